@@ -1,0 +1,17 @@
+// Defaults of A§9 and B§9 that are neither limits nor durations.
+
+/** A§3/A§9. */
+export const DEFAULT_CREATION_CHANNEL = 'API';
+
+/** B§9 map zoom levels. */
+export const MAP_ZOOM_TRANSACTION = 16;
+export const MAP_ZOOM_LOCATOR = 10;
+/**
+ * B§7: the locator falls back to "a default point in the south-central United States" when the browser position
+ * fails; ours: Oklahoma City.
+ */
+export const DEFAULT_MAP_CENTER = { latitude: 35.4676, longitude: -97.5164 } as const;
+
+/** B§9 dashboard: YTD on the main filter, last 30 days per chart until data is retrieved. */
+export const DASHBOARD_DEFAULT_DATE_RANGE = 'YTD';
+export const DASHBOARD_CHART_DEFAULT_DATE_RANGE = '30';

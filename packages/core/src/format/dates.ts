@@ -1,0 +1,149 @@
+import { AVAILABLE_DATE_MAX_DAYS, EXPIRING_SOON_DAYS, SEARCH_DATE_MAX_DAYS } from '../constants/dates.js';
+
+// Date-only values are 'YYYY-MM-DD' strings (architecture.md "Dates"): they compare as text and carry no time zone,
+// so arithmetic runs in UTC, where every day has 24 hours.
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DAY_MS = 86_400_000;
+
+function toUtcMs(isoDate: string): number {
+  const match = ISO_DATE.exec(isoDate);
+  if (!match) throw new RangeError(`Not a YYYY-MM-DD date: ${isoDate}`);
+  const [, y, m, d] = match;
+  return Date.UTC(Number(y), Number(m) - 1, Number(d));
+}
+
+function fromUtcMs(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
+/** A real calendar date written YYYY-MM-DD (2023-02-30 is not). */
+export function isIsoDate(value: string): boolean {
+  if (!ISO_DATE.test(value)) return false;
+  return fromUtcMs(toUtcMs(value)) === value;
+}
+
+export function addDays(isoDate: string, days: number): string {
+  return fromUtcMs(toUtcMs(isoDate) + days * DAY_MS);
+}
+
+/** Whole days from `from` to `to` (negative when `to` is earlier). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((toUtcMs(to) - toUtcMs(from)) / DAY_MS);
+}
+
+/** Resolution 26: today's date in the program's time zone, the same on client and server. */
+export function todayIn(timeZone: string, now: Date = new Date()): string {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(now);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
+export type ExpiryMarker = 'expired' | 'expiring soon';
+
+/**
+ * A§4: 'expired' once the expiry date is past, 'expiring soon' from 14 days before it through the expiry date
+ * itself (a benefit can still be spent on its last day).
+ */
+export function expiryMarker(expiryDate: string, today: string): ExpiryMarker | null {
+  if (expiryDate < today) return 'expired';
+  if (daysBetween(today, expiryDate) <= EXPIRING_SOON_DAYS) return 'expiring soon';
+  return null;
+}
+
+/**
+ * A§4: with a program expiration period the expiration date is the available date plus (days - 1), so the
+ * available day counts as the first day. Resolution 6: 0 days means no default, answered as null.
+ */
+export function expirationFromDays(availableDate: string, days: number): string | null {
+  if (!Number.isInteger(days) || days < 1) return null;
+  return addDays(availableDate, days - 1);
+}
+
+/** A§5: the latest available date is the program's last issuance date, or else today plus 366 days. */
+export function availableDateMax(today: string, lastIssuanceDate?: string | null): string {
+  return lastIssuanceDate || addDays(today, AVAILABLE_DATE_MAX_DAYS);
+}
+
+/** A§5: search dates allow up to today plus 183 days. */
+export function searchDateMax(today: string): string {
+  return addDays(today, SEARCH_DATE_MAX_DAYS);
+}
+
+// Display of dates and instants (architecture.md "Dates", B§9 "yyyy-MM-dd HH:mm:ss"). A date-only value is shown as
+// written, never through Date, which would read it as UTC midnight and show the day before west of Greenwich.
+
+const INSTANT_FORMATS = new Map<string, Intl.DateTimeFormat>();
+
+function instantFormat(timeZone: string | undefined): Intl.DateTimeFormat {
+  const key = timeZone ?? '';
+  let format = INSTANT_FORMATS.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      // 'h23', not hour12: false, which some engines answer with '24' at midnight.
+      hourCycle: 'h23',
+    });
+    INSTANT_FORMATS.set(key, format);
+  }
+  return format;
+}
+
+/** An instant's calendar date and clock time in `timeZone` (the runtime's own, the user's, when none is given). */
+function instantParts(instant: Date, timeZone?: string): { date: string; time: string } {
+  const parts = instantFormat(timeZone).formatToParts(instant);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return {
+    date: `${part('year')}-${part('month')}-${part('day')}`,
+    time: `${part('hour')}:${part('minute')}:${part('second')}`,
+  };
+}
+
+/** Reads an instant: a Date, or ISO 8601 text with a time (a space instead of the 'T' is accepted). */
+function toInstant(value: Date | string): Date | null {
+  const instant = value instanceof Date ? value : new Date(value.trim().replace(/^(\d{4}-\d{2}-\d{2}) /, '$1T'));
+  return Number.isNaN(instant.getTime()) ? null : instant;
+}
+
+export type DateDisplayFormat = 'date' | 'datetime';
+
+export interface DisplayedDate {
+  /** What the screen shows: 'YYYY-MM-DD' or 'YYYY-MM-DD HH:mm:ss'. */
+  text: string;
+  /** A machine-readable twin for `<time dateTime>`; absent when the value could not be read. */
+  dateTime?: string;
+}
+
+/**
+ * How a date value is shown. A date-only 'YYYY-MM-DD' is shown as written, whatever the format. An instant is shown
+ * in `timeZone` (default: the runtime's, i.e. the user's local time): with its time as 'YYYY-MM-DD HH:mm:ss' unless
+ * `format` is 'date'. Empty values answer null; unreadable text is shown as it came, without a dateTime.
+ */
+export function displayDate(
+  value: Date | string | null | undefined,
+  format?: DateDisplayFormat,
+  timeZone?: string,
+): DisplayedDate | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string') {
+    const text = value.trim();
+    if (text === '') return null;
+    if (ISO_DATE.test(text)) return isIsoDate(text) ? { text, dateTime: text } : { text };
+  }
+  const instant = toInstant(value);
+  if (!instant) return { text: String(value) };
+  const { date, time } = instantParts(instant, timeZone);
+  if (format === 'date') return { text: date, dateTime: date };
+  return { text: `${date} ${time}`, dateTime: instant.toISOString() };
+}

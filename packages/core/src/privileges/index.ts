@@ -1,0 +1,2 @@
+export * from './privileges.js';
+export * from './rules.js';

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+/**
+ * A program as the program-side screens use it (part 1 §7 GET /account-api/account/programs): the benefit
+ * defaults the issue form applies. Money is a JSON number with at most two decimals; dates are YYYY-MM-DD.
+ */
+export const CallerProgram = z.object({
+  programUuid: z.uuid(),
+  programId: z.number().int(),
+  programName: z.string(),
+  shortName: z.string(),
+  programStatusId: z.number().int(),
+  benefitExpiration: z.number().int().nullable(),
+  incentiveExpiration: z.number().int().nullable(),
+  benefitAmount: z.number().nullable(),
+  enableBenefitNote: z.boolean(),
+  benefitOptionTypeId: z.number().int().nullable(),
+  lastIssuanceDate: z.iso.date().nullable(),
+});
+export type CallerProgram = z.infer<typeof CallerProgram>;

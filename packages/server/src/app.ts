@@ -1,0 +1,92 @@
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import accountRoutes from './modules/account/routes.js';
+import agencyRoutes from './modules/agencies/routes.js';
+import applicantRoutes from './modules/applicants/routes.js';
+import authRoutes from './modules/auth/routes.js';
+import healthRoutes from './modules/health/routes.js';
+import outboxRoutes from './modules/outbox/routes.js';
+import programRoutes from './modules/programs/routes.js';
+import recipientRoutes from './modules/recipients/routes.js';
+import recoveryRoutes from './modules/recovery/routes.js';
+import { registerPublicPlugin } from './platform/access.js';
+import { registerErrorHandler } from './platform/errors.js';
+import { registerSecurityHeaders } from './platform/security-headers.js';
+import { registerSessionHook } from './platform/session-hook.js';
+import { registerWebApp } from './platform/web.js';
+
+/** Every module's routes, one line per area. */
+const MODULES = [healthRoutes, authRoutes, outboxRoutes, programRoutes, applicantRoutes, accountRoutes, recoveryRoutes, recipientRoutes, agencyRoutes];
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  /** The clock; tests pass a controllable one to move past time-outs. */
+  now?: () => Date;
+  logger?: FastifyServerOptions['logger'];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    databaseKind: 'pglite' | 'postgres';
+    /** Every route as registered, for the access walker test and the OpenAPI check. */
+    registeredRoutes: { method: string | string[]; url: string; access: unknown }[];
+  }
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const now = options.now ?? (() => new Date());
+  const app = Fastify({
+    logger: options.logger ?? {
+      level: config.logLevel,
+      // Bearer tokens and cookies never reach a log line.
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+    },
+    trustProxy: process.env.TRUST_PROXY === 'true' || process.env.TRUST_PROXY === '1' ? true : (process.env.TRUST_PROXY ?? false),
+    bodyLimit: 1_048_576 + 64 * 1024, // the 1 MB upload limit plus multipart overhead; JSON routes set their own
+    requestIdHeader: false,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('databaseKind', database.kind);
+  app.decorate('registeredRoutes', []);
+  app.addHook('onRoute', (route) => {
+    // Read the rule lazily: hooks of the plugin that registers a route (registerPublicPlugin) run after this one.
+    app.registeredRoutes.push({
+      method: route.method,
+      url: route.url,
+      get access() {
+        return (route.config as { access?: unknown } | undefined)?.access;
+      },
+    });
+  });
+
+  registerErrorHandler(app);
+  await registerSecurityHeaders(app);
+  registerSessionHook(app, { db: database.db, config, now });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'MarketLink EBT portal API',
+        version: '1.0.0',
+        description: 'Bearer token from POST /api/authenticate; errors answer {status, message, errorMessages[]}.',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await registerPublicPlugin(app, async (scope) => {
+    await scope.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  });
+
+  for (const routes of MODULES) await app.register(routes);
+  await registerWebApp(app, config.webDistDir);
+  return app;
+}

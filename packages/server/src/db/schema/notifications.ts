@@ -1,0 +1,68 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { createdAt, publicUuid } from './columns.js';
+import { recipientAccounts } from './recipients.js';
+
+/** What a notification is about (reference data, GET /account-api/notifications/events). */
+export const notificationEvents = pgTable('notification_events', {
+  id: smallint('id').primaryKey(), // eventId
+  descr: varchar('descr', { length: 100 }).notNull(),
+  active: boolean('active').notNull().default(true),
+});
+
+/**
+ * A message shown in the recipient portal. Status 0 unread, 1 read, 2 dismissed (resolutions §24); dismissed ones
+ * are no longer listed.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    uuid: publicUuid(), // notificationUuid
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => recipientAccounts.id, { onDelete: 'cascade' }),
+    eventId: smallint('event_id')
+      .notNull()
+      .references(() => notificationEvents.id),
+    text: varchar('text', { length: 500 }).notNull(),
+    statusId: smallint('status_id').notNull().default(0),
+    notifiedDate: timestamp('notified_date', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // The list (status in (0,1), newest first) and the unread badge count (status 0).
+    index('notifications_account_status_idx').on(t.accountId, t.statusId, t.notifiedDate),
+    check('notifications_status_check', sql`${t.statusId} between 0 and 2`),
+  ],
+);
+
+/** Which events a recipient wants sent, and how: method 1 e-mail, 2 SMS. */
+export const notificationPreferences = pgTable(
+  'notification_preferences',
+  {
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => recipientAccounts.id, { onDelete: 'cascade' }),
+    eventId: smallint('event_id')
+      .notNull()
+      .references(() => notificationEvents.id),
+    methodId: smallint('method_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.eventId, t.methodId] }),
+    check('notification_preferences_method_check', sql`${t.methodId} in (1, 2)`),
+  ],
+);

@@ -1,0 +1,91 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  check,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  timestamp,
+  uniqueIndex,
+  varchar,
+  text,
+} from 'drizzle-orm/pg-core';
+import { createdAt, day, id, updatedAt } from './columns.js';
+import { programs } from './programs.js';
+import { recipientAccounts } from './recipients.js';
+import { users } from './users.js';
+
+/**
+ * A bulk generation of printed PANs (part 2 "Bulk PAN generation"). Status 0 In process, 1 Completed, 2 Failed.
+ * At most one generation per program is in process at a time: the partial unique index below refuses a second
+ * one, which the API answers as 409 'A pan generation is currently in process for this program.'
+ */
+export const panGenerations = pgTable(
+  'pan_generations',
+  {
+    id: id(), // panGenId
+    programId: integer('program_id')
+      .notNull()
+      .references(() => programs.id),
+    /** The account the printed PANs are generated on (accountUuid of POST /account-api/pans/gen/printed). */
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => recipientAccounts.id),
+    count: integer('count').notNull(),
+    firstPanId: integer('first_pan_id').references((): AnyPgColumn => pans.id),
+    statusId: smallint('status_id').notNull().default(0),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('pan_generations_one_in_process_key')
+      .on(t.programId)
+      .where(sql`${t.statusId} = 0`),
+    index('pan_generations_program_id_idx').on(t.programId, t.createdAt),
+    check('pan_generations_count_check', sql`${t.count} > 0`),
+    check('pan_generations_status_check', sql`${t.statusId} between 0 and 2`),
+  ],
+);
+
+/**
+ * A program card number (PAN) of a recipient account: 19 digits = bin + series (9) + account number (9) + Luhn
+ * check digit (resolutions §5). Stored as a keyed hash (look-up, uniqueness), an AES-GCM ciphertext and the last
+ * four (platform/crypto.ts seal); never in clear. Kind 1 Virtual, 2 Printed, 3 Manual. Status 0 Active, 1 Lost,
+ * 2 Stolen, 3 Used, 4 Inactive.
+ */
+export const pans = pgTable(
+  'pans',
+  {
+    id: id(), // panId
+    programId: integer('program_id')
+      .notNull()
+      .references(() => programs.id),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => recipientAccounts.id),
+    panHash: varchar('pan_hash', { length: 64 }).notNull(),
+    panEncrypted: text('pan_encrypted').notNull(),
+    panLast4: varchar('pan_last4', { length: 4 }).notNull(),
+    panTypeId: smallint('pan_type_id').notNull().default(1),
+    panStatusId: smallint('pan_status_id').notNull().default(0),
+    activeDate: day('active_date'),
+    expirationDate: day('expiration_date'),
+    panGenerationId: integer('pan_generation_id').references((): AnyPgColumn => panGenerations.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // One card number exists once in the whole system; assign-PAN finds a card by the hash of its 19 digits.
+    uniqueIndex('pans_pan_hash_key').on(t.panHash),
+    index('pans_account_id_idx').on(t.accountId),
+    index('pans_program_id_idx').on(t.programId, t.panTypeId),
+    index('pans_pan_generation_id_idx').on(t.panGenerationId),
+    check('pans_type_check', sql`${t.panTypeId} between 1 and 3`),
+    check('pans_status_check', sql`${t.panStatusId} between 0 and 4`),
+    check('pans_last4_check', sql`${t.panLast4} ~ '^[0-9]{4}$'`),
+  ],
+);
+
+export type PanRow = typeof pans.$inferSelect;

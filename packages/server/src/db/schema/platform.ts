@@ -1,0 +1,87 @@
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns.js';
+import { users } from './users.js';
+
+/**
+ * Sign-in sessions. The token itself is never stored: only its SHA-256 (a 256-bit random token needs no slow
+ * hash). A session ends after 20 minutes without a call (idle), 12 hours in all (absolute) or at logout.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    tokenHash: varchar('token_hash', { length: 64 }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    ip: varchar('ip', { length: 64 }),
+    userAgent: varchar('user_agent', { length: 300 }),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_expires_at_idx').on(t.expiresAt)],
+);
+
+/**
+ * Fixed-window counters for throttling (failed sign-ins per address, lookups, public forms). Kept in the database
+ * so that every server instance sees the same counts (architecture.md "Scale").
+ */
+export const rateLimits = pgTable('rate_limits', {
+  key: varchar('key', { length: 200 }).primaryKey(),
+  count: integer('count').notNull().default(0),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Who changed what and when, with the before/after of the changed fields. Written by every change via the API. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    action: varchar('action', { length: 60 }).notNull(),
+    entity: varchar('entity', { length: 60 }).notNull(),
+    entityId: varchar('entity_id', { length: 100 }),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    ip: varchar('ip', { length: 64 }),
+    requestId: varchar('request_id', { length: 64 }),
+  },
+  (t) => [
+    index('audit_log_entity_idx').on(t.entity, t.entityId),
+    index('audit_log_actor_idx').on(t.actorUserId, t.at),
+    index('audit_log_at_idx').on(t.at),
+  ],
+);
+
+/** E-mails and SMS. Without a provider configured they stay here and are listed at GET /admin-api/outbox. */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    channel: varchar('channel', { length: 5 }).notNull(),
+    to: varchar('to', { length: 255 }).notNull(),
+    subject: varchar('subject', { length: 200 }).notNull(),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+  },
+  (t) => [
+    index('outbox_created_at_idx').on(t.createdAt),
+    index('outbox_unsent_idx')
+      .on(t.id)
+      .where(sql`${t.sentAt} is null`),
+  ],
+);
+
+/** Lease-based locks for scheduled jobs, so one instance runs a job at a time when several are up. */
+export const jobLocks = pgTable('job_locks', {
+  name: varchar('name', { length: 100 }).primaryKey(),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }).notNull(),
+  lockedBy: varchar('locked_by', { length: 100 }).notNull(),
+  lastRunAt: timestamp('last_run_at', { withTimezone: true }),
+});

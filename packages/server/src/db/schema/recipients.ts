@@ -1,0 +1,75 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { agencies } from './agencies.js';
+import { applicants } from './applications.js';
+import { createdAt, creationChannel, id, publicUuid, stateCode, updatedAt, updationChannel } from './columns.js';
+import { programs } from './programs.js';
+import { users } from './users.js';
+
+/**
+ * A recipient's account in one program (part 1 §3 "Recipient account"). A person enrolled in two programs has two
+ * accounts, both linked to one user. Status 0 Active, 1 Inactive, 2 Deleted. Account type 0 Standard, 1 External
+ * (managed by an external system: its edit form, assign PAN and generate PAN are disabled; core ACCOUNT_TYPE).
+ */
+export const recipientAccounts = pgTable(
+  'recipient_accounts',
+  {
+    id: id(),
+    uuid: publicUuid(), // accountUuid
+    programId: integer('program_id')
+      .notNull()
+      .references(() => programs.id),
+    agencyId: integer('agency_id').references(() => agencies.id),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The Account ID staff search for (max 20 on search, 25 on the issue form). */
+    recipientIdentifier: varchar('recipient_identifier', { length: 25 }).notNull(),
+    statusId: smallint('status_id').notNull().default(0),
+    accountTypeId: smallint('account_type_id').notNull().default(0),
+    firstName: varchar('first_name', { length: 100 }).notNull(),
+    middleName: varchar('middle_name', { length: 1 }),
+    lastName: varchar('last_name', { length: 100 }).notNull(),
+    address1: varchar('address1', { length: 60 }),
+    address2: varchar('address2', { length: 60 }),
+    city: varchar('city', { length: 60 }),
+    stateCode: stateCode('state_code'),
+    zipcode: varchar('zipcode', { length: 10 }),
+    email: varchar('email', { length: 255 }),
+    /** Digits only: the API strips separators before saving and before searching (part 1 §5). */
+    mobilePhone: varchar('mobile_phone', { length: 20 }),
+    cardIssuance: boolean('card_issuance').notNull().default(false), // cardIssuanceCode
+    creationChannel: creationChannel(),
+    updationChannel: updationChannel(),
+    /** The applicant this account was made from (part 2 "process applicant"). */
+    applicantId: integer('applicant_id').references(() => applicants.id, { onDelete: 'set null' }),
+    /** Per-account override of the program's printed-PAN maximum (part 2 §3 "maxPrintedPans"). */
+    maxPrintedPans: integer('max_printed_pans'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // Account ID search and uniqueness: an identifier names one account within its program.
+    uniqueIndex('recipient_accounts_program_identifier_key').on(t.programId, t.recipientIdentifier),
+    // Identifier search across programs (platform admins search without a program).
+    index('recipient_accounts_identifier_idx').on(t.recipientIdentifier),
+    // Name and e-mail search: equality and prefix (`lower(col) like 'smi%'`) need text_pattern_ops under any
+    // collation (a plain btree serves LIKE prefixes only under the C collation).
+    index('recipient_accounts_last_name_lower_idx').on(sql`lower(${t.lastName}) text_pattern_ops`),
+    index('recipient_accounts_first_name_lower_idx').on(sql`lower(${t.firstName}) text_pattern_ops`),
+    index('recipient_accounts_email_lower_idx').on(sql`lower(${t.email}) text_pattern_ops`),
+    // "Contains" searches of 3+ characters (`lower(col) like '%mit%'`) use trigram GIN indexes.
+    index('recipient_accounts_last_name_trgm_idx').using('gin', sql`lower(${t.lastName}) gin_trgm_ops`),
+    index('recipient_accounts_email_trgm_idx').using('gin', sql`lower(${t.email}) gin_trgm_ops`),
+    index('recipient_accounts_mobile_phone_idx').on(sql`${t.mobilePhone} text_pattern_ops`),
+    // Agency staff scope (agency_id in (...)) and the agency's recipient list.
+    index('recipient_accounts_agency_id_idx').on(t.agencyId),
+    // A recipient user's own accounts (session load, recipient portal).
+    index('recipient_accounts_user_id_idx').on(t.userId),
+    index('recipient_accounts_applicant_id_idx').on(t.applicantId),
+    check('recipient_accounts_status_id_check', sql`${t.statusId} between 0 and 2`),
+    check('recipient_accounts_account_type_id_check', sql`${t.accountTypeId} in (0, 1)`),
+    check('recipient_accounts_state_code_check', sql`${t.stateCode} ~ '^[A-Z]{2}$'`),
+    check('recipient_accounts_max_printed_pans_check', sql`${t.maxPrintedPans} >= 0`),
+  ],
+);
+
+export type RecipientAccountRow = typeof recipientAccounts.$inferSelect;

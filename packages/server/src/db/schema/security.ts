@@ -1,0 +1,74 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './columns.js';
+import { users } from './users.js';
+
+/** Security questions offered at activation and on the account page (reference data, GET /user-api/security-questions). */
+export const securityQuestions = pgTable('security_questions', {
+  id: integer('id').primaryKey(),
+  text: varchar('text', { length: 200 }).notNull(),
+  active: boolean('active').notNull().default(true),
+});
+
+/**
+ * A user's answers, stored only as argon2id hashes of the normalised answer (platform/passwords.ts
+ * normalizeAnswer). The screens set one question at a time; PUT current/security-answers replaces the user's rows.
+ */
+export const userSecurityAnswers = pgTable(
+  'user_security_answers',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    questionId: integer('question_id')
+      .notNull()
+      .references(() => securityQuestions.id),
+    answerHash: text('answer_hash').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.questionId] })],
+);
+
+/**
+ * One-time tokens: activation and reset links (a 256-bit random token, stored as its SHA-256) and one-time codes
+ * for the forgot-password and forgot-username flows (short codes, stored as argon2id hashes and looked up by user).
+ * A token works once (used_at) and until expires_at; attempts counts wrong codes so a code can be burnt.
+ */
+export const userTokens = pgTable(
+  'user_tokens',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: varchar('purpose', { length: 10 }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    /** For codes: which flow it verifies ('password' or 'username') and where it was sent; free text. */
+    context: varchar('context', { length: 100 }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // Link tokens are found by their hash (GET /user-api/validate/{hash}).
+    uniqueIndex('user_tokens_token_hash_key').on(t.tokenHash),
+    // Codes are found through their user: the latest live token of a purpose.
+    index('user_tokens_user_purpose_idx').on(t.userId, t.purpose, t.createdAt),
+    check('user_tokens_purpose_check', sql`${t.purpose} in ('activation', 'reset', 'otp')`),
+    check('user_tokens_attempts_check', sql`${t.attempts} >= 0`),
+  ],
+);

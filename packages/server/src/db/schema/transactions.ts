@@ -1,0 +1,119 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  bigint,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { benefits } from './benefits.js';
+import { coordinate, createdAt, day, money, publicUuid } from './columns.js';
+import { merchants } from './merchants.js';
+import { pans } from './pans.js';
+import { programs } from './programs.js';
+import { recipientAccounts } from './recipients.js';
+
+/** Transaction types (reference data): 1 Purchase, 2 Refund, 3 Balance Inquiry, 4 Purchase Reversal, 5 Refund Reversal. */
+export const transactionTypes = pgTable('transaction_types', {
+  id: smallint('id').primaryKey(), // transactionTypeId
+  descr: varchar('descr', { length: 50 }).notNull(),
+});
+
+/** Authorisation response codes (reference data): responseCodeId, the ISO 8583 style code and its text. */
+export const responseCodes = pgTable('response_codes', {
+  id: smallint('id').primaryKey(), // responseCodeId
+  code: varchar('code', { length: 4 }).notNull().unique(), // responseCode, '00' approved
+  descr: varchar('descr', { length: 100 }).notNull(),
+});
+
+/**
+ * A card transaction at a merchant (part 1 §3, part 2 §7 "Transactions (detail)"). Written by the
+ * authorisation side (terminals, the POS API); the portal reads them. Amounts are money; balances are the account's
+ * total spendable balance in the program before and after.
+ */
+export const transactions = pgTable(
+  'transactions',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    uuid: publicUuid(), // trxUuid
+    trxDatetime: timestamp('trx_datetime', { withTimezone: true }).notNull(),
+    programId: integer('program_id')
+      .notNull()
+      .references(() => programs.id),
+    // Null for a refused card that matches no account.
+    accountId: integer('account_id').references(() => recipientAccounts.id),
+    panId: integer('pan_id').references(() => pans.id),
+    merchantId: integer('merchant_id').references(() => merchants.id),
+    trxTypeId: smallint('trx_type_id')
+      .notNull()
+      .references(() => transactionTypes.id),
+    respCodeId: smallint('resp_code_id')
+      .notNull()
+      .references(() => responseCodes.id),
+    reqAmt: money('req_amt').notNull(),
+    settleAmt: money('settle_amt'),
+    settleDate: day('settle_date'),
+    authNumber: varchar('auth_number', { length: 20 }),
+    traceNumber: varchar('trace_number', { length: 20 }),
+    mcc: varchar('mcc', { length: 4 }),
+    terminalId: varchar('terminal_id', { length: 20 }),
+    panEntryMode: varchar('pan_entry_mode', { length: 3 }),
+    posConditionCode: varchar('pos_condition_code', { length: 2 }),
+    aiCode: varchar('ai_code', { length: 11 }), // acquiring institution id
+    apiVersion: varchar('api_version', { length: 10 }),
+    additionalResponseText: varchar('additional_response_text', { length: 200 }),
+    deliveryAddress: varchar('delivery_address', { length: 200 }),
+    locationAddress: varchar('location_address', { length: 200 }),
+    /** On a reversal: the transaction it reverses. On the reversed one, reversed_at says when. */
+    reversalOfId: bigint('reversal_of_id', { mode: 'number' }).references((): AnyPgColumn => transactions.id),
+    reversedAt: timestamp('reversed_at', { withTimezone: true }),
+    latitude: coordinate('latitude'),
+    longitude: coordinate('longitude'),
+    startBalance: money('start_balance'),
+    endBalance: money('end_balance'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // The transaction search: program scope plus a date-time range, newest first.
+    index('transactions_program_datetime_idx').on(t.programId, t.trxDatetime),
+    // Platform admins search by date range without a program.
+    index('transactions_datetime_idx').on(t.trxDatetime),
+    // A recipient's transactions (recipient detail link ?rid=, recipient portal) newest first.
+    index('transactions_account_datetime_idx').on(t.accountId, t.trxDatetime),
+    // merchantNbr filter and the dashboard's top merchants.
+    index('transactions_merchant_datetime_idx').on(t.merchantId, t.trxDatetime),
+    index('transactions_pan_id_idx').on(t.panId),
+    index('transactions_reversal_of_id_idx').on(t.reversalOfId),
+    check('transactions_req_amt_check', sql`${t.reqAmt} >= 0`),
+    check('transactions_settle_amt_check', sql`${t.settleAmt} >= 0`),
+    check('transactions_start_balance_check', sql`${t.startBalance} >= 0`),
+    check('transactions_end_balance_check', sql`${t.endBalance} >= 0`),
+  ],
+);
+
+/** Which benefits an approved transaction drew on (or, for a refund, credited) and by how much. */
+export const transactionBenefits = pgTable(
+  'transaction_benefits',
+  {
+    transactionId: bigint('transaction_id', { mode: 'number' })
+      .notNull()
+      .references(() => transactions.id, { onDelete: 'cascade' }),
+    benefitId: integer('benefit_id')
+      .notNull()
+      .references(() => benefits.id),
+    amount: money('amount').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.transactionId, t.benefitId] }),
+    // A benefit's history ("benefit(s) affected", redemption per benefit).
+    index('transaction_benefits_benefit_id_idx').on(t.benefitId),
+    check('transaction_benefits_amount_check', sql`${t.amount} >= 0`),
+  ],
+);
+
+export type TransactionRow = typeof transactions.$inferSelect;

@@ -1,0 +1,133 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { agencies } from './agencies.js';
+import { createdAt, id, publicUuid, updatedAt } from './columns.js';
+import { programs } from './programs.js';
+
+/** Roles: 1 Program Admin, 2 program user, 3 recipient, 4 platform admin, 5 Agency Admin, 6 Agency User. */
+export const roles = pgTable(
+  'roles',
+  {
+    id: integer('id').primaryKey(), // role ids are chosen by administrators (part 2 §5: role id max 10 digits)
+    descr: varchar('descr', { length: 20 }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('roles_id_check', sql`${t.id} > 0`),
+    check('roles_descr_check', sql`char_length(${t.descr}) between 2 and 20`),
+  ],
+);
+
+export const privileges = pgTable('privileges', {
+  id: integer('id').primaryKey(),
+  code: varchar('code', { length: 50 }).notNull().unique(),
+  descr: varchar('descr', { length: 200 }).notNull(),
+});
+
+/** The privileges a role grants; a user's privileges are those of their one role. */
+export const rolePrivileges = pgTable(
+  'role_privileges',
+  {
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    privilegeId: integer('privilege_id')
+      .notNull()
+      .references(() => privileges.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.roleId, t.privilegeId] }),
+    index('role_privileges_privilege_id_idx').on(t.privilegeId),
+  ],
+);
+
+/**
+ * Portal users: staff, platform administrators and recipients (a recipient's user is linked from
+ * recipient_accounts.user_id). Status 0 Pending, 1 Registered, 2 Enabled, 3 Disabled, 4 Deleted (part 1 §3).
+ * One-time tokens, security answers and sessions hang off this table (security.ts, platform.ts).
+ */
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    uuid: publicUuid(),
+    username: varchar('username', { length: 20 }).notNull(),
+    email: varchar('email', { length: 255 }).notNull(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    passwordHash: text('password_hash'), // null until the user activates the account
+    firstName: varchar('first_name', { length: 100 }).notNull(),
+    middleName: varchar('middle_name', { length: 1 }),
+    lastName: varchar('last_name', { length: 100 }).notNull(),
+    mobile: varchar('mobile', { length: 20 }),
+    phone: varchar('phone', { length: 20 }),
+    statusId: smallint('status_id').notNull().default(0),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id),
+    otpPreference: varchar('otp_preference', { length: 5 }).notNull().default('email'),
+    failedLogins: integer('failed_logins').notNull().default(0),
+    failedResets: integer('failed_resets').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // Usernames are unique regardless of case: 'JSmith01' and 'jsmith01' are one person at the login form.
+    uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
+    index('users_email_lower_idx').on(sql`lower(${t.email})`),
+    index('users_last_name_lower_idx').on(sql`lower(${t.lastName})`),
+    index('users_first_name_lower_idx').on(sql`lower(${t.firstName})`),
+    index('users_role_id_idx').on(t.roleId),
+    check('users_status_id_check', sql`${t.statusId} between 0 and 4`),
+    check('users_otp_preference_check', sql`${t.otpPreference} in ('email', 'sms')`),
+    check('users_failed_logins_check', sql`${t.failedLogins} >= 0`),
+    check('users_failed_resets_check', sql`${t.failedResets} >= 0`),
+  ],
+);
+
+/** Programs a staff user administers or belongs to (program admins; agency staff through their agencies too). */
+export const userPrograms = pgTable(
+  'user_programs',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    programId: integer('program_id')
+      .notNull()
+      .references(() => programs.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.programId] }), index('user_programs_program_id_idx').on(t.programId)],
+);
+
+/** Agencies an agency admin or agency user belongs to: their data scope. */
+export const userAgencies = pgTable(
+  'user_agencies',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    agencyId: integer('agency_id')
+      .notNull()
+      .references(() => agencies.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.agencyId] }), index('user_agencies_agency_id_idx').on(t.agencyId)],
+);
+
+export type UserRow = typeof users.$inferSelect;

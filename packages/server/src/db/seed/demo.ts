@@ -1,0 +1,110 @@
+import { hashPassword, normalizeAnswer } from '../../platform/passwords.js';
+import type { Db } from '../client.js';
+import { seedNotifications, simulateTransactions, writeTransactions } from './activity.js';
+import { planBenefits, planEnrolments, writeBenefits, writeEnrolments } from './benefits.js';
+import { localDay } from './calendar.js';
+import {
+  DEMO_PASSWORD,
+  DEMO_SECURITY_ANSWER,
+  type SeedKeys,
+  type SeedOptions,
+  type SeedSummary,
+  SIZES,
+  type World,
+} from './model.js';
+import {
+  seedAgencies,
+  seedApplication,
+  seedConfig,
+  seedIncentives,
+  seedMerchants,
+  seedPrograms,
+} from './organisations.js';
+import { createRandom } from './random.js';
+import {
+  planPans,
+  planRecipients,
+  seedApplicants,
+  seedExternalCards,
+  writePans,
+  writeRecipients,
+} from './recipients.js';
+import { seedUsers } from './users.js';
+
+/** The seed of the random stream: change it and every name, amount and card number changes. */
+const SEED = 20_260_101;
+
+/**
+ * Loads the demo data set (runtime-contract.md "Demo data") into a database that has the migrations and the
+ * reference data (ensureReferenceData). Deterministic for a given `now`: a seeded random stream, no Math.random.
+ * All in one database transaction, so a failure leaves the database empty and the next start tries again.
+ *
+ * Steps that depend on each other are planned in memory first (recipients, PANs, enrolments, benefits), then card
+ * activity is simulated against the benefits so the balances written are the ones the transactions imply.
+ */
+export async function seedDemoData(db: Db, keys: SeedKeys, options: SeedOptions = {}): Promise<SeedSummary> {
+  const now = options.now ?? new Date();
+  // argon2id is deliberately slow (about 20 ms): hash the shared password and answer once and reuse the hashes.
+  const [password, answer] = await Promise.all([
+    hashPassword(DEMO_PASSWORD),
+    hashPassword(normalizeAnswer(DEMO_SECURITY_ANSWER)),
+  ]);
+  const w: World = {
+    now,
+    today: localDay(now),
+    rng: createRandom(SEED),
+    sealKeys: { hmacKey: keys.panHmacKey, encryptionKey: keys.dataEncryptionKey },
+    program: [],
+    agency: [],
+    merchant: [],
+    shopsOf: [],
+    incentive: [],
+    account: [],
+    user: [],
+    pan: [],
+    enrolment: [],
+    benefit: [],
+    trx: [],
+    usedEmails: new Set(),
+    r01: 0,
+    r01b: 0,
+  };
+
+  return db.transaction(async (tx) => {
+    await seedPrograms(tx, w);
+    await seedAgencies(tx, w);
+    await seedApplication(tx, w);
+    await seedMerchants(tx, w);
+    await seedIncentives(tx, w);
+
+    planRecipients(w);
+    await seedUsers(tx, w, { password, answer });
+    planPans(w);
+    planEnrolments(w);
+    planBenefits(w);
+    simulateTransactions(w);
+
+    await writeRecipients(tx, w);
+    await writePans(tx, w);
+    await writeBenefits(tx, w);
+    await writeTransactions(tx, w);
+    await writeEnrolments(tx, w);
+    await seedApplicants(tx, w);
+    await seedExternalCards(tx, w);
+    const notificationCount = await seedNotifications(tx, w);
+    await seedConfig(tx, w);
+
+    return {
+      programs: w.program.length,
+      agencies: w.agency.length,
+      users: w.user.length,
+      recipients: w.account.length,
+      benefits: w.benefit.length,
+      pans: w.pan.length,
+      merchants: w.merchant.length,
+      transactions: w.trx.length,
+      notifications: notificationCount,
+      applicants: SIZES.applicants,
+    };
+  });
+}

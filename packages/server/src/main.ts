@@ -1,0 +1,60 @@
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+import { openDatabase } from './db/client.js';
+import { migrateDatabase } from './db/migrate.js';
+import { ensureReferenceData } from './db/reference-data.js';
+import { isDatabaseSeeded, seedDemoData } from './db/seed/index.js';
+import { startScheduler } from './platform/jobs.js';
+import { scheduledJobs } from './jobs.js';
+
+/** Starts the product: database, migrations, reference and demo data, the HTTP server, the jobs. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = await openDatabase(
+    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
+  );
+  await migrateDatabase(database);
+  await ensureReferenceData(database.db);
+  const app = await buildApp({ config, database });
+
+  if (config.seed === 'demo' && !(await isDatabaseSeeded(database.db))) {
+    const started = Date.now();
+    app.log.info('empty database: loading the demo data set');
+    await seedDemoData(database.db, { panHmacKey: config.hmacKey, dataEncryptionKey: config.encryptionKey });
+    app.log.info({ ms: Date.now() - started }, 'demo data loaded');
+  }
+
+  const stopJobs = config.jobsEnabled
+    ? startScheduler(database.db, scheduledJobs(config), `${os.hostname()}:${process.pid}`, app.log)
+    : async () => undefined;
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    // Stop taking requests and let those in flight finish, then stop jobs, then close the database.
+    const force = setTimeout(() => process.exit(1), 10_000).unref();
+    try {
+      await app.close();
+      await stopJobs();
+      await database.close();
+      clearTimeout(force);
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+}
+
+main().catch((err: unknown) => {
+  console.error('the server could not start:', err);
+  process.exit(1);
+});

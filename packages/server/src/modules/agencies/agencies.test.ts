@@ -1,0 +1,103 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { AGENCY_LOOKUP_MESSAGES } from '@ebt/core/agencies';
+import { ROLE } from '@ebt/core/enums';
+import { useTestApp } from '../../testing/app.js';
+import { makeAgency, makeProgram, makeUser } from '../../testing/factories.js';
+
+// Agency look-ups: GET /account-api/agency and GET /account-api/program/{programUuid}/agencies.
+const t = useTestApp();
+
+let w: Awaited<ReturnType<typeof makeWorld>>;
+async function makeWorld() {
+  const { db } = t.database;
+  const programA = await makeProgram(db, { name: 'Alpha Program' });
+  const programB = await makeProgram(db, { name: 'Beta Program' });
+  const a1 = await makeAgency(db, programA, { name: 'North Agency', code: 'N1' });
+  const a2 = await makeAgency(db, programA, { name: 'East Agency', code: 'E1' });
+  const b1 = await makeAgency(db, programB, { name: 'Bay Agency', code: 'B1' });
+  const sign = async (options: Parameters<typeof makeUser>[1]) => t.signIn((await makeUser(db, options)).username);
+  return {
+    programA,
+    programB,
+    a1,
+    a2,
+    b1,
+    platformAdmin: await sign({ roleId: ROLE.PLATFORM_ADMIN }),
+    programAdminA: await sign({ roleId: ROLE.PROGRAM_ADMIN, programs: [programA] }),
+    agencyUserA1: await sign({ roleId: ROLE.AGENCY_USER, agencies: [a1] }),
+    agencyAdminA1B1: await sign({ roleId: ROLE.AGENCY_ADMIN, agencies: [a1, b1] }),
+    recipient: await sign({ roleId: ROLE.RECIPIENT }),
+  };
+}
+beforeAll(async () => {
+  w = await makeWorld();
+});
+
+const get = (token: string, url: string) => t.injectAs(token, { method: 'GET', url });
+const names = (res: { json(): { agencyName: string }[] }) => res.json().map((a) => a.agencyName);
+
+describe('GET /account-api/agency', () => {
+  it('answers the agency fields with the program, sorted by name', async () => {
+    const res = await get(w.programAdminA, '/account-api/agency');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([
+      {
+        agencyUuid: w.a2.uuid,
+        agencyName: 'East Agency',
+        agencyCode: 'E1',
+        programUuid: w.programA.uuid,
+        programName: 'Alpha Program',
+        program: { programUuid: w.programA.uuid, programName: 'Alpha Program' },
+      },
+      expect.objectContaining({ agencyUuid: w.a1.uuid, agencyName: 'North Agency' }),
+    ]);
+  });
+
+  it('limits agency staff to their agencies (viewable=1 or not) and program admins to their programs', async () => {
+    expect(names(await get(w.agencyUserA1, '/account-api/agency?viewable=1'))).toEqual(['North Agency']);
+    expect(names(await get(w.agencyUserA1, '/account-api/agency'))).toEqual(['North Agency']);
+    expect(names(await get(w.agencyAdminA1B1, '/account-api/agency?viewable=1'))).toEqual([
+      'Bay Agency',
+      'North Agency',
+    ]);
+    expect(
+      names(await get(w.agencyAdminA1B1, `/account-api/agency?viewable=1&programUuid=${w.programB.uuid}`)),
+    ).toEqual(['Bay Agency']);
+    expect(names(await get(w.programAdminA, `/account-api/agency?programUuid=${w.programB.uuid}`))).toEqual([]);
+    const all = names(await get(w.platformAdmin, '/account-api/agency'));
+    expect(all).toEqual(expect.arrayContaining(['Bay Agency', 'East Agency', 'North Agency']));
+  });
+
+  it('refuses recipients, anonymous callers and a malformed program uuid', async () => {
+    expect((await get(w.recipient, '/account-api/agency')).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: '/account-api/agency' })).statusCode).toBe(401);
+    expect((await get(w.platformAdmin, '/account-api/agency?programUuid=abc')).statusCode).toBe(400);
+  });
+});
+
+describe('GET /account-api/program/{programUuid}/agencies', () => {
+  it("answers the program's agencies in the caller's scope", async () => {
+    expect(names(await get(w.programAdminA, `/account-api/program/${w.programA.uuid}/agencies`))).toEqual([
+      'East Agency',
+      'North Agency',
+    ]);
+    expect(names(await get(w.agencyUserA1, `/account-api/program/${w.programA.uuid}/agencies`))).toEqual([
+      'North Agency',
+    ]);
+    expect(names(await get(w.platformAdmin, `/account-api/program/${w.programB.uuid}/agencies`))).toEqual([
+      'Bay Agency',
+    ]);
+  });
+
+  it('answers 404 for a program outside the scope or missing', async () => {
+    for (const [token, uuid] of [
+      [w.programAdminA, w.programB.uuid],
+      [w.agencyUserA1, w.programB.uuid],
+      [w.platformAdmin, crypto.randomUUID()],
+    ] as const) {
+      const res = await get(token, `/account-api/program/${uuid}/agencies`);
+      expect(res.statusCode).toBe(404);
+      expect(res.json().message).toBe(AGENCY_LOOKUP_MESSAGES.PROGRAM_NOT_FOUND);
+    }
+  });
+});

@@ -1,0 +1,21 @@
+import type { CallerProgram } from '@ebt/core/programs';
+import { callerProgramsQuery } from '../../platform/caller-programs.js';
+import { requireCaller, type RequestContext } from '../../platform/context.js';
+import { moneyOut } from '../../platform/wire.js';
+
+export async function listCallerPrograms(context: RequestContext): Promise<CallerProgram[]> {
+  const rows = await callerProgramsQuery(requireCaller(context));
+  return rows.map((p) => ({
+    programUuid: p.uuid,
+    programId: p.id,
+    programName: p.name,
+    shortName: p.shortName,
+    programStatusId: p.statusId,
+    benefitExpiration: p.benefitExpirationDays,
+    incentiveExpiration: p.incentiveExpirationDays,
+    benefitAmount: moneyOut(p.benefitAmount),
+    enableBenefitNote: p.enableBenefitNote,
+    benefitOptionTypeId: p.benefitOptionTypeId,
+    lastIssuanceDate: p.lastIssuanceDate,
+  }));
+}

@@ -1,0 +1,244 @@
+import { and, asc, count, desc, eq, gt, gte, lte, ne, type SQL, sql } from 'drizzle-orm';
+import { ACCOUNT_STATUS, BENEFIT_STATUS } from '@ebt/core/enums';
+import type { RecipientSearchCriteria } from '@ebt/core/recipients';
+import type { DbOrTx } from '../../db/client.js';
+import { agencies, benefits, programs, recipientAccounts as ra, users } from '../../db/schema/index.js';
+import { type Caller, scopeCondition } from '../../platform/caller.js';
+
+// The SQL of the recipients area. Every read is AND-ed with the caller's scope (architecture.md "Access"), and every
+// search condition matches an index of recipient_accounts (docs/data-model.md "Indexes and the searches they serve").
+
+/** A search after its program and agency uuids are resolved to ids. */
+export interface RecipientFilter {
+  criteria: RecipientSearchCriteria;
+  programId?: number;
+  agencyId?: number;
+}
+
+/** `%`, `_` and `\` typed by a person match themselves, not any text (decision 0006 "Searches"). */
+export function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * `lower(col) like lower('smi') || '%'`, the form the `lower(col) text_pattern_ops` indexes serve. The pattern is
+ * lowered by PostgreSQL, not JavaScript, so it folds case exactly as the index expression does.
+ */
+function startsWith(expression: SQL, value: string): SQL {
+  return sql`${expression} like lower(${`${escapeLike(value)}%`})`;
+}
+
+export function recipientConditions(caller: Caller, filter: RecipientFilter): SQL | undefined {
+  const c = filter.criteria;
+  return and(
+    scopeCondition(caller, { programId: ra.programId, agencyId: ra.agencyId }),
+    filter.programId === undefined ? undefined : eq(ra.programId, filter.programId),
+    filter.agencyId === undefined ? undefined : eq(ra.agencyId, filter.agencyId),
+    // Account ID: exact (recipient_accounts_program_identifier_key / _identifier_idx).
+    c.recipientIdentifier === undefined ? undefined : eq(ra.recipientIdentifier, c.recipientIdentifier),
+    c.firstname === undefined ? undefined : startsWith(sql`lower(${ra.firstName})`, c.firstname),
+    c.lastname === undefined ? undefined : startsWith(sql`lower(${ra.lastName})`, c.lastname),
+    c.email === undefined ? undefined : startsWith(sql`lower(${ra.email})`, c.email),
+    // Phones are stored as digits; equality or prefix of the digits typed (recipient_accounts_mobile_phone_idx).
+    c.mobilePhone === undefined ? undefined : sql`${ra.mobilePhone} like ${`${escapeLike(c.mobilePhone)}%`}`,
+  );
+}
+
+/**
+ * Last name, first name, id, case-insensitively in code-point order. `using ~<~` is the ordering of the
+ * `lower(last_name) text_pattern_ops` index, so a broad last-name prefix walks the index in order and stops after a
+ * page instead of sorting every match (an incremental sort orders first names within one last name).
+ */
+const SEARCH_ORDER = [sql`lower(${ra.lastName}) using ~<~`, sql`lower(${ra.firstName}) using ~<~`, asc(ra.id)];
+
+export function searchRecipientRows(
+  db: DbOrTx,
+  caller: Caller,
+  filter: RecipientFilter,
+  paging: { limit: number; offset: number },
+) {
+  return db
+    .select({
+      accountUuid: ra.uuid,
+      programId: ra.programId,
+      programUuid: programs.uuid,
+      programName: programs.name,
+      recipientIdentifier: ra.recipientIdentifier,
+      firstname: ra.firstName,
+      middlename: ra.middleName,
+      lastname: ra.lastName,
+      email: ra.email,
+      mobilePhone: ra.mobilePhone,
+      agencyUuid: agencies.uuid,
+      agencyName: agencies.name,
+      accountStatusId: ra.statusId,
+    })
+    .from(ra)
+    .innerJoin(programs, eq(programs.id, ra.programId))
+    .leftJoin(agencies, eq(agencies.id, ra.agencyId))
+    .where(recipientConditions(caller, filter))
+    .orderBy(...SEARCH_ORDER)
+    .limit(paging.limit)
+    .offset(paging.offset);
+}
+
+/** Counts matches up to `cap + 1` (a LIMIT subquery): the walk stops there however many rows match. */
+export function countRecipientsQuery(db: DbOrTx, caller: Caller, filter: RecipientFilter, cap: number) {
+  const matches = db
+    .select({ one: sql`1` })
+    .from(ra)
+    .where(recipientConditions(caller, filter))
+    .limit(cap + 1)
+    .as('matches');
+  return db.select({ n: count() }).from(matches);
+}
+
+export async function countRecipientsUpTo(
+  db: DbOrTx,
+  caller: Caller,
+  filter: RecipientFilter,
+  cap: number,
+): Promise<number> {
+  const [row] = await countRecipientsQuery(db, caller, filter, cap);
+  return row?.n ?? 0;
+}
+
+/** One export batch: the rows after `afterId`, by id (keyset pagination, platform/export.ts). */
+export function exportRecipientBatch(
+  db: DbOrTx,
+  caller: Caller,
+  filter: RecipientFilter,
+  afterId: number,
+  limit: number,
+) {
+  return db
+    .select({
+      id: ra.id,
+      recipientIdentifier: ra.recipientIdentifier,
+      firstname: ra.firstName,
+      middlename: ra.middleName,
+      lastname: ra.lastName,
+      address1: ra.address1,
+      address2: ra.address2,
+      city: ra.city,
+      stateCode: ra.stateCode,
+      zipcode: ra.zipcode,
+      email: ra.email,
+      mobilePhone: ra.mobilePhone,
+      programName: programs.name,
+      agencyName: agencies.name,
+      accountStatusId: ra.statusId,
+    })
+    .from(ra)
+    .innerJoin(programs, eq(programs.id, ra.programId))
+    .leftJoin(agencies, eq(agencies.id, ra.agencyId))
+    .where(and(recipientConditions(caller, filter), gt(ra.id, afterId)))
+    .orderBy(asc(ra.id))
+    .limit(limit);
+}
+export type RecipientExportRow = Awaited<ReturnType<typeof exportRecipientBatch>>[number];
+
+/** The full account of part 1 §3, or nothing when it is missing or outside the caller's scope. */
+export async function findRecipientAccount(db: DbOrTx, caller: Caller, accountUuid: string) {
+  const [row] = await db
+    .select({
+      account: ra,
+      programUuid: programs.uuid,
+      programName: programs.name,
+      programMaxPrintedPans: programs.maxPrintedPans,
+      agencyUuid: agencies.uuid,
+      agencyName: agencies.name,
+      userUuid: users.uuid,
+      username: users.username,
+    })
+    .from(ra)
+    .innerJoin(programs, eq(programs.id, ra.programId))
+    .leftJoin(agencies, eq(agencies.id, ra.agencyId))
+    .leftJoin(users, eq(users.id, ra.userId))
+    .where(and(eq(ra.uuid, accountUuid), scopeCondition(caller, { programId: ra.programId, agencyId: ra.agencyId })))
+    .limit(1);
+  return row;
+}
+export type RecipientAccountRecord = NonNullable<Awaited<ReturnType<typeof findRecipientAccount>>>;
+
+/** The account row locked for a change, or nothing when it is missing or outside the caller's scope. */
+export async function lockRecipientAccount(tx: DbOrTx, caller: Caller, accountUuid: string) {
+  const [row] = await tx
+    .select()
+    .from(ra)
+    .where(and(eq(ra.uuid, accountUuid), scopeCondition(caller, { programId: ra.programId, agencyId: ra.agencyId })))
+    .limit(1)
+    .for('update');
+  return row;
+}
+
+// Any fixed number, distinct from the other advisory lock ids of the code base (migrate.ts uses 728_463_001).
+const PROGRAM_RECIPIENTS_LOCK = 728_463_010;
+
+/**
+ * Serialises, per program, the work that must see every other request's committed result: choosing the next
+ * Account ID and the 'Email already exists.' check. Held until the transaction ends. Under READ COMMITTED each
+ * later statement reads with a snapshot taken after the lock was granted, so it sees the previous holder's rows.
+ */
+export async function lockProgramRecipients(tx: DbOrTx, programId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${PROGRAM_RECIPIENTS_LOCK}::int4, ${programId}::int4)`);
+}
+
+/**
+ * The highest generated (8-digit) Account ID of a program: a backward walk of recipient_accounts_program_identifier_key
+ * within the 8-digit range that stops at the first all-digit value. Identifiers imported from files in other
+ * shapes are skipped by the pattern.
+ */
+export async function highestGeneratedIdentifier(tx: DbOrTx, programId: number): Promise<string | null> {
+  const [row] = await tx
+    .select({ identifier: ra.recipientIdentifier })
+    .from(ra)
+    .where(
+      and(
+        eq(ra.programId, programId),
+        gte(ra.recipientIdentifier, '10000000'),
+        lte(ra.recipientIdentifier, '99999999'),
+        sql`${ra.recipientIdentifier} ~ '^[1-9][0-9]{7}$'`,
+      ),
+    )
+    .orderBy(desc(ra.recipientIdentifier))
+    .limit(1);
+  return row?.identifier ?? null;
+}
+
+/** True when another live (not Deleted) account of the program has this e-mail, regardless of case. */
+export async function emailInUse(
+  tx: DbOrTx,
+  programId: number,
+  email: string,
+  exceptAccountId?: number,
+): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: ra.id })
+    .from(ra)
+    .where(
+      and(
+        eq(ra.programId, programId),
+        sql`lower(${ra.email}) = lower(${email})`,
+        ne(ra.statusId, ACCOUNT_STATUS.DELETED),
+        exceptAccountId === undefined ? undefined : ne(ra.id, exceptAccountId),
+      ),
+    )
+    .limit(1);
+  return !!row;
+}
+
+/** Moves the account's Issued benefits (the ones still managed) to its new agency; answers how many moved. */
+export async function moveIssuedBenefits(
+  tx: DbOrTx,
+  accountId: number,
+  toAgencyId: number,
+  now: Date,
+): Promise<number> {
+  const moved = await tx
+    .update(benefits)
+    .set({ agencyId: toAgencyId, updatedAt: now })
+    .where(and(eq(benefits.accountId, accountId), eq(benefits.statusId, BENEFIT_STATUS.ISSUED)))
+    .returning({ id: benefits.id });
+  return moved.length;
+}

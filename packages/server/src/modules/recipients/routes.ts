@@ -1,0 +1,149 @@
+import { z } from 'zod';
+import { ErrorBody } from '@ebt/core/errors';
+import {
+  AccountParams,
+  AccountStatusOption,
+  AddRecipientBody,
+  MoveRecipientBody,
+  RecipientAccount,
+  RecipientCreated,
+  RecipientExportQuery,
+  RecipientSearchPage,
+  RecipientSearchQuery,
+  UpdateRecipientBody,
+} from '@ebt/core/recipients';
+import { STAFF } from '../../platform/access.js';
+import { defineRoutes } from '../../platform/routes.js';
+import * as recipients from './service.js';
+
+// Recipients (part 1 §7 "Recipients"): program-side staff and platform admins; the services apply each caller's
+// scope, and a recipient outside it answers 404 like a missing one.
+const SMALL_BODY = 16 * 1024;
+const tags = ['recipients'];
+
+export default defineRoutes((app) => {
+  app.get(
+    '/account-api/account',
+    {
+      schema: {
+        tags,
+        summary:
+          'Search recipients: Account ID (exact), names and e-mail (prefix), phone digits (prefix); at least one is required',
+        querystring: RecipientSearchQuery,
+        response: { 200: RecipientSearchPage, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody },
+      },
+      config: { access: STAFF },
+    },
+    (req) => recipients.searchRecipients(req.ctx, req.query),
+  );
+
+  app.get(
+    '/account-api/account/export',
+    {
+      schema: {
+        tags,
+        summary: 'The search as a CSV file, or XLSX with exportType=xlsx (streamed, at most 100,000 rows)',
+        querystring: RecipientExportQuery,
+        response: { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody },
+      },
+      config: { access: STAFF },
+    },
+    async (req, reply) => {
+      await recipients.exportRecipients(req.ctx, req.query, reply);
+      return reply; // the file streams after the handler returns
+    },
+  );
+
+  app.get(
+    '/account-api/statuses',
+    {
+      schema: {
+        tags,
+        summary: 'Recipient account statuses',
+        response: { 200: z.array(AccountStatusOption), 401: ErrorBody, 403: ErrorBody },
+      },
+      config: { access: STAFF },
+    },
+    () => recipients.listAccountStatuses(),
+  );
+
+  app.get(
+    '/account-api/account/:accountUuid',
+    {
+      schema: {
+        tags,
+        summary: "One recipient account; 404 when missing or outside the caller's scope",
+        params: AccountParams,
+        response: { 200: RecipientAccount, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
+      },
+      config: { access: STAFF },
+    },
+    (req) => recipients.getRecipient(req.ctx, req.params.accountUuid),
+  );
+
+  app.post(
+    '/account-api/account',
+    {
+      bodyLimit: SMALL_BODY,
+      schema: {
+        tags,
+        summary: 'Add a recipient: generates the Account ID and a Pending portal user',
+        body: AddRecipientBody,
+        response: {
+          201: RecipientCreated,
+          400: ErrorBody,
+          401: ErrorBody,
+          403: ErrorBody,
+          404: ErrorBody,
+          409: ErrorBody,
+        },
+      },
+      config: { access: STAFF },
+    },
+    async (req, reply) => reply.status(201).send(await recipients.addRecipient(req.ctx, req.body)),
+  );
+
+  app.put(
+    '/account-api/account',
+    {
+      bodyLimit: SMALL_BODY,
+      schema: {
+        tags,
+        summary: 'Update a recipient (all form fields) or only set accountStatusId (0 activate, 1 inactivate)',
+        body: UpdateRecipientBody,
+        response: {
+          200: RecipientAccount,
+          400: ErrorBody,
+          401: ErrorBody,
+          403: ErrorBody,
+          404: ErrorBody,
+          409: ErrorBody,
+        },
+      },
+      config: { access: STAFF },
+    },
+    (req) => recipients.updateRecipient(req.ctx, req.body),
+  );
+
+  app.put(
+    '/account-api/account/move',
+    {
+      bodyLimit: SMALL_BODY,
+      schema: {
+        tags,
+        summary: 'Move a recipient (and its Issued benefits) to another agency of its program',
+        body: MoveRecipientBody,
+        response: {
+          200: RecipientAccount,
+          400: ErrorBody,
+          401: ErrorBody,
+          403: ErrorBody,
+          404: ErrorBody,
+          409: ErrorBody,
+        },
+      },
+      config: { access: STAFF },
+    },
+    (req) => recipients.moveRecipient(req.ctx, req.body),
+  );
+});

@@ -1,0 +1,210 @@
+import { MessageResponse } from '@ebt/core/account';
+import { ErrorBody } from '@ebt/core/errors';
+import { PRIVILEGE } from '@ebt/core/privileges';
+import {
+  ActivateUserBody,
+  ActivationLinkInfo,
+  ActivationResult,
+  ForgotPasswordCodeParams,
+  ForgotPasswordParams,
+  ForgotUsernameCodeParams,
+  ForgotUsernameParams,
+  LinkHashParams,
+  RecoveredUsername,
+  RecoveryAnswerBody,
+  RecoveryCodeSent,
+  RecoveryQuestion,
+  ResetLinkInfo,
+  ResetLinkSent,
+  ResetPasswordBody,
+  SendActivationBody,
+} from '@ebt/core/recovery';
+import { privileges, PUBLIC, STAFF } from '../../platform/access.js';
+import { defineRoutes } from '../../platform/routes.js';
+import * as activation from './activation.js';
+import * as forgot from './forgot.js';
+
+// Activation and reset links, sending activation e-mails, and the forgot password / forgot username flows
+// (A§4, A§7 "Authentication and recovery", B§7 "Users", resolution 4). Public routes carry small bodies only.
+const SMALL_BODY = 16 * 1024;
+
+export default defineRoutes((app) => {
+  app.get(
+    '/user-api/validate/:hash',
+    {
+      schema: {
+        tags: ['recovery'],
+        summary: 'Check an activation link; answers whose account it activates and the security questions',
+        params: LinkHashParams,
+        response: { 200: ActivationLinkInfo, 400: ErrorBody, 404: ErrorBody },
+      },
+      config: { access: PUBLIC },
+    },
+    (req) => activation.validateActivationLink(req.ctx, req.params.hash),
+  );
+
+  app.post(
+    '/user-api/activate-user',
+    {
+      bodyLimit: SMALL_BODY,
+      schema: {
+        tags: ['recovery'],
+        summary: 'Activate an account: password, security question and answer, code preference',
+        body: ActivateUserBody,
+        response: { 200: ActivationResult, 400: ErrorBody, 404: ErrorBody },
+      },
+      config: { access: PUBLIC },
+    },
+    (req) => activation.activateUser(req.ctx, req.body),
+  );
+
+  app.get(
+    '/user-api/validate-pass/:hash',
+    {
+      schema: {
+        tags: ['recovery'],
+        summary: 'Check a password reset link',
+        params: LinkHashParams,
+        response: { 200: ResetLinkInfo, 400: ErrorBody, 404: ErrorBody },
+      },
+      config: { access: PUBLIC },
+    },
+    (req) => activation.validateResetLink(req.ctx, req.params.hash),
+  );
+
+  app.post(
+    '/user-api/reset-pass/:hash',
+    {
+      bodyLimit: SMALL_BODY,
+      schema: {
+        tags: ['recovery'],
+        summary: 'Set a new password through a reset link; ends every session of the user',
+        params: LinkHashParams,
+        body: ResetPasswordBody,
+        response: { 200: MessageResponse, 400: ErrorBody, 404: ErrorBody },
+      },
+      config: { access: PUBLIC },
+    },
+    (req) => activation.resetPassword(req.ctx, req.params.hash, req.body),
+  );
+
+  app.post(
+    '/user-api/user/send-activation',
+    {
+      bodyLimit: SMALL_BODY,
+      schema: {
+        tags: ['recovery'],
+        summary: 'Send (or, forced, re-send) an activation e-mail to any user',
+        body: SendActivationBody,
+        response: { 200: MessageResponse, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+      },
+      config: { access: privileges(PRIVILEGE.NDGADMIN_ACCESS) },
+    },
+    (req) => activation.sendActivation(req.ctx, req.body, 'any'),
+  );
+
+  app.post(
+    '/user-api/recipient-users/send-activation',
+    {
+      bodyLimit: SMALL_BODY,
+      schema: {
+        tags: ['recovery'],
+        summary: "Send an activation e-mail to a recipient user with an account in the caller's scope",
+        body: SendActivationBody,
+        response: { 200: MessageResponse, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+      },
+      config: { access: STAFF },
+    },
+    (req) => activation.sendActivation(req.ctx, req.body, 'recipient'),
+  );
+
+  // Forgot password: step 1 question, step 2 answer (sends a code), step 3 code (sends a reset link).
+  app.get(
+    '/user-api/security-question/:username',
+    {
+      schema: {
+        tags: ['recovery'],
+        summary: "Forgot password step 1: the user's security question",
+        params: ForgotPasswordParams,
+        response: { 200: RecoveryQuestion, 400: ErrorBody, 404: ErrorBody, 429: ErrorBody },
+      },
+      config: { access: PUBLIC },
+    },
+    (req) => forgot.getRecoveryQuestion(req.ctx, { flow: 'password', username: req.params.username }),
+  );
+
+  app.post(
+    '/user-api/forgot-password/:username',
+    {
+      bodyLimit: SMALL_BODY,
+      schema: {
+        tags: ['recovery'],
+        summary: 'Forgot password step 2: answer the question; a one-time code is sent',
+        params: ForgotPasswordParams,
+        body: RecoveryAnswerBody,
+        response: { 200: RecoveryCodeSent, 400: ErrorBody, 404: ErrorBody, 429: ErrorBody },
+      },
+      config: { access: PUBLIC },
+    },
+    (req) => forgot.answerRecoveryQuestion(req.ctx, { flow: 'password', username: req.params.username }, req.body),
+  );
+
+  app.get(
+    '/user-api/forgot-password/:username/:otpCode',
+    {
+      schema: {
+        tags: ['recovery'],
+        summary: 'Forgot password step 3: the one-time code; a reset link is e-mailed',
+        params: ForgotPasswordCodeParams,
+        response: { 200: ResetLinkSent, 400: ErrorBody, 404: ErrorBody, 429: ErrorBody },
+      },
+      config: { access: PUBLIC },
+    },
+    (req) => forgot.redeemPasswordCode(req.ctx, req.params.username, req.params.otpCode),
+  );
+
+  // Forgot username: the same steps keyed by e-mail; step 3 answers the username.
+  app.get(
+    '/user-api/user/forgot-username/:email',
+    {
+      schema: {
+        tags: ['recovery'],
+        summary: 'Forgot username step 1: the security question of the user with this e-mail',
+        params: ForgotUsernameParams,
+        response: { 200: RecoveryQuestion, 400: ErrorBody, 404: ErrorBody, 429: ErrorBody },
+      },
+      config: { access: PUBLIC },
+    },
+    (req) => forgot.getRecoveryQuestion(req.ctx, { flow: 'username', email: req.params.email }),
+  );
+
+  app.post(
+    '/user-api/user/forgot-username/:email',
+    {
+      bodyLimit: SMALL_BODY,
+      schema: {
+        tags: ['recovery'],
+        summary: 'Forgot username step 2: answer the question; a one-time code is sent',
+        params: ForgotUsernameParams,
+        body: RecoveryAnswerBody,
+        response: { 200: RecoveryCodeSent, 400: ErrorBody, 404: ErrorBody, 429: ErrorBody },
+      },
+      config: { access: PUBLIC },
+    },
+    (req) => forgot.answerRecoveryQuestion(req.ctx, { flow: 'username', email: req.params.email }, req.body),
+  );
+
+  app.get(
+    '/user-api/user/forgot-username/:email/:otpCode',
+    {
+      schema: {
+        tags: ['recovery'],
+        summary: 'Forgot username step 3: the one-time code; answers the username',
+        params: ForgotUsernameCodeParams,
+        response: { 200: RecoveredUsername, 400: ErrorBody, 404: ErrorBody, 429: ErrorBody },
+      },
+      config: { access: PUBLIC },
+    },
+    (req) => forgot.redeemUsernameCode(req.ctx, req.params.email, req.params.otpCode),
+  );
+});

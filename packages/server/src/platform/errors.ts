@@ -1,0 +1,100 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import type { AppErrorEntry, ErrorBody } from '@ebt/core/errors';
+import { MESSAGES } from '@ebt/core/messages';
+
+/**
+ * The one error type (architecture.md "Errors"). Services throw it with a message from core; the handler below
+ * turns it into `{status, message, errorMessages: [{appErrorCode, appErrorMessage, field?}]}`, the shape the web
+ * client reads (part 1 §8: expandedErrors, then errorMessages, then message).
+ */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code: string = codeFor(status),
+    readonly field?: string,
+    readonly entries?: AppErrorEntry[],
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+
+  static badRequest(message: string, field?: string, code = 'BAD_REQUEST') {
+    return new AppError(400, message, code, field);
+  }
+  static unauthorized(message: string = MESSAGES.SESSION_REQUIRED) {
+    return new AppError(401, message, 'UNAUTHORIZED');
+  }
+  static forbidden(message: string = MESSAGES.PRIVILEGE_ERROR) {
+    return new AppError(403, message, 'FORBIDDEN');
+  }
+  static notFound(message: string = MESSAGES.NOT_FOUND, code = 'NOT_FOUND') {
+    return new AppError(404, message, code);
+  }
+  static conflict(message: string, field?: string, code = 'CONFLICT') {
+    return new AppError(409, message, code, field);
+  }
+  static unprocessable(message: string, code = 'UNPROCESSABLE') {
+    return new AppError(422, message, code);
+  }
+  static tooManyRequests(message: string, code = 'TOO_MANY_REQUESTS') {
+    return new AppError(429, message, code);
+  }
+
+  toBody(): ErrorBody {
+    const entries = this.entries ?? [
+      { appErrorCode: this.code, appErrorMessage: this.message, ...(this.field ? { field: this.field } : {}) },
+    ];
+    return { status: this.status, message: this.message, errorMessages: entries };
+  }
+}
+
+function codeFor(status: number): string {
+  return (
+    { 400: 'BAD_REQUEST', 401: 'UNAUTHORIZED', 403: 'FORBIDDEN', 404: 'NOT_FOUND', 409: 'CONFLICT', 422: 'UNPROCESSABLE', 429: 'TOO_MANY_REQUESTS' }[
+      status
+    ] ?? 'ERROR'
+  );
+}
+
+/** Fastify's own client errors (malformed JSON, body too large, wrong content type) keep their status. */
+const FASTIFY_CLIENT_ERRORS: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty.',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'The content type of the request is not supported.',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body length is not valid.',
+  FST_ERR_VALIDATION: MESSAGES.VALIDATION_FAILED,
+};
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.status).send(error.toBody());
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      // One entry per invalid field, so a form can show each next to its input.
+      const entries: AppErrorEntry[] = error.validation.map((issue) => {
+        const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || undefined;
+        return {
+          appErrorCode: 'VALIDATION',
+          appErrorMessage: field ? `${field}: ${issue.message}` : (issue.message ?? MESSAGES.VALIDATION_FAILED),
+          ...(field ? { field } : {}),
+        };
+      });
+      return reply.status(400).send(new AppError(400, MESSAGES.VALIDATION_FAILED, 'VALIDATION', undefined, entries).toBody());
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const message = FASTIFY_CLIENT_ERRORS[error.code] ?? (status === 404 ? MESSAGES.NOT_FOUND : MESSAGES.VALIDATION_FAILED);
+      return reply.status(status).send(new AppError(status, message).toBody());
+    }
+    // Log the method, url and route params, never the body (it may carry passwords, PANs or answers).
+    request.log.error(
+      { err: error, method: request.method, url: request.routeOptions.url, params: request.params, serialization: isResponseSerializationError(error) },
+      'request failed',
+    );
+    return reply.status(500).send(new AppError(500, MESSAGES.GENERIC_ERROR, 'INTERNAL').toBody());
+  });
+}

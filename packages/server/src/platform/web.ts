@@ -1,0 +1,49 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from './errors.js';
+import { registerPublicPlugin } from './access.js';
+
+/** Path prefixes of the API: an unknown path under them is a JSON 404, never the web app. */
+export const API_PREFIXES = ['/api', '/user-api', '/account-api', '/benefit-api', '/transaction-api', '/merchant-api', '/admin-api'];
+
+const isHealthPath = (url: string) => url.split('?')[0] === '/healthz';
+
+export function isApiPath(url: string): boolean {
+  const pathname = url.split('?')[0] ?? '';
+  return pathname === '/healthz' || API_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+}
+
+/**
+ * Serves the built web app (packages/web/dist) with the SPA fallback: any unknown non-API GET answers index.html
+ * so the client router can show the screen (or its own 'Page not found.'); unknown API paths answer a JSON 404.
+ */
+export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
+  const indexFile = path.join(distDir, 'index.html');
+  const hasWebApp = existsSync(indexFile);
+  // index.html is a few hundred bytes and changes only with a new build (a restart): keep it in memory.
+  const indexHtml = hasWebApp ? readFileSync(indexFile) : undefined;
+  if (hasWebApp) {
+    await registerPublicPlugin(app, async (scope) => {
+      await scope.register(fastifyStatic, {
+        root: distDir,
+        wildcard: false,
+        index: false,
+        cacheControl: false, // set below: immutable for hashed assets only
+        // Hashed asset names never change content: cache them for a year. index.html is sent below, uncached.
+        setHeaders: (res, filePath) => {
+          res.setHeader('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        },
+      });
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (!indexHtml || isApiPath(request.url) || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      // Without a session, an unknown API path answers 401 like a known one: no one learns which paths exist.
+      const error = isApiPath(request.url) && !isHealthPath(request.url) && !request.caller ? AppError.unauthorized(request.sessionProblem) : AppError.notFound();
+      return reply.status(error.status).send(error.toBody());
+    }
+    return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+  });
+}

@@ -1,0 +1,62 @@
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
+import { buildApp } from '../app.js';
+import { loadConfig } from '../config.js';
+import type { Database } from '../db/client.js';
+import { createTestDatabase } from './database.js';
+import { DEFAULT_PASSWORD } from './factories.js';
+
+/** A clock a test can move: `clock.advance(21 * 60_000)` to go past the idle time-out. */
+export class TestClock {
+  private current: number;
+  constructor(start = new Date('2026-11-23T15:00:00Z')) {
+    this.current = start.getTime();
+  }
+  now = (): Date => new Date(this.current);
+  advance(ms: number): void {
+    this.current += ms;
+  }
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  clock: TestClock;
+  /** Signs a user in through the real endpoint and answers the bearer token. */
+  signIn(username: string, password?: string): Promise<string>;
+  /** app.inject with the caller's bearer token. */
+  injectAs(token: string | null, options: InjectOptions): Promise<LightMyRequestResponse>;
+}
+
+/**
+ * The real app on a fresh database for one test file. Call at the top of a describe/file:
+ * `const t = useTestApp();` then use `t.app`, `t.database.db` inside tests.
+ */
+export function useTestApp(overrides: Partial<Record<string, string>> = {}): TestApp {
+  const handle = {} as TestApp;
+  beforeAll(async () => {
+    const database = await createTestDatabase();
+    const clock = new TestClock();
+    const config = loadConfig({ LOG_LEVEL: 'silent', SEED: 'none', WEB_DIST_DIR: '/nonexistent', ...overrides });
+    const app = await buildApp({ config, database, now: clock.now, logger: false });
+    await app.ready();
+    Object.assign(handle, {
+      app,
+      database,
+      clock,
+      async signIn(username: string, password = DEFAULT_PASSWORD) {
+        const res = await app.inject({ method: 'POST', url: '/api/authenticate', payload: { username, password } });
+        if (res.statusCode !== 200) throw new Error(`sign-in of ${username} failed: ${res.statusCode} ${res.body}`);
+        return (res.json() as { token: string }).token;
+      },
+      injectAs(token: string | null, options: InjectOptions) {
+        return app.inject({ ...options, headers: { ...(options.headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+      },
+    } satisfies TestApp);
+  });
+  afterAll(async () => {
+    await handle.app?.close();
+    await handle.database?.close();
+  });
+  return handle;
+}

@@ -1,0 +1,120 @@
+import type { CurrentUser } from '@ebt/core/auth';
+import { AppShell, Box, Burger, Group, ScrollArea, em, useMantineTheme } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { Suspense, useEffect, useRef } from 'react';
+import { Outlet, useLocation, useMatches, useNavigate } from 'react-router';
+import { AppFooter } from '../../components/AppFooter';
+import { Brand } from '../../components/Brand';
+import { FullPageLoader } from '../../components/FullPageLoader';
+import { useInactivityTimeout } from '../../features/auth/use-inactivity-timeout';
+import type { PortalArea, RouteHandle } from '../../lib/routes';
+import { SideNav } from '../navigation/SideNav';
+import { TopNav } from '../navigation/TopNav';
+import { UserMenu } from '../navigation/UserMenu';
+import { navigationFor } from '../navigation/nav-items';
+import classes from './AreaLayout.module.css';
+
+const HEADER_HEIGHT = 60;
+
+/**
+ * The signed-in shell of one portal (A§2): header with brand and the user's initials, the portal's navigation
+ * (across the header for recipients, down the side for staff, a burger drawer on phones), the page, the footer.
+ * It also runs the inactivity time-out (A§1, A§9).
+ */
+export default function AreaLayout({ area, user }: { area: PortalArea; user: CurrentUser }) {
+  const theme = useMantineTheme();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const matches = useMatches();
+  const [drawerOpened, drawer] = useDisclosure(false);
+  const mainRef = useRef<HTMLElement>(null);
+  const previousPath = useRef(pathname);
+
+  // Recipients have nine entries, which fit across a wide header; the staff portals have up to sixteen.
+  const topNavigation = area === 'recipient';
+  const breakpoint = topNavigation ? 'lg' : 'md';
+  const wide = useMediaQuery(`(min-width: ${em(parseFloat(theme.breakpoints[breakpoint]) * 16)})`);
+  // A collapsed navbar only slides out of view; `inert` also takes its links out of the tab order.
+  const navbarHidden = !wide && !drawerOpened;
+
+  useInactivityTimeout(() => {
+    void navigate('/logout', { state: { reason: 'inactive' } });
+  });
+
+  useEffect(() => {
+    if (previousPath.current === pathname) return;
+    previousPath.current = pathname;
+    drawer.close();
+    // After a client-side navigation, start reading (and tabbing) at the new page, as a page load would.
+    mainRef.current?.focus({ preventScroll: true });
+  }, [pathname, drawer]);
+
+  const bare = matches.some((match) => (match.handle as RouteHandle | undefined)?.bare);
+  if (bare) {
+    return (
+      <main id="main-content">
+        <Suspense fallback={<FullPageLoader />}>
+          <Outlet />
+        </Suspense>
+      </main>
+    );
+  }
+
+  const items = navigationFor(area, user);
+
+  return (
+    <AppShell
+      header={{ height: HEADER_HEIGHT }}
+      navbar={{
+        width: topNavigation ? 280 : 240,
+        breakpoint,
+        collapsed: { mobile: !drawerOpened, desktop: topNavigation },
+      }}
+      padding={{ base: 'sm', sm: 'lg' }}
+    >
+      <a className="skip-link" href="#main-content">
+        Skip to main content
+      </a>
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
+          <Group gap="xs" wrap="nowrap">
+            <Burger
+              opened={drawerOpened}
+              onClick={drawer.toggle}
+              hiddenFrom={breakpoint}
+              size="sm"
+              aria-label={drawerOpened ? 'Close navigation' : 'Open navigation'}
+              aria-expanded={drawerOpened}
+              aria-controls="portal-navigation"
+            />
+            <Brand to={`/${area}`} />
+          </Group>
+          {topNavigation && (
+            <Box component="nav" aria-label="Main" visibleFrom={breakpoint} className={classes.topNav}>
+              <TopNav items={items} />
+            </Box>
+          )}
+          <UserMenu user={user} accountTo={`/${area}/account`} />
+        </Group>
+      </AppShell.Header>
+
+      {/* The recipient portal's wide screens have the header navigation only, so one "Main" landmark exists. */}
+      {!(topNavigation && wide) && (
+        <AppShell.Navbar id="portal-navigation" aria-label="Main" p="xs" inert={navbarHidden}>
+          <AppShell.Section grow component={ScrollArea} type="auto">
+            <SideNav items={items} />
+          </AppShell.Section>
+        </AppShell.Navbar>
+      )}
+
+      <AppShell.Main id="main-content" ref={mainRef} tabIndex={-1} className={classes.main}>
+        <div className={classes.page}>
+          <Suspense fallback={<FullPageLoader />}>
+            <Outlet />
+          </Suspense>
+        </div>
+        <AppFooter />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,35 @@
+import { Box, Container, Group } from '@mantine/core';
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { AppFooter } from '../../components/AppFooter';
+import { Brand } from '../../components/Brand';
+import { FullPageLoader } from '../../components/FullPageLoader';
+import classes from './PublicLayout.module.css';
+
+/** Sign-in, sign-out, recovery and not-found: the brand, the page, the footer. */
+export function PublicLayout() {
+  return (
+    <div className={classes.shell}>
+      <a className="skip-link" href="#main-content">
+        Skip to main content
+      </a>
+      <Box component="header" className={classes.header}>
+        <Container size="lg" h="100%">
+          <Group h="100%">
+            <Brand to="/" />
+          </Group>
+        </Container>
+      </Box>
+      <Container component="main" id="main-content" tabIndex={-1} size="lg" className={classes.main} w="100%">
+        <Suspense fallback={<FullPageLoader />}>
+          <Outlet />
+        </Suspense>
+      </Container>
+      <Box className={classes.footer}>
+        <Container size="lg">
+          <AppFooter />
+        </Container>
+      </Box>
+    </div>
+  );
+}

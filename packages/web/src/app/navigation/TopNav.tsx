@@ -1,0 +1,56 @@
+import { Badge, Group, Menu, UnstyledButton, type BoxProps } from '@mantine/core';
+import { IconChevronDown } from '@tabler/icons-react';
+import { Link, useLocation } from 'react-router';
+import classes from './TopNav.module.css';
+import { isGroupActive, isLinkActive, type NavItem } from './nav-items';
+
+/** The recipient portal's navigation in the header (A§2 "top navigation"); phones use the drawer instead. */
+export function TopNav({ items, ...boxProps }: { items: NavItem[] } & BoxProps) {
+  const { pathname } = useLocation();
+  return (
+    <Group component="ul" gap={2} wrap="nowrap" className={classes.list} {...boxProps}>
+      {items.map((item) => {
+        if (item.kind === 'link') {
+          const active = isLinkActive(item, pathname);
+          return (
+            <li key={item.to}>
+              <UnstyledButton
+                component={Link}
+                to={item.to}
+                className={classes.link}
+                data-active={active || undefined}
+                aria-current={active ? 'page' : undefined}
+              >
+                {item.label}
+                {item.badge ? (
+                  <Badge size="xs" variant="filled" ml={6} aria-label={`${item.badge} unread`}>
+                    {item.badge}
+                  </Badge>
+                ) : null}
+              </UnstyledButton>
+            </li>
+          );
+        }
+        return (
+          <li key={item.label}>
+            <Menu position="bottom-start" withinPortal>
+              <Menu.Target>
+                <UnstyledButton className={classes.link} data-active={isGroupActive(item, pathname) || undefined}>
+                  {item.label}
+                  <IconChevronDown size={14} stroke={1.5} aria-hidden style={{ marginLeft: 4 }} />
+                </UnstyledButton>
+              </Menu.Target>
+              <Menu.Dropdown>
+                {item.links.map((child) => (
+                  <Menu.Item key={child.to} component={Link} to={child.to}>
+                    {child.label}
+                  </Menu.Item>
+                ))}
+              </Menu.Dropdown>
+            </Menu>
+          </li>
+        );
+      })}
+    </Group>
+  );
+}

@@ -1,0 +1,80 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { NotFoundPage } from '../components/NotFoundPage';
+import { accountRoutes } from '../features/account/routes';
+import { agenciesRoutes } from '../features/agencies/routes';
+import { applicantsRoutes } from '../features/applicants/routes';
+import { authRoutes } from '../features/auth/routes';
+import { benefitsRoutes } from '../features/benefits/routes';
+import { configRoutes } from '../features/config/routes';
+import { dashboardRoutes } from '../features/dashboard/routes';
+import { externalCardsRoutes } from '../features/external-cards/routes';
+import { homeRoutes } from '../features/home/routes';
+import { incentivesRoutes } from '../features/incentives/routes';
+import { merchantsRoutes } from '../features/merchants/routes';
+import { notificationsRoutes } from '../features/notifications/routes';
+import { pansRoutes } from '../features/pans/routes';
+import { programsRoutes } from '../features/programs/routes';
+import { recipientsRoutes } from '../features/recipients/routes';
+import { recoveryRoutes } from '../features/recovery/routes';
+import { rolesRoutes } from '../features/roles/routes';
+import { transactionsRoutes } from '../features/transactions/routes';
+import { usersRoutes } from '../features/users/routes';
+import type { FeatureRoutes, PortalArea } from '../lib/routes';
+import { ProtectedArea } from './guards/ProtectedArea';
+import { PublicLayout } from './layouts/PublicLayout';
+import { RootLayout } from './layouts/RootLayout';
+import { RouteErrorPage } from './layouts/RouteErrorPage';
+
+/** Every feature's routes; a feature adds or replaces screens in its own routes.tsx. */
+const FEATURES: FeatureRoutes[] = [
+  authRoutes,
+  recoveryRoutes,
+  homeRoutes,
+  accountRoutes,
+  recipientsRoutes,
+  applicantsRoutes,
+  benefitsRoutes,
+  transactionsRoutes,
+  merchantsRoutes,
+  usersRoutes,
+  rolesRoutes,
+  agenciesRoutes,
+  programsRoutes,
+  pansRoutes,
+  externalCardsRoutes,
+  incentivesRoutes,
+  notificationsRoutes,
+  dashboardRoutes,
+  configRoutes,
+];
+
+function collect(key: keyof FeatureRoutes): RouteObject[] {
+  return FEATURES.flatMap((feature) => feature[key] ?? []);
+}
+
+/** A portal: its guard and shell, its features' screens, and its own not-found page (A§2 "any other path"). */
+function portal(area: PortalArea): RouteObject {
+  return {
+    path: area,
+    element: <ProtectedArea area={area} />,
+    children: [...collect(area), { path: '*', element: <NotFoundPage homeTo={`/${area}`} /> }],
+  };
+}
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      {
+        element: <PublicLayout />,
+        children: [...collect('public'), { path: '*', element: <NotFoundPage /> }],
+      },
+      portal('recipient'),
+      portal('program'),
+      portal('admin'),
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

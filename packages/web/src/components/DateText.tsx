@@ -1,0 +1,34 @@
+import { displayDate, type DateDisplayFormat } from '@ebt/core/format';
+import { Text, type TextProps } from '@mantine/core';
+
+export interface DateTextProps extends Omit<TextProps, 'children'> {
+  /** 'YYYY-MM-DD' (a date-only field), an ISO 8601 instant, or a Date; empty shows `fallback`. */
+  value: string | Date | null | undefined;
+  /**
+   * Without it a date-only value shows 'YYYY-MM-DD' and an instant 'YYYY-MM-DD HH:mm:ss' in the user's local time
+   * (B§9, architecture.md "Dates"). 'date' shows only an instant's local date; a date-only value never gains a time.
+   */
+  format?: DateDisplayFormat;
+  /** Shown for an empty value; nothing by default. */
+  fallback?: string;
+}
+
+/**
+ * A date or date-time in a `<time dateTime>` element. Date-only values are shown as written and never pass through
+ * Date, so 2024-03-01 stays 2024-03-01 in every time zone. Unreadable text is shown as it came.
+ */
+export function DateText({ value, format, fallback = '', style, ...others }: DateTextProps) {
+  const shown = displayDate(value, format);
+  if (!shown) return fallback ? <Text span inherit {...others}>{fallback}</Text> : null;
+  return (
+    <Text
+      component={shown.dateTime ? 'time' : 'span'}
+      dateTime={shown.dateTime}
+      inherit
+      style={[{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }, style]}
+      {...others}
+    >
+      {shown.text}
+    </Text>
+  );
+}

@@ -1,0 +1,75 @@
+import { ChangePasswordBody } from '@ebt/core/account';
+import { CURRENT_PASSWORD_MAX } from '@ebt/core/constants';
+import { MESSAGES } from '@ebt/core/messages';
+import { Button, Group, PasswordInput, Stack } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useState } from 'react';
+import { MessageBanner } from '../../../components/MessageBanner';
+import { errorMessagesOf } from '../../../lib/errors';
+import { focusFirstError } from '../../../lib/form-focus';
+import { PASSWORD_RULE_TEXT, PasswordChecklist } from '../../../lib/password-checklist';
+import { useChangePassword } from '../api';
+
+type ChangePasswordValues = { currentPassword: string; newPassword: string; confirmPassword: string };
+const EMPTY: ChangePasswordValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
+
+/**
+ * Change password (A§5): the current password (up to 40 characters), a new one with the live checklist, and a
+ * confirmation that must match. The other sessions of the user end on the server; this one stays.
+ */
+export function ChangePasswordForm() {
+  const change = useChangePassword();
+  const [success, setSuccess] = useState<string | null>(null);
+  const form = useForm<ChangePasswordValues>({
+    mode: 'controlled',
+    initialValues: EMPTY,
+    validate: schemaResolver(ChangePasswordBody, { sync: true }),
+    onValuesChange: () => setSuccess(null),
+  });
+
+  const handleSubmit = form.onSubmit(async (values) => {
+    setSuccess(null);
+    try {
+      await change.mutateAsync(values);
+      form.reset();
+      setSuccess(MESSAGES.PASSWORD_UPDATED);
+    } catch {
+      // Shown by the banner (a wrong current password, too many attempts).
+    }
+  }, focusFirstError(form.getInputNode));
+
+  return (
+    <form onSubmit={handleSubmit} noValidate>
+      <Stack gap="md">
+        <MessageBanner kind="success" messages={success ?? []} />
+        <MessageBanner kind="danger" messages={change.isError ? errorMessagesOf(change.error) : []} />
+        <PasswordInput
+          label="Current password"
+          withAsterisk
+          maxLength={CURRENT_PASSWORD_MAX}
+          autoComplete="current-password"
+          {...form.getInputProps('currentPassword')}
+        />
+        <PasswordInput
+          label="New password"
+          withAsterisk
+          autoComplete="new-password"
+          description={PASSWORD_RULE_TEXT}
+          {...form.getInputProps('newPassword')}
+        />
+        <PasswordChecklist password={form.values.newPassword} />
+        <PasswordInput
+          label="Confirm new password"
+          withAsterisk
+          autoComplete="new-password"
+          {...form.getInputProps('confirmPassword')}
+        />
+        <Group justify="flex-end">
+          <Button type="submit" loading={change.isPending}>
+            Change password
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

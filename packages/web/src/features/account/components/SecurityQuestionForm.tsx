@@ -1,0 +1,79 @@
+import type { SecurityQuestion } from '@ebt/core/account';
+import { SECURITY_ANSWER_MAX } from '@ebt/core/constants';
+import { MESSAGES } from '@ebt/core/messages';
+import { securityAnswer } from '@ebt/core/validation';
+import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useState } from 'react';
+import { z } from 'zod';
+import { MessageBanner } from '../../../components/MessageBanner';
+import { errorMessagesOf } from '../../../lib/errors';
+import { focusFirstError } from '../../../lib/form-focus';
+import { useSetSecurityAnswer } from '../api';
+
+/** A§5 "Security answer": question required; answer required, 2 to 100 characters. The select holds the id as text. */
+const SecurityQuestionValues = z.object({
+  questionId: z.string().min(1, MESSAGES.SECURITY_QUESTION_INVALID),
+  answer: securityAnswer(),
+});
+type SecurityQuestionValues = { questionId: string; answer: string };
+
+/** Security question (A§2 Account page): pick one of the listed questions and give a new answer. */
+export function SecurityQuestionForm({
+  questions,
+  currentQuestionId,
+}: {
+  questions: SecurityQuestion[];
+  currentQuestionId: number | undefined;
+}) {
+  const save = useSetSecurityAnswer();
+  const [success, setSuccess] = useState<string | null>(null);
+  const form = useForm<SecurityQuestionValues>({
+    mode: 'controlled',
+    initialValues: { questionId: currentQuestionId === undefined ? '' : String(currentQuestionId), answer: '' },
+    validate: schemaResolver(SecurityQuestionValues, { sync: true }),
+    onValuesChange: () => setSuccess(null),
+  });
+
+  const handleSubmit = form.onSubmit(async (values) => {
+    setSuccess(null);
+    try {
+      await save.mutateAsync({ questionId: Number(values.questionId), answer: values.answer.trim() });
+      form.setFieldValue('answer', '');
+      setSuccess(MESSAGES.SECURITY_QUESTION_UPDATED);
+    } catch {
+      // Shown by the banner.
+    }
+  }, focusFirstError(form.getInputNode));
+
+  return (
+    <form onSubmit={handleSubmit} noValidate>
+      <Stack gap="md">
+        <MessageBanner kind="success" messages={success ?? []} />
+        <MessageBanner kind="danger" messages={save.isError ? errorMessagesOf(save.error) : []} />
+        <Select
+          label="Security question"
+          withAsterisk
+          placeholder="Choose a question"
+          data={questions.map((question) => ({ value: String(question.id), label: question.text }))}
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: true }}
+          {...form.getInputProps('questionId')}
+        />
+        <TextInput
+          label="Answer"
+          withAsterisk
+          maxLength={SECURITY_ANSWER_MAX}
+          autoComplete="off"
+          description="2 to 100 characters. Capital letters and spaces around the answer do not matter."
+          {...form.getInputProps('answer')}
+        />
+        <Group justify="flex-end">
+          <Button type="submit" loading={save.isPending}>
+            Save security question
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

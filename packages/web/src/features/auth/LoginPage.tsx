@@ -1,0 +1,126 @@
+import { LoginFormValues } from '@ebt/core/auth';
+import { MESSAGES } from '@ebt/core/messages';
+import { areaForPrivileges } from '@ebt/core/privileges';
+import { Alert, Anchor, Button, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { isApiError } from '../../lib/api-client';
+import { endSession, useLogin } from './api';
+
+/** A§4 Login and A§8: 401 shows the server's logon error, 429 (locked, ours) its text, anything else one text. */
+function loginErrorMessage(error: unknown): string {
+  if (isApiError(error, 401)) return error.messages[0] ?? MESSAGES.LOGIN_INVALID;
+  if (isApiError(error, 429)) return error.messages[0] ?? MESSAGES.LOGIN_LOCKED;
+  return MESSAGES.LOGIN_UNAVAILABLE;
+}
+
+/** `/` and `/login` (A§2): the sign-in form; `?username=` prefills the username. */
+export default function LoginPage() {
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const login = useLogin();
+  const [failure, setFailure] = useState<string | null>(null);
+  const alertRef = useRef<HTMLDivElement>(null);
+
+  const form = useForm<LoginFormValues>({
+    mode: 'uncontrolled',
+    initialValues: { username: searchParams.get('username') ?? '', password: '' },
+    validate: schemaResolver(LoginFormValues, { sync: true }),
+  });
+
+  const showFailure = (message: string) => {
+    setFailure(message);
+    // Move focus to the message so a screen-reader user hears why the sign-in failed.
+    requestAnimationFrame(() => alertRef.current?.focus());
+  };
+
+  const handleSubmit = form.onSubmit(
+    async (values) => {
+      setFailure(null);
+      let area: ReturnType<typeof areaForPrivileges>;
+      try {
+        const user = await login.mutateAsync(values);
+        area = areaForPrivileges(user.privileges);
+      } catch (error) {
+        if (!isApiError(error)) console.error('Sign-in failed', error);
+        showFailure(loginErrorMessage(error));
+        return;
+      }
+      if (area === null) {
+        // Signed in, but no portal serves this user: end the session the server just opened.
+        await endSession(queryClient);
+        showFailure(MESSAGES.PORTAL_NOT_AVAILABLE);
+        return;
+      }
+      await navigate(`/${area}`, { replace: true });
+    },
+    (errors) => {
+      const first = Object.keys(errors)[0];
+      if (first) form.getInputNode(first)?.focus();
+    },
+  );
+
+  return (
+    <Stack align="center" py="xl">
+      <title>Sign in · MarketLink</title>
+      <Paper withBorder shadow="sm" radius="md" p={{ base: 'lg', sm: 'xl' }} w="100%" maw={440}>
+        <Stack gap="lg">
+          <Stack gap={4}>
+            <Title order={1}>Sign in</Title>
+            <Text c="dimmed">MarketLink for program staff, administrators and benefit recipients.</Text>
+          </Stack>
+
+          {failure && (
+            <Alert
+              ref={alertRef}
+              tabIndex={-1}
+              color="red"
+              variant="light"
+              icon={<IconAlertCircle aria-hidden />}
+              role="alert"
+            >
+              {failure}
+            </Alert>
+          )}
+
+          <form onSubmit={handleSubmit} noValidate>
+            <Stack gap="md">
+              <TextInput
+                label="Username"
+                autoComplete="username"
+                autoCapitalize="none"
+                spellCheck={false}
+                withAsterisk
+                key={form.key('username')}
+                {...form.getInputProps('username')}
+              />
+              <PasswordInput
+                label="Password"
+                autoComplete="current-password"
+                withAsterisk
+                key={form.key('password')}
+                {...form.getInputProps('password')}
+              />
+              <Button type="submit" fullWidth loading={login.isPending}>
+                Sign in
+              </Button>
+            </Stack>
+          </form>
+
+          <Group justify="space-between" gap="xs">
+            <Anchor component={Link} to="/forgotusername" fz="sm">
+              Forgot username?
+            </Anchor>
+            <Anchor component={Link} to="/forgotpass" fz="sm">
+              Forgot password?
+            </Anchor>
+          </Group>
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}

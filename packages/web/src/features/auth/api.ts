@@ -1,0 +1,57 @@
+import { AuthenticateResponse, CurrentUser, type LoginFormValues } from '@ebt/core/auth';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api-client';
+import { clearToken, hasSession, setToken } from '../../lib/session';
+
+export const authKeys = {
+  all: ['auth'] as const,
+  currentUser: () => [...authKeys.all, 'current-user'] as const,
+};
+
+/** The signed-in user: names, privileges, programs, applications and the unread notification count. */
+export const currentUserQuery = () =>
+  queryOptions({
+    queryKey: authKeys.currentUser(),
+    queryFn: async ({ signal }) => CurrentUser.parse(await api.get<unknown>('/user-api/user/current', { signal })),
+    // The user changes rarely within a session; screens that change it (account, notifications) invalidate it.
+    staleTime: 5 * 60_000,
+  });
+
+export function useCurrentUser() {
+  return useQuery({ ...currentUserQuery(), enabled: hasSession() });
+}
+
+/** Signs in (A§4 Login): authenticates, keeps the token, then loads the user the caller routes by. */
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (values: LoginFormValues): Promise<CurrentUser> => {
+      const answer = AuthenticateResponse.parse(await api.post<unknown>('/api/authenticate', values));
+      // A new sign-in replaces whatever an earlier session in this tab had cached.
+      queryClient.clear();
+      setToken(answer.token);
+      try {
+        return await queryClient.fetchQuery(currentUserQuery());
+      } catch (error) {
+        clearToken();
+        throw error;
+      }
+    },
+  });
+}
+
+/**
+ * Ends the session: tells the server (when there is a token to end), then forgets the token and every cached
+ * answer, so nothing of this user stays in the tab.
+ */
+export async function endSession(queryClient: QueryClient): Promise<void> {
+  if (hasSession()) {
+    try {
+      await api.get<void>('/api/logout', { query: { timestamp: Date.now() }, allowUnauthorized: true });
+    } catch {
+      // The server may have ended the session already (time-out); the client forgets it either way.
+    }
+  }
+  clearToken();
+  queryClient.clear();
+}

@@ -1,0 +1,99 @@
+import { MESSAGES } from '@ebt/core/messages';
+import { ResetPasswordBody } from '@ebt/core/recovery';
+import { Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useNavigate, useSearchParams } from 'react-router';
+import { FullPageLoader } from '../../components/FullPageLoader';
+import { MessageBanner } from '../../components/MessageBanner';
+import { isApiError } from '../../lib/api-client';
+import { errorMessagesOf } from '../../lib/errors';
+import { focusFirstError } from '../../lib/form-focus';
+import { PASSWORD_RULE_TEXT, PasswordChecklist } from '../../lib/password-checklist';
+import { useResetLink, useResetPassword } from './api';
+import { RecoveryFrame } from './components/RecoveryFrame';
+
+type ResetValues = { newPassword: string; confirmPassword: string };
+
+function ResetForm({ hash, username }: { hash: string; username: string }) {
+  const navigate = useNavigate();
+  const reset = useResetPassword(hash);
+  const form = useForm<ResetValues>({
+    mode: 'controlled',
+    initialValues: { newPassword: '', confirmPassword: '' },
+    validate: schemaResolver(ResetPasswordBody, { sync: true }),
+  });
+
+  const handleSubmit = form.onSubmit(async (values) => {
+    try {
+      await reset.mutateAsync(values);
+    } catch {
+      return; // Shown by the banner.
+    }
+    // A§4/A§7: after a reset the user goes to /logout, which ends any session of this tab and offers to sign in.
+    notifications.show({ id: 'password-reset', color: 'green', message: MESSAGES.PASSWORD_UPDATED });
+    await navigate('/logout', { replace: true });
+  }, focusFirstError(form.getInputNode));
+
+  const failure = reset.isError
+    ? errorMessagesOf(reset.error, MESSAGES.GENERIC_ERROR, { 404: MESSAGES.RESET_LINK_EXPIRED })
+    : [];
+
+  return (
+    <form onSubmit={handleSubmit} noValidate>
+      <Stack gap="md">
+        <Text>Choose a new password for your account.</Text>
+        <MessageBanner kind="danger" messages={failure} />
+        <TextInput label="Username" value={username} readOnly variant="filled" autoComplete="username" />
+        <PasswordInput
+          label="New password"
+          withAsterisk
+          autoComplete="new-password"
+          description={PASSWORD_RULE_TEXT}
+          {...form.getInputProps('newPassword')}
+        />
+        <PasswordChecklist password={form.values.newPassword} />
+        <PasswordInput
+          label="Confirm new password"
+          withAsterisk
+          autoComplete="new-password"
+          {...form.getInputProps('confirmPassword')}
+        />
+        <Group justify="flex-end">
+          <Button type="submit" loading={reset.isPending}>
+            Reset password
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** `/resetpass?hash=` (A§2, A§4): the link is checked on load ('The reset link is no longer valid.'), then a new password. */
+export default function ResetPasswordPage() {
+  const [searchParams] = useSearchParams();
+  const hash = searchParams.get('hash')?.trim() ?? '';
+  const link = useResetLink(hash);
+
+  let content;
+  if (hash === '') {
+    content = <MessageBanner kind="danger" messages={MESSAGES.RESET_LINK_EXPIRED} />;
+  } else if (link.isPending) {
+    content = <FullPageLoader label="Checking the reset link" />;
+  } else if (link.isError) {
+    content = (
+      <MessageBanner
+        kind="danger"
+        messages={
+          isApiError(link.error, 400) || isApiError(link.error, 404)
+            ? [MESSAGES.RESET_LINK_EXPIRED]
+            : errorMessagesOf(link.error)
+        }
+      />
+    );
+  } else {
+    content = <ResetForm hash={hash} username={link.data.username} />;
+  }
+
+  return <RecoveryFrame title="Reset password">{content}</RecoveryFrame>;
+}

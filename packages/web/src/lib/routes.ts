@@ -1,0 +1,24 @@
+import type { RouteObject } from 'react-router';
+
+/** The three signed-in portals (A§2), each under its own path prefix. */
+export type PortalArea = 'recipient' | 'program' | 'admin';
+
+/**
+ * What one feature contributes to the router: routes relative to each portal's prefix (`benefits`, not
+ * `/program/benefits`) and public routes with absolute paths. The app composes these; a feature replaces its own
+ * placeholders without touching the router.
+ */
+export interface FeatureRoutes {
+  public?: RouteObject[];
+  recipient?: RouteObject[];
+  program?: RouteObject[];
+  admin?: RouteObject[];
+}
+
+/**
+ * Route handle flags read by the layouts. `bare` renders the page without header, navigation or footer (the
+ * printable PAN card view, resolution 7).
+ */
+export interface RouteHandle {
+  bare?: boolean;
+}
