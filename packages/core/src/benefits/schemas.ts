@@ -1,0 +1,349 @@
+import { z } from 'zod';
+import {
+  AUTHORIZATION_NUMBER_MAX,
+  BENEFIT_NOTE_MAX,
+  ISSUE_ACCOUNT_ID_MAX,
+  LIST_PAGE_SIZE,
+  MAX_BENEFIT_AMOUNT_CENTS,
+  MAX_PAGE_SIZE,
+  SEARCH_ACCOUNT_ID_MAX,
+  SEARCH_NAME_MAX,
+} from '../constants/index.js';
+import { INCENTIVE_AUTHORIZATION_NUMBER } from '../constants/limits.js';
+import { BENEFIT_TYPE } from '../enums/index.js';
+import { formatMoney, toCents } from '../format/money.js';
+import { fillMessage } from '../messages/fill.js';
+import { MESSAGES } from '../messages/messages.js';
+import { authorizationNumber, optionalText, requiredText } from '../validation/fields.js';
+import { MONEY_PATTERN } from '../validation/patterns.js';
+import { BENEFIT_MESSAGES } from './messages.js';
+import { isBenefitDateInput } from './rules.js';
+
+// Requests and answers of the benefits area (part 1 §3 "Benefit", §5 "Benefit forms", §7 "Benefits"; resolutions 1,
+// 12, 13). Wire names are the specification's; the web forms use the same schemas.
+
+const tooLong = (max: number) => fillMessage(MESSAGES.TOO_LONG, { max });
+
+/**
+ * An amount as a JSON number with at most two decimals (decision 0004); a numeric string such as '12.50' is read the
+ * same way. From 0 to `maxCents`. The output is the same amount as a number of dollars.
+ */
+export function benefitMoney(maxCents: number = MAX_BENEFIT_AMOUNT_CENTS, tooHigh: string = MESSAGES.AMOUNT_TOO_HIGH) {
+  return z
+    .union([z.number(), z.string().trim()], { error: MESSAGES.INVALID_AMOUNT })
+    .superRefine((value, ctx) => {
+      const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : value;
+      if (/^-/.test(text)) ctx.addIssue({ code: 'custom', message: MESSAGES.AMOUNT_NEGATIVE });
+      else if (!MONEY_PATTERN.test(text)) ctx.addIssue({ code: 'custom', message: MESSAGES.INVALID_AMOUNT });
+      else if (toCents(text) > maxCents) ctx.addIssue({ code: 'custom', message: fillMessage(tooHigh, { max: formatMoney(maxCents / 100) }) });
+    })
+    .transform((value) => toCents(value) / 100);
+}
+
+/** A benefit date: 'YYYY-MM-DD' or an ISO date-time (part 1 §9); the service takes its date in the program's zone. */
+export function benefitDate() {
+  return z.string({ error: MESSAGES.FIELD_REQUIRED }).trim().min(1, MESSAGES.FIELD_REQUIRED).refine(isBenefitDateInput, BENEFIT_MESSAGES.INVALID_BENEFIT_DATE);
+}
+
+/** An id sent as a number or as digits (a select's value); '' and null mean "none". */
+const MAX_INT = 2_147_483_647;
+const idNumber = z.number().int().positive().max(MAX_INT);
+const idDigits = z
+  .string()
+  .trim()
+  .regex(/^\d{1,10}$/)
+  .transform(Number)
+  .pipe(idNumber);
+export function requiredId() {
+  return z.union([idNumber, idDigits], { error: MESSAGES.FIELD_REQUIRED });
+}
+export function optionalId() {
+  return z
+    .union([idNumber, idDigits, z.literal('')])
+    .nullish()
+    .transform((v) => (v === '' || v === undefined ? null : v));
+}
+/** A uuid, or '' / null for none (an empty select). */
+export function optionalUuid() {
+  return z
+    .union([z.literal(''), z.uuid()])
+    .nullish()
+    .transform((v) => (v ? v.toLowerCase() : null));
+}
+
+const BenefitTypeId = z.union([z.literal(BENEFIT_TYPE.REGULAR), z.literal(BENEFIT_TYPE.INCENTIVE), z.literal('1').transform(() => 1 as const), z.literal('2').transform(() => 2 as const)], {
+  error: 'Benefit type must be 1 (Regular) or 2 (Incentive).',
+});
+const channel = () => z.string().trim().max(20, tooLong(20)).nullish();
+
+// ---------------------------------------------------------------------------------------------------------------
+// Look-ups
+
+export const ProgramParams = z.object({ programUuid: z.uuid() });
+export type ProgramParams = z.infer<typeof ProgramParams>;
+
+export const FundingSourceOption = z.object({ fundingId: z.number().int(), name: z.string() });
+export type FundingSourceOption = z.infer<typeof FundingSourceOption>;
+
+export const OptionTypeParams = z.object({ id: z.coerce.number().int().positive().max(MAX_INT) });
+export type OptionTypeParams = z.infer<typeof OptionTypeParams>;
+
+/** GET /benefit-api/benefit-option-type/{id} (part 1 §3 "benefit option type"). */
+export const BenefitOptionTypeAnswer = z.object({
+  benefitOptionType: z.object({ optionTypeId: z.number().int(), name: z.string(), descr: z.string().nullable() }),
+  options: z.array(z.object({ optionId: z.number().int(), descr: z.string() })),
+});
+export type BenefitOptionTypeAnswer = z.infer<typeof BenefitOptionTypeAnswer>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Issue
+
+/**
+ * POST /benefit-api/benefit (part 1 §5 "Issue", §7). The rules that need the program (dates against today and the
+ * last issuance date, the default amount, the expiration period, note and option) are `issueRuleProblems`, applied
+ * by the server. For an Incentive benefit the client sends the authorization number AUTO-GENERATED and the server
+ * generates a unique one; a Regular benefit may not use that text.
+ */
+export const IssueBenefitBody = z
+  .object({
+    benefitRecipientAccountIdentifier: requiredText(ISSUE_ACCOUNT_ID_MAX),
+    benefitAuthorizationNumber: authorizationNumber(),
+    benefitAvailableDate: benefitDate(),
+    benefitExpirationDate: benefitDate(),
+    benefitAmount: benefitMoney(),
+    programUuid: z.uuid({ error: MESSAGES.FIELD_REQUIRED }),
+    /** Part 1 §7 sends it too; when given it must name the same program (its id, short name or uuid). */
+    benefitProgramIdentifier: z.union([z.string().trim().max(45), z.number().int()]).nullish(),
+    fundingId: requiredId(),
+    benefitTypeId: BenefitTypeId,
+    incentiveUuid: optionalUuid(),
+    creationChannel: channel(),
+    agencyUuid: optionalUuid(),
+    note: optionalText(BENEFIT_NOTE_MAX),
+    benefitOptionId: optionalId(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.benefitTypeId === BENEFIT_TYPE.INCENTIVE && !body.incentiveUuid) {
+      ctx.addIssue({ code: 'custom', path: ['incentiveUuid'], message: MESSAGES.INCENTIVE_REQUIRED });
+    }
+    if (body.benefitTypeId === BENEFIT_TYPE.REGULAR && body.benefitAuthorizationNumber.toUpperCase() === INCENTIVE_AUTHORIZATION_NUMBER) {
+      ctx.addIssue({ code: 'custom', path: ['benefitAuthorizationNumber'], message: BENEFIT_MESSAGES.AUTH_NUMBER_RESERVED });
+    }
+  });
+export type IssueBenefitBody = z.infer<typeof IssueBenefitBody>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// One benefit
+
+export const BenefitParams = z.object({ benefitUuid: z.uuid() });
+export type BenefitParams = z.infer<typeof BenefitParams>;
+
+export const BenefitStatusText = z.enum(['ISSUED', 'EXPIRED', 'EXPUNGED', 'VOID']);
+
+/** GET /benefit-api/benefit/{uuid} and the answer of every change: the benefit of part 1 §3. */
+export const BenefitDetail = z.object({
+  benefitUuid: z.uuid(),
+  /** The recipient-portal name of the same key (part 1 §3 "Recipient-portal variants"). */
+  benefitId: z.uuid(),
+  benefitAuthorizationNumber: z.string(),
+  benefitAvailableDate: z.iso.date(),
+  benefitExpirationDate: z.iso.date(),
+  benefitAmount: z.number(),
+  benefitBalance: z.number(),
+  benefitStatus: BenefitStatusText,
+  benefitStatusId: z.number().int(),
+  benefitTypeId: z.number().int(),
+  programUuid: z.uuid(),
+  programId: z.number().int(),
+  programName: z.string(),
+  recipientIdentifier: z.string(),
+  recipientAccountUuid: z.uuid(),
+  firstname: z.string(),
+  lastname: z.string(),
+  fundingId: z.number().int().nullable(),
+  fundingName: z.string().nullable(),
+  notifiedRecipient: z.boolean(),
+  incentiveUuid: z.uuid().nullable(),
+  incentiveName: z.string().nullable(),
+  agencyUuid: z.uuid().nullable(),
+  agencyName: z.string().nullable(),
+  note: z.string().nullable(),
+  benefitOptionId: z.number().int().nullable(),
+  benefitOptionTypeId: z.number().int().nullable(),
+  enableBenefitNote: z.boolean(),
+  maxBenefitAmount: z.number(),
+  /** The row's last change, ISO 8601; sent back as lastUpdatedDate for the optimistic check of PUT. */
+  lastUpdatedDate: z.string(),
+  creationChannel: z.string(),
+  updationChannel: z.string().nullable(),
+});
+export type BenefitDetail = z.infer<typeof BenefitDetail>;
+
+/**
+ * PUT /benefit-api/benefit (part 1 §5 "Edit", §7). Balance 0 to the benefit's maximum amount (9999.99), dates not
+ * before 2022-02-01 (`editDateProblems`). A field left out keeps its value; null clears an optional one. A given
+ * lastUpdatedDate that differs from the stored one answers 409 (someone else changed the benefit meanwhile).
+ */
+export const UpdateBenefitBody = z.object({
+  benefitUuid: z.uuid({ error: MESSAGES.FIELD_REQUIRED }),
+  benefitBalance: benefitMoney(MAX_BENEFIT_AMOUNT_CENTS, MESSAGES.BENEFIT_BALANCE_TOO_HIGH),
+  benefitAvailableDate: benefitDate(),
+  benefitExpirationDate: benefitDate(),
+  benefitAuthorizationNumber: authorizationNumber(),
+  notifiedRecipient: z.boolean().optional(),
+  fundingId: optionalId().optional(),
+  benefitTypeId: BenefitTypeId.optional(),
+  incentiveUuid: z.union([z.literal(''), z.uuid()]).nullish(),
+  benefitOptionId: optionalId().optional(),
+  note: z.string().trim().max(BENEFIT_NOTE_MAX, tooLong(BENEFIT_NOTE_MAX)).nullish(),
+  updationChannel: channel(),
+  lastUpdatedDate: z
+    .string()
+    .trim()
+    .refine((v) => !Number.isNaN(Date.parse(v)), BENEFIT_MESSAGES.INVALID_TIMESTAMP)
+    .nullish(),
+});
+export type UpdateBenefitBody = z.infer<typeof UpdateBenefitBody>;
+
+/** PATCH /benefit-api/benefit/{uuid}: resolution 1, VOIDED and VOID mean the same (any case). */
+export const VoidBenefitBody = z.object({
+  benefitStatus: z
+    .string({ error: BENEFIT_MESSAGES.VOID_STATUS_ONLY })
+    .trim()
+    .refine((v) => ['VOID', 'VOIDED'].includes(v.toUpperCase()), BENEFIT_MESSAGES.VOID_STATUS_ONLY),
+  updationChannel: channel(),
+});
+export type VoidBenefitBody = z.infer<typeof VoidBenefitBody>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Search and export
+
+const searchText = (max: number) => z.string().trim().max(max, tooLong(max)).optional();
+const searchDate = () =>
+  z
+    .string()
+    .trim()
+    .refine((v) => v === '' || isBenefitDateInput(v), BENEFIT_MESSAGES.INVALID_BENEFIT_DATE)
+    .optional();
+
+/**
+ * GET /benefit-api/benefit (part 1 §5 "Search", §7; resolutions 12, 13). startDate and endDate bound the available
+ * date; accountId is the exact Account ID; authNo the exact authorization number; names are prefixes. Staff send
+ * programUuid, recipients programId (the program's id or uuid). pageSize defaults to 10 and is capped at 2000; page
+ * is zero-based. No criterion is required: the list opens on the newest benefits in the caller's scope.
+ */
+export const BenefitSearchQuery = z.object({
+  startDate: searchDate(),
+  endDate: searchDate(),
+  firstname: searchText(SEARCH_NAME_MAX),
+  lastname: searchText(SEARCH_NAME_MAX),
+  accountId: searchText(SEARCH_ACCOUNT_ID_MAX),
+  authNo: searchText(AUTHORIZATION_NUMBER_MAX),
+  programUuid: z.union([z.literal(''), z.uuid()]).optional(),
+  programId: z.union([z.literal(''), z.uuid(), z.string().regex(/^\d{1,10}$/)]).optional(),
+  agencyUuid: z.union([z.literal(''), z.uuid()]).optional(),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(LIST_PAGE_SIZE)
+    .transform((size) => Math.min(size, MAX_PAGE_SIZE)),
+  page: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+export type BenefitSearchQuery = z.infer<typeof BenefitSearchQuery>;
+
+export const BenefitExportQuery = BenefitSearchQuery.omit({ page: true, pageSize: true }).extend({
+  exportType: z.string().trim().toLowerCase().max(10).optional(),
+});
+export type BenefitExportQuery = z.infer<typeof BenefitExportQuery>;
+
+/** One row of the benefit list (part 1 §7; benefitStatus names the status, resolution 1). */
+export const BenefitSearchRow = z.object({
+  benefitUuid: z.uuid(),
+  benefitId: z.uuid(),
+  programName: z.string(),
+  programUuid: z.uuid(),
+  programId: z.number().int(),
+  recipientIdentifier: z.string(),
+  recipientAccountUuid: z.uuid(),
+  firstname: z.string(),
+  lastname: z.string(),
+  benefitAuthNumber: z.string(),
+  benefitAmount: z.number(),
+  benefitBalance: z.number(),
+  benefitStatusId: z.number().int(),
+  benefitStatus: BenefitStatusText,
+  benefitAvailableDate: z.iso.date(),
+  benefitExpiryDate: z.iso.date(),
+  benefitTypeId: z.number().int(),
+  agencyName: z.string().nullable(),
+});
+export type BenefitSearchRow = z.infer<typeof BenefitSearchRow>;
+
+export const BenefitSearchPage = z.object({
+  data: z.array(BenefitSearchRow),
+  page: z.number().int(),
+  totalCount: z.number().int(),
+  totalPages: z.number().int(),
+  /** More benefits match than BENEFIT_SEARCH_COUNT_CAP: totalCount stops there. */
+  countCapped: z.boolean(),
+});
+export type BenefitSearchPage = z.infer<typeof BenefitSearchPage>;
+
+/** The export's columns, in order (part 1 §7 says the file content is not shown; ours). */
+export const BENEFIT_EXPORT_HEADERS = [
+  'Program',
+  'Account ID',
+  'First Name',
+  'Last Name',
+  'Agency',
+  'Authorization Number',
+  'Type',
+  'Status',
+  'Available Date',
+  'Expiration Date',
+  'Amount',
+  'Balance',
+] as const;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Recipient portal
+
+/** GET /benefit-api/benefit/balances: one card per program of the recipient (part 1 §2 /recipient/home). */
+export const ProgramBalance = z.object({
+  programUuid: z.uuid(),
+  programName: z.string(),
+  programId: z.number().int(),
+  totalAmount: z.number(),
+});
+export type ProgramBalance = z.infer<typeof ProgramBalance>;
+
+export const TotalBalance = z.object({ totalAmount: z.number() });
+export type TotalBalance = z.infer<typeof TotalBalance>;
+
+export const OneProgramBalance = z.object({ programUuid: z.uuid(), totalAmount: z.number() });
+export type OneProgramBalance = z.infer<typeof OneProgramBalance>;
+
+export const RecipientProgramParams = z.object({ programUuid: z.uuid() });
+export type RecipientProgramParams = z.infer<typeof RecipientProgramParams>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// File import
+
+export const BenefitFileError = z.object({
+  /** The spreadsheet row (the header is row 1); 0 for a problem of the whole file. */
+  row: z.number().int(),
+  /** The column the problem is in, by its header text; null when it is about the whole row. */
+  column: z.string().nullable(),
+  message: z.string(),
+});
+export type BenefitFileError = z.infer<typeof BenefitFileError>;
+
+/** POST /benefit-api/benefit/file (part 1 §7-§8: 'Benefit file processed.' with the counts). */
+export const BenefitFileResult = z.object({
+  processed: z.number().int(),
+  added: z.number().int(),
+  updated: z.number().int(),
+  errors: z.array(BenefitFileError),
+});
+export type BenefitFileResult = z.infer<typeof BenefitFileResult>;
