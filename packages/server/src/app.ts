@@ -50,6 +50,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: process.env.TRUST_PROXY === 'true' || process.env.TRUST_PROXY === '1' ? true : (process.env.TRUST_PROXY ?? false),
     bodyLimit: 1_048_576 + 64 * 1024, // the 1 MB upload limit plus multipart overhead; JSON routes set their own
     requestIdHeader: false,
+    // Path parameters carry e-mails (forgot username, up to 100 characters encoded) and reset hashes; Fastify's
+    // default of 100 would answer 414 to a valid long e-mail. The schemas still bound each value.
+    routerOptions: { maxParamLength: 512 },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -43,6 +43,8 @@ export const MESSAGES = {
   INVALID_ZIP: 'Zip code must be 5 digits, optionally followed by a dash and 4 digits.',
   INVALID_PHONE: 'Phone number must have 10 digits.',
   INVALID_USERNAME: 'Username must be 8 to 20 letters or digits and start with a letter.',
+  // ours: A§5 forgot password takes any existing username, so only its own rule (letters and digits, max 50) applies
+  INVALID_FORGOT_USERNAME: 'Username may contain only letters and digits.',
   INVALID_PASSWORD:
     'Password must be 8 to 30 characters with an uppercase letter, a lowercase letter, a number and a special character.',
   PASSWORDS_DO_NOT_MATCH: 'The passwords do not match.',

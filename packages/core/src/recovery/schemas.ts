@@ -91,7 +91,7 @@ export const ForgotPasswordParams = z.object({
     .string()
     .min(1, MESSAGES.USERNAME_REQUIRED)
     .max(FORGOT_PASSWORD_USERNAME_MAX)
-    .regex(ALPHANUMERIC_PATTERN, MESSAGES.INVALID_USERNAME),
+    .regex(ALPHANUMERIC_PATTERN, MESSAGES.INVALID_FORGOT_USERNAME),
 });
 export type ForgotPasswordParams = z.infer<typeof ForgotPasswordParams>;
 

@@ -45,6 +45,14 @@ describe('forgot username', () => {
     expect(res.json().errorMessages[0]).toEqual({ appErrorCode: 'USR-404', appErrorMessage: 'The email address was not found.' });
   });
 
+  it('reads an e-mail of the full 100 characters from the path (no 414 from the router)', async () => {
+    const email = `${'a'.repeat(88)}@example.com`;
+    expect(email).toHaveLength(100);
+    const res = await question(encodeURIComponent(email));
+    expect(res.statusCode).toBe(404);
+    expect(res.json().errorMessages[0].appErrorCode).toBe('USR-404');
+  });
+
   it('answers the setup-incomplete 404 when no user with the e-mail can recover', async () => {
     const email = uniqueEmail();
     await makeRecoverableUser(t.database.db, { email, statusId: USER_STATUS.DISABLED });

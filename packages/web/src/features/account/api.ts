@@ -11,7 +11,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { z } from 'zod';
 import { api } from '../../lib/api-client';
 // The header shows the signed-in user's initials from this query; a name change must refresh it.
-import { authKeys } from '../auth/api';
+import { currentUserKey } from '../../lib/query-keys';
 
 // The account page of every portal (A§2, A§7 "Account"): the signed-in user's own info, password and question.
 
@@ -43,7 +43,7 @@ export function useUpdateCurrentUser() {
     onSuccess: async (saved) => {
       const { message: _message, ...info } = saved;
       queryClient.setQueryData(accountKeys.info(), info);
-      await queryClient.invalidateQueries({ queryKey: authKeys.currentUser() });
+      await queryClient.invalidateQueries({ queryKey: currentUserKey });
     },
   });
 }

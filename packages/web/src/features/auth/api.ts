@@ -1,11 +1,12 @@
 import { AuthenticateResponse, CurrentUser, type LoginFormValues } from '@ebt/core/auth';
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
+import { currentUserKey } from '../../lib/query-keys';
 import { clearToken, hasSession, setToken } from '../../lib/session';
 
 export const authKeys = {
   all: ['auth'] as const,
-  currentUser: () => [...authKeys.all, 'current-user'] as const,
+  currentUser: () => currentUserKey,
 };
 
 /** The signed-in user: names, privileges, programs, applications and the unread notification count. */
