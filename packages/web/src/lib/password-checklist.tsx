@@ -1,11 +1,11 @@
 import { PASSWORD_MAX, PASSWORD_MIN } from '@ebt/core/constants';
 import { passwordChecklist, type PasswordChecklist as Checklist } from '@ebt/core/validation';
-import { Box, Group, List, Text, VisuallyHidden } from '@mantine/core';
+import { Box, Group, List, PasswordInput, Text, VisuallyHidden } from '@mantine/core';
+import type { GetInputPropsReturnType } from '@mantine/form';
 import { IconCircleCheck, IconCircleX } from '@tabler/icons-react';
 import { useId } from 'react';
 
-// Shared by the account page (change password) and the activation and reset pages. It belongs with the shared kit in
-// components/; it sits here because that folder is another engineer's while both are being built.
+// Shared by the account page (change password) and the activation and reset pages.
 
 const ITEMS: { key: keyof Checklist; label: string }[] = [
   { key: 'lowercase', label: 'A lowercase letter' },
@@ -61,5 +61,38 @@ export function PasswordChecklist({ password }: { password: string }) {
         })}
       </List>
     </Box>
+  );
+}
+
+/**
+ * The new-password input with its rule, the live checklist and the confirmation input: one block for the account
+ * page, activation and reset, so the three screens cannot drift apart.
+ */
+export function NewPasswordFields({
+  label = 'New password',
+  confirmLabel = 'Confirm new password',
+  password,
+  passwordProps,
+  confirmProps,
+}: {
+  label?: string;
+  confirmLabel?: string;
+  /** The current value of the new password, for the checklist. */
+  password: string;
+  passwordProps: GetInputPropsReturnType;
+  confirmProps: GetInputPropsReturnType;
+}) {
+  return (
+    <>
+      <PasswordInput
+        label={label}
+        withAsterisk
+        autoComplete="new-password"
+        description={PASSWORD_RULE_TEXT}
+        {...passwordProps}
+      />
+      <PasswordChecklist password={password} />
+      <PasswordInput label={confirmLabel} withAsterisk autoComplete="new-password" {...confirmProps} />
+    </>
   );
 }

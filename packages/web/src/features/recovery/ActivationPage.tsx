@@ -3,7 +3,7 @@ import { OTP_PREFERENCE } from '@ebt/core/enums';
 import { MESSAGES } from '@ebt/core/messages';
 import type { ActivationLinkInfo } from '@ebt/core/recovery';
 import { password, securityAnswer } from '@ebt/core/validation';
-import { Button, Group, PasswordInput, Radio, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Radio, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -13,7 +13,7 @@ import { MessageBanner } from '../../components/MessageBanner';
 import { isApiError } from '../../lib/api-client';
 import { errorMessagesOf } from '../../lib/errors';
 import { focusFirstError } from '../../lib/form-focus';
-import { PASSWORD_RULE_TEXT, PasswordChecklist } from '../../lib/password-checklist';
+import { NewPasswordFields } from '../../lib/password-checklist';
 import { useActivateUser, useActivationLink } from './api';
 import { RecoveryFrame } from './components/RecoveryFrame';
 
@@ -92,19 +92,12 @@ function ActivationForm({
         </Text>
         <MessageBanner kind="danger" messages={failure} />
         <TextInput label="Username" value={link.username} readOnly variant="filled" autoComplete="username" />
-        <PasswordInput
+        <NewPasswordFields
           label="Password"
-          withAsterisk
-          autoComplete="new-password"
-          description={PASSWORD_RULE_TEXT}
-          {...form.getInputProps('password')}
-        />
-        <PasswordChecklist password={form.values.password} />
-        <PasswordInput
-          label="Confirm password"
-          withAsterisk
-          autoComplete="new-password"
-          {...form.getInputProps('confirmPassword')}
+          confirmLabel="Confirm password"
+          password={form.values.password}
+          passwordProps={form.getInputProps('password')}
+          confirmProps={form.getInputProps('confirmPassword')}
         />
         <Select
           label="Security question"

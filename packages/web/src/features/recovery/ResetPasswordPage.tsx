@@ -1,6 +1,6 @@
 import { MESSAGES } from '@ebt/core/messages';
 import { ResetPasswordBody } from '@ebt/core/recovery';
-import { Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -9,7 +9,7 @@ import { MessageBanner } from '../../components/MessageBanner';
 import { isApiError } from '../../lib/api-client';
 import { errorMessagesOf } from '../../lib/errors';
 import { focusFirstError } from '../../lib/form-focus';
-import { PASSWORD_RULE_TEXT, PasswordChecklist } from '../../lib/password-checklist';
+import { NewPasswordFields } from '../../lib/password-checklist';
 import { useResetLink, useResetPassword } from './api';
 import { RecoveryFrame } from './components/RecoveryFrame';
 
@@ -45,19 +45,12 @@ function ResetForm({ hash, username }: { hash: string; username: string }) {
         <Text>Choose a new password for your account.</Text>
         <MessageBanner kind="danger" messages={failure} />
         <TextInput label="Username" value={username} readOnly variant="filled" autoComplete="username" />
-        <PasswordInput
+        <NewPasswordFields
           label="New password"
-          withAsterisk
-          autoComplete="new-password"
-          description={PASSWORD_RULE_TEXT}
-          {...form.getInputProps('newPassword')}
-        />
-        <PasswordChecklist password={form.values.newPassword} />
-        <PasswordInput
-          label="Confirm new password"
-          withAsterisk
-          autoComplete="new-password"
-          {...form.getInputProps('confirmPassword')}
+          confirmLabel="Confirm new password"
+          password={form.values.newPassword}
+          passwordProps={form.getInputProps('newPassword')}
+          confirmProps={form.getInputProps('confirmPassword')}
         />
         <Group justify="flex-end">
           <Button type="submit" loading={reset.isPending}>

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { MessageBanner } from '../../../components/MessageBanner';
 import { errorMessagesOf } from '../../../lib/errors';
 import { focusFirstError } from '../../../lib/form-focus';
-import { PASSWORD_RULE_TEXT, PasswordChecklist } from '../../../lib/password-checklist';
+import { NewPasswordFields } from '../../../lib/password-checklist';
 import { useChangePassword } from '../api';
 
 type ChangePasswordValues = { currentPassword: string; newPassword: string; confirmPassword: string };
@@ -50,19 +50,12 @@ export function ChangePasswordForm() {
           autoComplete="current-password"
           {...form.getInputProps('currentPassword')}
         />
-        <PasswordInput
+        <NewPasswordFields
           label="New password"
-          withAsterisk
-          autoComplete="new-password"
-          description={PASSWORD_RULE_TEXT}
-          {...form.getInputProps('newPassword')}
-        />
-        <PasswordChecklist password={form.values.newPassword} />
-        <PasswordInput
-          label="Confirm new password"
-          withAsterisk
-          autoComplete="new-password"
-          {...form.getInputProps('confirmPassword')}
+          confirmLabel="Confirm new password"
+          password={form.values.newPassword}
+          passwordProps={form.getInputProps('newPassword')}
+          confirmProps={form.getInputProps('confirmPassword')}
         />
         <Group justify="flex-end">
           <Button type="submit" loading={change.isPending}>
