@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible } from './helpers';
+import { apiToken, bearer, DEMO_USERS, expectAccessible } from './helpers';
 
 // The public online application at /apply/ct (A§1, A§2, A§5, A§8): details, review (edit or continue), agreement
 // with the rights statement, thank you.
@@ -18,7 +18,7 @@ async function fillDetails(page: Page, lastname: string) {
 }
 
 test.describe('online application', () => {
-  test('an applicant fills in, reviews, agrees and submits', async ({ page }) => {
+  test('an applicant fills in, reviews, agrees and submits', async ({ page, request }) => {
     const lastname = `Applicant${Date.now().toString(36)}`;
     await page.goto('/apply/ct');
     await expect(page.getByRole('heading', { level: 1, name: TITLE })).toBeVisible();
@@ -90,8 +90,27 @@ test.describe('online application', () => {
     await expect(page.getByRole('status')).toHaveText('Your application has been submitted.');
     await expect(page.getByTestId('applicant-id')).toHaveText(/^\d+$/);
     await expectAccessible(page);
-    // No API lists applicants yet (GET /account-api/applicant of B§7 is not built), so the saved row is proven by the
-    // applicant id the server answered with.
+
+    // Staff find the application waiting (B§7 GET /account-api/applicant), as the applicant typed it.
+    const applicantId = Number(await page.getByTestId('applicant-id').textContent());
+    const token = await apiToken(request, DEMO_USERS.progadmin);
+    const found = await request.get('/account-api/applicant', { headers: bearer(token), params: { lastname } });
+    expect(found.status()).toBe(200);
+    expect(((await found.json()) as { data: unknown[] }).data).toEqual([
+      expect.objectContaining({
+        applicantId,
+        firstname: 'Margaret',
+        middlename: 'A',
+        lastname,
+        address1: '12 Orchard Lane',
+        address2: 'Apt 3',
+        city: 'Hartford',
+        stateId: 'CT',
+        zipcode: '06105',
+        email: `${lastname.toLowerCase()}@example.com`,
+        mobilePhone: '8605550142',
+      }),
+    ]);
   });
 
   // The demo data keeps the application open, and no API yet closes it or makes a submit fail; these two answers are

@@ -73,8 +73,8 @@ test.describe('each demo user lands in their portal', () => {
     await expectAccessible(page);
 
     // Parameterised screens answer too, and the printable PAN view has no header at all (A§2, resolution 7).
-    await page.goto('/program/recipient/8d1f3c2a-0000-4000-8000-000000000001/1');
-    await expect(page.getByRole('heading', { level: 1, name: 'Recipient Detail' })).toBeVisible();
+    await page.goto('/program/pans/10000001/1');
+    await expect(page.getByRole('heading', { level: 1, name: 'Recipient PANs' })).toBeVisible();
     await page.goto('/program/pans/view');
     await expect(page.getByRole('heading', { level: 1, name: 'PAN Cards' })).toBeVisible();
     await expect(page.getByRole('banner')).toHaveCount(0);

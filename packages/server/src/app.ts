@@ -8,7 +8,10 @@ import accountRoutes from './modules/account/routes.js';
 import agencyRoutes from './modules/agencies/routes.js';
 import applicantRoutes from './modules/applicants/routes.js';
 import authRoutes from './modules/auth/routes.js';
+import benefitImportRoutes from './modules/benefits/import-routes.js';
+import benefitRoutes from './modules/benefits/routes.js';
 import healthRoutes from './modules/health/routes.js';
+import incentiveRoutes from './modules/incentives/routes.js';
 import outboxRoutes from './modules/outbox/routes.js';
 import programRoutes from './modules/programs/routes.js';
 import recipientRoutes from './modules/recipients/routes.js';
@@ -20,7 +23,20 @@ import { registerSessionHook } from './platform/session-hook.js';
 import { registerWebApp } from './platform/web.js';
 
 /** Every module's routes, one line per area. */
-const MODULES = [healthRoutes, authRoutes, outboxRoutes, programRoutes, applicantRoutes, accountRoutes, recoveryRoutes, recipientRoutes, agencyRoutes];
+const MODULES = [
+  healthRoutes,
+  authRoutes,
+  outboxRoutes,
+  programRoutes,
+  applicantRoutes,
+  accountRoutes,
+  recoveryRoutes,
+  recipientRoutes,
+  agencyRoutes,
+  benefitRoutes,
+  benefitImportRoutes,
+  incentiveRoutes,
+];
 
 export interface AppOptions {
   config: Config;
@@ -47,7 +63,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       // Bearer tokens and cookies never reach a log line.
       redact: ['req.headers.authorization', 'req.headers.cookie'],
     },
-    trustProxy: process.env.TRUST_PROXY === 'true' || process.env.TRUST_PROXY === '1' ? true : (process.env.TRUST_PROXY ?? false),
+    trustProxy:
+      process.env.TRUST_PROXY === 'true' || process.env.TRUST_PROXY === '1' ? true : (process.env.TRUST_PROXY ?? false),
     bodyLimit: 1_048_576 + 64 * 1024, // the 1 MB upload limit plus multipart overhead; JSON routes set their own
     requestIdHeader: false,
     // Path parameters carry e-mails (forgot username, up to 100 characters encoded) and reset hashes; Fastify's

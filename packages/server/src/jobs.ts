@@ -1,4 +1,5 @@
 import type { Config } from './config.js';
+import { benefitLifeCycleJob } from './modules/benefits/lifecycle.js';
 import type { JobDefinition } from './platform/jobs.js';
 import { outboxSenderJob } from './platform/mailer.js';
 import { purgeOldSessions } from './platform/sessions.js';
@@ -6,7 +7,13 @@ import { purgeOldSessions } from './platform/sessions.js';
 /** Every scheduled job of the product. Each runs in one instance at a time (platform/jobs.ts leases). */
 export function scheduledJobs(config: Config): JobDefinition[] {
   return [
-    { name: 'purge-old-sessions', everyMs: 60 * 60_000, leaseMs: 10 * 60_000, run: (db, now) => purgeOldSessions(db, now) },
+    {
+      name: 'purge-old-sessions',
+      everyMs: 60 * 60_000,
+      leaseMs: 10 * 60_000,
+      run: (db, now) => purgeOldSessions(db, now),
+    },
+    benefitLifeCycleJob(config),
     ...(config.smtpUrl ? [outboxSenderJob(config.smtpUrl, config.mailFrom)] : []),
   ];
 }

@@ -54,7 +54,10 @@ export const ChangePasswordBody = z
     newPassword: password(),
     confirmPassword: z.string({ error: MESSAGES.PASSWORDS_DO_NOT_MATCH }),
   })
-  .refine((v) => v.confirmPassword === v.newPassword, { message: MESSAGES.PASSWORDS_DO_NOT_MATCH, path: ['confirmPassword'] })
+  .refine((v) => v.confirmPassword === v.newPassword, {
+    message: MESSAGES.PASSWORDS_DO_NOT_MATCH,
+    path: ['confirmPassword'],
+  })
   .refine((v) => v.currentPassword !== v.newPassword, {
     message: MESSAGES.NEW_PASSWORD_SAME_AS_CURRENT,
     path: ['newPassword'],

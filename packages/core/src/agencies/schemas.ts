@@ -6,7 +6,7 @@ import { z } from 'zod';
 /**
  * GET /account-api/agency: optional viewable=1 and programUuid. The server always limits the list to the caller's
  * scope (agency staff: their agencies; program admins: their programs' agencies; platform admins: all), so
- * viewable=1, which agency staff send, narrows nothing further (docs/decisions/0008).
+ * viewable=1, which agency staff send, narrows nothing further (docs/decisions/0009-recipient-rules.md).
  */
 export const AgencyOptionsQuery = z.object({
   viewable: z.enum(['0', '1', 'true', 'false']).optional(),

@@ -1,1 +1,3 @@
 export * from './schemas.js';
+export * from './search.js';
+export * from './messages.js';

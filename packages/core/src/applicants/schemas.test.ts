@@ -13,7 +13,8 @@ const valid = {
   mobilePhone: '860-555-0142',
   programId: 1,
 };
-const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues.map((i) => i.message) ?? [];
+const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  result.error?.issues.map((i) => i.message) ?? [];
 
 describe('ApplicantBody (A§5 online application)', () => {
   it('takes the applicant fields at their limits', () => {

@@ -33,11 +33,7 @@ export function isApplicationOpen(definition: Pick<ApplicationDefinition, 'activ
 
 /** A§5: state required, a US state or DC code; 'ct' is read as 'CT'. */
 export function stateId() {
-  return z
-    .string({ error: MESSAGES.STATE_REQUIRED })
-    .trim()
-    .toUpperCase()
-    .refine(isStateCode, MESSAGES.STATE_REQUIRED);
+  return z.string({ error: MESSAGES.STATE_REQUIRED }).trim().toUpperCase().refine(isStateCode, MESSAGES.STATE_REQUIRED);
 }
 
 /** The applicant's fields as the form has them (A§5 "Online application"), without the program and agreement. */

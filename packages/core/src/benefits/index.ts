@@ -1,3 +1,5 @@
 export * from './schemas.js';
 export * from './rules.js';
 export * from './messages.js';
+export * from './import.js';
+export * from './life-cycle.js';

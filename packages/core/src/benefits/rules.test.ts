@@ -56,29 +56,35 @@ describe('issue rules (part 1 §4-§5)', () => {
   });
 
   it('refuses dates before today, in either field', () => {
-    expect(fields(issueRuleProblems({ ...issue, availableDate: '2026-11-22' }, plain, today))).toEqual(['benefitAvailableDate']);
-    expect(issueRuleProblems({ ...issue, availableDate: '2026-11-22', expirationDate: '2026-11-22' }, plain, today)).toContainEqual({
+    expect(fields(issueRuleProblems({ ...issue, availableDate: '2026-11-22' }, plain, today))).toEqual([
+      'benefitAvailableDate',
+    ]);
+    expect(
+      issueRuleProblems({ ...issue, availableDate: '2026-11-22', expirationDate: '2026-11-22' }, plain, today),
+    ).toContainEqual({
       field: 'benefitExpirationDate',
       message: 'Date cannot be before today (2026-11-23).',
     });
   });
 
   it('caps the available date at today plus 366 days, or at the last issuance date with its dialog text', () => {
-    expect(issueRuleProblems({ ...issue, availableDate: '2027-11-24', expirationDate: '2027-12-01' }, plain, today)).toEqual([]);
-    expect(issueRuleProblems({ ...issue, availableDate: '2027-11-25', expirationDate: '2027-12-01' }, plain, today)).toEqual([
-      { field: 'benefitAvailableDate', message: 'Date cannot be after 2027-11-24.' },
-    ]);
+    expect(
+      issueRuleProblems({ ...issue, availableDate: '2027-11-24', expirationDate: '2027-12-01' }, plain, today),
+    ).toEqual([]);
+    expect(
+      issueRuleProblems({ ...issue, availableDate: '2027-11-25', expirationDate: '2027-12-01' }, plain, today),
+    ).toEqual([{ field: 'benefitAvailableDate', message: 'Date cannot be after 2027-11-24.' }]);
     const withLast = { ...plain, lastIssuanceDate: '2026-12-15' };
     expect(issueRuleProblems({ ...issue, availableDate: '2026-12-15' }, withLast, today)).toEqual([]);
     expect(issueRuleProblems({ ...issue, availableDate: '2026-12-16' }, withLast, today)).toEqual([
-      { field: 'benefitAvailableDate', message: 'The Last Issuance Date is 2026-12-15.' },
+      { field: 'benefitAvailableDate', message: 'The Last Issuance Date is 2026-12-15.', code: 'LAST_ISSUANCE_DATE' },
     ]);
   });
 
   it('refuses an expiration before the available date', () => {
-    expect(issueRuleProblems({ ...issue, availableDate: '2026-12-01', expirationDate: '2026-11-30' }, plain, today)).toEqual([
-      { field: 'benefitExpirationDate', message: BENEFIT_MESSAGES.EXPIRATION_BEFORE_AVAILABLE },
-    ]);
+    expect(
+      issueRuleProblems({ ...issue, availableDate: '2026-12-01', expirationDate: '2026-11-30' }, plain, today),
+    ).toEqual([{ field: 'benefitExpirationDate', message: BENEFIT_MESSAGES.EXPIRATION_BEFORE_AVAILABLE }]);
   });
 
   it('fixes the expiration at available + days - 1 with a program period; incentives use the incentive period', () => {
@@ -101,10 +107,16 @@ describe('issue rules (part 1 §4-§5)', () => {
   });
 
   it('takes a note only where notes are enabled, and an option exactly when the program has an option type', () => {
-    expect(issueRuleProblems({ ...issue, note: 'hello' }, plain, today)).toEqual([{ field: 'note', message: BENEFIT_MESSAGES.NOTE_NOT_ENABLED }]);
+    expect(issueRuleProblems({ ...issue, note: 'hello' }, plain, today)).toEqual([
+      { field: 'note', message: BENEFIT_MESSAGES.NOTE_NOT_ENABLED },
+    ]);
     expect(issueRuleProblems({ ...issue, note: 'hello' }, { ...plain, enableBenefitNote: true }, today)).toEqual([]);
-    expect(issueRuleProblems(issue, { ...plain, benefitOptionTypeId: 1 }, today)).toEqual([{ field: 'benefitOptionId', message: MESSAGES.BENEFIT_OPTION_REQUIRED }]);
-    expect(issueRuleProblems({ ...issue, benefitOptionId: 3 }, plain, today)).toEqual([{ field: 'benefitOptionId', message: BENEFIT_MESSAGES.OPTION_NOT_ALLOWED }]);
+    expect(issueRuleProblems(issue, { ...plain, benefitOptionTypeId: 1 }, today)).toEqual([
+      { field: 'benefitOptionId', message: MESSAGES.BENEFIT_OPTION_REQUIRED },
+    ]);
+    expect(issueRuleProblems({ ...issue, benefitOptionId: 3 }, plain, today)).toEqual([
+      { field: 'benefitOptionId', message: BENEFIT_MESSAGES.OPTION_NOT_ALLOWED },
+    ]);
   });
 });
 
@@ -117,12 +129,19 @@ describe('edit and search dates', () => {
 
   it('bounds staff searches at 2022-02-01 / 2022-08-01 and recipients at 2020-08-01, all up to today + 183', () => {
     expect(searchDateProblems({ startDate: '2022-02-01', endDate: '2022-08-01' }, today, 'staff')).toEqual([]);
-    expect(fields(searchDateProblems({ startDate: '2022-01-31', endDate: '2022-07-31' }, today, 'staff'))).toEqual(['startDate', 'endDate']);
+    expect(fields(searchDateProblems({ startDate: '2022-01-31', endDate: '2022-07-31' }, today, 'staff'))).toEqual([
+      'startDate',
+      'endDate',
+    ]);
     expect(searchDateProblems({ endDate: '2027-05-25' }, today, 'staff')).toEqual([]);
-    expect(searchDateProblems({ endDate: '2027-05-26' }, today, 'staff')).toEqual([{ field: 'endDate', message: 'Date cannot be after 2027-05-25.' }]);
+    expect(searchDateProblems({ endDate: '2027-05-26' }, today, 'staff')).toEqual([
+      { field: 'endDate', message: 'Date cannot be after 2027-05-25.' },
+    ]);
     expect(searchDateProblems({ startDate: '2020-08-01', endDate: '2020-08-01' }, today, 'recipient')).toEqual([]);
     expect(fields(searchDateProblems({ startDate: '2020-07-31' }, today, 'recipient'))).toEqual(['startDate']);
-    expect(searchDateProblems({ startDate: '2026-05-01', endDate: '2026-04-01' }, today, 'staff')).toEqual([{ field: 'endDate', message: MESSAGES.END_BEFORE_START }]);
+    expect(searchDateProblems({ startDate: '2026-05-01', endDate: '2026-04-01' }, today, 'staff')).toEqual([
+      { field: 'endDate', message: MESSAGES.END_BEFORE_START },
+    ]);
   });
 });
 
@@ -139,43 +158,91 @@ describe('schemas', () => {
   };
 
   it('accepts an issue body and reads ids and amounts sent as text', () => {
-    const parsed = IssueBenefitBody.parse({ ...body, fundingId: '3', benefitAmount: '12.50', benefitTypeId: '1', incentiveUuid: '', benefitOptionId: '' });
-    expect(parsed).toMatchObject({ fundingId: 3, benefitAmount: 12.5, benefitTypeId: 1, incentiveUuid: null, benefitOptionId: null });
+    const parsed = IssueBenefitBody.parse({
+      ...body,
+      fundingId: '3',
+      benefitAmount: '12.50',
+      benefitTypeId: '1',
+      incentiveUuid: '',
+      benefitOptionId: '',
+    });
+    expect(parsed).toMatchObject({
+      fundingId: 3,
+      benefitAmount: 12.5,
+      benefitTypeId: 1,
+      incentiveUuid: null,
+      benefitOptionId: null,
+    });
   });
 
   it('applies the field limits of part 1 §5', () => {
-    expect(IssueBenefitBody.safeParse({ ...body, benefitRecipientAccountIdentifier: 'a'.repeat(25) }).success).toBe(true);
-    expect(IssueBenefitBody.safeParse({ ...body, benefitRecipientAccountIdentifier: 'a'.repeat(26) }).success).toBe(false);
+    expect(IssueBenefitBody.safeParse({ ...body, benefitRecipientAccountIdentifier: 'a'.repeat(25) }).success).toBe(
+      true,
+    );
+    expect(IssueBenefitBody.safeParse({ ...body, benefitRecipientAccountIdentifier: 'a'.repeat(26) }).success).toBe(
+      false,
+    );
     expect(IssueBenefitBody.safeParse({ ...body, benefitAuthorizationNumber: 'A'.repeat(20) }).success).toBe(true);
-    expect(messagesOf(IssueBenefitBody, { ...body, benefitAuthorizationNumber: 'A'.repeat(21) })[0]).toMatch(/^benefitAuthorizationNumber: /);
-    expect(messagesOf(IssueBenefitBody, { ...body, benefitAuthorizationNumber: 'AB 12' })).toEqual([`benefitAuthorizationNumber: ${MESSAGES.INVALID_AUTHORIZATION_NUMBER}`]);
+    expect(messagesOf(IssueBenefitBody, { ...body, benefitAuthorizationNumber: 'A'.repeat(21) })[0]).toMatch(
+      /^benefitAuthorizationNumber: /,
+    );
+    expect(messagesOf(IssueBenefitBody, { ...body, benefitAuthorizationNumber: 'AB 12' })).toEqual([
+      `benefitAuthorizationNumber: ${MESSAGES.INVALID_AUTHORIZATION_NUMBER}`,
+    ]);
     expect(IssueBenefitBody.safeParse({ ...body, benefitAmount: 9999.99 }).success).toBe(true);
     expect(IssueBenefitBody.safeParse({ ...body, benefitAmount: 0 }).success).toBe(true);
-    expect(messagesOf(IssueBenefitBody, { ...body, benefitAmount: 10000 })).toEqual(['benefitAmount: Amount cannot be more than $9,999.99.']);
-    expect(messagesOf(IssueBenefitBody, { ...body, benefitAmount: -1 })).toEqual([`benefitAmount: ${MESSAGES.AMOUNT_NEGATIVE}`]);
-    expect(messagesOf(IssueBenefitBody, { ...body, benefitAmount: 1.005 })).toEqual([`benefitAmount: ${MESSAGES.INVALID_AMOUNT}`]);
+    expect(messagesOf(IssueBenefitBody, { ...body, benefitAmount: 10000 })).toEqual([
+      'benefitAmount: Amount cannot be more than $9,999.99.',
+    ]);
+    expect(messagesOf(IssueBenefitBody, { ...body, benefitAmount: -1 })).toEqual([
+      `benefitAmount: ${MESSAGES.AMOUNT_NEGATIVE}`,
+    ]);
+    expect(messagesOf(IssueBenefitBody, { ...body, benefitAmount: 1.005 })).toEqual([
+      `benefitAmount: ${MESSAGES.INVALID_AMOUNT}`,
+    ]);
     expect(IssueBenefitBody.safeParse({ ...body, note: 'n'.repeat(100) }).success).toBe(true);
     expect(IssueBenefitBody.safeParse({ ...body, note: 'n'.repeat(101) }).success).toBe(false);
-    expect(messagesOf(IssueBenefitBody, { ...body, benefitAvailableDate: '2026-13-01' })).toEqual([`benefitAvailableDate: ${BENEFIT_MESSAGES.INVALID_BENEFIT_DATE}`]);
+    expect(messagesOf(IssueBenefitBody, { ...body, benefitAvailableDate: '2026-13-01' })).toEqual([
+      `benefitAvailableDate: ${BENEFIT_MESSAGES.INVALID_BENEFIT_DATE}`,
+    ]);
   });
 
   it('needs an incentive for type 2 and keeps AUTO-GENERATED for type 2', () => {
-    expect(messagesOf(IssueBenefitBody, { ...body, benefitTypeId: 2, benefitAuthorizationNumber: 'AUTO-GENERATED' })).toEqual([`incentiveUuid: ${MESSAGES.INCENTIVE_REQUIRED}`]);
-    expect(messagesOf(IssueBenefitBody, { ...body, benefitAuthorizationNumber: 'AUTO-GENERATED' })).toEqual([`benefitAuthorizationNumber: ${BENEFIT_MESSAGES.AUTH_NUMBER_RESERVED}`]);
+    expect(
+      messagesOf(IssueBenefitBody, { ...body, benefitTypeId: 2, benefitAuthorizationNumber: 'AUTO-GENERATED' }),
+    ).toEqual([`incentiveUuid: ${MESSAGES.INCENTIVE_REQUIRED}`]);
+    expect(messagesOf(IssueBenefitBody, { ...body, benefitAuthorizationNumber: 'AUTO-GENERATED' })).toEqual([
+      `benefitAuthorizationNumber: ${BENEFIT_MESSAGES.AUTH_NUMBER_RESERVED}`,
+    ]);
     expect(IssueBenefitBody.safeParse({ ...body, benefitTypeId: 3 }).success).toBe(false);
   });
 
   it('bounds the edited balance at 0 and 9999.99', () => {
-    const edit = { benefitUuid: body.programUuid, benefitBalance: 9999.99, benefitAvailableDate: '2026-11-23', benefitExpirationDate: '2026-12-01', benefitAuthorizationNumber: 'A1' };
+    const edit = {
+      benefitUuid: body.programUuid,
+      benefitBalance: 9999.99,
+      benefitAvailableDate: '2026-11-23',
+      benefitExpirationDate: '2026-12-01',
+      benefitAuthorizationNumber: 'A1',
+    };
     expect(UpdateBenefitBody.safeParse(edit).success).toBe(true);
-    expect(messagesOf(UpdateBenefitBody, { ...edit, benefitBalance: 10000 })).toEqual(['benefitBalance: Balance cannot be more than $9,999.99.']);
-    expect(messagesOf(UpdateBenefitBody, { ...edit, benefitBalance: -0.01 })).toEqual([`benefitBalance: ${MESSAGES.AMOUNT_NEGATIVE}`]);
-    expect(messagesOf(UpdateBenefitBody, { ...edit, lastUpdatedDate: 'yesterday' })).toEqual([`lastUpdatedDate: ${BENEFIT_MESSAGES.INVALID_TIMESTAMP}`]);
+    expect(messagesOf(UpdateBenefitBody, { ...edit, benefitBalance: 10000 })).toEqual([
+      'benefitBalance: Balance cannot be more than $9,999.99.',
+    ]);
+    expect(messagesOf(UpdateBenefitBody, { ...edit, benefitBalance: -0.01 })).toEqual([
+      `benefitBalance: ${MESSAGES.AMOUNT_NEGATIVE}`,
+    ]);
+    expect(messagesOf(UpdateBenefitBody, { ...edit, lastUpdatedDate: 'yesterday' })).toEqual([
+      `lastUpdatedDate: ${BENEFIT_MESSAGES.INVALID_TIMESTAMP}`,
+    ]);
   });
 
   it('takes VOID and VOIDED in any case, nothing else (resolution 1)', () => {
-    for (const status of ['VOID', 'VOIDED', 'voided']) expect(VoidBenefitBody.safeParse({ benefitStatus: status }).success).toBe(true);
-    expect(messagesOf(VoidBenefitBody, { benefitStatus: 'ISSUED' })).toEqual([`benefitStatus: ${BENEFIT_MESSAGES.VOID_STATUS_ONLY}`]);
+    for (const status of ['VOID', 'VOIDED', 'voided'])
+      expect(VoidBenefitBody.safeParse({ benefitStatus: status }).success).toBe(true);
+    expect(messagesOf(VoidBenefitBody, { benefitStatus: 'ISSUED' })).toEqual([
+      `benefitStatus: ${BENEFIT_MESSAGES.VOID_STATUS_ONLY}`,
+    ]);
   });
 
   it('defaults the search page size to 10 and caps it at 2000', () => {

@@ -1,11 +1,20 @@
 import { MAX_BENEFIT_AMOUNT_CENTS, MIN_DATES } from '../constants/index.js';
 import { BENEFIT_TYPE } from '../enums/index.js';
-import { availableDateMax, expirationFromDays, formatMoney, isIsoDate, searchDateMax, todayIn } from '../format/index.js';
+import {
+  availableDateMax,
+  expirationFromDays,
+  type ExpiryMarker,
+  expiryMarker,
+  formatMoney,
+  isIsoDate,
+  searchDateMax,
+  todayIn,
+} from '../format/index.js';
 import { fillMessage } from '../messages/fill.js';
 import { MESSAGES } from '../messages/messages.js';
 import { BENEFIT_MESSAGES } from './messages.js';
 
-// Pure rules of the benefits area (part 1 §4, §5, §9; resolutions 1, 6, 26; docs/decisions/0009-benefit-rules.md).
+// Pure rules of the benefits area (part 1 §4, §5, §9; resolutions 1, 6, 26; docs/decisions/0010-benefit-rules.md).
 // The server enforces them and the web forms apply the same functions.
 
 /**
@@ -51,6 +60,14 @@ export function benefitStatusName(statusId: number): 'ISSUED' | 'EXPIRED' | 'EXP
   return (['ISSUED', 'EXPIRED', 'EXPUNGED', 'VOID'] as const)[statusId] ?? 'ISSUED';
 }
 
+/**
+ * Part 1 §4 expiry marker of a benefit (decision 0010): only an ISSUED benefit gets one, by its expiry date and today
+ * in the program's zone. An EXPIRED benefit says so in its status; a VOID or EXPUNGED one can no longer be spent.
+ */
+export function benefitExpiryMarker(statusId: number, expiryDate: string, today: string): ExpiryMarker | null {
+  return statusId === 0 ? expiryMarker(expiryDate, today) : null;
+}
+
 /** Part 1 §4: only an ISSUED benefit is edited, voided or re-notified. */
 export function isBenefitEditable(statusId: number): boolean {
   return statusId === 0;
@@ -70,24 +87,35 @@ export interface BenefitProgramSettings {
 }
 
 /**
- * The expiration period that fixes the expiration date (part 1 §4; decision 0009): the program's benefit period for
+ * The expiration period that fixes the expiration date (part 1 §4; decision 0010): the program's benefit period for
  * a Regular benefit, its incentive period for an Incentive benefit. Null when the period is 0 or unset (resolution
  * 6: the user then picks the expiration date).
  */
-export function expirationDaysFor(program: Pick<BenefitProgramSettings, 'benefitExpirationDays' | 'incentiveExpirationDays'>, benefitTypeId: number): number | null {
-  const days = benefitTypeId === BENEFIT_TYPE.INCENTIVE ? program.incentiveExpirationDays : program.benefitExpirationDays;
+export function expirationDaysFor(
+  program: Pick<BenefitProgramSettings, 'benefitExpirationDays' | 'incentiveExpirationDays'>,
+  benefitTypeId: number,
+): number | null {
+  const days =
+    benefitTypeId === BENEFIT_TYPE.INCENTIVE ? program.incentiveExpirationDays : program.benefitExpirationDays;
   return days && days > 0 ? days : null;
 }
 
 /** Part 1 §4: with a program default amount and a Regular type the amount is the default (prefilled, read-only). */
-export function fixedAmountCentsFor(program: Pick<BenefitProgramSettings, 'benefitAmountCents'>, benefitTypeId: number): number | null {
-  return benefitTypeId === BENEFIT_TYPE.REGULAR && program.benefitAmountCents !== null ? program.benefitAmountCents : null;
+export function fixedAmountCentsFor(
+  program: Pick<BenefitProgramSettings, 'benefitAmountCents'>,
+  benefitTypeId: number,
+): number | null {
+  return benefitTypeId === BENEFIT_TYPE.REGULAR && program.benefitAmountCents !== null
+    ? program.benefitAmountCents
+    : null;
 }
 
 export interface BenefitRuleProblem {
   /** The request field the problem belongs to (wire name). */
   field: string;
   message: string;
+  /** Set where a client branches on the problem: LAST_ISSUANCE_DATE opens the 'Last Issuance Date' dialog (§5). */
+  code?: 'LAST_ISSUANCE_DATE';
 }
 
 export interface IssueRuleInput {
@@ -103,19 +131,26 @@ export interface IssueRuleInput {
  * The issue rules of part 1 §4-§5 that depend on the program and on today (in the program's zone, resolution 26).
  * The field rules (lengths, patterns, amount format) are the schema's.
  */
-export function issueRuleProblems(input: IssueRuleInput, program: BenefitProgramSettings, today: string): BenefitRuleProblem[] {
+export function issueRuleProblems(
+  input: IssueRuleInput,
+  program: BenefitProgramSettings,
+  today: string,
+): BenefitRuleProblem[] {
   const problems: BenefitRuleProblem[] = [];
   const beforeToday = fillMessage(BENEFIT_MESSAGES.DATE_BEFORE_TODAY, { date: today });
   if (input.availableDate < today) problems.push({ field: 'benefitAvailableDate', message: beforeToday });
   if (input.expirationDate < today) problems.push({ field: 'benefitExpirationDate', message: beforeToday });
   const latest = availableDateMax(today, program.lastIssuanceDate);
   if (input.availableDate > latest) {
-    problems.push({
-      field: 'benefitAvailableDate',
-      message: program.lastIssuanceDate
-        ? fillMessage(MESSAGES.LAST_ISSUANCE_DATE, { date: program.lastIssuanceDate })
-        : fillMessage(MESSAGES.DATE_TOO_LATE, { date: latest }),
-    });
+    problems.push(
+      program.lastIssuanceDate
+        ? {
+            field: 'benefitAvailableDate',
+            message: fillMessage(MESSAGES.LAST_ISSUANCE_DATE, { date: program.lastIssuanceDate }),
+            code: 'LAST_ISSUANCE_DATE',
+          }
+        : { field: 'benefitAvailableDate', message: fillMessage(MESSAGES.DATE_TOO_LATE, { date: latest }) },
+    );
   }
   if (input.expirationDate < input.availableDate) {
     problems.push({ field: 'benefitExpirationDate', message: BENEFIT_MESSAGES.EXPIRATION_BEFORE_AVAILABLE });
@@ -123,16 +158,25 @@ export function issueRuleProblems(input: IssueRuleInput, program: BenefitProgram
     const days = expirationDaysFor(program, input.benefitTypeId);
     const expected = days === null ? null : expirationFromDays(input.availableDate, days);
     if (expected !== null && input.expirationDate !== expected) {
-      problems.push({ field: 'benefitExpirationDate', message: fillMessage(BENEFIT_MESSAGES.EXPIRATION_MUST_EQUAL, { date: expected, days: days! }) });
+      problems.push({
+        field: 'benefitExpirationDate',
+        message: fillMessage(BENEFIT_MESSAGES.EXPIRATION_MUST_EQUAL, { date: expected, days: days! }),
+      });
     }
   }
   if (input.amountCents < 0) problems.push({ field: 'benefitAmount', message: MESSAGES.AMOUNT_NEGATIVE });
   else if (input.amountCents > MAX_BENEFIT_AMOUNT_CENTS) {
-    problems.push({ field: 'benefitAmount', message: fillMessage(MESSAGES.AMOUNT_TOO_HIGH, { max: formatMoney(MAX_BENEFIT_AMOUNT_CENTS / 100) }) });
+    problems.push({
+      field: 'benefitAmount',
+      message: fillMessage(MESSAGES.AMOUNT_TOO_HIGH, { max: formatMoney(MAX_BENEFIT_AMOUNT_CENTS / 100) }),
+    });
   } else {
     const fixed = fixedAmountCentsFor(program, input.benefitTypeId);
     if (fixed !== null && input.amountCents !== fixed) {
-      problems.push({ field: 'benefitAmount', message: fillMessage(BENEFIT_MESSAGES.AMOUNT_MUST_EQUAL_DEFAULT, { amount: formatMoney(fixed / 100) }) });
+      problems.push({
+        field: 'benefitAmount',
+        message: fillMessage(BENEFIT_MESSAGES.AMOUNT_MUST_EQUAL_DEFAULT, { amount: formatMoney(fixed / 100) }),
+      });
     }
   }
   problems.push(...noteAndOptionProblems(input, program));
@@ -145,10 +189,13 @@ export function noteAndOptionProblems(
   program: Pick<BenefitProgramSettings, 'enableBenefitNote' | 'benefitOptionTypeId'>,
 ): BenefitRuleProblem[] {
   const problems: BenefitRuleProblem[] = [];
-  if (input.note && input.note.trim() !== '' && !program.enableBenefitNote) problems.push({ field: 'note', message: BENEFIT_MESSAGES.NOTE_NOT_ENABLED });
+  if (input.note && input.note.trim() !== '' && !program.enableBenefitNote)
+    problems.push({ field: 'note', message: BENEFIT_MESSAGES.NOTE_NOT_ENABLED });
   const hasOption = input.benefitOptionId !== null && input.benefitOptionId !== undefined;
-  if (program.benefitOptionTypeId !== null && !hasOption) problems.push({ field: 'benefitOptionId', message: MESSAGES.BENEFIT_OPTION_REQUIRED });
-  if (program.benefitOptionTypeId === null && hasOption) problems.push({ field: 'benefitOptionId', message: BENEFIT_MESSAGES.OPTION_NOT_ALLOWED });
+  if (program.benefitOptionTypeId !== null && !hasOption)
+    problems.push({ field: 'benefitOptionId', message: MESSAGES.BENEFIT_OPTION_REQUIRED });
+  if (program.benefitOptionTypeId === null && hasOption)
+    problems.push({ field: 'benefitOptionId', message: BENEFIT_MESSAGES.OPTION_NOT_ALLOWED });
   return problems;
 }
 
@@ -158,7 +205,8 @@ export function editDateProblems(availableDate: string, expirationDate: string):
   const tooEarly = fillMessage(MESSAGES.DATE_TOO_EARLY, { date: MIN_DATES.benefitEdit });
   if (availableDate < MIN_DATES.benefitEdit) problems.push({ field: 'benefitAvailableDate', message: tooEarly });
   if (expirationDate < MIN_DATES.benefitEdit) problems.push({ field: 'benefitExpirationDate', message: tooEarly });
-  if (expirationDate < availableDate) problems.push({ field: 'benefitExpirationDate', message: BENEFIT_MESSAGES.EXPIRATION_BEFORE_AVAILABLE });
+  if (expirationDate < availableDate)
+    problems.push({ field: 'benefitExpirationDate', message: BENEFIT_MESSAGES.EXPIRATION_BEFORE_AVAILABLE });
   return problems;
 }
 
@@ -167,7 +215,11 @@ export function editDateProblems(availableDate: string, expirationDate: string):
  * and an end date from 2022-08-01; recipients both from 2020-08-01; every date up to today plus 183 days. An end
  * before the start is refused too.
  */
-export function searchDateProblems(dates: { startDate?: string; endDate?: string }, today: string, audience: 'staff' | 'recipient'): BenefitRuleProblem[] {
+export function searchDateProblems(
+  dates: { startDate?: string; endDate?: string },
+  today: string,
+  audience: 'staff' | 'recipient',
+): BenefitRuleProblem[] {
   const problems: BenefitRuleProblem[] = [];
   const latest = searchDateMax(today);
   const bounds = {
@@ -177,10 +229,12 @@ export function searchDateProblems(dates: { startDate?: string; endDate?: string
   for (const field of ['startDate', 'endDate'] as const) {
     const value = dates[field];
     if (value === undefined) continue;
-    if (value < bounds[field]) problems.push({ field, message: fillMessage(MESSAGES.DATE_TOO_EARLY, { date: bounds[field] }) });
+    if (value < bounds[field])
+      problems.push({ field, message: fillMessage(MESSAGES.DATE_TOO_EARLY, { date: bounds[field] }) });
     else if (value > latest) problems.push({ field, message: fillMessage(MESSAGES.DATE_TOO_LATE, { date: latest }) });
   }
-  if (dates.startDate && dates.endDate && dates.endDate < dates.startDate) problems.push({ field: 'endDate', message: MESSAGES.END_BEFORE_START });
+  if (dates.startDate && dates.endDate && dates.endDate < dates.startDate)
+    problems.push({ field: 'endDate', message: MESSAGES.END_BEFORE_START });
   return problems;
 }
 

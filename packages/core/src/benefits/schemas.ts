@@ -35,14 +35,19 @@ export function benefitMoney(maxCents: number = MAX_BENEFIT_AMOUNT_CENTS, tooHig
       const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : value;
       if (/^-/.test(text)) ctx.addIssue({ code: 'custom', message: MESSAGES.AMOUNT_NEGATIVE });
       else if (!MONEY_PATTERN.test(text)) ctx.addIssue({ code: 'custom', message: MESSAGES.INVALID_AMOUNT });
-      else if (toCents(text) > maxCents) ctx.addIssue({ code: 'custom', message: fillMessage(tooHigh, { max: formatMoney(maxCents / 100) }) });
+      else if (toCents(text) > maxCents)
+        ctx.addIssue({ code: 'custom', message: fillMessage(tooHigh, { max: formatMoney(maxCents / 100) }) });
     })
     .transform((value) => toCents(value) / 100);
 }
 
 /** A benefit date: 'YYYY-MM-DD' or an ISO date-time (part 1 §9); the service takes its date in the program's zone. */
 export function benefitDate() {
-  return z.string({ error: MESSAGES.FIELD_REQUIRED }).trim().min(1, MESSAGES.FIELD_REQUIRED).refine(isBenefitDateInput, BENEFIT_MESSAGES.INVALID_BENEFIT_DATE);
+  return z
+    .string({ error: MESSAGES.FIELD_REQUIRED })
+    .trim()
+    .min(1, MESSAGES.FIELD_REQUIRED)
+    .refine(isBenefitDateInput, BENEFIT_MESSAGES.INVALID_BENEFIT_DATE);
 }
 
 /** An id sent as a number or as digits (a select's value); '' and null mean "none". */
@@ -71,9 +76,17 @@ export function optionalUuid() {
     .transform((v) => (v ? v.toLowerCase() : null));
 }
 
-const BenefitTypeId = z.union([z.literal(BENEFIT_TYPE.REGULAR), z.literal(BENEFIT_TYPE.INCENTIVE), z.literal('1').transform(() => 1 as const), z.literal('2').transform(() => 2 as const)], {
-  error: 'Benefit type must be 1 (Regular) or 2 (Incentive).',
-});
+const BenefitTypeId = z.union(
+  [
+    z.literal(BENEFIT_TYPE.REGULAR),
+    z.literal(BENEFIT_TYPE.INCENTIVE),
+    z.literal('1').transform(() => 1 as const),
+    z.literal('2').transform(() => 2 as const),
+  ],
+  {
+    error: 'Benefit type must be 1 (Regular) or 2 (Incentive).',
+  },
+);
 const channel = () => z.string().trim().max(20, tooLong(20)).nullish();
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -126,8 +139,15 @@ export const IssueBenefitBody = z
     if (body.benefitTypeId === BENEFIT_TYPE.INCENTIVE && !body.incentiveUuid) {
       ctx.addIssue({ code: 'custom', path: ['incentiveUuid'], message: MESSAGES.INCENTIVE_REQUIRED });
     }
-    if (body.benefitTypeId === BENEFIT_TYPE.REGULAR && body.benefitAuthorizationNumber.toUpperCase() === INCENTIVE_AUTHORIZATION_NUMBER) {
-      ctx.addIssue({ code: 'custom', path: ['benefitAuthorizationNumber'], message: BENEFIT_MESSAGES.AUTH_NUMBER_RESERVED });
+    if (
+      body.benefitTypeId === BENEFIT_TYPE.REGULAR &&
+      body.benefitAuthorizationNumber.toUpperCase() === INCENTIVE_AUTHORIZATION_NUMBER
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['benefitAuthorizationNumber'],
+        message: BENEFIT_MESSAGES.AUTH_NUMBER_RESERVED,
+      });
     }
   });
 export type IssueBenefitBody = z.infer<typeof IssueBenefitBody>;
@@ -139,6 +159,13 @@ export const BenefitParams = z.object({ benefitUuid: z.uuid() });
 export type BenefitParams = z.infer<typeof BenefitParams>;
 
 export const BenefitStatusText = z.enum(['ISSUED', 'EXPIRED', 'EXPUNGED', 'VOID']);
+
+/**
+ * Part 1 §4 expiry marker (decision 0010): for an ISSUED benefit, 'expired' once its expiry date is past (before the
+ * expiry job has run) and 'expiring soon' within 14 days of it, today taken in the program's zone; null otherwise.
+ * An EXPIRED benefit says so in its status, and a VOID or EXPUNGED one can no longer be spent.
+ */
+export const ExpiryMarkerText = z.enum(['expired', 'expiring soon']).nullable();
 
 /** GET /benefit-api/benefit/{uuid} and the answer of every change: the benefit of part 1 §3. */
 export const BenefitDetail = z.object({
@@ -172,6 +199,7 @@ export const BenefitDetail = z.object({
   benefitOptionTypeId: z.number().int().nullable(),
   enableBenefitNote: z.boolean(),
   maxBenefitAmount: z.number(),
+  expiryMarker: ExpiryMarkerText,
   /** The row's last change, ISO 8601; sent back as lastUpdatedDate for the optimistic check of PUT. */
   lastUpdatedDate: z.string(),
   creationChannel: z.string(),
@@ -277,6 +305,7 @@ export const BenefitSearchRow = z.object({
   benefitExpiryDate: z.iso.date(),
   benefitTypeId: z.number().int(),
   agencyName: z.string().nullable(),
+  expiryMarker: ExpiryMarkerText,
 });
 export type BenefitSearchRow = z.infer<typeof BenefitSearchRow>;
 
@@ -310,19 +339,28 @@ export const BENEFIT_EXPORT_HEADERS = [
 // Recipient portal
 
 /** GET /benefit-api/benefit/balances: one card per program of the recipient (part 1 §2 /recipient/home). */
+/**
+ * Decision 0010: totalAmount is what the recipient can spend today, the balances of ISSUED benefits whose available
+ * date has come and whose expiration date has not passed (today in the program's zone); upcomingAmount the balances
+ * of ISSUED benefits not yet available. Zero when there are none, so every program of the recipient has a card.
+ */
 export const ProgramBalance = z.object({
   programUuid: z.uuid(),
   programName: z.string(),
   programId: z.number().int(),
+  recipientIdentifier: z.string(),
   totalAmount: z.number(),
+  upcomingAmount: z.number(),
 });
 export type ProgramBalance = z.infer<typeof ProgramBalance>;
 
-export const TotalBalance = z.object({ totalAmount: z.number() });
+/** GET /benefit-api/benefit/balance: the sums over every program of the recipient. */
+export const TotalBalance = z.object({ totalAmount: z.number(), upcomingAmount: z.number() });
 export type TotalBalance = z.infer<typeof TotalBalance>;
 
-export const OneProgramBalance = z.object({ programUuid: z.uuid(), totalAmount: z.number() });
-export type OneProgramBalance = z.infer<typeof OneProgramBalance>;
+/** GET /benefit-api/benefit/program/{uuid}/balance: one program's card. */
+export const OneProgramBalance = ProgramBalance;
+export type OneProgramBalance = ProgramBalance;
 
 export const RecipientProgramParams = z.object({ programUuid: z.uuid() });
 export type RecipientProgramParams = z.infer<typeof RecipientProgramParams>;

@@ -1,7 +1,7 @@
 import { USERNAME_MAX, USERNAME_MIN } from '../constants/limits.js';
 import { phoneDigits } from '../validation/patterns.js';
 
-// Pure rules of the recipients area (part 1 §4, §5, §9; docs/decisions/0008-recipient-rules.md). The server and the
+// Pure rules of the recipients area (part 1 §4, §5, §9; docs/decisions/0009-recipient-rules.md). The server and the
 // web forms apply the same ones.
 
 /**

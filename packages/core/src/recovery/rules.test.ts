@@ -1,9 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../messages/messages.js';
 import { ACTIVATION_LINK_TTL_MS, maskEmail, maskPhone, RECOVERY_CODE_TTL_MS, RESET_LINK_TTL_MS } from './rules.js';
-import { ActivateUserBody, ForgotPasswordCodeParams, ForgotPasswordParams, ForgotUsernameParams, ResetPasswordBody, SendActivationBody } from './schemas.js';
+import {
+  ActivateUserBody,
+  ForgotPasswordCodeParams,
+  ForgotPasswordParams,
+  ForgotUsernameParams,
+  ResetPasswordBody,
+  SendActivationBody,
+} from './schemas.js';
 
-const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues.map((i) => i.message) ?? [];
+const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  result.error?.issues.map((i) => i.message) ?? [];
 
 describe('lifetimes', () => {
   it('keeps codes within the 10 minutes of architecture.md and the link lifetimes of decision 0005', () => {
@@ -23,7 +31,14 @@ describe('masking', () => {
 });
 
 describe('ActivateUserBody', () => {
-  const valid = { password: 'Good#Pass1', confirmPassword: 'Good#Pass1', questionId: 1, answer: 'ab', otpPreference: 'email', hash: 'x' };
+  const valid = {
+    password: 'Good#Pass1',
+    confirmPassword: 'Good#Pass1',
+    questionId: 1,
+    answer: 'ab',
+    otpPreference: 'email',
+    hash: 'x',
+  };
 
   it('takes the activation payload of A§3', () => {
     expect(ActivateUserBody.safeParse(valid).success).toBe(true);
@@ -31,18 +46,32 @@ describe('ActivateUserBody', () => {
   });
 
   it('refuses a weak password, a mismatch, a short answer and another preference with their messages', () => {
-    expect(messages(ActivateUserBody.safeParse({ ...valid, password: 'weak', confirmPassword: 'weak' }))).toEqual([MESSAGES.INVALID_PASSWORD]);
-    expect(messages(ActivateUserBody.safeParse({ ...valid, confirmPassword: 'Good#Pass2' }))).toEqual([MESSAGES.PASSWORDS_DO_NOT_MATCH]);
+    expect(messages(ActivateUserBody.safeParse({ ...valid, password: 'weak', confirmPassword: 'weak' }))).toEqual([
+      MESSAGES.INVALID_PASSWORD,
+    ]);
+    expect(messages(ActivateUserBody.safeParse({ ...valid, confirmPassword: 'Good#Pass2' }))).toEqual([
+      MESSAGES.PASSWORDS_DO_NOT_MATCH,
+    ]);
     expect(messages(ActivateUserBody.safeParse({ ...valid, answer: 'a' }))).toEqual([MESSAGES.SECURITY_ANSWER_LENGTH]);
-    expect(messages(ActivateUserBody.safeParse({ ...valid, otpPreference: 'voice' }))).toEqual([MESSAGES.OTP_PREFERENCE_INVALID]);
+    expect(messages(ActivateUserBody.safeParse({ ...valid, otpPreference: 'voice' }))).toEqual([
+      MESSAGES.OTP_PREFERENCE_INVALID,
+    ]);
   });
 });
 
 describe('ResetPasswordBody', () => {
   it('needs only the new password; a confirmation, when sent, must match', () => {
     expect(ResetPasswordBody.safeParse({ newPassword: 'Good#Pass1' }).success).toBe(true);
-    expect(ResetPasswordBody.safeParse({ newPassword: 'Good#Pass1', currentPassword: 'anything', confirmPassword: 'Good#Pass1' }).success).toBe(true);
-    expect(messages(ResetPasswordBody.safeParse({ newPassword: 'Good#Pass1', confirmPassword: 'Good#Pass2' }))).toEqual([MESSAGES.PASSWORDS_DO_NOT_MATCH]);
+    expect(
+      ResetPasswordBody.safeParse({
+        newPassword: 'Good#Pass1',
+        currentPassword: 'anything',
+        confirmPassword: 'Good#Pass1',
+      }).success,
+    ).toBe(true);
+    expect(messages(ResetPasswordBody.safeParse({ newPassword: 'Good#Pass1', confirmPassword: 'Good#Pass2' }))).toEqual(
+      [MESSAGES.PASSWORDS_DO_NOT_MATCH],
+    );
   });
 });
 
@@ -50,8 +79,16 @@ describe('SendActivationBody (resolution 4)', () => {
   const uuid = '2d4f7b8e-1c3a-4f5e-9a6b-7c8d9e0f1a2b';
   it('reads restHash and resetHash as one field', () => {
     expect(SendActivationBody.parse({ uuid })).toEqual({ uuid, resetHash: false, resetEmailVerified: false });
-    expect(SendActivationBody.parse({ uuid, restHash: true })).toEqual({ uuid, resetHash: true, resetEmailVerified: false });
-    expect(SendActivationBody.parse({ uuid, resetHash: true, resetEmailVerified: true })).toEqual({ uuid, resetHash: true, resetEmailVerified: true });
+    expect(SendActivationBody.parse({ uuid, restHash: true })).toEqual({
+      uuid,
+      resetHash: true,
+      resetEmailVerified: false,
+    });
+    expect(SendActivationBody.parse({ uuid, resetHash: true, resetEmailVerified: true })).toEqual({
+      uuid,
+      resetHash: true,
+      resetEmailVerified: true,
+    });
   });
 });
 
@@ -66,7 +103,9 @@ describe('forgot password and username parameters (A§5)', () => {
     expect(ForgotUsernameParams.safeParse({ email: `${'a'.repeat(88)}@example.com` }).success).toBe(true);
     expect(ForgotUsernameParams.safeParse({ email: `${'a'.repeat(89)}@example.com` }).success).toBe(false);
     expect(ForgotPasswordCodeParams.safeParse({ username: 'jsmith01', otpCode: '1234567890' }).success).toBe(true);
-    expect(messages(ForgotPasswordCodeParams.safeParse({ username: 'jsmith01', otpCode: '12345678901' }))).toEqual([MESSAGES.INVALID_OTP_CODE]);
+    expect(messages(ForgotPasswordCodeParams.safeParse({ username: 'jsmith01', otpCode: '12345678901' }))).toEqual([
+      MESSAGES.INVALID_OTP_CODE,
+    ]);
     expect(ForgotPasswordCodeParams.safeParse({ username: 'jsmith01', otpCode: '12-34' }).success).toBe(false);
   });
 });

@@ -39,7 +39,10 @@ export const ActivateUserBody = z
     otpPreference: z.enum(OTP_PREFERENCE, { error: MESSAGES.OTP_PREFERENCE_INVALID }),
     hash: z.string().min(1).max(200),
   })
-  .refine((v) => v.confirmPassword === v.password, { message: MESSAGES.PASSWORDS_DO_NOT_MATCH, path: ['confirmPassword'] });
+  .refine((v) => v.confirmPassword === v.password, {
+    message: MESSAGES.PASSWORDS_DO_NOT_MATCH,
+    path: ['confirmPassword'],
+  });
 export type ActivateUserBody = z.infer<typeof ActivateUserBody>;
 
 /** The answer to a successful activation: the quoted success text (A§8) and the username for the login link. */

@@ -398,7 +398,12 @@ describe.runIf(RUNS_HERE)('database rules', () => {
 
 describe.runIf(RUNS_HERE)('migrations', () => {
   it('are up to date with the schema (a fresh drizzle-kit generate would produce nothing)', async () => {
-    const previous = JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, 'meta/0000_snapshot.json'), 'utf8'));
+    // The newest migration's snapshot: drizzle-kit names them by the journal's last index (0001_snapshot.json, ...).
+    const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8')) as {
+      entries: { idx: number }[];
+    };
+    const latest = String(journal.entries.at(-1)!.idx).padStart(4, '0');
+    const previous = JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, `meta/${latest}_snapshot.json`), 'utf8'));
     const current = generateDrizzleJson(schema as Record<string, unknown>, previous.id);
     expect(await generateMigration(previous, current)).toEqual([]);
   });

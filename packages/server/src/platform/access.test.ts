@@ -31,7 +31,10 @@ describe('access control', () => {
     for (const route of guarded) {
       for (const method of [route.method].flat().filter((m) => m !== 'HEAD')) {
         const res = await t.app.inject({ method: method as 'GET', url: concrete(route.url) });
-        expect({ route: `${method} ${route.url}`, status: res.statusCode }).toEqual({ route: `${method} ${route.url}`, status: 401 });
+        expect({ route: `${method} ${route.url}`, status: res.statusCode }).toEqual({
+          route: `${method} ${route.url}`,
+          status: 401,
+        });
       }
     }
   });
@@ -41,7 +44,11 @@ describe('access control', () => {
     const token = await t.signIn(recipient.username);
     const res = await t.injectAs(token, { method: 'GET', url: '/admin-api/outbox' });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toMatchObject({ status: 403, message: MESSAGES.PRIVILEGE_ERROR, errorMessages: [{ appErrorMessage: MESSAGES.PRIVILEGE_ERROR }] });
+    expect(res.json()).toMatchObject({
+      status: 403,
+      message: MESSAGES.PRIVILEGE_ERROR,
+      errorMessages: [{ appErrorMessage: MESSAGES.PRIVILEGE_ERROR }],
+    });
   });
 
   it('lets a platform administrator read the outbox, newest first', async () => {
@@ -89,7 +96,15 @@ describe('serving', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
     const doc = res.json() as { paths: Record<string, unknown> };
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/authenticate', '/api/logout', '/user-api/user/current', '/admin-api/outbox', '/healthz']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/authenticate',
+        '/api/logout',
+        '/user-api/user/current',
+        '/admin-api/outbox',
+        '/healthz',
+      ]),
+    );
     const ui = await t.app.inject({ method: 'GET', url: '/api/docs' });
     expect(ui.statusCode).toBeLessThan(400);
   });

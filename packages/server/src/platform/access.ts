@@ -11,9 +11,7 @@ import { AppError } from './errors.js';
  * Data scope (which programs, agencies or account) is applied by the services from `ctx.caller`.
  */
 export type Access =
-  | { kind: 'public' }
-  | { kind: 'authenticated' }
-  | { kind: 'privileges'; anyOf: readonly PrivilegeCode[] };
+  { kind: 'public' } | { kind: 'authenticated' } | { kind: 'privileges'; anyOf: readonly PrivilegeCode[] };
 
 export const PUBLIC: Access = { kind: 'public' };
 export const AUTHENTICATED: Access = { kind: 'authenticated' };

@@ -19,7 +19,11 @@ export interface AuditEntry {
  * Writes who, when, what and the before/after of the changed fields (architecture.md "Audit"). Call it in the
  * same transaction as the change, so a change without its audit row cannot exist. Only changed fields are kept.
  */
-export async function recordAudit(db: DbOrTx, ctx: Pick<RequestContext, 'caller' | 'ip' | 'requestId' | 'now'>, entry: AuditEntry): Promise<void> {
+export async function recordAudit(
+  db: DbOrTx,
+  ctx: Pick<RequestContext, 'caller' | 'ip' | 'requestId' | 'now'>,
+  entry: AuditEntry,
+): Promise<void> {
   const { before, after } = changedFields(entry.before ?? null, entry.after ?? null);
   await db.insert(auditLog).values({
     at: ctx.now(),
@@ -39,7 +43,11 @@ export function changedFields(
   after: Record<string, unknown> | null,
 ): { before: Record<string, unknown> | null; after: Record<string, unknown> | null } {
   const clean = (record: Record<string, unknown> | null, keys: string[]) =>
-    record ? Object.fromEntries(keys.filter((k) => k in record).map((k) => [k, SECRET_FIELDS.test(k) ? '[redacted]' : record[k]])) : null;
+    record
+      ? Object.fromEntries(
+          keys.filter((k) => k in record).map((k) => [k, SECRET_FIELDS.test(k) ? '[redacted]' : record[k]]),
+        )
+      : null;
   if (!before || !after) {
     const only = before ?? after;
     const keys = only ? Object.keys(only) : [];

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { PRIVILEGE } from '@ebt/core/privileges';
 import { type Caller, canSeeAgency, canSeeProgram, scopeFor } from './caller.js';
 
-const caller = (scope: Caller['scope'], ids: Partial<Pick<Caller, 'programIds' | 'agencyIds' | 'accountIds'>> = {}): Caller => ({
+const caller = (
+  scope: Caller['scope'],
+  ids: Partial<Pick<Caller, 'programIds' | 'agencyIds' | 'accountIds'>> = {},
+): Caller => ({
   userId: 1,
   userUuid: '00000000-0000-4000-8000-000000000001',
   username: 'someone01',

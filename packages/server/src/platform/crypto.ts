@@ -32,7 +32,11 @@ export function decrypt(sealed: string, key: Buffer): string {
 }
 
 export function seal(value: string, keys: { hmacKey: Buffer; encryptionKey: Buffer }): SealedValue {
-  return { hash: keyedHash(value, keys.hmacKey), encrypted: encrypt(value, keys.encryptionKey), last4: value.slice(-4) };
+  return {
+    hash: keyedHash(value, keys.hmacKey),
+    encrypted: encrypt(value, keys.encryptionKey),
+    last4: value.slice(-4),
+  };
 }
 
 /** 256 bits from the CSPRNG, URL-safe: session tokens, activation and reset link tokens. */

@@ -52,9 +52,15 @@ export class AppError extends Error {
 
 function codeFor(status: number): string {
   return (
-    { 400: 'BAD_REQUEST', 401: 'UNAUTHORIZED', 403: 'FORBIDDEN', 404: 'NOT_FOUND', 409: 'CONFLICT', 422: 'UNPROCESSABLE', 429: 'TOO_MANY_REQUESTS' }[
-      status
-    ] ?? 'ERROR'
+    {
+      400: 'BAD_REQUEST',
+      401: 'UNAUTHORIZED',
+      403: 'FORBIDDEN',
+      404: 'NOT_FOUND',
+      409: 'CONFLICT',
+      422: 'UNPROCESSABLE',
+      429: 'TOO_MANY_REQUESTS',
+    }[status] ?? 'ERROR'
   );
 }
 
@@ -83,16 +89,25 @@ export function registerErrorHandler(app: FastifyInstance): void {
           ...(field ? { field } : {}),
         };
       });
-      return reply.status(400).send(new AppError(400, MESSAGES.VALIDATION_FAILED, 'VALIDATION', undefined, entries).toBody());
+      return reply
+        .status(400)
+        .send(new AppError(400, MESSAGES.VALIDATION_FAILED, 'VALIDATION', undefined, entries).toBody());
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      const message = FASTIFY_CLIENT_ERRORS[error.code] ?? (status === 404 ? MESSAGES.NOT_FOUND : MESSAGES.VALIDATION_FAILED);
+      const message =
+        FASTIFY_CLIENT_ERRORS[error.code] ?? (status === 404 ? MESSAGES.NOT_FOUND : MESSAGES.VALIDATION_FAILED);
       return reply.status(status).send(new AppError(status, message).toBody());
     }
     // Log the method, url and route params, never the body (it may carry passwords, PANs or answers).
     request.log.error(
-      { err: error, method: request.method, url: request.routeOptions.url, params: request.params, serialization: isResponseSerializationError(error) },
+      {
+        err: error,
+        method: request.method,
+        url: request.routeOptions.url,
+        params: request.params,
+        serialization: isResponseSerializationError(error),
+      },
       'request failed',
     );
     return reply.status(500).send(new AppError(500, MESSAGES.GENERIC_ERROR, 'INTERNAL').toBody());

@@ -97,7 +97,11 @@ describe('parseSpreadsheet', () => {
 describe('mapColumns', () => {
   it('finds columns by any accepted name regardless of case, spaces and punctuation', () => {
     expect(headerKey(' Account_ID ')).toBe('accountid');
-    const { index, label } = mapColumns(['account id', 'AMOUNT', 'x'], { accountId: ['Account ID', 'recipientIdentifier'], amount: ['Amount'], note: ['Note'] });
+    const { index, label } = mapColumns(['account id', 'AMOUNT', 'x'], {
+      accountId: ['Account ID', 'recipientIdentifier'],
+      amount: ['Amount'],
+      note: ['Note'],
+    });
     expect(index).toEqual({ accountId: 0, amount: 1 });
     expect(label).toEqual({ accountId: 'account id', amount: 'AMOUNT', note: 'Note' });
   });

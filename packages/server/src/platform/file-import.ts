@@ -15,7 +15,7 @@ import { AppError } from './errors.js';
  *
  * - The content decides how a file is read, not its extension (which must still be .csv, .xls or .xlsx): a ZIP is
  *   an Excel 2007+ workbook (exceljs), an OLE compound file a legacy Excel 97-2003 workbook (SheetJS, the one
- *   maintained reader of that format; docs/decisions/0009), anything else text CSV (csv-parse; UTF-8, or
+ *   maintained reader of that format; decision 0009), anything else text CSV (csv-parse; UTF-8, or
  *   Windows-1252 when the bytes are not UTF-8; comma, semicolon or tab separated, whichever the header uses).
  * - Only the first worksheet is read. The first non-blank row is the header; blank rows are skipped.
  * - Dates typed as dates in a workbook become 'YYYY-MM-DD'; numbers their shortest decimal text.
@@ -67,7 +67,10 @@ export async function registerFileUploads(app: FastifyInstance): Promise<void> {
  * Reads the upload of a multipart request: the file in `field` (at most 1 MB, else 400 `tooLargeMessage`; a missing
  * or empty file 400 'You must select an input file.'; another extension 400) and the text fields beside it.
  */
-export async function readUpload(request: FastifyRequest, options: { field: string; tooLargeMessage: string }): Promise<UploadedFile> {
+export async function readUpload(
+  request: FastifyRequest,
+  options: { field: string; tooLargeMessage: string },
+): Promise<UploadedFile> {
   if (!request.isMultipart()) throw AppError.badRequest(MESSAGES.FILE_REQUIRED, options.field);
   const fields: Record<string, string> = {};
   let file: { fileName: string; data: Buffer } | undefined;
@@ -82,11 +85,13 @@ export async function readUpload(request: FastifyRequest, options: { field: stri
       }
     }
   } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw AppError.badRequest(options.tooLargeMessage, options.field, 'FILE_TOO_LARGE');
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+      throw AppError.badRequest(options.tooLargeMessage, options.field, 'FILE_TOO_LARGE');
     throw error;
   }
   if (!file || file.data.length === 0) throw AppError.badRequest(MESSAGES.FILE_REQUIRED, options.field);
-  if (file.data.length > FILE_SIZE_LIMIT_BYTES) throw AppError.badRequest(options.tooLargeMessage, options.field, 'FILE_TOO_LARGE');
+  if (file.data.length > FILE_SIZE_LIMIT_BYTES)
+    throw AppError.badRequest(options.tooLargeMessage, options.field, 'FILE_TOO_LARGE');
   if (!isAcceptedFileName(file.fileName)) throw AppError.badRequest(MESSAGES.INVALID_FILE_TYPE, options.field);
   return { ...file, fields };
 }
@@ -147,8 +152,10 @@ function excelCellText(value: ExcelJS.CellValue): string {
   if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
   if (value instanceof Date) return utcDateText(value);
   if (typeof value === 'object') {
-    if ('richText' in value && Array.isArray(value.richText)) return cellText(value.richText.map((r) => r.text).join(''));
-    if ('formula' in value || 'sharedFormula' in value) return excelCellText((value as { result?: ExcelJS.CellValue }).result ?? null);
+    if ('richText' in value && Array.isArray(value.richText))
+      return cellText(value.richText.map((r) => r.text).join(''));
+    if ('formula' in value || 'sharedFormula' in value)
+      return excelCellText((value as { result?: ExcelJS.CellValue }).result ?? null);
     if ('hyperlink' in value) return cellText(String((value as { text?: unknown }).text ?? ''));
     if ('error' in value) return '';
   }
@@ -207,7 +214,15 @@ async function readXlsx(data: Buffer, maxRows: number): Promise<ImportedRow[]> {
 function readXls(data: Buffer, maxRows: number): ImportedRow[] {
   // Dates stay numbers (cellDates: false) and are converted here from their format, so no local time zone of the
   // server moves a date by a day. sheetRows stops reading past the row cap.
-  const workbook = XLS.read(data, { type: 'buffer', cellDates: false, cellNF: true, cellHTML: false, cellFormula: false, dense: true, sheetRows: maxRows + 2 });
+  const workbook = XLS.read(data, {
+    type: 'buffer',
+    cellDates: false,
+    cellNF: true,
+    cellHTML: false,
+    cellFormula: false,
+    dense: true,
+    sheetRows: maxRows + 2,
+  });
   const name = workbook.SheetNames[0];
   const sheet = name ? workbook.Sheets[name] : undefined;
   if (!sheet || !sheet['!ref']) throw invalidContent();
@@ -296,7 +311,10 @@ export function headerKey(text: string): string {
  * Finds each wanted column in a header by any of its accepted names (compared with `headerKey`). Answers the
  * column index per key (undefined when absent) and the header text as the file spells it, for error messages.
  */
-export function mapColumns<K extends string>(header: readonly string[], names: Record<K, readonly string[]>): { index: Partial<Record<K, number>>; label: Record<K, string> } {
+export function mapColumns<K extends string>(
+  header: readonly string[],
+  names: Record<K, readonly string[]>,
+): { index: Partial<Record<K, number>>; label: Record<K, string> } {
   const keys = header.map(headerKey);
   const index: Partial<Record<K, number>> = {};
   const label = {} as Record<K, string>;

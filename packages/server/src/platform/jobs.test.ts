@@ -13,8 +13,12 @@ describe('scheduled jobs', () => {
   it('runs a job in one instance at a time, and again once the lease is over', async () => {
     const now = new Date('2026-11-23T12:00:00Z');
     expect(await tryAcquireLease(database.db, 'nightly', 'instance-a', 60_000, now)).toBe(true);
-    expect(await tryAcquireLease(database.db, 'nightly', 'instance-b', 60_000, new Date(now.getTime() + 30_000))).toBe(false);
-    expect(await tryAcquireLease(database.db, 'nightly', 'instance-b', 60_000, new Date(now.getTime() + 61_000))).toBe(true);
+    expect(await tryAcquireLease(database.db, 'nightly', 'instance-b', 60_000, new Date(now.getTime() + 30_000))).toBe(
+      false,
+    );
+    expect(await tryAcquireLease(database.db, 'nightly', 'instance-b', 60_000, new Date(now.getTime() + 61_000))).toBe(
+      true,
+    );
   });
 
   it('lets only one of two instances started together run the job', async () => {
@@ -29,7 +33,10 @@ describe('scheduled jobs', () => {
       },
     };
     const clock = () => new Date('2026-11-23T12:00:00Z');
-    const results = await Promise.all([runExclusive(database.db, job, 'a', clock), runExclusive(database.db, job, 'b', clock)]);
+    const results = await Promise.all([
+      runExclusive(database.db, job, 'a', clock),
+      runExclusive(database.db, job, 'b', clock),
+    ]);
     expect(results.filter(Boolean)).toHaveLength(1);
     expect(runs).toBe(1);
   });

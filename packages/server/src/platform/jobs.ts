@@ -15,7 +15,13 @@ export interface JobDefinition {
   run(db: Db, now: Date): Promise<unknown>;
 }
 
-export async function tryAcquireLease(db: Db, name: string, holder: string, leaseMs: number, now: Date): Promise<boolean> {
+export async function tryAcquireLease(
+  db: Db,
+  name: string,
+  holder: string,
+  leaseMs: number,
+  now: Date,
+): Promise<boolean> {
   const until = new Date(now.getTime() + leaseMs);
   const rows = await db
     .insert(jobLocks)
@@ -30,7 +36,13 @@ export async function tryAcquireLease(db: Db, name: string, holder: string, leas
 }
 
 /** Ends a lease; `nextRunAfter` keeps other instances' timers from running the job again within its interval. */
-export async function releaseLease(db: Db, name: string, holder: string, now: Date, nextRunAfter: Date = now): Promise<void> {
+export async function releaseLease(
+  db: Db,
+  name: string,
+  holder: string,
+  now: Date,
+  nextRunAfter: Date = now,
+): Promise<void> {
   await db
     .update(jobLocks)
     .set({ lockedUntil: nextRunAfter, lastRunAt: now })
@@ -53,7 +65,13 @@ export async function runExclusive(db: Db, job: JobDefinition, holder: string, n
 }
 
 /** Starts the timers; the answer stops them (graceful shutdown waits for a running job to finish). */
-export function startScheduler(db: Db, jobs: JobDefinition[], holder: string, log: FastifyBaseLogger, now: () => Date = () => new Date()) {
+export function startScheduler(
+  db: Db,
+  jobs: JobDefinition[],
+  holder: string,
+  log: FastifyBaseLogger,
+  now: () => Date = () => new Date(),
+) {
   const running = new Set<Promise<unknown>>();
   const timers = jobs.map((job) =>
     setInterval(() => {

@@ -27,7 +27,10 @@ export function outboxSenderJob(smtpUrl: string, from: string): JobDefinition {
       for (const message of pending) {
         try {
           await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.body });
-          await db.update(outbox).set({ sentAt: now, attempts: sql`${outbox.attempts} + 1` }).where(eq(outbox.id, message.id));
+          await db
+            .update(outbox)
+            .set({ sentAt: now, attempts: sql`${outbox.attempts} + 1` })
+            .where(eq(outbox.id, message.id));
         } catch (err) {
           const reason = err instanceof Error ? err.message : String(err);
           await db

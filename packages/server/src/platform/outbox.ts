@@ -15,7 +15,11 @@ export interface OutgoingMessage {
  * that causes it, so a code is never sent for a change that rolled back. The log line names the message but not
  * its body: bodies carry one-time codes and links, which never reach a log (architecture.md).
  */
-export async function queueMessage(db: DbOrTx, ctx: Pick<RequestContext, 'now' | 'log'>, message: OutgoingMessage): Promise<number> {
+export async function queueMessage(
+  db: DbOrTx,
+  ctx: Pick<RequestContext, 'now' | 'log'>,
+  message: OutgoingMessage,
+): Promise<number> {
   const [row] = await db
     .insert(outbox)
     .values({
@@ -26,6 +30,9 @@ export async function queueMessage(db: DbOrTx, ctx: Pick<RequestContext, 'now' |
       createdAt: ctx.now(),
     })
     .returning({ id: outbox.id });
-  ctx.log.info({ outboxId: row?.id, channel: message.channel, subject: message.subject }, 'message queued in the outbox');
+  ctx.log.info(
+    { outboxId: row?.id, channel: message.channel, subject: message.subject },
+    'message queued in the outbox',
+  );
   return row!.id;
 }

@@ -7,7 +7,10 @@ import { isApiPath } from './web.js';
  * for the web app (map tiles are the one outside source the product loads), nosniff, a Referrer-Policy, and
  * `Cache-Control: no-store` on API JSON so personal data is never kept by a shared cache or the back button.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, options: { tileOrigins?: string[] } = {}): Promise<void> {
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: { tileOrigins?: string[] } = {},
+): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: true,

@@ -4,7 +4,15 @@ import { MESSAGES } from '@ebt/core/messages';
 import { USER_STATUS } from '@ebt/core/enums';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
-import { agencies, recipientAccounts, rolePrivileges, privileges as privilegeTable, userAgencies, userPrograms, users } from '../db/schema/index.js';
+import {
+  agencies,
+  recipientAccounts,
+  rolePrivileges,
+  privileges as privilegeTable,
+  userAgencies,
+  userPrograms,
+  users,
+} from '../db/schema/index.js';
 import { enforceAccess } from './access.js';
 import { type Caller, scopeFor } from './caller.js';
 import type { RequestContext } from './context.js';
@@ -33,7 +41,13 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 /** Loads the caller with their privileges (from the role) and their data scope, in three small indexed queries. */
 export async function loadCaller(db: Db, userId: number, tokenHash: string): Promise<Caller | null> {
   const [user] = await db
-    .select({ id: users.id, uuid: users.uuid, username: users.username, roleId: users.roleId, statusId: users.statusId })
+    .select({
+      id: users.id,
+      uuid: users.uuid,
+      username: users.username,
+      roleId: users.roleId,
+      statusId: users.statusId,
+    })
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
@@ -110,4 +124,3 @@ export function registerSessionHook(app: FastifyInstance, deps: { db: Db; config
     enforceAccess(request);
   });
 }
-

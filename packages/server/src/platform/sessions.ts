@@ -32,7 +32,8 @@ export async function createSession(
   return token;
 }
 
-export type SessionLookup = { ok: true; userId: number; tokenHash: string } | { ok: false; reason: 'unknown' | 'ended' | 'expired' };
+export type SessionLookup =
+  { ok: true; userId: number; tokenHash: string } | { ok: false; reason: 'unknown' | 'ended' | 'expired' };
 
 /** Finds the live session of a token and records the call; an idle or expired session is ended on the spot. */
 export async function resolveSession(db: DbOrTx, token: string, now: Date): Promise<SessionLookup> {

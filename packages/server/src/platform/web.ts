@@ -6,13 +6,23 @@ import { AppError } from './errors.js';
 import { registerPublicPlugin } from './access.js';
 
 /** Path prefixes of the API: an unknown path under them is a JSON 404, never the web app. */
-export const API_PREFIXES = ['/api', '/user-api', '/account-api', '/benefit-api', '/transaction-api', '/merchant-api', '/admin-api'];
+export const API_PREFIXES = [
+  '/api',
+  '/user-api',
+  '/account-api',
+  '/benefit-api',
+  '/transaction-api',
+  '/merchant-api',
+  '/admin-api',
+];
 
 const isHealthPath = (url: string) => url.split('?')[0] === '/healthz';
 
 export function isApiPath(url: string): boolean {
   const pathname = url.split('?')[0] ?? '';
-  return pathname === '/healthz' || API_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+  return (
+    pathname === '/healthz' || API_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`))
+  );
 }
 
 /**
@@ -33,7 +43,10 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
         cacheControl: false, // set below: immutable for hashed assets only
         // Hashed asset names never change content: cache them for a year. index.html is sent below, uncached.
         setHeaders: (res, filePath) => {
-          res.setHeader('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+          res.setHeader(
+            'Cache-Control',
+            filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+          );
         },
       });
     });
@@ -41,7 +54,10 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
   app.setNotFoundHandler((request, reply) => {
     if (!indexHtml || isApiPath(request.url) || (request.method !== 'GET' && request.method !== 'HEAD')) {
       // Without a session, an unknown API path answers 401 like a known one: no one learns which paths exist.
-      const error = isApiPath(request.url) && !isHealthPath(request.url) && !request.caller ? AppError.unauthorized(request.sessionProblem) : AppError.notFound();
+      const error =
+        isApiPath(request.url) && !isHealthPath(request.url) && !request.caller
+          ? AppError.unauthorized(request.sessionProblem)
+          : AppError.notFound();
       return reply.status(error.status).send(error.toBody());
     }
     return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);

@@ -50,7 +50,10 @@ export function useTestApp(overrides: Partial<Record<string, string>> = {}): Tes
         return (res.json() as { token: string }).token;
       },
       injectAs(token: string | null, options: InjectOptions) {
-        return app.inject({ ...options, headers: { ...(options.headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+        return app.inject({
+          ...options,
+          headers: { ...(options.headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        });
       },
     } satisfies TestApp);
   });

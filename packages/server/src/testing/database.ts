@@ -43,7 +43,9 @@ async function createPostgresDatabase(): Promise<Database> {
         // pool.end() resolves before its connections have closed; dropping "with (force)" while they are still
         // saying goodbye kills them with 57P01, which pg reports as an uncaught error. Wait for them first.
         for (let waited = 0; waited < 5000; waited += 50) {
-          const { rows } = await cleanup.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+          const { rows } = await cleanup.query('select count(*)::int as n from pg_stat_activity where datname = $1', [
+            name,
+          ]);
           if (rows[0].n === 0) break;
           await new Promise((resolve) => setTimeout(resolve, 50));
         }

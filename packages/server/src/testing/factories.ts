@@ -1,6 +1,15 @@
 import { ROLE, USER_STATUS } from '@ebt/core/enums';
 import type { DbOrTx } from '../db/client.js';
-import { agencies, type AgencyRow, programs, type ProgramRow, userAgencies, userPrograms, users, type UserRow } from '../db/schema/index.js';
+import {
+  agencies,
+  type AgencyRow,
+  programs,
+  type ProgramRow,
+  userAgencies,
+  userPrograms,
+  users,
+  type UserRow,
+} from '../db/schema/index.js';
 import { hashPassword } from '../platform/passwords.js';
 
 /**
@@ -36,7 +45,10 @@ export function buildProgram(overrides: Partial<typeof programs.$inferInsert> = 
   };
 }
 
-export async function makeProgram(db: DbOrTx, overrides: Partial<typeof programs.$inferInsert> = {}): Promise<ProgramRow> {
+export async function makeProgram(
+  db: DbOrTx,
+  overrides: Partial<typeof programs.$inferInsert> = {},
+): Promise<ProgramRow> {
   const [row] = await db.insert(programs).values(buildProgram(overrides)).returning();
   return row!;
 }
@@ -60,7 +72,10 @@ export interface MakeUserOptions extends Partial<Omit<typeof users.$inferInsert,
   agencies?: { id: number }[];
 }
 
-export async function makeUser(db: DbOrTx, options: MakeUserOptions = {}): Promise<UserRow & { password: string | null }> {
+export async function makeUser(
+  db: DbOrTx,
+  options: MakeUserOptions = {},
+): Promise<UserRow & { password: string | null }> {
   const { password = DEFAULT_PASSWORD, programs: programList = [], agencies: agencyList = [], ...overrides } = options;
   const n = next();
   const [row] = await db
@@ -78,8 +93,10 @@ export async function makeUser(db: DbOrTx, options: MakeUserOptions = {}): Promi
     })
     .returning();
   const user = row!;
-  if (programList.length) await db.insert(userPrograms).values(programList.map((p) => ({ userId: user.id, programId: p.id })));
-  if (agencyList.length) await db.insert(userAgencies).values(agencyList.map((a) => ({ userId: user.id, agencyId: a.id })));
+  if (programList.length)
+    await db.insert(userPrograms).values(programList.map((p) => ({ userId: user.id, programId: p.id })));
+  if (agencyList.length)
+    await db.insert(userAgencies).values(agencyList.map((a) => ({ userId: user.id, agencyId: a.id })));
   return { ...user, password };
 }
 
@@ -100,7 +117,9 @@ export async function makeStaffCast(db: DbOrTx) {
 // (Appended by the recipients area; the import sits here so the file above stays as it was.)
 import { recipientAccounts, type RecipientAccountRow } from '../db/schema/index.js';
 
-export interface MakeRecipientOptions extends Partial<Omit<typeof recipientAccounts.$inferInsert, 'programId' | 'agencyId' | 'userId'>> {
+export interface MakeRecipientOptions extends Partial<
+  Omit<typeof recipientAccounts.$inferInsert, 'programId' | 'agencyId' | 'userId'>
+> {
   program: { id: number };
   agency?: { id: number } | null;
   user?: { id: number } | null;
@@ -134,5 +153,51 @@ export function buildRecipient(options: MakeRecipientOptions): typeof recipientA
 
 export async function makeRecipient(db: DbOrTx, options: MakeRecipientOptions): Promise<RecipientAccountRow> {
   const [row] = await db.insert(recipientAccounts).values(buildRecipient(options)).returning();
+  return row!;
+}
+
+// (Appended by the applicants area.)
+import { applicants, applicationPrograms, applications } from '../db/schema/index.js';
+
+// Application ids are fixed, not generated (the public form asks for id 1); factories count from 1000 upwards.
+let applicationSequence = 1000;
+
+/** An online application definition taking the given programs. */
+export async function makeApplication(
+  db: DbOrTx,
+  programsTaken: { id: number }[],
+  overrides: Partial<typeof applications.$inferInsert> = {},
+) {
+  const id = overrides.id ?? ++applicationSequence;
+  await db.insert(applications).values({ name: `Application ${id}`, ...overrides, id });
+  if (programsTaken.length > 0) {
+    await db.insert(applicationPrograms).values(programsTaken.map((p) => ({ applicationId: id, programId: p.id })));
+  }
+  return { id };
+}
+
+export interface MakeApplicantOptions extends Partial<Omit<typeof applicants.$inferInsert, 'programId'>> {
+  program: { id: number };
+}
+
+/** A pending applicant (not processed) with valid, unique defaults. */
+export async function makeApplicant(db: DbOrTx, options: MakeApplicantOptions) {
+  const { program, ...overrides } = options;
+  const n = next();
+  const [row] = await db
+    .insert(applicants)
+    .values({
+      programId: program.id,
+      firstName: 'Ada',
+      lastName: `Applicant${n}`,
+      address1: '12 Elm Street',
+      city: 'Hartford',
+      stateCode: 'CT',
+      zipcode: '06103',
+      email: `applicant-${n}@example.com`,
+      mobilePhone: '8605550142',
+      ...overrides,
+    })
+    .returning();
   return row!;
 }

@@ -53,7 +53,8 @@ export interface DataTableProps<T> {
 }
 
 // Cells the row click must leave alone: a button, link or field inside a cell does its own thing.
-const INTERACTIVE = 'a, button, input, select, textarea, label, summary, [role="button"], [role="link"], [role="checkbox"]';
+const INTERACTIVE =
+  'a, button, input, select, textarea, label, summary, [role="button"], [role="link"], [role="checkbox"]';
 
 function isBlank(node: ReactNode): boolean {
   return node === null || node === undefined || node === false || node === '';
@@ -153,12 +154,7 @@ export function DataTable<T>({
           role={overflowing ? 'region' : undefined}
           aria-labelledby={overflowing ? captionId : undefined}
         >
-          <Table
-            className={classes.table}
-            verticalSpacing="sm"
-            horizontalSpacing="md"
-            aria-busy={loading || undefined}
-          >
+          <Table className={classes.table} verticalSpacing="sm" horizontalSpacing="md" aria-busy={loading || undefined}>
             <caption id={captionId} className={classes.caption}>
               {caption}
             </caption>

@@ -19,7 +19,12 @@ export interface DateTextProps extends Omit<TextProps, 'children'> {
  */
 export function DateText({ value, format, fallback = '', style, ...others }: DateTextProps) {
   const shown = displayDate(value, format);
-  if (!shown) return fallback ? <Text span inherit {...others}>{fallback}</Text> : null;
+  if (!shown)
+    return fallback ? (
+      <Text span inherit {...others}>
+        {fallback}
+      </Text>
+    ) : null;
   return (
     <Text
       component={shown.dateTime ? 'time' : 'span'}

@@ -8,8 +8,10 @@ import { fileProblem, formatFileSize } from '../lib/files';
 // Screens that upload import the progress bar from here or from its own file.
 export { UploadProgress } from './UploadProgress';
 
-export interface FilePickerProps
-  extends Omit<FileInputProps, 'value' | 'onChange' | 'accept' | 'multiple' | 'error' | 'label'> {
+export interface FilePickerProps extends Omit<
+  FileInputProps,
+  'value' | 'onChange' | 'accept' | 'multiple' | 'error' | 'label'
+> {
   label: string;
   /** Accepted extensions (B§9: .csv, .xls, .xlsx). */
   accept?: readonly string[];

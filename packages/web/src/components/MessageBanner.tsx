@@ -13,8 +13,10 @@ const KINDS: Record<MessageKind, { color: string; ink: string; icon: typeof Icon
   info: { color: 'blue', ink: '#1a4d8f', icon: IconInfoCircle },
 };
 
-export interface MessageBannerProps
-  extends Omit<AlertProps, 'title' | 'color' | 'children' | 'onClose' | 'role' | 'variant' | 'icon'> {
+export interface MessageBannerProps extends Omit<
+  AlertProps,
+  'title' | 'color' | 'children' | 'onClose' | 'role' | 'variant' | 'icon'
+> {
   kind: MessageKind;
   /** One text or several; each is its own line (A§8: the server's errors are shown one per line). */
   messages: string | readonly string[];

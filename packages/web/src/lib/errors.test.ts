@@ -19,7 +19,7 @@ describe('errorMessagesOf', () => {
     expect(errorMessagesOf(new ApiError(403, {}, ['Forbidden']))).toEqual([MESSAGES.PRIVILEGE_ERROR]);
   });
 
-  it("lets a screen name its own text for a status (A§8: 404 on funding sources)", () => {
+  it('lets a screen name its own text for a status (A§8: 404 on funding sources)', () => {
     const error = new ApiError(404, {}, ['The requested resource was not found.']);
     expect(errorMessagesOf(error, undefined, { 404: MESSAGES.NO_FUNDING_SOURCES })).toEqual([
       MESSAGES.NO_FUNDING_SOURCES,

@@ -76,11 +76,21 @@ export const applicants = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    // The applicant search: program scope plus a last-name prefix; the list is ordered by created date.
-    index('applicants_program_last_name_idx').on(t.programId, sql`lower(${t.lastName}) text_pattern_ops`),
+    // The staff applicant search (GET /account-api/applicant) reads pending applicants only, newest first, of the
+    // caller's programs. A program's queue walks this partial index in order and stops at the cap.
+    index('applicants_pending_program_created_idx')
+      .on(t.programId, t.createdAt)
+      .where(sql`${t.processedAccountId} is null`),
+    // Names and e-mail match as case-insensitive prefixes (`lower(col) like 'smi%'`), the phone as a prefix of its
+    // digits: text_pattern_ops serves LIKE prefixes under any collation.
+    index('applicants_last_name_lower_idx').on(sql`lower(${t.lastName}) text_pattern_ops`),
+    index('applicants_first_name_lower_idx').on(sql`lower(${t.firstName}) text_pattern_ops`),
+    // Platform admins search every program: newest first without a program condition.
     index('applicants_created_at_idx').on(t.createdAt),
     index('applicants_email_lower_idx').on(sql`lower(${t.email}) text_pattern_ops`),
-    index('applicants_mobile_phone_idx').on(t.mobilePhone),
+    index('applicants_mobile_phone_idx').on(sql`${t.mobilePhone} text_pattern_ops`),
+    // ON DELETE SET NULL from recipient_accounts finds the applicant of a deleted account by this column.
+    index('applicants_processed_account_id_idx').on(t.processedAccountId),
     check('applicants_state_code_check', sql`${t.stateCode} ~ '^[A-Z]{2}$'`),
   ],
 );

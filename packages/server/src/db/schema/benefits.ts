@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  smallint,
+  unique,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { agencies } from './agencies.js';
 import { createdAt, creationChannel, day, id, money, publicUuid, updatedAt, updationChannel } from './columns.js';
 import { incentives } from './incentives.js';
@@ -47,12 +58,18 @@ export const benefits = pgTable(
     uniqueIndex('benefits_program_auth_number_key').on(t.programId, t.authorizationNumber),
     // authNo search across programs (platform admins, recipients over their programs).
     index('benefits_auth_number_idx').on(t.authorizationNumber),
-    // The benefit search: program scope plus an available-date range, newest first.
-    index('benefits_program_available_date_idx').on(t.programId, t.availableDate),
-    // A recipient's benefits and balances (recipient detail, recipient portal, purchases).
-    index('benefits_account_id_idx').on(t.accountId, t.expirationDate),
-    // Agency staff scope.
-    index('benefits_agency_id_idx').on(t.agencyId, t.availableDate),
+    // The benefit search (docs/data-model.md "Indexes"): program scope plus an available-date range, newest first.
+    // The id closes the order (available date desc, id desc), so a page is an index walk that stops after its rows.
+    index('benefits_program_available_date_idx').on(t.programId, t.availableDate, t.id),
+    // The same for platform admins searching every program.
+    index('benefits_available_date_idx').on(t.availableDate, t.id),
+    // A recipient's benefits and balances (recipient detail, recipient portal, purchases: soonest expiring first).
+    // The trailing scope and date columns let a search that names a person test each account's benefits against
+    // the caller's program or agency and the date range, and order them by date, from the index alone (an index-only
+    // scan), without a heap visit per benefit: name searches at 5,000,000 benefits (bench/README.md).
+    index('benefits_account_id_idx').on(t.accountId, t.expirationDate, t.programId, t.agencyId, t.availableDate, t.id),
+    // Agency staff scope, and the agency filter of the search, in the search's order.
+    index('benefits_agency_id_idx').on(t.agencyId, t.availableDate, t.id),
     index('benefits_funding_source_id_idx').on(t.fundingSourceId),
     index('benefits_incentive_id_idx').on(t.incentiveId),
     // The expiry job reads only Issued benefits past their date; a partial index keeps it small because most
@@ -74,3 +91,39 @@ export const benefits = pgTable(
 );
 
 export type BenefitRow = typeof benefits.$inferSelect;
+
+/**
+ * What each funding source and agency has issued (docs/decisions/0010-benefit-rules.md "Funding accounting"): one row
+ * per (program, funding source, agency) that benefits were issued from, holding the sum of the amounts and the count
+ * of its benefits that are not Voided. A roll-up, so the dashboard's "issued" and an agency's remaining funding never
+ * sum millions of benefits. Every writer of benefits.amount, status_id (to or from Voided), funding_source_id or
+ * agency_id keeps it in step in the same transaction (modules/benefits/issue-effects.ts `adjustIssuanceTotals`);
+ * `rebuildIssuanceTotals` recomputes it from the benefits after a bulk load.
+ */
+export const benefitIssuanceTotals = pgTable(
+  'benefit_issuance_totals',
+  {
+    id: id(),
+    programId: integer('program_id')
+      .notNull()
+      .references(() => programs.id),
+    // Null: benefits loaded without a funding source, or without an agency (program-level accounts).
+    fundingSourceId: integer('funding_source_id').references(() => fundingSources.id, { onDelete: 'cascade' }),
+    agencyId: integer('agency_id').references(() => agencies.id, { onDelete: 'cascade' }),
+    // Wider than money(): a sum over millions of benefits of up to 9999.99 each.
+    issuedAmount: numeric('issued_amount', { precision: 16, scale: 2 }).notNull().default('0'),
+    issuedCount: integer('issued_count').notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // One row per key; NULLS NOT DISTINCT so "no funding source" and "no agency" are keys too (PostgreSQL 15+).
+    unique('benefit_issuance_totals_key').on(t.programId, t.fundingSourceId, t.agencyId).nullsNotDistinct(),
+    // An agency's totals (its funding amount against what it issued) and a funding source's.
+    index('benefit_issuance_totals_agency_id_idx').on(t.agencyId),
+    index('benefit_issuance_totals_funding_source_id_idx').on(t.fundingSourceId),
+    check('benefit_issuance_totals_amount_check', sql`${t.issuedAmount} >= 0`),
+    check('benefit_issuance_totals_count_check', sql`${t.issuedCount} >= 0`),
+  ],
+);
+
+export type BenefitIssuanceTotalRow = typeof benefitIssuanceTotals.$inferSelect;

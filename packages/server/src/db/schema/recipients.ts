@@ -53,8 +53,16 @@ export const recipientAccounts = pgTable(
     index('recipient_accounts_identifier_idx').on(t.recipientIdentifier),
     // Name and e-mail search: equality and prefix (`lower(col) like 'smi%'`) need text_pattern_ops under any
     // collation (a plain btree serves LIKE prefixes only under the C collation).
-    index('recipient_accounts_last_name_lower_idx').on(sql`lower(${t.lastName}) text_pattern_ops`),
-    index('recipient_accounts_first_name_lower_idx').on(sql`lower(${t.firstName}) text_pattern_ops`),
+    // Each name index carries the other name as its second key, so a page ordered by name reads one person's
+    // group, not every 'Smith' (bench/README.md "Index needs": first-name prefix 104 ms -> 51 ms p95 at 5M).
+    index('recipient_accounts_last_name_lower_idx').on(
+      sql`lower(${t.lastName}) text_pattern_ops`,
+      sql`lower(${t.firstName}) text_pattern_ops`,
+    ),
+    index('recipient_accounts_first_name_lower_idx').on(
+      sql`lower(${t.firstName}) text_pattern_ops`,
+      sql`lower(${t.lastName}) text_pattern_ops`,
+    ),
     index('recipient_accounts_email_lower_idx').on(sql`lower(${t.email}) text_pattern_ops`),
     // "Contains" searches of 3+ characters (`lower(col) like '%mit%'`) use trigram GIN indexes.
     index('recipient_accounts_last_name_trgm_idx').using('gin', sql`lower(${t.lastName}) gin_trgm_ops`),

@@ -20,6 +20,7 @@ import {
   seedMerchants,
   seedPrograms,
 } from './organisations.js';
+import { rebuildIssuanceTotals } from '../../platform/issuance-totals.js';
 import { createRandom } from './random.js';
 import {
   planPans,
@@ -87,6 +88,8 @@ export async function seedDemoData(db: Db, keys: SeedKeys, options: SeedOptions 
     await writeRecipients(tx, w);
     await writePans(tx, w);
     await writeBenefits(tx, w);
+    // The benefits are written in bulk, not through the issue service: compute their funding roll-up once.
+    await rebuildIssuanceTotals(tx);
     await writeTransactions(tx, w);
     await writeEnrolments(tx, w);
     await seedApplicants(tx, w);

@@ -15,7 +15,12 @@ beforeEach(() => t.clock.advance(3 * 3_600_000));
 const userRow = async (id: number) => (await t.database.db.select().from(users).where(eq(users.id, id)))[0]!;
 
 async function signedIn(overrides: Parameters<typeof makeUser>[1] = {}) {
-  const user = await makeUser(t.database.db, { firstName: 'Ada', lastName: 'Cole', mobile: '2035550100', ...overrides });
+  const user = await makeUser(t.database.db, {
+    firstName: 'Ada',
+    lastName: 'Cole',
+    mobile: '2035550100',
+    ...overrides,
+  });
   return { user, token: await t.signIn(user.username) };
 }
 
@@ -62,8 +67,17 @@ describe('GET and PUT /user-api/user/currentuser', () => {
       message: 'Data updated.',
     });
     const after = await userRow(user.id);
-    expect(after).toMatchObject({ firstName: 'Grace', middleName: 'M', lastName: 'Hopper', mobile: '8605550199', emailVerified: false });
-    const [audit] = await t.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'update'), eq(auditLog.entityId, user.uuid)));
+    expect(after).toMatchObject({
+      firstName: 'Grace',
+      middleName: 'M',
+      lastName: 'Hopper',
+      mobile: '8605550199',
+      emailVerified: false,
+    });
+    const [audit] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'update'), eq(auditLog.entityId, user.uuid)));
     expect(audit!.actorUserId).toBe(user.id);
     expect(audit!.before).toMatchObject({ firstName: 'Ada', mobile: '2035550100' });
     expect(audit!.after).toMatchObject({ firstName: 'Grace', mobile: '8605550199' });
@@ -74,7 +88,15 @@ describe('GET and PUT /user-api/user/currentuser', () => {
     const res = await t.injectAs(token, {
       method: 'PUT',
       url: '/user-api/user/currentuser',
-      payload: { username: user.username, userUuid: user.uuid, firstname: 'Ada', lastname: 'Cole', email: user.email.toUpperCase(), mobile: '', middlename: '' },
+      payload: {
+        username: user.username,
+        userUuid: user.uuid,
+        firstname: 'Ada',
+        lastname: 'Cole',
+        email: user.email.toUpperCase(),
+        mobile: '',
+        middlename: '',
+      },
     });
     expect(res.statusCode).toBe(200);
     expect(await userRow(user.id)).toMatchObject({ emailVerified: true, mobile: null, middleName: null });
@@ -87,10 +109,19 @@ describe('GET and PUT /user-api/user/currentuser', () => {
     const res = await t.injectAs(token, {
       method: 'PUT',
       url: '/user-api/user/currentuser',
-      payload: { username: user.username, userUuid: user.uuid, firstname: 'New', lastname: 'Name', email: other.email.toUpperCase() },
+      payload: {
+        username: user.username,
+        userUuid: user.uuid,
+        firstname: 'New',
+        lastname: 'Name',
+        email: other.email.toUpperCase(),
+      },
     });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ message: 'Email already exists.', errorMessages: [{ appErrorMessage: 'Email already exists.', field: 'email' }] });
+    expect(res.json()).toMatchObject({
+      message: 'Email already exists.',
+      errorMessages: [{ appErrorMessage: 'Email already exists.', field: 'email' }],
+    });
     expect(await userRow(user.id)).toEqual(before);
   });
 
@@ -99,10 +130,18 @@ describe('GET and PUT /user-api/user/currentuser', () => {
     const { user, token } = await signedIn();
     const before = await userRow(user.id);
     const base = { username: user.username, userUuid: user.uuid, firstname: 'X', lastname: 'Y', email: user.email };
-    const renamed = await t.injectAs(token, { method: 'PUT', url: '/user-api/user/currentuser', payload: { ...base, username: 'someoneelse1' } });
+    const renamed = await t.injectAs(token, {
+      method: 'PUT',
+      url: '/user-api/user/currentuser',
+      payload: { ...base, username: 'someoneelse1' },
+    });
     expect(renamed.statusCode).toBe(400);
     expect(renamed.json().message).toBe(MESSAGES.USERNAME_READ_ONLY);
-    const foreign = await t.injectAs(token, { method: 'PUT', url: '/user-api/user/currentuser', payload: { ...base, userUuid: other.uuid } });
+    const foreign = await t.injectAs(token, {
+      method: 'PUT',
+      url: '/user-api/user/currentuser',
+      payload: { ...base, userUuid: other.uuid },
+    });
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json().message).toBe(MESSAGES.NOT_OWN_USER);
     expect(await userRow(user.id)).toEqual(before);
@@ -122,7 +161,15 @@ describe('GET and PUT /user-api/user/currentuser', () => {
   ])('refuses %s with 400 and changes nothing', async (_name, change) => {
     const { user, token } = await signedIn();
     const before = await userRow(user.id);
-    const payload = { username: user.username, userUuid: user.uuid, firstname: 'Ok', lastname: 'Fine', email: user.email, mobile: '2035550100', ...change };
+    const payload = {
+      username: user.username,
+      userUuid: user.uuid,
+      firstname: 'Ok',
+      lastname: 'Fine',
+      email: user.email,
+      mobile: '2035550100',
+      ...change,
+    };
     const res = await t.injectAs(token, { method: 'PUT', url: '/user-api/user/currentuser', payload });
     expect(res.statusCode).toBe(400);
     expect(res.json().errorMessages.length).toBeGreaterThan(0);
@@ -131,17 +178,24 @@ describe('GET and PUT /user-api/user/currentuser', () => {
 
   it('answers 401 without a session', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/user-api/user/currentuser' })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'PUT', url: '/user-api/user/currentuser', payload: {} })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'PUT', url: '/user-api/user/currentuser', payload: {} })).statusCode).toBe(
+      401,
+    );
   });
 });
 
 describe('PUT /user-api/user/password', () => {
-  const change = (token: string, payload: object) => t.injectAs(token, { method: 'PUT', url: '/user-api/user/password', payload });
+  const change = (token: string, payload: object) =>
+    t.injectAs(token, { method: 'PUT', url: '/user-api/user/password', payload });
 
   it('changes the password, keeps this session and ends the other ones', async () => {
     const { user, token } = await signedIn();
     const otherSession = await t.signIn(user.username);
-    const res = await change(token, { currentPassword: DEFAULT_PASSWORD, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
+    const res = await change(token, {
+      currentPassword: DEFAULT_PASSWORD,
+      newPassword: NEW_PASSWORD,
+      confirmPassword: NEW_PASSWORD,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: 'Password updated.' });
     const after = await userRow(user.id);
@@ -152,7 +206,10 @@ describe('PUT /user-api/user/password', () => {
     const open = await t.database.db.select().from(sessions).where(eq(sessions.userId, user.id));
     expect(open.filter((s) => s.endedAt === null)).toHaveLength(1);
     expect(await t.signIn(user.username, NEW_PASSWORD)).toBeTruthy();
-    const audits = await t.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'password-change'), eq(auditLog.entityId, user.uuid)));
+    const audits = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'password-change'), eq(auditLog.entityId, user.uuid)));
     expect(audits).toHaveLength(1);
     expect(JSON.stringify(audits)).not.toContain(NEW_PASSWORD);
   });
@@ -160,9 +217,16 @@ describe('PUT /user-api/user/password', () => {
   it('answers 400 for a wrong current password and changes nothing', async () => {
     const { user, token } = await signedIn();
     const before = await userRow(user.id);
-    const res = await change(token, { currentPassword: 'Wrong#Pass9', newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
+    const res = await change(token, {
+      currentPassword: 'Wrong#Pass9',
+      newPassword: NEW_PASSWORD,
+      confirmPassword: NEW_PASSWORD,
+    });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ message: MESSAGES.CURRENT_PASSWORD_INVALID, errorMessages: [{ field: 'currentPassword' }] });
+    expect(res.json()).toMatchObject({
+      message: MESSAGES.CURRENT_PASSWORD_INVALID,
+      errorMessages: [{ field: 'currentPassword' }],
+    });
     expect(await userRow(user.id)).toEqual(before);
   });
 
@@ -182,19 +246,41 @@ describe('PUT /user-api/user/password', () => {
   });
 
   it.each([
-    ['a weak new password', { newPassword: 'alllowercase1!', confirmPassword: 'alllowercase1!' }, MESSAGES.INVALID_PASSWORD],
+    [
+      'a weak new password',
+      { newPassword: 'alllowercase1!', confirmPassword: 'alllowercase1!' },
+      MESSAGES.INVALID_PASSWORD,
+    ],
     ['a 7-character new password', { newPassword: 'Aa1#aaa', confirmPassword: 'Aa1#aaa' }, MESSAGES.INVALID_PASSWORD],
-    ['a 31-character new password', { newPassword: 'Aa1#'.padEnd(31, 'z'), confirmPassword: 'Aa1#'.padEnd(31, 'z') }, MESSAGES.INVALID_PASSWORD],
+    [
+      'a 31-character new password',
+      { newPassword: 'Aa1#'.padEnd(31, 'z'), confirmPassword: 'Aa1#'.padEnd(31, 'z') },
+      MESSAGES.INVALID_PASSWORD,
+    ],
     ['a confirmation that differs', { confirmPassword: 'Other#Pass3' }, MESSAGES.PASSWORDS_DO_NOT_MATCH],
-    ['the current password again', { newPassword: DEFAULT_PASSWORD, confirmPassword: DEFAULT_PASSWORD }, MESSAGES.NEW_PASSWORD_SAME_AS_CURRENT],
+    [
+      'the current password again',
+      { newPassword: DEFAULT_PASSWORD, confirmPassword: DEFAULT_PASSWORD },
+      MESSAGES.NEW_PASSWORD_SAME_AS_CURRENT,
+    ],
     ['a 41-character current password', { currentPassword: 'x'.repeat(41) }, MESSAGES.CURRENT_PASSWORD_TOO_LONG],
     ['no current password', { currentPassword: undefined }, MESSAGES.PASSWORD_REQUIRED],
   ])('refuses %s with 400 and its message', async (_name, overrides, message) => {
     const { user, token } = await signedIn();
     const before = await userRow(user.id);
-    const res = await change(token, { currentPassword: DEFAULT_PASSWORD, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD, ...overrides });
+    const res = await change(token, {
+      currentPassword: DEFAULT_PASSWORD,
+      newPassword: NEW_PASSWORD,
+      confirmPassword: NEW_PASSWORD,
+      ...overrides,
+    });
     expect(res.statusCode).toBe(400);
-    expect(res.json().errorMessages.map((e: { appErrorMessage: string }) => e.appErrorMessage).join(' ')).toContain(message);
+    expect(
+      res
+        .json()
+        .errorMessages.map((e: { appErrorMessage: string }) => e.appErrorMessage)
+        .join(' '),
+    ).toContain(message);
     expect(await userRow(user.id)).toEqual(before);
   });
 });
@@ -209,13 +295,23 @@ describe('security questions and answers', () => {
 
   it("replaces the caller's answer and lists the question, never the answer", async () => {
     const { user, token } = await signedIn();
-    expect((await t.injectAs(token, { method: 'GET', url: '/user-api/user/current/security-answers' })).json()).toEqual([]);
-    const res = await t.injectAs(token, { method: 'PUT', url: '/user-api/user/current/security-answers', payload: { questionId: 2, answer: '  Rex  ' } });
+    expect((await t.injectAs(token, { method: 'GET', url: '/user-api/user/current/security-answers' })).json()).toEqual(
+      [],
+    );
+    const res = await t.injectAs(token, {
+      method: 'PUT',
+      url: '/user-api/user/current/security-answers',
+      payload: { questionId: 2, answer: '  Rex  ' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: 'Security Question updated.' });
 
     // A§3 also names the field securityQuestionId: the new answer replaces the old one.
-    const second = await t.injectAs(token, { method: 'PUT', url: '/user-api/user/current/security-answers', payload: { securityQuestionId: 4, answer: 'Elm Street' } });
+    const second = await t.injectAs(token, {
+      method: 'PUT',
+      url: '/user-api/user/current/security-answers',
+      payload: { securityQuestionId: 4, answer: 'Elm Street' },
+    });
     expect(second.statusCode).toBe(200);
     const list = await t.injectAs(token, { method: 'GET', url: '/user-api/user/current/security-answers' });
     expect(list.json()).toEqual([{ questionId: 4, question: 'What is the name of the street you grew up on?' }]);
@@ -224,7 +320,10 @@ describe('security questions and answers', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]!.answerHash).not.toContain('Elm');
     expect(await verifyPassword(rows[0]!.answerHash, normalizeAnswer(' ELM street '))).toBe(true);
-    const audits = await t.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'update-security-question'), eq(auditLog.entityId, user.uuid)));
+    const audits = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'update-security-question'), eq(auditLog.entityId, user.uuid)));
     expect(audits).toHaveLength(2);
   });
 
@@ -236,15 +335,26 @@ describe('security questions and answers', () => {
     ['no answer', { questionId: 2 }, MESSAGES.FIELD_REQUIRED],
   ])('refuses %s with 400 and keeps the old answer', async (_name, payload, message) => {
     const { user, token } = await signedIn();
-    await t.injectAs(token, { method: 'PUT', url: '/user-api/user/current/security-answers', payload: { questionId: 1, answer: 'Hartford' } });
+    await t.injectAs(token, {
+      method: 'PUT',
+      url: '/user-api/user/current/security-answers',
+      payload: { questionId: 1, answer: 'Hartford' },
+    });
     const res = await t.injectAs(token, { method: 'PUT', url: '/user-api/user/current/security-answers', payload });
     expect(res.statusCode).toBe(400);
-    expect(res.json().errorMessages.map((e: { appErrorMessage: string }) => e.appErrorMessage).join(' ')).toContain(message);
+    expect(
+      res
+        .json()
+        .errorMessages.map((e: { appErrorMessage: string }) => e.appErrorMessage)
+        .join(' '),
+    ).toContain(message);
     const rows = await t.database.db.select().from(userSecurityAnswers).where(eq(userSecurityAnswers.userId, user.id));
     expect(rows.map((r) => r.questionId)).toEqual([1]);
   });
 
   it('answers 401 without a session', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/user-api/user/current/security-answers' })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/user-api/user/current/security-answers' })).statusCode).toBe(
+      401,
+    );
   });
 });

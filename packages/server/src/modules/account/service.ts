@@ -12,7 +12,14 @@ import type {
 import { MESSAGES } from '@ebt/core/messages';
 import { PASSWORD_CHANGE_FAILURE_LIMIT, PASSWORD_CHANGE_WINDOW_MS } from '@ebt/core/recovery';
 import { phoneDigits } from '@ebt/core/validation';
-import { securityQuestions, sessions, users, userSecurityAnswers, userTokens, type UserRow } from '../../db/schema/index.js';
+import {
+  securityQuestions,
+  sessions,
+  users,
+  userSecurityAnswers,
+  userTokens,
+  type UserRow,
+} from '../../db/schema/index.js';
 import { recordAudit } from '../../platform/audit.js';
 import { type CallerContext, requireCaller, type RequestContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
@@ -51,11 +58,15 @@ const emptyToNull = (value: string | null | undefined) => (value ? value : null)
  * PUT /user-api/user/currentuser. username and userUuid must be the caller's (the username is read only, A§3).
  * An e-mail another user already has answers 409 'Email already exists.'; a changed e-mail is no longer verified.
  */
-export async function updateCurrentUser(context: RequestContext, body: UpdateCurrentUserBody): Promise<UpdateCurrentUserResponse> {
+export async function updateCurrentUser(
+  context: RequestContext,
+  body: UpdateCurrentUserBody,
+): Promise<UpdateCurrentUserResponse> {
   const ctx = requireCaller(context);
   const user = await loadSelf(ctx);
   if (body.userUuid !== user.uuid) throw AppError.badRequest(MESSAGES.NOT_OWN_USER, 'userUuid');
-  if (body.username.toLowerCase() !== user.username.toLowerCase()) throw AppError.badRequest(MESSAGES.USERNAME_READ_ONLY, 'username');
+  if (body.username.toLowerCase() !== user.username.toLowerCase())
+    throw AppError.badRequest(MESSAGES.USERNAME_READ_ONLY, 'username');
 
   const emailChanged = body.email.toLowerCase() !== user.email.toLowerCase();
   if (emailChanged) {
@@ -127,11 +138,24 @@ export async function changePassword(context: RequestContext, body: ChangePasswo
     await tx
       .update(sessions)
       .set({ endedAt: now })
-      .where(and(eq(sessions.userId, user.id), isNull(sessions.endedAt), ne(sessions.tokenHash, ctx.caller.sessionTokenHash)));
+      .where(
+        and(
+          eq(sessions.userId, user.id),
+          isNull(sessions.endedAt),
+          ne(sessions.tokenHash, ctx.caller.sessionTokenHash),
+        ),
+      );
     await tx
       .update(userTokens)
       .set({ expiresAt: now })
-      .where(and(eq(userTokens.userId, user.id), ne(userTokens.purpose, 'activation'), isNull(userTokens.usedAt), gt(userTokens.expiresAt, now)));
+      .where(
+        and(
+          eq(userTokens.userId, user.id),
+          ne(userTokens.purpose, 'activation'),
+          isNull(userTokens.usedAt),
+          gt(userTokens.expiresAt, now),
+        ),
+      );
     await recordAudit(tx, ctx, {
       action: 'password-change',
       entity: 'user',
@@ -182,7 +206,9 @@ export async function setMySecurityAnswer(context: RequestContext, body: Securit
       .delete(userSecurityAnswers)
       .where(eq(userSecurityAnswers.userId, ctx.caller.userId))
       .returning({ questionId: userSecurityAnswers.questionId });
-    await tx.insert(userSecurityAnswers).values({ userId: ctx.caller.userId, questionId: body.questionId, answerHash, createdAt: now, updatedAt: now });
+    await tx
+      .insert(userSecurityAnswers)
+      .values({ userId: ctx.caller.userId, questionId: body.questionId, answerHash, createdAt: now, updatedAt: now });
     await recordAudit(tx, ctx, {
       action: 'update-security-question',
       entity: 'user',

@@ -16,7 +16,14 @@ let nextApplicationId = 100;
 async function makeApplication(overrides: Partial<typeof applications.$inferInsert> = {}) {
   const { db } = t.database;
   const id = ++nextApplicationId;
-  await db.insert(applications).values({ id, name: 'Senior Farmers Market Nutrition Program', descr: '<p>Apply for <b>SFMNP</b> checks.</p>', ...overrides });
+  await db
+    .insert(applications)
+    .values({
+      id,
+      name: 'Senior Farmers Market Nutrition Program',
+      descr: '<p>Apply for <b>SFMNP</b> checks.</p>',
+      ...overrides,
+    });
   const enabled = await makeProgram(db, { name: `Enabled ${id}` });
   const disabled = await makeProgram(db, { name: `Disabled ${id}`, statusId: 1 });
   await db.insert(applicationPrograms).values([
@@ -43,7 +50,8 @@ const applicant = (programId: number) => ({
 const submit = (payload: unknown, ip = '127.0.0.1') =>
   t.app.inject({ method: 'POST', url: '/account-api/applicant', payload: payload as object, remoteAddress: ip });
 
-const applicantRows = (programId: number) => t.database.db.select().from(applicants).where(eq(applicants.programId, programId));
+const applicantRows = (programId: number) =>
+  t.database.db.select().from(applicants).where(eq(applicants.programId, programId));
 
 describe('GET /account-api/application/{id}', () => {
   it('answers the definition with its enabled programs only, without a session', async () => {
@@ -150,12 +158,14 @@ describe('POST /account-api/applicant', () => {
     // A program of one application sent with another application's id is not taken either.
     expect((await submit({ ...applicant(open.enabled.id), applicationId: closed.id })).statusCode).toBe(400);
 
-    for (const programId of [stranger.id, open.disabled.id, closed.enabled.id]) expect(await applicantRows(programId)).toHaveLength(0);
+    for (const programId of [stranger.id, open.disabled.id, closed.enabled.id])
+      expect(await applicantRows(programId)).toHaveLength(0);
   });
 
   it(`refuses more than ${APPLICATIONS_PER_ADDRESS} submissions per address per hour with 429`, async () => {
     const { enabled } = await makeApplication();
-    for (let i = 0; i < APPLICATIONS_PER_ADDRESS; i++) expect((await submit(applicant(enabled.id), '10.40.0.1')).statusCode).toBe(201);
+    for (let i = 0; i < APPLICATIONS_PER_ADDRESS; i++)
+      expect((await submit(applicant(enabled.id), '10.40.0.1')).statusCode).toBe(201);
     const res = await submit(applicant(enabled.id), '10.40.0.1');
     expect(res.statusCode).toBe(429);
     expect(res.json().message).toBe(MESSAGES.APPLICATION_THROTTLED);
@@ -177,11 +187,16 @@ describe('POST /account-api/application/{id}/{programId} (admin test screen)', (
     const ok = await post(`/account-api/application/${id}/${enabled.id}`);
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({ applicationId: id, programId: enabled.id, accepting: true, message: null });
-    expect((await post(`/account-api/application/${id}/${disabled.id}`)).json()).toMatchObject({ accepting: false, message: MESSAGES.APPLICATION_SUBMIT_FAILED });
+    expect((await post(`/account-api/application/${id}/${disabled.id}`)).json()).toMatchObject({
+      accepting: false,
+      message: MESSAGES.APPLICATION_SUBMIT_FAILED,
+    });
     expect((await post(`/account-api/application/999999/${enabled.id}`)).statusCode).toBe(404);
 
     const programAdmin = await makeUser(t.database.db, { roleId: ROLE.PROGRAM_ADMIN });
-    expect((await post(`/account-api/application/${id}/${enabled.id}`, await t.signIn(programAdmin.username))).statusCode).toBe(403);
+    expect(
+      (await post(`/account-api/application/${id}/${enabled.id}`, await t.signIn(programAdmin.username))).statusCode,
+    ).toBe(403);
     expect((await post(`/account-api/application/${id}/${enabled.id}`, null)).statusCode).toBe(401);
   });
 });

@@ -1,6 +1,16 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApplicantBody, ApplicantCreated, ApplicationCheck, ApplicationCheckParams, ApplicationDefinition, ApplicationParams } from '@ebt/core/applicants';
+import {
+  ApplicantBody,
+  ApplicantCreated,
+  ApplicantProgram,
+  ApplicantSearchQuery,
+  ApplicantSearchResult,
+  ApplicationCheck,
+  ApplicationCheckParams,
+  ApplicationDefinition,
+  ApplicationParams,
+} from '@ebt/core/applicants';
 import { SessionApplication } from '@ebt/core/auth';
 import { ErrorBody } from '@ebt/core/errors';
 import { PRIVILEGE } from '@ebt/core/privileges';
@@ -9,6 +19,7 @@ import { callerApplications, callerProgramsQuery } from '../../platform/caller-p
 import { requireCaller } from '../../platform/context.js';
 import { defineRoutes } from '../../platform/routes.js';
 import * as applicants from './service.js';
+import * as staff from './staff.js';
 
 export default defineRoutes(async (app) => {
   app.get(
@@ -29,6 +40,36 @@ export default defineRoutes(async (app) => {
         programs.map((p) => p.id),
       );
     },
+  );
+
+  // Registered before /account-api/application/:applicationId; find-my-way prefers the static segment anyway.
+  app.get(
+    '/account-api/application/programs',
+    {
+      schema: {
+        tags: ['applicants'],
+        summary: "The caller's programs that take online applications (the applicant search's program select)",
+        response: { 200: z.array(ApplicantProgram), 401: ErrorBody, 403: ErrorBody },
+      },
+      config: { access: privileges(PRIVILEGE.PROCESS_APPLICANT) },
+    },
+    (req) => staff.listApplicationPrograms(req.ctx),
+  );
+
+  app.get(
+    '/account-api/applicant',
+    {
+      schema: {
+        tags: ['applicants'],
+        summary:
+          "Search pending applicants of the caller's programs: names and e-mail (prefix), phone digits (prefix), " +
+          'programId; at least one is required; newest first, at most 1000',
+        querystring: ApplicantSearchQuery,
+        response: { 200: ApplicantSearchResult, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody },
+      },
+      config: { access: privileges(PRIVILEGE.PROCESS_APPLICANT) },
+    },
+    (req) => staff.searchApplicants(req.ctx, req.query),
   );
 
   app.get(
@@ -70,7 +111,10 @@ export default defineRoutes(async (app) => {
       try {
         done(null, JSON.parse(text));
       } catch {
-        const error = Object.assign(new Error('invalid JSON'), { statusCode: 400, code: 'FST_ERR_CTP_INVALID_JSON_BODY' });
+        const error = Object.assign(new Error('invalid JSON'), {
+          statusCode: 400,
+          code: 'FST_ERR_CTP_INVALID_JSON_BODY',
+        });
         done(error, undefined);
       }
     });

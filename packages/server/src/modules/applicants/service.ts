@@ -42,7 +42,11 @@ export async function getApplication(ctx: RequestContext, applicationId: number)
  * an active application's programs and enabled. Without an application id, any active application of the program
  * will do.
  */
-async function refusal(ctx: RequestContext, programId: number, applicationId: number | null | undefined): Promise<AppError | null> {
+async function refusal(
+  ctx: RequestContext,
+  programId: number,
+  applicationId: number | null | undefined,
+): Promise<AppError | null> {
   const rows = await ctx.db
     .select({ applicationId: applications.id, active: applications.active, programStatusId: programs.statusId })
     .from(applicationPrograms)
@@ -57,7 +61,8 @@ async function refusal(ctx: RequestContext, programId: number, applicationId: nu
   // Not a program of the application (or no such program): the request itself is wrong.
   if (rows.length === 0) return AppError.badRequest(MESSAGES.APPLICATION_SUBMIT_FAILED, 'programId');
   // A program of the application, but the application is closed or the program disabled: the state forbids it.
-  if (!rows.some((r) => r.active && r.programStatusId === PROGRAM_STATUS.ENABLED)) return AppError.conflict(MESSAGES.APPLICATION_SUBMIT_FAILED);
+  if (!rows.some((r) => r.active && r.programStatusId === PROGRAM_STATUS.ENABLED))
+    return AppError.conflict(MESSAGES.APPLICATION_SUBMIT_FAILED);
   return null;
 }
 
@@ -106,8 +111,16 @@ export async function submitApplicant(ctx: RequestContext, body: ApplicantBody):
 }
 
 /** POST /account-api/application/{id}/{programId}: the admin test screen's check, without storing anything. */
-export async function checkApplication(ctx: RequestContext, applicationId: number, programId: number): Promise<ApplicationCheck> {
-  const [application] = await ctx.db.select({ id: applications.id }).from(applications).where(eq(applications.id, applicationId)).limit(1);
+export async function checkApplication(
+  ctx: RequestContext,
+  applicationId: number,
+  programId: number,
+): Promise<ApplicationCheck> {
+  const [application] = await ctx.db
+    .select({ id: applications.id })
+    .from(applications)
+    .where(eq(applications.id, applicationId))
+    .limit(1);
   if (!application) throw AppError.notFound(MESSAGES.APPLICATION_UNAVAILABLE);
   const refused = await refusal(ctx, programId, applicationId);
   return { applicationId, programId, accepting: refused === null, message: refused?.message ?? null };

@@ -9,7 +9,12 @@ import { DEFAULT_PASSWORD, makeAgency, makeProgram, makeUser } from '../../testi
 
 const t = useTestApp();
 const signInRequest = (username: string, password: string, ip?: string) =>
-  t.app.inject({ method: 'POST', url: '/api/authenticate', payload: { username, password }, ...(ip ? { remoteAddress: ip } : {}) });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/authenticate',
+    payload: { username, password },
+    ...(ip ? { remoteAddress: ip } : {}),
+  });
 
 describe('POST /api/authenticate', () => {
   it('answers a bearer token, stores only its hash, and resets the failure count', async () => {
@@ -23,7 +28,10 @@ describe('POST /api/authenticate', () => {
     expect(rows[0]!.tokenHash).not.toContain(token);
     const [after] = await t.database.db.select().from(users).where(eq(users.id, user.id));
     expect(after!.failedLogins).toBe(0);
-    const audits = await t.database.db.select().from(auditLog).where(and(eq(auditLog.actorUserId, user.id), eq(auditLog.action, 'sign-in')));
+    const audits = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.actorUserId, user.id), eq(auditLog.action, 'sign-in')));
     expect(audits).toHaveLength(1);
   });
 
@@ -46,7 +54,11 @@ describe('POST /api/authenticate', () => {
     ] as const) {
       const res = await signInRequest(username, password);
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toMatchObject({ status: 401, message: MESSAGES.LOGIN_INVALID, errorMessages: [{ appErrorMessage: MESSAGES.LOGIN_INVALID }] });
+      expect(res.json()).toMatchObject({
+        status: 401,
+        message: MESSAGES.LOGIN_INVALID,
+        errorMessages: [{ appErrorMessage: MESSAGES.LOGIN_INVALID }],
+      });
     }
     const [after] = await t.database.db.select().from(users).where(eq(users.id, user.id));
     expect(after!.failedLogins).toBe(1);
@@ -54,7 +66,8 @@ describe('POST /api/authenticate', () => {
 
   it('locks the account at the 10th failure in a row for 30 minutes, even for the right password', async () => {
     const user = await makeUser(t.database.db);
-    for (let i = 0; i < 9; i++) expect((await signInRequest(user.username, 'Wrong#Pass1', '10.0.0.1')).statusCode).toBe(401);
+    for (let i = 0; i < 9; i++)
+      expect((await signInRequest(user.username, 'Wrong#Pass1', '10.0.0.1')).statusCode).toBe(401);
     expect((await signInRequest(user.username, 'Wrong#Pass1', '10.0.0.1')).statusCode).toBe(401);
     const locked = await signInRequest(user.username, DEFAULT_PASSWORD, '10.0.0.2');
     expect(locked.statusCode).toBe(429);
@@ -86,7 +99,12 @@ describe('POST /api/authenticate', () => {
     ['null', 'null'],
     ['an empty body', ''],
   ])('answers 4xx JSON, never 5xx, to %s', async (_name, payload) => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/authenticate', headers: { 'content-type': 'application/json' }, payload });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/authenticate',
+      headers: { 'content-type': 'application/json' },
+      payload,
+    });
     expect(res.statusCode).toBeGreaterThanOrEqual(400);
     expect(res.statusCode).toBeLessThan(500);
     expect(res.headers['content-type']).toContain('application/json');
@@ -151,7 +169,13 @@ describe('GET /user-api/user/current', () => {
     const program = await makeProgram(t.database.db);
     const agency = await makeAgency(t.database.db, program);
     await makeProgram(t.database.db); // not theirs
-    const user = await makeUser(t.database.db, { roleId: ROLE.AGENCY_ADMIN, agencies: [agency], firstName: 'Ada', middleName: 'B', lastName: 'Cole' });
+    const user = await makeUser(t.database.db, {
+      roleId: ROLE.AGENCY_ADMIN,
+      agencies: [agency],
+      firstName: 'Ada',
+      middleName: 'B',
+      lastName: 'Cole',
+    });
     const token = await t.signIn(user.username);
     const res = await t.injectAs(token, { method: 'GET', url: '/user-api/user/current' });
     expect(res.statusCode).toBe(200);

@@ -27,7 +27,12 @@ export async function getCurrentUser(context: RequestContext): Promise<CurrentUs
       : db
           .select({ value: count() })
           .from(notifications)
-          .where(and(inArray(notifications.accountId, [...caller.accountIds]), eq(notifications.statusId, NOTIFICATION_STATUS.UNREAD))),
+          .where(
+            and(
+              inArray(notifications.accountId, [...caller.accountIds]),
+              eq(notifications.statusId, NOTIFICATION_STATUS.UNREAD),
+            ),
+          ),
   ]);
   return {
     userId: user.id,

@@ -26,7 +26,12 @@ export default defineRoutes((app) => {
   app.get(
     '/api/logout',
     {
-      schema: { tags: ['auth'], summary: 'End the current session', querystring: LogoutQuery, response: { 204: z.null() } },
+      schema: {
+        tags: ['auth'],
+        summary: 'End the current session',
+        querystring: LogoutQuery,
+        response: { 204: z.null() },
+      },
       config: { access: PUBLIC }, // signing out without a live session still signs you out
     },
     async (req, reply) => {
@@ -38,7 +43,11 @@ export default defineRoutes((app) => {
   app.get(
     '/user-api/user/current',
     {
-      schema: { tags: ['auth'], summary: 'The signed-in user with privileges and programs', response: { 200: CurrentUser, 401: ErrorBody } },
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in user with privileges and programs',
+        response: { 200: CurrentUser, 401: ErrorBody },
+      },
       config: { access: AUTHENTICATED },
     },
     (req) => getCurrentUser(req.ctx),

@@ -53,10 +53,7 @@ export async function authenticate(
   }
 
   return ctx.db.transaction(async (tx) => {
-    await tx
-      .update(users)
-      .set({ failedLogins: 0, lockedUntil: null, lastLoginAt: now })
-      .where(eq(users.id, user.id));
+    await tx.update(users).set({ failedLogins: 0, lockedUntil: null, lastLoginAt: now }).where(eq(users.id, user.id));
     const token = await createSession(tx, user.id, now, { ip: ctx.ip, userAgent: meta.userAgent });
     await recordAudit(tx, ctx, { action: 'sign-in', entity: 'user', entityId: user.uuid, actorUserId: user.id });
     return { token };

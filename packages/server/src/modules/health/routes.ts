@@ -9,7 +9,11 @@ export default defineRoutes((app) => {
   app.get(
     '/healthz',
     {
-      schema: { tags: ['platform'], summary: 'Answers 200 when the server can reach its database', response: { 200: Health, 503: Health } },
+      schema: {
+        tags: ['platform'],
+        summary: 'Answers 200 when the server can reach its database',
+        response: { 200: Health, 503: Health },
+      },
       config: { access: PUBLIC },
     },
     async (req, reply) => {

@@ -33,7 +33,14 @@ export default defineRoutes((app) => {
       // With a real provider the messages leave the building: there is no outbox to read (runtime contract).
       if (req.ctx.config.smtpUrl) throw AppError.notFound();
       const rows = await req.ctx.db.select().from(outbox).orderBy(desc(outbox.id)).limit(req.query.limit);
-      return rows.map((r) => ({ id: r.id, channel: r.channel, to: r.to, subject: r.subject, body: r.body, createdAt: r.createdAt.toISOString() }));
+      return rows.map((r) => ({
+        id: r.id,
+        channel: r.channel,
+        to: r.to,
+        subject: r.subject,
+        body: r.body,
+        createdAt: r.createdAt.toISOString(),
+      }));
     },
   );
 });

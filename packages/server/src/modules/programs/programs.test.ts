@@ -10,10 +10,17 @@ const t = useTestApp();
 describe('GET /account-api/account/programs', () => {
   it("answers only the caller's programs, with the benefit defaults as numbers and dates", async () => {
     const { db } = t.database;
-    const mine = await makeProgram(db, { benefitAmount: '25.50', benefitExpirationDays: 90, lastIssuanceDate: '2027-06-30' });
+    const mine = await makeProgram(db, {
+      benefitAmount: '25.50',
+      benefitExpirationDays: 90,
+      lastIssuanceDate: '2027-06-30',
+    });
     const other = await makeProgram(db);
     const admin = await makeUser(db, { roleId: ROLE.PROGRAM_ADMIN, programs: [mine] });
-    const res = await t.injectAs(await t.signIn(admin.username), { method: 'GET', url: '/account-api/account/programs' });
+    const res = await t.injectAs(await t.signIn(admin.username), {
+      method: 'GET',
+      url: '/account-api/account/programs',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual([
       expect.objectContaining({
@@ -33,17 +40,26 @@ describe('GET /account-api/account/programs', () => {
     const program = await makeProgram(db);
     const agency = await makeAgency(db, program);
     const agencyUser = await makeUser(db, { roleId: ROLE.AGENCY_USER, agencies: [agency] });
-    const staffView = await t.injectAs(await t.signIn(agencyUser.username), { method: 'GET', url: '/account-api/account/programs' });
+    const staffView = await t.injectAs(await t.signIn(agencyUser.username), {
+      method: 'GET',
+      url: '/account-api/account/programs',
+    });
     expect(staffView.json().map((p: { programUuid: string }) => p.programUuid)).toEqual([program.uuid]);
 
     const platformAdmin = await makeUser(db, { roleId: ROLE.PLATFORM_ADMIN });
-    const adminView = await t.injectAs(await t.signIn(platformAdmin.username), { method: 'GET', url: '/account-api/account/programs' });
+    const adminView = await t.injectAs(await t.signIn(platformAdmin.username), {
+      method: 'GET',
+      url: '/account-api/account/programs',
+    });
     expect(adminView.json().map((p: { programUuid: string }) => p.programUuid)).toContain(program.uuid);
   });
 
   it('refuses a recipient with the privilege message', async () => {
     const recipient = await makeUser(t.database.db, { roleId: ROLE.RECIPIENT });
-    const res = await t.injectAs(await t.signIn(recipient.username), { method: 'GET', url: '/account-api/account/programs' });
+    const res = await t.injectAs(await t.signIn(recipient.username), {
+      method: 'GET',
+      url: '/account-api/account/programs',
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe(MESSAGES.PRIVILEGE_ERROR);
   });

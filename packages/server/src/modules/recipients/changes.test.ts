@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ROLE, USER_STATUS } from '@ebt/core/enums';
 import { MESSAGES } from '@ebt/core/messages';
 import { RECIPIENT_MESSAGES } from '@ebt/core/recipients';
-import { auditLog, benefits, recipientAccounts, users } from '../../db/schema/index.js';
+import { auditLog, benefitIssuanceTotals, benefits, recipientAccounts, users } from '../../db/schema/index.js';
+import { rebuildIssuanceTotals } from '../../platform/issuance-totals.js';
 import type { DbOrTx } from '../../db/client.js';
 import { useTestApp } from '../../testing/app.js';
 import { makeAgency, makeProgram, makeRecipient, makeUser } from '../../testing/factories.js';
@@ -248,6 +249,7 @@ describe('PUT /account-api/account/move', () => {
         { ...base, authorizationNumber: `V${account.id}`, statusId: 3 },
       ])
       .returning();
+    await rebuildIssuanceTotals(db); // inserted directly, without the issue service that keeps the totals
     return { account, issued: issued!, voided: voided! };
   }
   const agencyOfBenefit = async (id: number) =>
@@ -274,6 +276,27 @@ describe('PUT /account-api/account/move', () => {
       before: { agencyUuid: w.a1.uuid, benefitsMoved: 0 },
       after: { agencyUuid: w.a2.uuid, benefitsMoved: 1 },
     });
+  });
+
+  it("moves the Issued benefits' amounts between the agencies' issuance totals", async () => {
+    const { db } = t.database;
+    const { account } = await withBenefits(w.a1);
+    const totals = async () =>
+      (await db.select().from(benefitIssuanceTotals).where(eq(benefitIssuanceTotals.programId, w.programA.id)))
+        .filter((r) => r.issuedCount !== 0) // a key emptied by the move keeps its row at zero
+        .map((r) => `${r.agencyId}:${r.issuedAmount}:${r.issuedCount}`)
+        .sort();
+    const before = await totals();
+    const res = await move(w.tokens.programAdminA, {
+      accountUuid: account.uuid,
+      fromAgency: w.a1.uuid,
+      toAgency: w.a2.uuid,
+    });
+    expect(res.statusCode).toBe(200);
+    const after = await totals();
+    expect(after).not.toEqual(before);
+    await rebuildIssuanceTotals(db);
+    expect(after).toEqual(await totals()); // the running totals equal a recount from the benefits
   });
 
   it('moves a program-level account into an agency for a program admin', async () => {

@@ -164,16 +164,14 @@ describe('GET /account-api/account/export', () => {
     const { db } = t.database;
     const program = await makeProgram(db);
     for (let i = 0; i < 3; i++) {
-      await db
-        .insert(recipientAccounts)
-        .values(
-          Array.from({ length: 1000 }, (_, j) => ({
-            programId: program.id,
-            recipientIdentifier: `B${i * 1000 + j}`,
-            firstName: 'Batch',
-            lastName: 'Batched',
-          })),
-        );
+      await db.insert(recipientAccounts).values(
+        Array.from({ length: 1000 }, (_, j) => ({
+          programId: program.id,
+          recipientIdentifier: `B${i * 1000 + j}`,
+          firstName: 'Batch',
+          lastName: 'Batched',
+        })),
+      );
     }
     const res = await exportAs(w.platformAdmin, `lastname=batched&programUuid=${program.uuid}`);
     const rows = parseCsv(res.body.slice(1)).slice(1);

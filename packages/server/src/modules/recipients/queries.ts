@@ -1,9 +1,11 @@
-import { and, asc, count, desc, eq, gt, gte, lte, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
 import { ACCOUNT_STATUS, BENEFIT_STATUS } from '@ebt/core/enums';
+import { toCents } from '@ebt/core/format';
 import type { RecipientSearchCriteria } from '@ebt/core/recipients';
 import type { DbOrTx } from '../../db/client.js';
 import { agencies, benefits, programs, recipientAccounts as ra, users } from '../../db/schema/index.js';
 import { type Caller, scopeCondition } from '../../platform/caller.js';
+import { adjustIssuanceTotals } from '../../platform/issuance-totals.js';
 
 // The SQL of the recipients area. Every read is AND-ed with the caller's scope (architecture.md "Access"), and every
 // search condition matches an index of recipient_accounts (docs/data-model.md "Indexes and the searches they serve").
@@ -228,17 +230,48 @@ export async function emailInUse(
   return !!row;
 }
 
-/** Moves the account's Issued benefits (the ones still managed) to its new agency; answers how many moved. */
+/**
+ * Moves the account's Issued benefits (the ones still managed) to its new agency and moves their amounts between
+ * the agencies' issuance totals with them (platform/issuance-totals.ts); answers how many moved.
+ */
 export async function moveIssuedBenefits(
   tx: DbOrTx,
   accountId: number,
   toAgencyId: number,
   now: Date,
 ): Promise<number> {
-  const moved = await tx
+  const issued = and(eq(benefits.accountId, accountId), eq(benefits.statusId, BENEFIT_STATUS.ISSUED));
+  const before = await tx
+    .select({
+      id: benefits.id,
+      programId: benefits.programId,
+      fundingId: benefits.fundingSourceId,
+      agencyId: benefits.agencyId,
+      amount: benefits.amount,
+    })
+    .from(benefits)
+    .where(issued)
+    .orderBy(benefits.id)
+    .for('update');
+  if (before.length === 0) return 0;
+  await tx
     .update(benefits)
     .set({ agencyId: toAgencyId, updatedAt: now })
-    .where(and(eq(benefits.accountId, accountId), eq(benefits.statusId, BENEFIT_STATUS.ISSUED)))
-    .returning({ id: benefits.id });
-  return moved.length;
+    .where(
+      inArray(
+        benefits.id,
+        before.map((b) => b.id),
+      ),
+    );
+  await adjustIssuanceTotals(
+    tx,
+    before.flatMap((b) => {
+      const cents = toCents(b.amount);
+      return [
+        { programId: b.programId, fundingId: b.fundingId, agencyId: b.agencyId, amountCents: -cents, count: -1 },
+        { programId: b.programId, fundingId: b.fundingId, agencyId: toAgencyId, amountCents: cents, count: 1 },
+      ];
+    }),
+  );
+  return before.length;
 }

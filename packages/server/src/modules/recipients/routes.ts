@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { ErrorBody } from '@ebt/core/errors';
+import { MESSAGES } from '@ebt/core/messages';
 import {
+  ACCOUNT_FILE_FIELD,
+  AccountFileParams,
+  AccountFileResult,
   AccountParams,
   AccountStatusOption,
   AddRecipientBody,
@@ -13,7 +17,9 @@ import {
   UpdateRecipientBody,
 } from '@ebt/core/recipients';
 import { STAFF } from '../../platform/access.js';
+import { readUpload, registerFileUploads } from '../../platform/file-import.js';
 import { defineRoutes } from '../../platform/routes.js';
+import { importAccountFile } from './import.js';
 import * as recipients from './service.js';
 
 // Recipients (part 1 §7 "Recipients"): program-side staff and platform admins; the services apply each caller's
@@ -21,7 +27,9 @@ import * as recipients from './service.js';
 const SMALL_BODY = 16 * 1024;
 const tags = ['recipients'];
 
-export default defineRoutes((app) => {
+export default defineRoutes(async (app) => {
+  await registerFileUploads(app); // multipart parsing for the account file, in this module's scope only
+
   app.get(
     '/account-api/account',
     {
@@ -145,5 +153,34 @@ export default defineRoutes((app) => {
       config: { access: STAFF },
     },
     (req) => recipients.moveRecipient(req.ctx, req.body),
+  );
+
+  app.post(
+    '/account-api/account/file/:programUuid',
+    {
+      schema: {
+        tags,
+        summary:
+          'Import an account file (multipart field accountFile; CSV, XLS or XLSX, at most 1 MB): action 01 adds, 02 adds Inactive, 03 updates by Account ID',
+        consumes: ['multipart/form-data'],
+        params: AccountFileParams,
+        response: {
+          200: AccountFileResult,
+          400: ErrorBody,
+          401: ErrorBody,
+          403: ErrorBody,
+          404: ErrorBody,
+          409: ErrorBody,
+          422: ErrorBody,
+        },
+      },
+      config: { access: STAFF }, // who may add recipients; the service checks the program and each row's agency
+    },
+    async (req) =>
+      importAccountFile(
+        req.ctx,
+        req.params.programUuid,
+        await readUpload(req, { field: ACCOUNT_FILE_FIELD, tooLargeMessage: MESSAGES.ACCOUNT_FILE_TOO_LARGE }),
+      ),
   );
 });

@@ -8,7 +8,6 @@ import {
   ACCOUNT_TYPE,
   type AccountStatus,
   PROGRAM_STATUS,
-  ROLE,
   USER_STATUS,
 } from '@ebt/core/enums';
 import { MESSAGES } from '@ebt/core/messages';
@@ -29,15 +28,12 @@ import {
   type RecipientAccount,
   type RecipientCreated,
   type RecipientExportQuery,
-  type RecipientFormValues,
   recipientSearchCriteria,
   type RecipientSearchPage,
   type RecipientSearchQuery,
-  recipientUsernameCandidates,
   totalPagesOf,
   type UpdateRecipientBody,
 } from '@ebt/core/recipients';
-import { phoneDigits } from '@ebt/core/validation';
 import type { DbOrTx } from '../../db/client.js';
 import { agencies, applicants, programs, recipientAccounts, users } from '../../db/schema/index.js';
 import { recordAudit } from '../../platform/audit.js';
@@ -45,6 +41,15 @@ import { canSeeAgency, canSeeProgram, type Caller } from '../../platform/caller.
 import { type CallerContext, requireCaller, type RequestContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { type ExportColumn, exportFormat, keysetBatches, sendExport } from '../../platform/export.js';
+import {
+  auditView,
+  createRecipientUser,
+  isUniqueViolation,
+  RECIPIENT_ACCOUNT_ENTITY,
+  type RecipientColumns,
+  recipientColumns,
+  recipientUserAuditView,
+} from './accounts.js';
 import {
   countRecipientsUpTo,
   emailInUse,
@@ -60,10 +65,10 @@ import {
   searchRecipientRows,
 } from './queries.js';
 
-// Recipients (part 1 §2-§9 "Recipient search", "Recipient detail", "Add Recipient"; docs/decisions/0008). Services
+// Recipients (part 1 §2-§9 "Recipient search", "Recipient detail", "Add Recipient"; docs/decisions/0009). Services
 // apply the rules and the caller's scope; a record outside the scope answers 404 like a missing one (style.md).
 
-const ENTITY = 'recipient_account';
+const ENTITY = RECIPIENT_ACCOUNT_ENTITY;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Search and export
@@ -228,49 +233,6 @@ export async function getRecipient(context: RequestContext, accountUuid: string)
   return loadRecipient(ctx.db, ctx.caller, accountUuid);
 }
 
-/** The form's values as the columns store them: trimmed, empty optional text as null, the phone as digits. */
-function recipientColumns(values: Partial<RecipientFormValues>) {
-  const optional = (v: string | null | undefined) => (v ? v : null);
-  return {
-    firstName: values.firstname!,
-    middleName: optional(values.middlename),
-    lastName: values.lastname!,
-    address1: values.address1!,
-    address2: optional(values.address2),
-    city: values.city!,
-    stateCode: values.stateCode!,
-    zipcode: values.zipcode!,
-    email: values.email!,
-    mobilePhone: phoneDigits(values.mobilePhone!),
-    cardIssuance: values.cardIssuanceCode ?? false,
-  };
-}
-type RecipientColumns = ReturnType<typeof recipientColumns>;
-
-/** The audit view of an account: wire names, no internal ids but the program's. */
-function auditView(row: Partial<typeof recipientAccounts.$inferSelect>): Record<string, unknown> {
-  return {
-    recipientIdentifier: row.recipientIdentifier,
-    accountStatusId: row.statusId,
-    accountTypeId: row.accountTypeId,
-    firstname: row.firstName,
-    middlename: row.middleName,
-    lastname: row.lastName,
-    address1: row.address1,
-    address2: row.address2,
-    city: row.city,
-    stateCode: row.stateCode,
-    zipcode: row.zipcode,
-    email: row.email,
-    mobilePhone: row.mobilePhone,
-    cardIssuanceCode: row.cardIssuance,
-    programId: row.programId,
-    agencyId: row.agencyId,
-    userId: row.userId,
-    applicantId: row.applicantId,
-  };
-}
-
 async function findProgram(db: DbOrTx, programUuid: string) {
   const [program] = await db
     .select({ id: programs.id, uuid: programs.uuid, shortName: programs.shortName, statusId: programs.statusId })
@@ -289,55 +251,12 @@ async function findAgency(db: DbOrTx, agencyUuid: string) {
   return agency;
 }
 
-/** recipientProgramIdentifier, when sent, names the program by its id, short name or uuid (decision 0008). */
+/** recipientProgramIdentifier, when sent, names the program by its id, short name or uuid (decision 0009). */
 function namesProgram(identifier: string | number, program: { id: number; uuid: string; shortName: string }): boolean {
   const value = String(identifier).trim().toLowerCase();
   return (
     value === String(program.id) || value === program.shortName.toLowerCase() || value === program.uuid.toLowerCase()
   );
-}
-
-/** Unique-violation of one constraint, from PGlite or node-postgres, directly or as a Drizzle query error's cause. */
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  for (
-    let e = error as { code?: string; constraint?: string; cause?: unknown } | undefined;
-    e;
-    e = e.cause as typeof e
-  ) {
-    if (e.code === '23505') return e.constraint === undefined || e.constraint === constraint;
-  }
-  return false;
-}
-
-/**
- * Creates the portal user of a new recipient: role 3, status Pending, no password, so staff can send the
- * activation e-mail later. The username is the first free candidate (insert ... on conflict do nothing, so a
- * taken name never aborts the transaction).
- */
-async function createRecipientUser(tx: DbOrTx, columns: RecipientColumns, identifier: string, now: Date) {
-  for (const username of recipientUsernameCandidates(columns.firstName, columns.lastName, identifier)) {
-    const [user] = await tx
-      .insert(users)
-      .values({
-        username,
-        email: columns.email,
-        emailVerified: false,
-        passwordHash: null,
-        firstName: columns.firstName,
-        middleName: columns.middleName,
-        lastName: columns.lastName,
-        mobile: columns.mobilePhone,
-        roleId: ROLE.RECIPIENT,
-        statusId: USER_STATUS.PENDING,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .onConflictDoNothing()
-      .returning({ id: users.id, uuid: users.uuid, username: users.username });
-    if (user) return user;
-  }
-  // Twelve taken candidates built on a unique Account ID: something is wrong, not a person's input.
-  throw new Error(`no free username for recipient ${identifier}`);
 }
 
 /**
@@ -383,11 +302,12 @@ export async function addRecipient(context: RequestContext, body: AddRecipientBo
   return ctx.db.transaction(async (tx) => {
     await lockProgramRecipients(tx, program.id);
 
-    let applicantId: number | null = null;
+    let applicant: { id: number; uuid: string } | null = null;
     if (body.applicantId != null) {
-      const [applicant] = await tx
+      const [row] = await tx
         .select({
           id: applicants.id,
+          uuid: applicants.uuid,
           programId: applicants.programId,
           processedAccountId: applicants.processedAccountId,
         })
@@ -395,13 +315,16 @@ export async function addRecipient(context: RequestContext, body: AddRecipientBo
         .where(eq(applicants.id, body.applicantId))
         .limit(1)
         .for('update');
-      if (!applicant) throw AppError.notFound(RECIPIENT_MESSAGES.APPLICANT_NOT_FOUND);
-      if (applicant.programId !== program.id)
+      // An applicant of a program the caller cannot see answers like a missing one (style.md "Access").
+      if (!row || !canSeeProgram(caller, row.programId))
+        throw AppError.notFound(RECIPIENT_MESSAGES.APPLICANT_NOT_FOUND);
+      if (row.programId !== program.id)
         throw AppError.badRequest(RECIPIENT_MESSAGES.APPLICANT_OTHER_PROGRAM, 'applicantId');
-      if (applicant.processedAccountId !== null)
+      if (row.processedAccountId !== null)
         throw AppError.conflict(RECIPIENT_MESSAGES.APPLICANT_ALREADY_PROCESSED, 'applicantId');
-      applicantId = applicant.id;
+      applicant = { id: row.id, uuid: row.uuid };
     }
+    const applicantId = applicant?.id ?? null;
 
     if (await emailInUse(tx, program.id, columns.email))
       throw AppError.conflict(MESSAGES.RECIPIENT_EMAIL_EXISTS, 'email');
@@ -435,17 +358,24 @@ export async function addRecipient(context: RequestContext, body: AddRecipientBo
       throw error;
     }
 
-    if (applicantId !== null) {
+    if (applicant !== null) {
       await tx
         .update(applicants)
         .set({ processedAccountId: account.id, processedAt: now })
-        .where(eq(applicants.id, applicantId));
+        .where(eq(applicants.id, applicant.id));
+      await recordAudit(tx, ctx, {
+        action: 'process',
+        entity: 'applicant',
+        entityId: applicant.uuid,
+        before: { processedAccountUuid: null },
+        after: { processedAccountUuid: account.uuid, processedAt: now.toISOString() },
+      });
     }
     await recordAudit(tx, ctx, {
       action: 'create',
       entity: 'user',
       entityId: user.uuid,
-      after: { username: user.username, roleId: ROLE.RECIPIENT, statusId: USER_STATUS.PENDING },
+      after: recipientUserAuditView(user),
     });
     await recordAudit(tx, ctx, { action: 'create', entity: ENTITY, entityId: account.uuid, after: auditView(account) });
     return { recipientIdentifier, programId: program.id, accountUuid: account.uuid };
@@ -524,7 +454,7 @@ export async function updateRecipient(context: RequestContext, body: UpdateRecip
 /**
  * PUT /account-api/account/move (part 1 §5, §8). Both agencies must be the caller's, else 404 'You must have access
  * to both agencies to move the recipient.' (also for a missing or out-of-scope account, so the answer tells nothing
- * about records the caller cannot see). The account's Issued benefits move with it (decision 0008).
+ * about records the caller cannot see). The account's Issued benefits move with it (decision 0009).
  */
 export async function moveRecipient(context: RequestContext, body: MoveRecipientBody): Promise<RecipientAccount> {
   const ctx = requireCaller(context);

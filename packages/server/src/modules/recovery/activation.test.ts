@@ -23,7 +23,14 @@ async function platformAdminToken() {
 
 /** A user an administrator created, who has not activated yet: no password, status Pending. */
 const makePendingUser = (overrides: Parameters<typeof makeUser>[1] = {}) =>
-  makeUser(t.database.db, { password: null, statusId: USER_STATUS.PENDING, emailVerified: false, roleId: ROLE.RECIPIENT, mobile: '2035550111', ...overrides });
+  makeUser(t.database.db, {
+    password: null,
+    statusId: USER_STATUS.PENDING,
+    emailVerified: false,
+    roleId: ROLE.RECIPIENT,
+    mobile: '2035550111',
+    ...overrides,
+  });
 
 async function sendActivation(token: string, payload: Record<string, unknown>, url = '/user-api/user/send-activation') {
   return t.injectAs(token, { method: 'POST', url, payload });
@@ -33,7 +40,8 @@ async function activationTokenFor(email: string) {
   return linkTokenIn((await lastMessageTo(t.database.db, email)).body, 'validate');
 }
 
-const activate = (payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/user-api/activate-user', payload });
+const activate = (payload: Record<string, unknown>) =>
+  t.app.inject({ method: 'POST', url: '/user-api/activate-user', payload });
 const validPayload = (hash: string) => ({
   password: NEW_PASSWORD,
   confirmPassword: NEW_PASSWORD,
@@ -56,11 +64,17 @@ describe('POST /user-api/user/send-activation', () => {
     expect(mail.channel).toBe('email');
     expect(mail.body).toContain('http://localhost:3000/validate?hash=');
     const token = linkTokenIn(mail.body, 'validate');
-    const [row] = await t.database.db.select().from(userTokens).where(and(eq(userTokens.userId, user.id), eq(userTokens.purpose, 'activation')));
+    const [row] = await t.database.db
+      .select()
+      .from(userTokens)
+      .where(and(eq(userTokens.userId, user.id), eq(userTokens.purpose, 'activation')));
     expect(row!.tokenHash).toBe(sha256(token));
     expect(row!.tokenHash).not.toContain(token);
     expect(row!.expiresAt.getTime() - t.clock.now().getTime()).toBe(ACTIVATION_LINK_TTL_MS);
-    const audits = await t.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'send-activation'), eq(auditLog.entityId, user.uuid)));
+    const audits = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'send-activation'), eq(auditLog.entityId, user.uuid)));
     expect(audits).toHaveLength(1);
   });
 
@@ -75,7 +89,9 @@ describe('POST /user-api/user/send-activation', () => {
     // resolution 4: restHash (misspelt) and resetHash are one field
     expect((await sendActivation(admin, { uuid: user.uuid, restHash: true })).statusCode).toBe(200);
     expect((await userRow(user.id)).emailVerified).toBe(true);
-    expect((await sendActivation(admin, { uuid: user.uuid, resetHash: true, resetEmailVerified: true })).statusCode).toBe(200);
+    expect(
+      (await sendActivation(admin, { uuid: user.uuid, resetHash: true, resetEmailVerified: true })).statusCode,
+    ).toBe(200);
     expect((await userRow(user.id)).emailVerified).toBe(false);
     expect(await messagesTo(t.database.db, user.email)).toHaveLength(2);
   });
@@ -101,7 +117,10 @@ describe('POST /user-api/user/send-activation', () => {
     const res = await sendActivation(await t.signIn(programAdmin.username), { uuid: user.uuid });
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe(MESSAGES.PRIVILEGE_ERROR);
-    expect((await t.app.inject({ method: 'POST', url: '/user-api/user/send-activation', payload: { uuid: user.uuid } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/user-api/user/send-activation', payload: { uuid: user.uuid } }))
+        .statusCode,
+    ).toBe(401);
     expect(await messagesTo(t.database.db, user.email)).toHaveLength(0);
   });
 });
@@ -141,17 +160,28 @@ describe('POST /user-api/recipient-users/send-activation', () => {
     expect(await messagesTo(db, outOfScope.email)).toHaveLength(0);
 
     // A staff user is not a recipient user: 404 even inside the program.
-    const staff = await makeUser(db, { roleId: ROLE.AGENCY_USER, agencies: [mine], password: null, statusId: USER_STATUS.PENDING });
+    const staff = await makeUser(db, {
+      roleId: ROLE.AGENCY_USER,
+      agencies: [mine],
+      password: null,
+      statusId: USER_STATUS.PENDING,
+    });
     expect((await sendActivation(token, { uuid: staff.uuid }, url)).statusCode).toBe(404);
 
     // The program admin of the program sees both agencies.
     const programAdmin = await makeUser(db, { roleId: ROLE.PROGRAM_ADMIN, programs: [program] });
-    expect((await sendActivation(await t.signIn(programAdmin.username), { uuid: outOfScope.uuid }, url)).statusCode).toBe(200);
+    expect(
+      (await sendActivation(await t.signIn(programAdmin.username), { uuid: outOfScope.uuid }, url)).statusCode,
+    ).toBe(200);
   });
 
   it('refuses recipients with the privilege message', async () => {
     const recipient = await makeUser(t.database.db, { roleId: ROLE.RECIPIENT });
-    const res = await sendActivation(await t.signIn(recipient.username), { uuid: recipient.uuid }, '/user-api/recipient-users/send-activation');
+    const res = await sendActivation(
+      await t.signIn(recipient.username),
+      { uuid: recipient.uuid },
+      '/user-api/recipient-users/send-activation',
+    );
     expect(res.statusCode).toBe(403);
   });
 });
@@ -175,14 +205,23 @@ describe('activation link', () => {
     const after = await userRow(user.id);
     expect(after).toMatchObject({ statusId: USER_STATUS.ENABLED, emailVerified: true, otpPreference: 'sms' });
     expect(await verifyPassword(after.passwordHash, NEW_PASSWORD)).toBe(true);
-    const [answer] = await t.database.db.select().from(userSecurityAnswers).where(eq(userSecurityAnswers.userId, user.id));
+    const [answer] = await t.database.db
+      .select()
+      .from(userSecurityAnswers)
+      .where(eq(userSecurityAnswers.userId, user.id));
     expect(answer!.questionId).toBe(3);
     expect(answer!.answerHash).not.toContain('Ford');
     expect(await verifyPassword(answer!.answerHash, normalizeAnswer('FORD model t'))).toBe(true);
-    const [token] = await t.database.db.select().from(userTokens).where(eq(userTokens.tokenHash, sha256(hash)));
+    const [token] = await t.database.db
+      .select()
+      .from(userTokens)
+      .where(eq(userTokens.tokenHash, sha256(hash)));
     expect(token!.usedAt).not.toBeNull();
     expect(await t.signIn(user.username, NEW_PASSWORD)).toBeTruthy();
-    const audits = await t.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'activate'), eq(auditLog.entityId, user.uuid)));
+    const audits = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'activate'), eq(auditLog.entityId, user.uuid)));
     expect(audits).toHaveLength(1);
     expect(JSON.stringify(audits[0])).not.toContain(NEW_PASSWORD);
   });
@@ -194,7 +233,10 @@ describe('activation link', () => {
     expect((await activate(validPayload(hash))).statusCode).toBe(200);
     const again = await activate({ ...validPayload(hash), password: 'Another#2026', confirmPassword: 'Another#2026' });
     expect(again.statusCode).toBe(404);
-    expect(again.json()).toMatchObject({ message: 'The activation link is invalid.', errorMessages: [{ appErrorMessage: 'The activation link is invalid.' }] });
+    expect(again.json()).toMatchObject({
+      message: 'The activation link is invalid.',
+      errorMessages: [{ appErrorMessage: 'The activation link is invalid.' }],
+    });
     const load = await t.app.inject({ method: 'GET', url: `/user-api/validate/${hash}` });
     expect(load.statusCode).toBe(404);
     expect(load.json().message).toBe('The activation link is no longer valid.');
@@ -208,7 +250,9 @@ describe('activation link', () => {
     t.clock.advance(ACTIVATION_LINK_TTL_MS - 1000);
     expect((await t.app.inject({ method: 'GET', url: `/user-api/validate/${hash}` })).statusCode).toBe(200);
     t.clock.advance(2000);
-    expect((await t.app.inject({ method: 'GET', url: `/user-api/validate/${hash}` })).json().message).toBe(MESSAGES.ACTIVATION_LINK_EXPIRED);
+    expect((await t.app.inject({ method: 'GET', url: `/user-api/validate/${hash}` })).json().message).toBe(
+      MESSAGES.ACTIVATION_LINK_EXPIRED,
+    );
     const res = await activate(validPayload(hash));
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe(MESSAGES.ACTIVATION_LINK_INVALID);
@@ -246,7 +290,11 @@ describe('activation link', () => {
 
   it.each([
     ['a weak password', { password: 'password1', confirmPassword: 'password1' }, MESSAGES.INVALID_PASSWORD],
-    ['a 31-character password', { password: 'Aa1#'.padEnd(31, 'x'), confirmPassword: 'Aa1#'.padEnd(31, 'x') }, MESSAGES.INVALID_PASSWORD],
+    [
+      'a 31-character password',
+      { password: 'Aa1#'.padEnd(31, 'x'), confirmPassword: 'Aa1#'.padEnd(31, 'x') },
+      MESSAGES.INVALID_PASSWORD,
+    ],
     ['a confirmation that differs', { confirmPassword: 'Different#2026' }, MESSAGES.PASSWORDS_DO_NOT_MATCH],
     ['a 1-character answer', { answer: 'x' }, MESSAGES.SECURITY_ANSWER_LENGTH],
     ['a 101-character answer', { answer: 'x'.repeat(101) }, 'Must be at most 100 characters.'],
@@ -261,16 +309,31 @@ describe('activation link', () => {
     const before = await userRow(user.id);
     const res = await activate({ ...validPayload(hash), ...change });
     expect(res.statusCode).toBe(400);
-    expect(res.json().errorMessages.map((e: { appErrorMessage: string }) => e.appErrorMessage).join(' ')).toContain(message);
+    expect(
+      res
+        .json()
+        .errorMessages.map((e: { appErrorMessage: string }) => e.appErrorMessage)
+        .join(' '),
+    ).toContain(message);
     expect(await userRow(user.id)).toEqual(before);
-    expect(await t.database.db.select().from(userSecurityAnswers).where(eq(userSecurityAnswers.userId, user.id))).toHaveLength(0);
-    const [token] = await t.database.db.select().from(userTokens).where(eq(userTokens.tokenHash, sha256(hash)));
+    expect(
+      await t.database.db.select().from(userSecurityAnswers).where(eq(userSecurityAnswers.userId, user.id)),
+    ).toHaveLength(0);
+    const [token] = await t.database.db
+      .select()
+      .from(userTokens)
+      .where(eq(userTokens.tokenHash, sha256(hash)));
     expect(token!.usedAt).toBeNull();
   });
 
   it('answers 400 to a body without a hash and never 5xx to junk', async () => {
     for (const payload of ['{}', 'null', '[]', '{"password": 1}', '{"hash":']) {
-      const res = await t.app.inject({ method: 'POST', url: '/user-api/activate-user', headers: { 'content-type': 'application/json' }, payload });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/user-api/activate-user',
+        headers: { 'content-type': 'application/json' },
+        payload,
+      });
       expect(res.statusCode).toBe(400);
     }
   });

@@ -46,12 +46,21 @@ export async function activateUser(ctx: RequestContext, body: ActivateUserBody):
   const link = await findLiveLink(ctx.db, 'activation', body.hash, now);
   if (!link) throw AppError.notFound(MESSAGES.ACTIVATION_LINK_INVALID, 'LNK-404');
   await assertActiveQuestion(ctx.db, body.questionId);
-  const [passwordHash, answerHash] = await Promise.all([hashPassword(body.password), hashPassword(normalizeAnswer(body.answer))]);
+  const [passwordHash, answerHash] = await Promise.all([
+    hashPassword(body.password),
+    hashPassword(normalizeAnswer(body.answer)),
+  ]);
   const user = link.user;
   await ctx.db.transaction(async (tx) => {
     if (!(await useToken(tx, link.tokenId, now))) throw AppError.notFound(MESSAGES.ACTIVATION_LINK_INVALID, 'LNK-404');
     await endLiveTokens(tx, user.id, 'activation', now);
-    const after = { statusId: USER_STATUS.ENABLED, emailVerified: true, failedLogins: 0, lockedUntil: null, passwordChangedAt: now };
+    const after = {
+      statusId: USER_STATUS.ENABLED,
+      emailVerified: true,
+      failedLogins: 0,
+      lockedUntil: null,
+      passwordChangedAt: now,
+    };
     await tx
       .update(users)
       .set({ ...after, otpPreference: body.otpPreference, passwordHash, updatedAt: now })
@@ -90,7 +99,11 @@ export async function validateResetLink(ctx: RequestContext, hash: string): Prom
  * POST /user-api/reset-pass/{hash}: sets the new password, uses the link, ends every session of the user and clears
  * the sign-in lock and recovery counters (the person has proven control of the mailbox and the answer).
  */
-export async function resetPassword(ctx: RequestContext, hash: string, body: ResetPasswordBody): Promise<MessageResponse> {
+export async function resetPassword(
+  ctx: RequestContext,
+  hash: string,
+  body: ResetPasswordBody,
+): Promise<MessageResponse> {
   const now = ctx.now();
   const link = await findLiveLink(ctx.db, 'reset', hash, now);
   if (!link) throw AppError.notFound(MESSAGES.RESET_LINK_EXPIRED, 'LNK-404');
@@ -102,7 +115,14 @@ export async function resetPassword(ctx: RequestContext, hash: string, body: Res
     await endLiveTokens(tx, user.id, 'otp', now);
     await tx
       .update(users)
-      .set({ passwordHash, passwordChangedAt: now, failedLogins: 0, lockedUntil: null, failedResets: 0, updatedAt: now })
+      .set({
+        passwordHash,
+        passwordChangedAt: now,
+        failedLogins: 0,
+        lockedUntil: null,
+        failedResets: 0,
+        updatedAt: now,
+      })
       .where(eq(users.id, user.id));
     await endUserSessions(tx, user.id, now);
     await recordAudit(tx, ctx, {
@@ -110,7 +130,12 @@ export async function resetPassword(ctx: RequestContext, hash: string, body: Res
       entity: 'user',
       entityId: user.uuid,
       actorUserId: user.id,
-      before: { failedLogins: user.failedLogins, failedResets: user.failedResets, lockedUntil: user.lockedUntil, passwordChangedAt: user.passwordChangedAt },
+      before: {
+        failedLogins: user.failedLogins,
+        failedResets: user.failedResets,
+        lockedUntil: user.lockedUntil,
+        passwordChangedAt: user.passwordChangedAt,
+      },
       after: { failedLogins: 0, failedResets: 0, lockedUntil: null, passwordChangedAt: now },
     });
   });
@@ -122,7 +147,11 @@ export async function resetPassword(ctx: RequestContext, hash: string, body: Res
  * POST /user-api/user/send-activation (platform admins) and /user-api/recipient-users/send-activation (staff, for
  * recipient users with an account in their scope). An unknown user, or one outside the caller's scope, answers 404.
  */
-export async function sendActivation(context: RequestContext, body: SendActivationBody, kind: 'any' | 'recipient'): Promise<MessageResponse> {
+export async function sendActivation(
+  context: RequestContext,
+  body: SendActivationBody,
+  kind: 'any' | 'recipient',
+): Promise<MessageResponse> {
   const ctx = requireCaller(context);
   const now = ctx.now();
   const scope =
@@ -134,7 +163,10 @@ export async function sendActivation(context: RequestContext, body: SendActivati
             .where(
               and(
                 eq(recipientAccounts.userId, users.id),
-                scopeCondition(ctx.caller, { programId: recipientAccounts.programId, agencyId: recipientAccounts.agencyId }),
+                scopeCondition(ctx.caller, {
+                  programId: recipientAccounts.programId,
+                  agencyId: recipientAccounts.agencyId,
+                }),
               ),
             ),
         )
@@ -148,13 +180,17 @@ export async function sendActivation(context: RequestContext, body: SendActivati
   const force = body.resetHash || body.resetEmailVerified;
   await ctx.db.transaction(async (tx) => {
     await issueActivationLink(tx, ctx, user, { force });
-    if (body.resetEmailVerified) await tx.update(users).set({ emailVerified: false, updatedAt: now }).where(eq(users.id, user.id));
+    if (body.resetEmailVerified)
+      await tx.update(users).set({ emailVerified: false, updatedAt: now }).where(eq(users.id, user.id));
     await recordAudit(tx, ctx, {
       action: 'send-activation',
       entity: 'user',
       entityId: user.uuid,
       before: { emailVerified: user.emailVerified, activationLink: null },
-      after: { emailVerified: body.resetEmailVerified ? false : user.emailVerified, activationLink: force ? 'forced' : 'sent' },
+      after: {
+        emailVerified: body.resetEmailVerified ? false : user.emailVerified,
+        activationLink: force ? 'forced' : 'sent',
+      },
     });
   });
   return { message: MESSAGES.ACTIVATION_EMAIL_SENT };
@@ -170,7 +206,13 @@ async function assertActiveQuestion(db: DbOrTx, questionId: number): Promise<voi
 }
 
 /** The screens set one question at a time: the new answer replaces every earlier one. */
-async function replaceSecurityAnswer(tx: DbOrTx, userId: number, questionId: number, answerHash: string, now: Date): Promise<void> {
+async function replaceSecurityAnswer(
+  tx: DbOrTx,
+  userId: number,
+  questionId: number,
+  answerHash: string,
+  now: Date,
+): Promise<void> {
   await tx.delete(userSecurityAnswers).where(eq(userSecurityAnswers.userId, userId));
   await tx.insert(userSecurityAnswers).values({ userId, questionId, answerHash, createdAt: now, updatedAt: now });
 }

@@ -58,7 +58,12 @@ export async function issueRecoveryCode(
   const what = flow === 'password' ? 'reset your password' : 'recover your username';
   const text = `Your MarketLink verification code is ${code.value}. Use it to ${what}. It expires in 10 minutes and works once.`;
   if (channel === 'sms') {
-    await queueMessage(tx, ctx, { channel: 'sms', to: user.mobile!, subject: 'MarketLink verification code', body: text });
+    await queueMessage(tx, ctx, {
+      channel: 'sms',
+      to: user.mobile!,
+      subject: 'MarketLink verification code',
+      body: text,
+    });
   } else {
     await queueMessage(tx, ctx, {
       channel: 'email',
@@ -81,7 +86,13 @@ export async function hashRecoveryCode(): Promise<{ value: string; hash: string 
  * conditional update), so parallel guesses cannot exceed the attempt limit; the fifth wrong entry leaves the code
  * unusable. Answers the token id to use (with useCode) when the code is right, else null.
  */
-export async function checkRecoveryCode(db: DbOrTx, userId: number, flow: RecoveryFlow, code: string, now: Date): Promise<number | null> {
+export async function checkRecoveryCode(
+  db: DbOrTx,
+  userId: number,
+  flow: RecoveryFlow,
+  code: string,
+  now: Date,
+): Promise<number | null> {
   const [live] = await db
     .select({ id: userTokens.id })
     .from(userTokens)
@@ -101,7 +112,9 @@ export async function checkRecoveryCode(db: DbOrTx, userId: number, flow: Recove
   const [claimed] = await db
     .update(userTokens)
     .set({ attempts: sql`${userTokens.attempts} + 1` })
-    .where(and(eq(userTokens.id, live.id), isNull(userTokens.usedAt), lt(userTokens.attempts, RECOVERY_CODE_MAX_ATTEMPTS)))
+    .where(
+      and(eq(userTokens.id, live.id), isNull(userTokens.usedAt), lt(userTokens.attempts, RECOVERY_CODE_MAX_ATTEMPTS)),
+    )
     .returning({ id: userTokens.id, tokenHash: userTokens.tokenHash });
   if (!claimed) return null;
   return (await verifyPassword(claimed.tokenHash, code)) ? claimed.id : null;

@@ -16,7 +16,15 @@ import { sha256 } from '../../platform/crypto.js';
 import { verifyPassword } from '../../platform/passwords.js';
 import { useTestApp } from '../../testing/app.js';
 import { DEFAULT_PASSWORD, makeUser } from '../../testing/factories.js';
-import { ANSWER, codeIn, lastMessageTo, linkTokenIn, makeRecoverableUser, messagesTo, QUESTION_ID } from './test-helpers.js';
+import {
+  ANSWER,
+  codeIn,
+  lastMessageTo,
+  linkTokenIn,
+  makeRecoverableUser,
+  messagesTo,
+  QUESTION_ID,
+} from './test-helpers.js';
 
 const t = useTestApp();
 const NEW_PASSWORD = 'Recovered#2026';
@@ -26,9 +34,14 @@ beforeEach(() => t.clock.advance(3 * 3_600_000));
 
 const question = (username: string, ip?: string) =>
   t.app.inject({ method: 'GET', url: `/user-api/security-question/${username}`, ...(ip ? { remoteAddress: ip } : {}) });
-const answer = (username: string, payload: unknown) => t.app.inject({ method: 'POST', url: `/user-api/forgot-password/${username}`, payload: payload as object });
+const answer = (username: string, payload: unknown) =>
+  t.app.inject({ method: 'POST', url: `/user-api/forgot-password/${username}`, payload: payload as object });
 const enterCode = (username: string, code: string, ip?: string) =>
-  t.app.inject({ method: 'GET', url: `/user-api/forgot-password/${username}/${code}`, ...(ip ? { remoteAddress: ip } : {}) });
+  t.app.inject({
+    method: 'GET',
+    url: `/user-api/forgot-password/${username}/${code}`,
+    ...(ip ? { remoteAddress: ip } : {}),
+  });
 const userRow = async (id: number) => (await t.database.db.select().from(users).where(eq(users.id, id)))[0]!;
 
 /** Steps 1 to 2 as a person does them: the code they read from their mail. */
@@ -104,16 +117,26 @@ describe('forgot password step 2: POST /user-api/forgot-password/{username}', ()
     const user = await makeRecoverableUser(t.database.db, { email: 'maria.lopez@example.org' });
     const res = await answer(user.username, { questionId: QUESTION_ID, answer: '  rEX THE dog ' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ otpPreference: 'email', sentTo: 'm***@example.org', message: 'A verification code was sent to m***@example.org.' });
+    expect(res.json()).toEqual({
+      otpPreference: 'email',
+      sentTo: 'm***@example.org',
+      message: 'A verification code was sent to m***@example.org.',
+    });
     const mail = await lastMessageTo(t.database.db, user.email);
     const code = codeIn(mail.body);
     expect(code).toMatch(/^\d{6}$/);
-    const [token] = await t.database.db.select().from(userTokens).where(and(eq(userTokens.userId, user.id), eq(userTokens.purpose, 'otp')));
+    const [token] = await t.database.db
+      .select()
+      .from(userTokens)
+      .where(and(eq(userTokens.userId, user.id), eq(userTokens.purpose, 'otp')));
     expect(token).toMatchObject({ context: 'password', usedAt: null, attempts: 0 });
     expect(token!.tokenHash).not.toContain(code);
     expect(await verifyPassword(token!.tokenHash, code)).toBe(true);
     expect(token!.expiresAt.getTime() - t.clock.now().getTime()).toBe(RECOVERY_CODE_TTL_MS);
-    const audits = await t.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'recovery-code-sent'), eq(auditLog.entityId, user.uuid)));
+    const audits = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'recovery-code-sent'), eq(auditLog.entityId, user.uuid)));
     expect(audits).toHaveLength(1);
   });
 
@@ -142,7 +165,10 @@ describe('forgot password step 2: POST /user-api/forgot-password/{username}', ()
     ]) {
       const res = await answer(user.username, payload);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ message: 'Security Question answer is invalid.', errorMessages: [{ appErrorMessage: 'Security Question answer is invalid.', field: 'answer' }] });
+      expect(res.json()).toMatchObject({
+        message: 'Security Question answer is invalid.',
+        errorMessages: [{ appErrorMessage: 'Security Question answer is invalid.', field: 'answer' }],
+      });
     }
     expect((await userRow(user.id)).failedResets).toBe(2);
     expect(await messagesTo(t.database.db, user.email)).toHaveLength(0);
@@ -153,15 +179,22 @@ describe('forgot password step 2: POST /user-api/forgot-password/{username}', ()
 
   it('locks recovery with 429 SEC-001 at the 5th wrong answer in 30 minutes, even for the right answer', async () => {
     const user = await makeRecoverableUser(t.database.db);
-    for (let i = 1; i <= 4; i++) expect((await answer(user.username, { questionId: QUESTION_ID, answer: `wrong ${i}` })).statusCode).toBe(400);
+    for (let i = 1; i <= 4; i++)
+      expect((await answer(user.username, { questionId: QUESTION_ID, answer: `wrong ${i}` })).statusCode).toBe(400);
     const fifth = await answer(user.username, { questionId: QUESTION_ID, answer: 'wrong 5' });
     expect(fifth.statusCode).toBe(429);
-    expect(fifth.json().errorMessages[0]).toEqual({ appErrorCode: 'SEC-001', appErrorMessage: MESSAGES.FORGOT_PASSWORD_LOCKED });
+    expect(fifth.json().errorMessages[0]).toEqual({
+      appErrorCode: 'SEC-001',
+      appErrorMessage: MESSAGES.FORGOT_PASSWORD_LOCKED,
+    });
     expect((await answer(user.username, { questionId: QUESTION_ID, answer: ANSWER })).statusCode).toBe(429);
     expect((await question(user.username)).statusCode).toBe(429);
     expect(await messagesTo(t.database.db, user.email)).toHaveLength(0);
     expect((await userRow(user.id)).failedResets).toBe(5);
-    const locks = await t.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'recovery-locked'), eq(auditLog.entityId, user.uuid)));
+    const locks = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'recovery-locked'), eq(auditLog.entityId, user.uuid)));
     expect(locks).toHaveLength(1);
 
     t.clock.advance(ANSWER_FAILURE_WINDOW_MS + 1000);
@@ -170,7 +203,8 @@ describe('forgot password step 2: POST /user-api/forgot-password/{username}', ()
 
   it(`sends at most ${CODES_PER_USER_LIMIT} codes to one user per hour`, async () => {
     const user = await makeRecoverableUser(t.database.db);
-    for (let i = 0; i < CODES_PER_USER_LIMIT; i++) expect((await answer(user.username, { questionId: QUESTION_ID, answer: ANSWER })).statusCode).toBe(200);
+    for (let i = 0; i < CODES_PER_USER_LIMIT; i++)
+      expect((await answer(user.username, { questionId: QUESTION_ID, answer: ANSWER })).statusCode).toBe(200);
     const refused = await answer(user.username, { questionId: QUESTION_ID, answer: ANSWER });
     expect(refused.statusCode).toBe(429);
     expect(refused.json().errorMessages[0]).toMatchObject({ appErrorCode: 'SEC-001' });
@@ -203,7 +237,10 @@ describe('forgot password step 3: GET /user-api/forgot-password/{username}/{otpC
     expect(mail.body).toContain('http://localhost:3000/resetpass?hash=');
     const again = await enterCode(user.username, code);
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toMatchObject({ message: 'The code entered is invalid or has expired.', errorMessages: [{ appErrorMessage: 'The code entered is invalid or has expired.' }] });
+    expect(again.json()).toMatchObject({
+      message: 'The code entered is invalid or has expired.',
+      errorMessages: [{ appErrorMessage: 'The code entered is invalid or has expired.' }],
+    });
     expect(await messagesTo(t.database.db, user.email)).toHaveLength(2);
   });
 
@@ -237,23 +274,32 @@ describe('forgot password step 3: GET /user-api/forgot-password/{username}/{otpC
 
   it('does not take a code of the forgot username flow', async () => {
     const user = await makeRecoverableUser(t.database.db);
-    await t.app.inject({ method: 'POST', url: `/user-api/user/forgot-username/${user.email}`, payload: { questionId: QUESTION_ID, answer: ANSWER } });
+    await t.app.inject({
+      method: 'POST',
+      url: `/user-api/user/forgot-username/${user.email}`,
+      payload: { questionId: QUESTION_ID, answer: ANSWER },
+    });
     const usernameCode = codeIn((await lastMessageTo(t.database.db, user.email)).body);
     expect((await enterCode(user.username, usernameCode)).statusCode).toBe(400);
   });
 
   it(`refuses more than ${RECOVERY_STEP_LIMIT_PER_ADDRESS} answers and codes per address in 15 minutes with 429`, async () => {
     const user = await makeRecoverableUser(t.database.db);
-    for (let i = 0; i < RECOVERY_STEP_LIMIT_PER_ADDRESS; i++) expect((await enterCode(user.username, '123456', '10.21.0.1')).statusCode).toBe(400);
+    for (let i = 0; i < RECOVERY_STEP_LIMIT_PER_ADDRESS; i++)
+      expect((await enterCode(user.username, '123456', '10.21.0.1')).statusCode).toBe(400);
     const res = await enterCode(user.username, '123456', '10.21.0.1');
     expect(res.statusCode).toBe(429);
-    expect(res.json()).toMatchObject({ message: MESSAGES.FORGOT_PASSWORD_LOCKED, errorMessages: [{ appErrorCode: 'SEC-001' }] });
+    expect(res.json()).toMatchObject({
+      message: MESSAGES.FORGOT_PASSWORD_LOCKED,
+      errorMessages: [{ appErrorCode: 'SEC-001' }],
+    });
     expect((await enterCode(user.username, '123456', '10.21.0.2')).statusCode).toBe(400);
   });
 
   it('refuses codes that are not up to 10 letters or digits with 400', async () => {
     const user = await makeRecoverableUser(t.database.db);
-    for (const code of ['12345678901', 'abc%21', '12%2034']) expect((await enterCode(user.username, code)).statusCode).toBe(400);
+    for (const code of ['12345678901', 'abc%21', '12%2034'])
+      expect((await enterCode(user.username, code)).statusCode).toBe(400);
   });
 });
 
@@ -280,15 +326,27 @@ describe('reset link', () => {
     const open = await t.database.db.select().from(sessions).where(eq(sessions.userId, user.id));
     expect(open.every((s) => s.endedAt !== null)).toBe(true);
     expect(await t.signIn(user.username, NEW_PASSWORD)).toBeTruthy();
-    const [token] = await t.database.db.select().from(userTokens).where(eq(userTokens.tokenHash, sha256(hash)));
+    const [token] = await t.database.db
+      .select()
+      .from(userTokens)
+      .where(eq(userTokens.tokenHash, sha256(hash)));
     expect(token!.usedAt).not.toBeNull();
-    const audits = await t.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'reset-password'), eq(auditLog.entityId, user.uuid)));
+    const audits = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'reset-password'), eq(auditLog.entityId, user.uuid)));
     expect(audits).toHaveLength(1);
 
-    const again = await t.app.inject({ method: 'POST', url: `/user-api/reset-pass/${hash}`, payload: { newPassword: 'Another#2026' } });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/user-api/reset-pass/${hash}`,
+      payload: { newPassword: 'Another#2026' },
+    });
     expect(again.statusCode).toBe(404);
     expect(again.json().message).toBe('The reset link is no longer valid.');
-    expect((await t.app.inject({ method: 'GET', url: `/user-api/validate-pass/${hash}` })).json().message).toBe(MESSAGES.RESET_LINK_EXPIRED);
+    expect((await t.app.inject({ method: 'GET', url: `/user-api/validate-pass/${hash}` })).json().message).toBe(
+      MESSAGES.RESET_LINK_EXPIRED,
+    );
   });
 
   it('expires after 60 minutes', async () => {
@@ -296,7 +354,11 @@ describe('reset link', () => {
     const hash = await resetTokenFor(user);
     t.clock.advance(RESET_LINK_TTL_MS + 1000);
     expect((await t.app.inject({ method: 'GET', url: `/user-api/validate-pass/${hash}` })).statusCode).toBe(404);
-    const res = await t.app.inject({ method: 'POST', url: `/user-api/reset-pass/${hash}`, payload: { newPassword: NEW_PASSWORD } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/user-api/reset-pass/${hash}`,
+      payload: { newPassword: NEW_PASSWORD },
+    });
     expect(res.statusCode).toBe(404);
     expect(await verifyPassword((await userRow(user.id)).passwordHash, DEFAULT_PASSWORD)).toBe(true);
   });
@@ -306,10 +368,21 @@ describe('reset link', () => {
     const activationToken = 'B'.repeat(43);
     await t.database.db
       .insert(userTokens)
-      .values({ userId: user.id, purpose: 'activation', tokenHash: sha256(activationToken), expiresAt: new Date(t.clock.now().getTime() + 3_600_000) });
-    expect((await t.app.inject({ method: 'GET', url: `/user-api/validate-pass/${activationToken}` })).statusCode).toBe(404);
+      .values({
+        userId: user.id,
+        purpose: 'activation',
+        tokenHash: sha256(activationToken),
+        expiresAt: new Date(t.clock.now().getTime() + 3_600_000),
+      });
+    expect((await t.app.inject({ method: 'GET', url: `/user-api/validate-pass/${activationToken}` })).statusCode).toBe(
+      404,
+    );
     for (const hash of ['made-up-token', 'A'.repeat(43), activationToken]) {
-      const res = await t.app.inject({ method: 'POST', url: `/user-api/reset-pass/${hash}`, payload: { newPassword: NEW_PASSWORD } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/user-api/reset-pass/${hash}`,
+        payload: { newPassword: NEW_PASSWORD },
+      });
       expect(res.statusCode).toBe(404);
       expect(res.json().message).toBe(MESSAGES.RESET_LINK_EXPIRED);
     }
@@ -329,7 +402,10 @@ describe('reset link', () => {
     const res = await t.app.inject({ method: 'POST', url: `/user-api/reset-pass/${hash}`, payload });
     expect(res.statusCode).toBe(400);
     expect(await userRow(user.id)).toEqual(before);
-    const [token] = await t.database.db.select().from(userTokens).where(eq(userTokens.tokenHash, sha256(hash)));
+    const [token] = await t.database.db
+      .select()
+      .from(userTokens)
+      .where(eq(userTokens.tokenHash, sha256(hash)));
     expect(token!.usedAt).toBeNull();
   });
 });

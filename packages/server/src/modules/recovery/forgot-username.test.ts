@@ -12,8 +12,10 @@ const t = useTestApp();
 beforeEach(() => t.clock.advance(3 * 3_600_000));
 
 const base = '/user-api/user/forgot-username';
-const question = (email: string, ip?: string) => t.app.inject({ method: 'GET', url: `${base}/${email}`, ...(ip ? { remoteAddress: ip } : {}) });
-const answer = (email: string, payload: unknown) => t.app.inject({ method: 'POST', url: `${base}/${email}`, payload: payload as object });
+const question = (email: string, ip?: string) =>
+  t.app.inject({ method: 'GET', url: `${base}/${email}`, ...(ip ? { remoteAddress: ip } : {}) });
+const answer = (email: string, payload: unknown) =>
+  t.app.inject({ method: 'POST', url: `${base}/${email}`, payload: payload as object });
 const enterCode = (email: string, code: string) => t.app.inject({ method: 'GET', url: `${base}/${email}/${code}` });
 
 let n = 0;
@@ -35,14 +37,20 @@ describe('forgot username', () => {
     expect(step3.statusCode).toBe(200);
     expect(step3.json()).toEqual({ username: user.username });
     expect((await enterCode(user.email, code)).statusCode).toBe(400);
-    const audits = await t.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'recovery-code-used'), eq(auditLog.entityId, user.uuid)));
+    const audits = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'recovery-code-used'), eq(auditLog.entityId, user.uuid)));
     expect(audits).toHaveLength(1);
   });
 
   it("answers 404 USR-404 'The email address was not found.' for an unknown e-mail", async () => {
     const res = await question('nobody-here@example.com');
     expect(res.statusCode).toBe(404);
-    expect(res.json().errorMessages[0]).toEqual({ appErrorCode: 'USR-404', appErrorMessage: 'The email address was not found.' });
+    expect(res.json().errorMessages[0]).toEqual({
+      appErrorCode: 'USR-404',
+      appErrorMessage: 'The email address was not found.',
+    });
   });
 
   it('reads an e-mail of the full 100 characters from the path (no 414 from the router)', async () => {
@@ -65,8 +73,14 @@ describe('forgot username', () => {
     const email = uniqueEmail();
     const older = await makeRecoverableUser(t.database.db, { email, questionId: 1, answer: 'Springfield' });
     const newer = await makeRecoverableUser(t.database.db, { email: email.toUpperCase(), questionId: 5 });
-    await t.database.db.update(users).set({ createdAt: new Date('2026-01-01T00:00:00Z') }).where(eq(users.id, older.id));
-    await t.database.db.update(users).set({ createdAt: new Date('2026-02-01T00:00:00Z') }).where(eq(users.id, newer.id));
+    await t.database.db
+      .update(users)
+      .set({ createdAt: new Date('2026-01-01T00:00:00Z') })
+      .where(eq(users.id, older.id));
+    await t.database.db
+      .update(users)
+      .set({ createdAt: new Date('2026-02-01T00:00:00Z') })
+      .where(eq(users.id, newer.id));
     expect((await question(email)).json().questionId).toBe(5);
 
     await t.database.db.update(users).set({ statusId: USER_STATUS.DISABLED }).where(eq(users.id, newer.id));
@@ -85,7 +99,10 @@ describe('forgot username', () => {
     }
     const fifth = await answer(user.email, { questionId: QUESTION_ID, answer: 'nope' });
     expect(fifth.statusCode).toBe(429);
-    expect(fifth.json().errorMessages[0]).toEqual({ appErrorCode: 'SEC-001', appErrorMessage: 'Forgot Username locked due to too many failed reset attempts.' });
+    expect(fifth.json().errorMessages[0]).toEqual({
+      appErrorCode: 'SEC-001',
+      appErrorMessage: 'Forgot Username locked due to too many failed reset attempts.',
+    });
     expect(await messagesTo(t.database.db, user.email)).toHaveLength(0);
   });
 
@@ -94,7 +111,10 @@ describe('forgot username', () => {
     for (let i = 0; i < LOOKUP_LIMIT_PER_ADDRESS; i++) await question(`missing${i}@example.com`, '10.30.0.1');
     const res = await question(user.email, '10.30.0.1');
     expect(res.statusCode).toBe(429);
-    expect(res.json()).toMatchObject({ message: MESSAGES.FORGOT_USERNAME_LOCKED, errorMessages: [{ appErrorCode: 'SEC-001' }] });
+    expect(res.json()).toMatchObject({
+      message: MESSAGES.FORGOT_USERNAME_LOCKED,
+      errorMessages: [{ appErrorCode: 'SEC-001' }],
+    });
   });
 
   it('refuses a malformed or over-long e-mail with 400', async () => {

@@ -91,11 +91,25 @@ async function findRecoveryUser(ctx: RequestContext, target: RecoveryTarget): Pr
 }
 
 const refuseLockedUser = (ctx: RequestContext, target: RecoveryTarget, userId: number) =>
-  refuseWhenLocked(ctx.db, answerFailureKey(userId), ANSWER_FAILURE_LIMIT, ANSWER_FAILURE_WINDOW_MS, ctx.now(), lockedMessage(target));
+  refuseWhenLocked(
+    ctx.db,
+    answerFailureKey(userId),
+    ANSWER_FAILURE_LIMIT,
+    ANSWER_FAILURE_WINDOW_MS,
+    ctx.now(),
+    lockedMessage(target),
+  );
 
 /** Step 1: the user's security question. Counts against the address's look-up limit, found or not. */
 export async function getRecoveryQuestion(ctx: RequestContext, target: RecoveryTarget): Promise<RecoveryQuestion> {
-  await throttle(ctx.db, lookupKey(ctx.ip), LOOKUP_LIMIT_PER_ADDRESS, LOOKUP_WINDOW_MS, ctx.now(), lockedMessage(target));
+  await throttle(
+    ctx.db,
+    lookupKey(ctx.ip),
+    LOOKUP_LIMIT_PER_ADDRESS,
+    LOOKUP_WINDOW_MS,
+    ctx.now(),
+    lockedMessage(target),
+  );
   const { user, answer } = await findRecoveryUser(ctx, target);
   await refuseLockedUser(ctx, target, user.id);
   return { questionId: answer.questionId, question: answer.question };
@@ -106,14 +120,19 @@ export async function getRecoveryQuestion(ctx: RequestContext, target: RecoveryT
  * the user's preference. Wrong: 400 'Security Question answer is invalid.' and users.failed_resets + 1; the
  * ANSWER_FAILURE_LIMIT-th wrong answer within the window locks recovery for the user (429 SEC-001).
  */
-export async function answerRecoveryQuestion(ctx: RequestContext, target: RecoveryTarget, body: RecoveryAnswerBody): Promise<RecoveryCodeSent> {
+export async function answerRecoveryQuestion(
+  ctx: RequestContext,
+  target: RecoveryTarget,
+  body: RecoveryAnswerBody,
+): Promise<RecoveryCodeSent> {
   const now = ctx.now();
   const locked = lockedMessage(target);
   await throttle(ctx.db, stepKey(ctx.ip), RECOVERY_STEP_LIMIT_PER_ADDRESS, RECOVERY_STEP_WINDOW_MS, now, locked);
   const { user, answer } = await findRecoveryUser(ctx, target);
   await refuseLockedUser(ctx, target, user.id);
 
-  const right = body.questionId === answer.questionId && (await verifyPassword(answer.answerHash, normalizeAnswer(body.answer)));
+  const right =
+    body.questionId === answer.questionId && (await verifyPassword(answer.answerHash, normalizeAnswer(body.answer)));
   if (!right) {
     const failures = await hitRateLimit(ctx.db, answerFailureKey(user.id), ANSWER_FAILURE_WINDOW_MS, now);
     await ctx.db.transaction(async (tx) => {
@@ -165,17 +184,36 @@ async function redeemCode<T>(
   unlock: (tx: DbOrTx, user: UserRow) => Promise<T>,
 ): Promise<T> {
   const now = ctx.now();
-  await throttle(ctx.db, stepKey(ctx.ip), RECOVERY_STEP_LIMIT_PER_ADDRESS, RECOVERY_STEP_WINDOW_MS, now, lockedMessage(target));
+  await throttle(
+    ctx.db,
+    stepKey(ctx.ip),
+    RECOVERY_STEP_LIMIT_PER_ADDRESS,
+    RECOVERY_STEP_WINDOW_MS,
+    now,
+    lockedMessage(target),
+  );
   const { user } = await findRecoveryUser(ctx, target);
   const flow: RecoveryFlow = target.flow;
   const outcome = await ctx.db.transaction(async (tx) => {
     const tokenId = await checkRecoveryCode(tx, user.id, flow, code, now);
     if (tokenId === null || !(await useToken(tx, tokenId, now))) {
-      await recordAudit(tx, ctx, { action: 'recovery-code-failed', entity: 'user', entityId: user.uuid, actorUserId: user.id, after: { flow } });
+      await recordAudit(tx, ctx, {
+        action: 'recovery-code-failed',
+        entity: 'user',
+        entityId: user.uuid,
+        actorUserId: user.id,
+        after: { flow },
+      });
       return null;
     }
     const value = await unlock(tx, user);
-    await recordAudit(tx, ctx, { action: 'recovery-code-used', entity: 'user', entityId: user.uuid, actorUserId: user.id, after: { flow } });
+    await recordAudit(tx, ctx, {
+      action: 'recovery-code-used',
+      entity: 'user',
+      entityId: user.uuid,
+      actorUserId: user.id,
+      after: { flow },
+    });
     return { value };
   });
   if (!outcome) throw AppError.badRequest(MESSAGES.OTP_CODE_INVALID, 'otpCode', RECOVERY_ERROR_CODE.CODE_INVALID);

@@ -18,12 +18,26 @@ import { queueMessage } from '../../platform/outbox.js';
 export type LinkPurpose = 'activation' | 'reset';
 
 const LINKS: Record<LinkPurpose, { ttlMs: number; page: string; subject: string; lifetime: string }> = {
-  activation: { ttlMs: ACTIVATION_LINK_TTL_MS, page: 'validate', subject: 'Activate your MarketLink account', lifetime: '72 hours' },
-  reset: { ttlMs: RESET_LINK_TTL_MS, page: 'resetpass', subject: 'Reset your MarketLink password', lifetime: '60 minutes' },
+  activation: {
+    ttlMs: ACTIVATION_LINK_TTL_MS,
+    page: 'validate',
+    subject: 'Activate your MarketLink account',
+    lifetime: '72 hours',
+  },
+  reset: {
+    ttlMs: RESET_LINK_TTL_MS,
+    page: 'resetpass',
+    subject: 'Reset your MarketLink password',
+    lifetime: '60 minutes',
+  },
 };
 
 /** Users an activation link may be sent to and may activate: not disabled, not deleted. */
-export const ACTIVATABLE_STATUSES: readonly number[] = [USER_STATUS.PENDING, USER_STATUS.REGISTERED, USER_STATUS.ENABLED];
+export const ACTIVATABLE_STATUSES: readonly number[] = [
+  USER_STATUS.PENDING,
+  USER_STATUS.REGISTERED,
+  USER_STATUS.ENABLED,
+];
 /** Users a reset link works for: those who may sign in (Registered, Enabled). */
 export const RESETTABLE_STATUSES: readonly number[] = [USER_STATUS.REGISTERED, USER_STATUS.ENABLED];
 
@@ -34,7 +48,12 @@ type Ctx = Pick<RequestContext, 'now' | 'log' | 'config'>;
  * Creates an activation link and queues its e-mail. A user who has activated already (has a password) gets one only
  * when forced (resolution 4: resetHash / resetEmailVerified); a disabled or deleted user never does (409).
  */
-export async function issueActivationLink(tx: DbOrTx, ctx: Ctx, user: LinkUser, options: { force?: boolean } = {}): Promise<void> {
+export async function issueActivationLink(
+  tx: DbOrTx,
+  ctx: Ctx,
+  user: LinkUser,
+  options: { force?: boolean } = {},
+): Promise<void> {
   if (!ACTIVATABLE_STATUSES.includes(user.statusId)) throw AppError.conflict(MESSAGES.ACTIVATION_NOT_ALLOWED);
   if (user.passwordHash && !options.force) throw AppError.conflict(MESSAGES.ACCOUNT_ALREADY_ACTIVATED);
   await issueLink(tx, ctx, user, 'activation');
@@ -71,7 +90,13 @@ async function issueLink(tx: DbOrTx, ctx: Ctx, user: LinkUser, purpose: LinkPurp
 }
 
 /** Ends (expires now) every unused, unexpired token of a purpose, except `keepId`. */
-export async function endLiveTokens(tx: DbOrTx, userId: number, purpose: LinkPurpose | 'otp', now: Date, keepId?: number): Promise<void> {
+export async function endLiveTokens(
+  tx: DbOrTx,
+  userId: number,
+  purpose: LinkPurpose | 'otp',
+  now: Date,
+  keepId?: number,
+): Promise<void> {
   await tx
     .update(userTokens)
     .set({ expiresAt: now })

@@ -9,10 +9,15 @@ import { makeUser, type MakeUserOptions } from '../../testing/factories.js';
 export const QUESTION_ID = 2;
 export const ANSWER = 'Rex the Dog';
 
-export async function makeRecoverableUser(db: DbOrTx, options: MakeUserOptions & { questionId?: number; answer?: string } = {}) {
+export async function makeRecoverableUser(
+  db: DbOrTx,
+  options: MakeUserOptions & { questionId?: number; answer?: string } = {},
+) {
   const { questionId = QUESTION_ID, answer = ANSWER, ...userOptions } = options;
   const user = await makeUser(db, userOptions);
-  await db.insert(userSecurityAnswers).values({ userId: user.id, questionId, answerHash: await hashPassword(normalizeAnswer(answer)) });
+  await db
+    .insert(userSecurityAnswers)
+    .values({ userId: user.id, questionId, answerHash: await hashPassword(normalizeAnswer(answer)) });
   return user;
 }
 

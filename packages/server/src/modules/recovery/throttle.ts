@@ -13,12 +13,27 @@ export const answerFailureKey = (userId: number) => `recovery:answer-fail:${user
 export const codesSentKey = (userId: number) => `recovery:codes:${userId}`;
 
 /** Counts one request against a key and refuses it with 429 SEC-001 (the client locks its form) above the limit. */
-export async function throttle(db: DbOrTx, key: string, limit: number, windowMs: number, now: Date, message: string): Promise<void> {
+export async function throttle(
+  db: DbOrTx,
+  key: string,
+  limit: number,
+  windowMs: number,
+  now: Date,
+  message: string,
+): Promise<void> {
   const count = await hitRateLimit(db, key, windowMs, now);
   if (count > limit) throw AppError.tooManyRequests(message, RECOVERY_ERROR_CODE.LOCKED);
 }
 
 /** Refuses with 429 SEC-001 while a key's window already holds `limit` hits, without adding one. */
-export async function refuseWhenLocked(db: DbOrTx, key: string, limit: number, windowMs: number, now: Date, message: string): Promise<void> {
-  if ((await peekRateLimit(db, key, windowMs, now)) >= limit) throw AppError.tooManyRequests(message, RECOVERY_ERROR_CODE.LOCKED);
+export async function refuseWhenLocked(
+  db: DbOrTx,
+  key: string,
+  limit: number,
+  windowMs: number,
+  now: Date,
+  message: string,
+): Promise<void> {
+  if ((await peekRateLimit(db, key, windowMs, now)) >= limit)
+    throw AppError.tooManyRequests(message, RECOVERY_ERROR_CODE.LOCKED);
 }

@@ -1,23 +1,29 @@
+import { lazy } from 'react';
 import { placeholderRoute } from '../../components/PlaceholderPage';
 import type { FeatureRoutes } from '../../lib/routes';
 
+const BenefitSearchPage = lazy(() => import('./BenefitSearchPage'));
+const BenefitIssuePage = lazy(() => import('./BenefitIssuePage'));
+const BenefitDetailPage = lazy(() => import('./BenefitDetailPage'));
+const BenefitFilePage = lazy(() => import('./BenefitFilePage'));
+
 /**
- * Benefit lists, detail, issue and file upload (A§2 Screens; Import Benefits is program side only).
- * Each screen is a placeholder until its issue replaces the entry here.
+ * Benefit lists, detail, issue and file upload (A§2 Screens), the same screens in /program and /admin; Import
+ * Benefits is program side only (A§6). The recipient portal's benefits screen is a later issue.
  */
 export const benefitsRoutes: FeatureRoutes = {
   recipient: [placeholderRoute('benefits', 'Benefits')],
   program: [
-    placeholderRoute('benefits', 'Benefits'),
-    placeholderRoute('benefits/:recipientId', 'Recipient Benefits'),
-    placeholderRoute('benefit/add', 'Issue Benefit'),
-    placeholderRoute('benefit/file', 'Upload Benefit File'),
-    placeholderRoute('benefit/:id', 'Benefit Detail'),
+    { path: 'benefits', element: <BenefitSearchPage area="program" /> },
+    { path: 'benefits/:recipientId', element: <BenefitSearchPage area="program" /> },
+    { path: 'benefit/add', element: <BenefitIssuePage area="program" /> },
+    { path: 'benefit/file', element: <BenefitFilePage /> },
+    { path: 'benefit/:id', element: <BenefitDetailPage area="program" /> },
   ],
   admin: [
-    placeholderRoute('benefits', 'Benefits'),
-    placeholderRoute('benefits/:recipientId', 'Recipient Benefits'),
-    placeholderRoute('benefit/add', 'Issue Benefit'),
-    placeholderRoute('benefit/:id', 'Benefit Detail'),
+    { path: 'benefits', element: <BenefitSearchPage area="admin" /> },
+    { path: 'benefits/:recipientId', element: <BenefitSearchPage area="admin" /> },
+    { path: 'benefit/add', element: <BenefitIssuePage area="admin" /> },
+    { path: 'benefit/:id', element: <BenefitDetailPage area="admin" /> },
   ],
 };

@@ -1,0 +1,268 @@
+/**
+ * The account file at its size limit (testing.md "speed": figures printed, not asserted): a 1 MB CSV of about 8,000
+ * rows imported through the real endpoint, POST /account-api/account/file/{programUuid}, on PostgreSQL.
+ *
+ *   npm run bench:account-import                                        # PostgreSQL at 127.0.0.1:5432, user postgres
+ *   BENCH_DATABASE_URL=postgres://u@host/db npm run bench:account-import  # another server (its admin database)
+ *   BENCH_EXISTING=1000000 BENCH_RUNS=3 npm run bench:account-import     # a larger program, fewer runs
+ *   BENCH_SLOW_MS=100 npm run bench:account-import                        # print statements slower than 100 ms
+ *
+ * Creates a database with a unique name, migrates it, loads BENCH_EXISTING accounts into the program (`insert ...
+ * select generate_series`), then for each run builds a new file just under 1048576 bytes (90 % rows 01, 5 % 02, 5 %
+ * 03 updates of existing accounts, and a few bad rows) and times the request from inject to answer: multipart
+ * parsing, reading the CSV, every row's checks, the batched reads and writes in one transaction, the audit rows.
+ * The same rows as an XLSX workbook are timed too. Drops the database at the end. Results: bench/README.md.
+ */
+import { randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import ExcelJS from 'exceljs';
+import pg from 'pg';
+import { ROLE } from '@ebt/core/enums';
+import { buildApp } from '../packages/server/src/app.js';
+import { loadConfig } from '../packages/server/src/config.js';
+import { type Database, openDatabase } from '../packages/server/src/db/client.js';
+import { migrateDatabase } from '../packages/server/src/db/migrate.js';
+import { ensureReferenceData } from '../packages/server/src/db/reference-data.js';
+import { agencies, programs } from '../packages/server/src/db/schema/index.js';
+import { DEFAULT_PASSWORD, makeUser } from '../packages/server/src/testing/factories.js';
+
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const EXISTING = Number(process.env.BENCH_EXISTING ?? 100_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const LIMIT = 1_048_576;
+/** Statements slower than this are printed with their time (0: off), to see where a slow run spent it. */
+const SLOW_MS = Number(process.env.BENCH_SLOW_MS ?? 500);
+
+// Times every statement the pool's clients send; prints the slow ones as they finish.
+const sendQuery = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+(pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown }).query = function timed(
+  this: pg.Client,
+  ...args: unknown[]
+) {
+  const started = performance.now();
+  const result = sendQuery.apply(this, args);
+  const first = args[0] as string | { text?: string } | undefined;
+  const text = (typeof first === 'string' ? first : (first?.text ?? '')).replace(/\s+/g, ' ').trim().slice(0, 100);
+  if (SLOW_MS > 0 && result instanceof Promise) {
+    void result.then(
+      () => {
+        const ms = performance.now() - started;
+        if (ms >= SLOW_MS) console.log(`  slow statement ${ms.toFixed(0)} ms: ${text}`);
+      },
+      () => undefined,
+    );
+  }
+  return result;
+};
+
+const HEADER =
+  'Action Code,Account ID,Agency Code,First Name,Middle Initial,Last Name,Address 1,Address 2,City,State,Zip,Email,Mobile Phone,Card Issuance';
+const FIRST = ['Margaret', 'Rosa', 'Ivan', 'Mei', 'Joseph', 'Aaliyah', 'Tomasz', 'Grace', 'Luis', 'Nora'];
+const LAST = ['Kowalski', 'Delgado', 'Petrov', 'Chen', 'Brennan', 'Johnson', 'Nowak', 'Okafor', 'Garcia', "O'Neil"];
+const TOWNS = [
+  ['Hartford', '06103'],
+  ['New Haven', '06510'],
+  ['Bristol', '06010'],
+  ['Norwich', '06360'],
+];
+
+interface Cells {
+  action: string;
+  id: string;
+  agency: string;
+  first: string;
+  last: string;
+  email: string;
+  town: readonly string[];
+  n: number;
+}
+
+const csvCell = (c: string) => (/[",\n]/.test(c) ? `"${c.replaceAll('"', '""')}"` : c);
+const rowCells = (r: Cells) => [
+  r.action,
+  r.id,
+  r.agency,
+  r.first,
+  String.fromCharCode(65 + (r.n % 26)),
+  r.last,
+  `${(r.n % 900) + 1} Orchard Lane`,
+  r.n % 3 === 0 ? `Apt ${r.n % 40}` : '',
+  r.town[0]!,
+  'CT',
+  r.town[1]!,
+  r.email,
+  `(860) 555-${String(r.n % 10_000).padStart(4, '0')}`,
+  r.n % 2 ? 'Y' : 'N',
+];
+
+/** Rows for one run until the CSV reaches the size limit: adds, inactive adds, updates of loaded accounts, bad rows. */
+function buildRows(run: number, agencyCodes: string[]): Cells[] {
+  const rows: Cells[] = [];
+  let size = HEADER.length + 2;
+  for (let n = 0; ; n++) {
+    const kind = n % 20;
+    const town = TOWNS[n % TOWNS.length]!;
+    const first = FIRST[n % FIRST.length]!;
+    const last = LAST[(n * 7) % LAST.length]!;
+    const row: Cells =
+      kind === 19
+        ? // An update of a loaded account (Account IDs 10000001 and up), its e-mail unchanged.
+          {
+            action: '03',
+            id: String(10_000_001 + ((run * 7919 + n * 104_729) % EXISTING)),
+            agency: '',
+            first,
+            last,
+            email: `loaded${(run * 7919 + n * 104_729) % EXISTING}@example.com`,
+            town,
+            n,
+          }
+        : {
+            action: kind === 18 ? '02' : '01',
+            id: '',
+            agency: agencyCodes[n % agencyCodes.length]!,
+            first,
+            last,
+            email: `bench.r${run}.n${n}@example.com`,
+            town,
+            n,
+          };
+    if (n % 500 === 250) row.email = 'not-an-email'; // a bad row now and then, as real files have
+    const text = rowCells(row).map(csvCell).join(',');
+    if (size + text.length + 2 > LIMIT) break;
+    size += text.length + 2;
+    rows.push(row);
+  }
+  return rows;
+}
+
+const csvOf = (rows: Cells[]) =>
+  Buffer.from([HEADER, ...rows.map((r) => rowCells(r).map(csvCell).join(','))].join('\r\n') + '\r\n');
+
+async function xlsxOf(rows: Cells[]): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Accounts');
+  sheet.addRow(HEADER.split(','));
+  for (const r of rows) sheet.addRow(rowCells(r));
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+function multipart(fileName: string, data: Buffer) {
+  const boundary = `----bench${randomBytes(8).toString('hex')}`;
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="accountFile"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
+    data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+async function main() {
+  const name = `ebt_bench_import_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  console.log(`database ${name}`);
+  let database: Database | undefined;
+  try {
+    database = await openDatabase({ kind: 'postgres', url: url.toString() });
+    const { db, pool } = database;
+    // The drop at the end ends any connection still open; that is expected, not a failure of the run.
+    pool!.on('error', () => undefined);
+    await migrateDatabase(database);
+    await ensureReferenceData(db);
+    console.log(((await pool!.query('select version()')).rows[0].version as string).split(',')[0]);
+
+    const [program] = await db
+      .insert(programs)
+      .values({ name: 'Bench Senior Market', shortName: 'BENCHIMP' })
+      .returning();
+    const agencyRows = await db
+      .insert(agencies)
+      .values(
+        ['NCAAA', 'SCAA', 'ECSR', 'WCAA'].map((code) => ({ programId: program!.id, name: `Agency ${code}`, code })),
+      )
+      .returning();
+    const started = performance.now();
+    await pool!.query(
+      `insert into recipient_accounts (program_id, agency_id, recipient_identifier, first_name, last_name, address1, city,
+         state_code, zipcode, email, mobile_phone, creation_channel)
+       select $1, ($2::int[])[1 + g % 4], (10000001 + g)::text, 'Loaded', 'Person' || g, g || ' Main Street', 'Hartford',
+         'CT', '06103', 'loaded' || g || '@example.com', '860' || lpad(g::text, 7, '0'), 'FILE'
+       from generate_series(0, $3::int - 1) g`,
+      [program!.id, agencyRows.map((a) => a.id), EXISTING],
+    );
+    await pool!.query('analyze');
+    console.log(
+      `loaded ${EXISTING.toLocaleString('en-US')} accounts in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
+
+    const user = await makeUser(db, { roleId: ROLE.PROGRAM_ADMIN, programs: [program!] });
+    const config = loadConfig({ LOG_LEVEL: 'silent', SEED: 'none', WEB_DIST_DIR: '/nonexistent' });
+    const app = await buildApp({ config, database, logger: false });
+    await app.ready();
+    const signIn = await app.inject({
+      method: 'POST',
+      url: '/api/authenticate',
+      payload: { username: user.username, password: DEFAULT_PASSWORD },
+    });
+    const token = (signIn.json() as { token: string }).token;
+    const codes = agencyRows.map((a) => a.code);
+
+    const send = async (fileName: string, data: Buffer) => {
+      const body = multipart(fileName, data);
+      const cpu0 = process.cpuUsage();
+      const t0 = performance.now();
+      const res = await app.inject({
+        method: 'POST',
+        url: `/account-api/account/file/${program!.uuid}`,
+        headers: { authorization: `Bearer ${token}`, ...body.headers },
+        payload: body.payload,
+      });
+      const ms = performance.now() - t0;
+      const cpu = process.cpuUsage(cpu0);
+      const cpuMs = (cpu.user + cpu.system) / 1000;
+      if (res.statusCode !== 200) throw new Error(`import answered ${res.statusCode}: ${res.body.slice(0, 500)}`);
+      return { ms, cpuMs, body: res.json() as { processed: number; added: number; updated: number; failed: number } };
+    };
+
+    console.log(
+      `\n${RUNS} runs per format, each a new file (new e-mails) against ${EXISTING.toLocaleString('en-US')} accounts`,
+    );
+    console.log('| format | bytes | rows | added | updated | failed | wall ms | Node CPU ms | rows/s |');
+    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+    for (const format of ['csv', 'xlsx'] as const) {
+      const times: number[] = [];
+      for (let run = 0; run < RUNS; run++) {
+        const rows = buildRows(format === 'csv' ? run : 100 + run, codes);
+        const data = format === 'csv' ? csvOf(rows) : await xlsxOf(rows);
+        const { ms, cpuMs, body } = await send(`accounts.${format}`, data);
+        times.push(ms);
+        console.log(
+          `| ${format} | ${data.length} | ${body.processed} | ${body.added} | ${body.updated} | ${body.failed} | ${ms.toFixed(0)} | ${cpuMs.toFixed(0)} | ${Math.round((body.processed / ms) * 1000)} |`,
+        );
+      }
+      times.sort((a, b) => a - b);
+      console.log(
+        `| ${format} median (max) | | | | | | ${times[Math.floor(times.length / 2)]!.toFixed(0)} (${times.at(-1)!.toFixed(0)}) | | |`,
+      );
+    }
+    const { rows: counted } = await pool!.query<{ n: number }>('select count(*)::int as n from recipient_accounts');
+    console.log(`\naccounts now: ${counted[0]!.n.toLocaleString('en-US')}`);
+    await app.close();
+  } finally {
+    await database?.close();
+    const cleanup = new pg.Client({ connectionString: ADMIN_URL });
+    await cleanup.connect();
+    await cleanup.query(`drop database if exists "${name}" with (force)`);
+    await cleanup.end();
+    console.log(`\ndropped ${name}`);
+  }
+}
+
+await main();

@@ -1,0 +1,291 @@
+/**
+ * Benefit file import at the size of the 1 MB limit (issue 5 item 4: a 1 MB file, about 10,000 rows, in under 5 s).
+ * testing.md "speed": figures printed, not asserted.
+ *
+ *   npm run bench:benefit-import                         # embedded PGlite, and PostgreSQL at 127.0.0.1:5432 if it answers
+ *   BENCH_TARGETS=pglite npm run bench:benefit-import    # one of them (pglite | postgres | pglite,postgres)
+ *   BENCH_DATABASE_URL=postgres://u@host/postgres npm run bench:benefit-import   # another server (its admin database)
+ *   BENCH_ROWS=5000 npm run bench:benefit-import         # another file size
+ *
+ * Builds the real app on a fresh database, loads a program with four agencies, a funding source and one recipient per
+ * row (half of them asking for an e-mail on each issued benefit), signs a program admin in, then times
+ * POST /benefit-api/benefit/file through app.inject (multipart, parsing, checks, writes, notifications, audit):
+ * a CSV of new benefits, the same file again (every row unchanged), the file with new amounts and dates (every row an
+ * update), and an XLSX of new benefits. Results: bench/README.md.
+ */
+import { randomBytes } from 'node:crypto';
+import net from 'node:net';
+import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import pg from 'pg';
+import { ROLE, USER_STATUS } from '@ebt/core/enums';
+import { addDays, todayIn } from '@ebt/core/format';
+import { buildApp } from '../packages/server/src/app.js';
+import { loadConfig } from '../packages/server/src/config.js';
+import { type Database, openDatabase } from '../packages/server/src/db/client.js';
+import { migrateDatabase } from '../packages/server/src/db/migrate.js';
+import { ensureReferenceData } from '../packages/server/src/db/reference-data.js';
+import { agencies, fundingSources, programs, userPrograms, users } from '../packages/server/src/db/schema/index.js';
+import { hashPassword } from '../packages/server/src/platform/passwords.js';
+
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const ROWS = Number(process.env.BENCH_ROWS ?? 10_000);
+const PASSWORD = 'Bench#Pass2026';
+
+function postgresReachable(): Promise<boolean> {
+  const url = new URL(ADMIN_URL);
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: url.hostname, port: Number(url.port || 5432) });
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(500, () => done(false));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
+}
+
+async function postgresDatabase(): Promise<Database> {
+  const name = `ebt_bench_import_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ kind: 'postgres', url: url.toString() });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: ADMIN_URL });
+      await cleanup.connect();
+      // pool.end() resolves before its connections have closed: wait for them, or "with (force)" kills them mid-goodbye.
+      for (let waited = 0; waited < 5000; waited += 50) {
+        const { rows } = await cleanup.query('select count(*)::int as n from pg_stat_activity where datname = $1', [
+          name,
+        ]);
+        if (rows[0].n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      await cleanup.query(`drop database if exists "${name}" with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+/** The program, its agencies and funding source, one recipient per file row, and a program admin. */
+async function seed(database: Database) {
+  const { db } = database;
+  const [program] = await db
+    .insert(programs)
+    .values({
+      name: 'Bench Farmers Market',
+      shortName: 'BENCHFM',
+      contactEmail: 'bench@example.com',
+      contactPhone: '2035550100',
+      contactAddress1: '1 Main Street',
+      contactCity: 'Hartford',
+      contactStateCode: 'CT',
+      contactZip: '06103',
+      startDate: '2026-01-01',
+      endDate: '2030-12-31',
+      enableBenefitNote: true,
+    })
+    .returning();
+  const agencyRows = await db
+    .insert(agencies)
+    .values([1, 2, 3, 4].map((i) => ({ programId: program!.id, name: `Bench Agency ${i}`, code: `BA${i}` })))
+    .returning();
+  await db.insert(fundingSources).values({ programId: program!.id, name: 'State Funds' });
+  const agencyIds = agencyRows.map((a) => a.id);
+  // One statement for all accounts; half of them want an e-mail for each issued benefit (event 1, method 1).
+  await db.execute(sql`
+    insert into recipient_accounts (program_id, agency_id, recipient_identifier, status_id, account_type_id, first_name, last_name,
+      address1, city, state_code, zipcode, email, mobile_phone)
+    select ${program!.id}::int, (array[${sql.join(
+      agencyIds.map((id) => sql`${id}::int`),
+      sql`, `,
+    )}])[1 + g % 4], 'B' || lpad(g::text, 7, '0'), 0, 0, 'Pat', 'Bench' || g,
+      '1 Elm Street', 'Hartford', 'CT', '06103', 'bench' || g || '@example.com', '2035550123'
+    from generate_series(1, ${ROWS}::int) g`);
+  await db.execute(sql`
+    insert into notification_preferences (account_id, event_id, method_id)
+    select id, 1, 1 from recipient_accounts where program_id = ${program!.id}::int and id % 2 = 0`);
+  const [user] = await db
+    .insert(users)
+    .values({
+      username: 'benchadmin01',
+      email: 'benchadmin@example.com',
+      emailVerified: true,
+      firstName: 'Bench',
+      lastName: 'Admin',
+      roleId: ROLE.PROGRAM_ADMIN,
+      statusId: USER_STATUS.ENABLED,
+      passwordHash: await hashPassword(PASSWORD),
+    })
+    .returning();
+  await db.insert(userPrograms).values({ userId: user!.id, programId: program!.id });
+  await db.execute(sql`analyze`);
+}
+
+interface FileRow {
+  account: string;
+  number: string;
+  available: string;
+  expiration: string;
+  amount: string;
+  note: string;
+}
+
+const HEADER = [
+  'Account ID',
+  'Authorization Number',
+  'Available Date',
+  'Expiration Date',
+  'Amount',
+  'Funding Source',
+  'Note',
+];
+
+function rowsOf(prefix: string, today: string, amount: (i: number) => string, expirationDays: number): FileRow[] {
+  return Array.from({ length: ROWS }, (_, i) => ({
+    account: `B${String(i + 1).padStart(7, '0')}`,
+    number: `${prefix}${String(i + 1).padStart(7, '0')}`,
+    available: addDays(today, 1 + (i % 30)),
+    expiration: addDays(today, expirationDays + (i % 30)),
+    amount: amount(i),
+    // A realistic note fills the file to near its 1 MB limit.
+    note: `Summer season voucher, distribution ${String(i % 97).padStart(2, '0')}`,
+  }));
+}
+
+const csvOf = (rows: FileRow[]) =>
+  Buffer.from(
+    [
+      HEADER.join(','),
+      ...rows.map((r) =>
+        [r.account, r.number, r.available, r.expiration, r.amount, 'State Funds', `"${r.note}"`].join(','),
+      ),
+    ].join('\r\n') + '\r\n',
+  );
+
+async function xlsxOf(rows: FileRow[]): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Benefits');
+  sheet.addRow(HEADER);
+  const day = (iso: string) => new Date(`${iso}T00:00:00Z`);
+  for (const r of rows)
+    sheet.addRow([r.account, r.number, day(r.available), day(r.expiration), Number(r.amount), 'State Funds', r.note]);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+function multipart(content: Buffer, filename: string) {
+  const boundary = `----bench${randomBytes(8).toString('hex')}`;
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="benefitFile"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
+    content,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+async function benchTarget(target: 'pglite' | 'postgres') {
+  const started = performance.now();
+  const database = target === 'postgres' ? await postgresDatabase() : await openDatabase({ kind: 'pglite' });
+  try {
+    await migrateDatabase(database);
+    await ensureReferenceData(database.db);
+    await seed(database);
+    const config = loadConfig({ LOG_LEVEL: 'silent', SEED: 'none', WEB_DIST_DIR: '/nonexistent' });
+    // The import logs its phase times; read them from the log stream.
+    let phases: Record<string, number> = {};
+    const stream = {
+      write(line: string) {
+        const entry = JSON.parse(line) as { msg?: string; ms?: Record<string, number> };
+        if (entry.msg === 'benefit file imported' && entry.ms) phases = entry.ms;
+      },
+    };
+    const app = await buildApp({ config, database, logger: { level: 'info', stream } });
+    await app.ready();
+    const signIn = await app.inject({
+      method: 'POST',
+      url: '/api/authenticate',
+      payload: { username: 'benchadmin01', password: PASSWORD },
+    });
+    const token = (signIn.json() as { token: string }).token;
+    console.log(`\n${target}: ${ROWS} recipients loaded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+
+    const today = todayIn(config.defaultTimeZone);
+    const fresh = rowsOf('BEN-', today, (i) => (10 + (i % 40)).toFixed(2), 120);
+    const changed = rowsOf('BEN-', today, (i) => (12 + (i % 40)).toFixed(2), 150);
+    const other = rowsOf('XLS-', today, () => '25.00', 120);
+    const scenarios: [string, Buffer, string][] = [
+      ['CSV, every row a new benefit', csvOf(fresh), 'benefits.csv'],
+      ['the same CSV again (every row unchanged)', csvOf(fresh), 'benefits.csv'],
+      ['CSV with new amounts and dates (every row an update)', csvOf(changed), 'benefits.csv'],
+      ['XLSX, every row a new benefit', await xlsxOf(other), 'benefits.xlsx'],
+    ];
+    console.log(
+      '| file | bytes | rows | added | updated | unchanged | rejected | wall ms | Node CPU ms | phases (wall ms from the start) |',
+    );
+    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---|');
+    for (const [label, content, filename] of scenarios) {
+      if (content.length > 1_048_576)
+        throw new Error(`${label}: ${content.length} bytes is over the 1 MB limit; lower BENCH_ROWS`);
+      const body = multipart(content, filename);
+      const cpu0 = process.cpuUsage();
+      const t0 = performance.now();
+      const res = await app.inject({
+        method: 'POST',
+        url: '/benefit-api/benefit/file',
+        payload: body.payload,
+        headers: { ...body.headers, authorization: `Bearer ${token}` },
+      });
+      const ms = performance.now() - t0;
+      // CPU time of this process: with PGlite the database runs in it too, so this is the import's own work,
+      // whatever else the machine is doing (wall-clock time on a shared machine is not).
+      const cpu = process.cpuUsage(cpu0);
+      const cpuMs = (cpu.user + cpu.system) / 1000;
+      if (res.statusCode !== 200) throw new Error(`${label}: ${res.statusCode} ${res.body.slice(0, 500)}`);
+      const a = res.json() as {
+        processed: number;
+        added: number;
+        updated: number;
+        unchanged: number;
+        rejected: number;
+        errors: unknown[];
+      };
+      if (a.rejected) console.error(a.errors.slice(0, 3));
+      const phaseText = Object.entries(phases)
+        .map(([phase, at]) => `${phase} ${at}`)
+        .join(', ');
+      console.log(
+        `| ${label} | ${content.length} | ${a.processed} | ${a.added} | ${a.updated} | ${a.unchanged} | ${a.rejected} | ${ms.toFixed(0)} | ${cpuMs.toFixed(0)} | ${phaseText} |`,
+      );
+    }
+    await app.close();
+  } finally {
+    await database.close();
+  }
+}
+
+async function main() {
+  const requested = (process.env.BENCH_TARGETS ?? 'pglite,postgres').split(',').map((s) => s.trim());
+  for (const target of requested) {
+    if (target === 'postgres' && !(await postgresReachable())) {
+      console.log('\npostgres: not reachable, skipped');
+      continue;
+    }
+    if (target === 'pglite' || target === 'postgres') await benchTarget(target);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,86 @@
+import { and, type AnyColumn, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import type { ApplicantSearchCriteria } from '@ebt/core/applicants';
+import type { DbOrTx } from '../../db/client.js';
+import { applicants, applicationPrograms, programs } from '../../db/schema/index.js';
+import type { Caller } from '../../platform/caller.js';
+
+// The SQL of the staff applicant screens. Every read is AND-ed with the caller's programs (applicants belong to a
+// program, not an agency, so agency staff see the applicants of their agencies' programs), and every condition
+// matches an index of applicants (schema/applications.ts).
+
+/** `%`, `_` and `\` typed by a person match themselves, not any text (decision 0006 "Searches"). */
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** `lower(col) like lower('smi') || '%'`, the form the `lower(col) text_pattern_ops` indexes serve. */
+function startsWith(expression: SQL, value: string): SQL {
+  return sql`${expression} like lower(${`${escapeLike(value)}%`})`;
+}
+
+/**
+ * The caller's programs as a condition on a program id column. Unlike platform/caller.ts scopeCondition, agency staff
+ * match by program: an applicant has no agency until it is processed into an account of one of their agencies.
+ */
+function programScope(caller: Caller, column: AnyColumn): SQL | undefined {
+  if (caller.scope === 'all') return undefined;
+  // Recipients hold no PROCESS_APPLICANT; should a role ever give them one, they still see no applicant.
+  if (caller.scope !== 'programs' && caller.scope !== 'agencies') return sql`false`;
+  return caller.programIds.length === 0 ? sql`false` : inArray(column, [...caller.programIds]);
+}
+
+/** A pending applicant: not yet processed into a recipient account (applicants_pending_program_created_idx). */
+export const isPending = isNull(applicants.processedAccountId);
+
+/**
+ * Pending applicants matching the criteria, newest first, at most `limit` rows. Names and e-mail match as
+ * case-insensitive prefixes, the phone as a prefix of its digits.
+ */
+export function searchPendingApplicants(db: DbOrTx, caller: Caller, criteria: ApplicantSearchCriteria, limit: number) {
+  const c = criteria;
+  return db
+    .select({
+      applicantId: applicants.id,
+      firstname: applicants.firstName,
+      middlename: applicants.middleName,
+      lastname: applicants.lastName,
+      address1: applicants.address1,
+      address2: applicants.address2,
+      city: applicants.city,
+      stateId: applicants.stateCode,
+      zipcode: applicants.zipcode,
+      email: applicants.email,
+      mobilePhone: applicants.mobilePhone,
+      programId: applicants.programId,
+      programUuid: programs.uuid,
+      programName: programs.name,
+      createdAt: applicants.createdAt,
+    })
+    .from(applicants)
+    .innerJoin(programs, eq(programs.id, applicants.programId))
+    .where(
+      and(
+        isPending,
+        programScope(caller, applicants.programId),
+        c.programId === undefined ? undefined : eq(applicants.programId, c.programId),
+        c.firstname === undefined ? undefined : startsWith(sql`lower(${applicants.firstName})`, c.firstname),
+        c.lastname === undefined ? undefined : startsWith(sql`lower(${applicants.lastName})`, c.lastname),
+        c.email === undefined ? undefined : startsWith(sql`lower(${applicants.email})`, c.email),
+        c.mobilePhone === undefined
+          ? undefined
+          : sql`${applicants.mobilePhone} like ${`${escapeLike(c.mobilePhone)}%`}`,
+      ),
+    )
+    .orderBy(desc(applicants.createdAt), desc(applicants.id))
+    .limit(limit);
+}
+
+/** The programs in the caller's scope that take online applications, by name (the screen's program select). */
+export function applicationProgramsOf(db: DbOrTx, caller: Caller) {
+  return db
+    .selectDistinct({ programId: programs.id, programName: programs.name, programUuid: programs.uuid })
+    .from(programs)
+    .innerJoin(applicationPrograms, eq(applicationPrograms.programId, programs.id))
+    .where(programScope(caller, programs.id))
+    .orderBy(asc(programs.name), asc(programs.id));
+}

@@ -1,0 +1,348 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import {
+  agencies,
+  auditLog,
+  benefitIssuanceTotals,
+  benefitOptions,
+  benefits,
+  fundingSources,
+  incentives,
+  recipientAccounts,
+} from '../../db/schema/index.js';
+import { changedFields } from '../../platform/audit.js';
+import type { RequestContext } from '../../platform/context.js';
+
+// The reads and writes of the benefit file import. Every one works on a whole file at once, its keys or rows passed
+// as one JSON parameter (json_to_recordset) rather than thousands of bind parameters: a 1 MB file (about 10,000 rows)
+// costs a few dozen statements, never one per row (docs/decisions/0011, bench/README.md).
+
+/** Rows per multi-row INSERT or UPDATE. */
+const CHUNK = 2000;
+/** Keys per look-up: a whole 1 MB file in one statement. */
+const LOOKUP_CHUNK = 20_000;
+
+function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/** The look-ups a row names by text, for the programs of one file. */
+export async function loadProgramReferences(db: DbOrTx, programIds: number[], optionTypeIds: number[]) {
+  // One after the other: inside a transaction they share one connection, which runs one query at a time anyway.
+  const funding = await db
+    .select({ id: fundingSources.id, programId: fundingSources.programId, name: fundingSources.name })
+    .from(fundingSources)
+    .where(inArray(fundingSources.programId, programIds));
+  const incentiveRows = await db
+    .select({ id: incentives.id, uuid: incentives.uuid, programId: incentives.programId, name: incentives.name })
+    .from(incentives)
+    .where(inArray(incentives.programId, programIds));
+  const optionRows = optionTypeIds.length
+    ? await db
+        .select({
+          id: benefitOptions.id,
+          optionTypeId: benefitOptions.optionTypeId,
+          descr: benefitOptions.descr,
+          active: benefitOptions.active,
+        })
+        .from(benefitOptions)
+        .where(inArray(benefitOptions.optionTypeId, optionTypeIds))
+    : [];
+  const agencyRows = await db
+    .select({
+      id: agencies.id,
+      uuid: agencies.uuid,
+      programId: agencies.programId,
+      code: agencies.code,
+      name: agencies.name,
+    })
+    .from(agencies)
+    .where(inArray(agencies.programId, programIds));
+  return { funding, incentives: incentiveRows, options: optionRows, agencies: agencyRows };
+}
+export type ProgramReferences = Awaited<ReturnType<typeof loadProgramReferences>>;
+
+export interface ImportAccount {
+  id: number;
+  uuid: string;
+  programId: number;
+  recipientIdentifier: string;
+  agencyId: number | null;
+  statusId: number;
+}
+
+/**
+ * Recipient accounts by (program, Account ID), locked for share until the import ends; served by
+ * recipient_accounts_program_identifier_key. The Account IDs
+ * travel as one JSON parameter: 10,000 of them cost one statement, not 10,000 bind parameters.
+ */
+export async function loadAccounts(db: DbOrTx, programId: number, identifiers: string[]): Promise<ImportAccount[]> {
+  const found: ImportAccount[] = [];
+  for (const part of chunks([...new Set(identifiers)], LOOKUP_CHUNK)) {
+    found.push(
+      ...(await db
+        .select({
+          id: recipientAccounts.id,
+          uuid: recipientAccounts.uuid,
+          programId: recipientAccounts.programId,
+          recipientIdentifier: recipientAccounts.recipientIdentifier,
+          agencyId: recipientAccounts.agencyId,
+          statusId: recipientAccounts.statusId,
+        })
+        .from(recipientAccounts)
+        .where(
+          and(
+            eq(recipientAccounts.programId, programId),
+            sql`${recipientAccounts.recipientIdentifier} in (select json_array_elements_text(${JSON.stringify(part)}::json))`,
+          ),
+        )
+        // Shared locks, as the issue form takes: a move or an inactivation of a named recipient waits for the import.
+        .orderBy(recipientAccounts.id)
+        .for('share')),
+    );
+  }
+  return found;
+}
+
+export interface ExistingBenefit {
+  id: number;
+  uuid: string;
+  programId: number;
+  accountId: number;
+  agencyId: number | null;
+  authorizationNumber: string;
+  statusId: number;
+  benefitTypeId: number;
+  incentiveId: number | null;
+  fundingSourceId: number | null;
+  benefitOptionId: number | null;
+  availableDate: string;
+  expirationDate: string;
+  amount: string;
+  balance: string;
+  note: string | null;
+  updationChannel: string | null;
+}
+
+/**
+ * The program's benefits that carry these authorization numbers, locked (`for update`) until the import's
+ * transaction ends: a purchase or an edit waits rather than changing a balance the import has just read, and the
+ * life-cycle job skips them (`skip locked`) and takes them on its next run. Served by benefits_program_auth_number_key.
+ */
+export async function lockBenefitsByAuthNumber(
+  db: DbOrTx,
+  programId: number,
+  authNumbers: string[],
+): Promise<ExistingBenefit[]> {
+  const found: ExistingBenefit[] = [];
+  for (const part of chunks([...new Set(authNumbers)], LOOKUP_CHUNK)) {
+    found.push(
+      ...(await db
+        .select({
+          id: benefits.id,
+          uuid: benefits.uuid,
+          programId: benefits.programId,
+          accountId: benefits.accountId,
+          agencyId: benefits.agencyId,
+          authorizationNumber: benefits.authorizationNumber,
+          statusId: benefits.statusId,
+          benefitTypeId: benefits.benefitTypeId,
+          incentiveId: benefits.incentiveId,
+          fundingSourceId: benefits.fundingSourceId,
+          benefitOptionId: benefits.benefitOptionId,
+          availableDate: benefits.availableDate,
+          expirationDate: benefits.expirationDate,
+          amount: benefits.amount,
+          balance: benefits.balance,
+          note: benefits.note,
+          updationChannel: benefits.updationChannel,
+        })
+        .from(benefits)
+        .where(
+          and(
+            eq(benefits.programId, programId),
+            sql`${benefits.authorizationNumber} in (select json_array_elements_text(${JSON.stringify(part)}::json))`,
+          ),
+        )
+        .orderBy(benefits.id) // one lock order for every importer, so two imports of overlapping files never deadlock
+        .for('update')),
+    );
+  }
+  return found;
+}
+
+/**
+ * Inserts the new benefits. A number another request took since the file was checked (the unique key
+ * benefits_program_auth_number_key) is skipped, not an error of the whole file: the answer lists just those rows.
+ */
+export async function insertBenefits(db: DbOrTx, rows: (typeof benefits.$inferInsert)[]) {
+  const inserted: { id: number; uuid: string; programId: number; authorizationNumber: string }[] = [];
+  for (const part of chunks(rows)) {
+    // The rows travel as one JSON parameter (json_to_recordset): binding 17 parameters per row costs more than the
+    // insert itself at these sizes.
+    const json = JSON.stringify(
+      part.map((r) => ({
+        program_id: r.programId,
+        account_id: r.accountId,
+        agency_id: r.agencyId ?? null,
+        funding_source_id: r.fundingSourceId ?? null,
+        incentive_id: r.incentiveId ?? null,
+        authorization_number: r.authorizationNumber,
+        benefit_type_id: r.benefitTypeId ?? 1,
+        status_id: r.statusId ?? 0,
+        available_date: r.availableDate,
+        expiration_date: r.expirationDate,
+        amount: r.amount,
+        balance: r.balance,
+        note: r.note ?? null,
+        benefit_option_id: r.benefitOptionId ?? null,
+        notified_recipient: r.notifiedRecipient ?? false,
+        creation_channel: r.creationChannel ?? 'API',
+        created_at: r.createdAt instanceof Date ? r.createdAt.toISOString() : null,
+      })),
+    );
+    const result = (await db.execute(sql`
+      insert into ${benefits} (program_id, account_id, agency_id, funding_source_id, incentive_id, authorization_number, benefit_type_id,
+        status_id, available_date, expiration_date, amount, balance, note, benefit_option_id, notified_recipient, creation_channel,
+        created_at, updated_at)
+      select program_id, account_id, agency_id, funding_source_id, incentive_id, authorization_number, benefit_type_id,
+        status_id, available_date, expiration_date, amount, balance, note, benefit_option_id, notified_recipient, creation_channel,
+        coalesce(created_at, now()), coalesce(created_at, now())
+      from json_to_recordset(${json}::json) as x(program_id int, account_id int, agency_id int, funding_source_id int, incentive_id int,
+        authorization_number varchar(20), benefit_type_id smallint, status_id smallint, available_date date, expiration_date date,
+        amount numeric(12, 2), balance numeric(12, 2), note varchar(100), benefit_option_id int, notified_recipient boolean,
+        creation_channel varchar(20), created_at timestamptz)
+      on conflict (program_id, authorization_number) do nothing
+      returning id, uuid, program_id, authorization_number`)) as unknown as {
+      rows: { id: number; uuid: string; program_id: number; authorization_number: string }[];
+    };
+    for (const r of result.rows)
+      inserted.push({
+        id: Number(r.id),
+        uuid: String(r.uuid),
+        programId: Number(r.program_id),
+        authorizationNumber: r.authorization_number,
+      });
+  }
+  return inserted;
+}
+
+export interface BenefitChange {
+  id: number;
+  availableDate: string;
+  expirationDate: string;
+  amount: string;
+  /** What the amount moves by: the balance moves by the same (what was spent stays spent). */
+  amountDeltaCents: number;
+  fundingSourceId: number | null;
+  benefitOptionId: number | null;
+  note: string | null;
+}
+
+/**
+ * Applies changes to Issued benefits in multi-row UPDATEs. The rows are locked by `lockBenefitsByAuthNumber`; the
+ * `status_id = 0` guard and the balance check constraint still hold the line should anything have slipped through.
+ */
+export async function updateBenefits(db: DbOrTx, changes: BenefitChange[], now: Date) {
+  const updated: { id: number; balance: string; updatedAt: Date }[] = [];
+  for (const part of chunks(changes)) {
+    const json = JSON.stringify(
+      part.map((c) => ({
+        id: c.id,
+        available_date: c.availableDate,
+        expiration_date: c.expirationDate,
+        amount: c.amount,
+        delta: (c.amountDeltaCents / 100).toFixed(2),
+        funding_source_id: c.fundingSourceId,
+        benefit_option_id: c.benefitOptionId,
+        note: c.note,
+      })),
+    );
+    const result = (await db.execute(sql`
+      update ${benefits} as b set
+        available_date = v.available_date,
+        expiration_date = v.expiration_date,
+        amount = v.amount,
+        balance = b.balance + v.delta,
+        funding_source_id = v.funding_source_id,
+        benefit_option_id = v.benefit_option_id,
+        note = v.note,
+        updation_channel = 'FILE',
+        updated_at = ${now.toISOString()}::timestamptz
+      from json_to_recordset(${json}::json) as v(id int, available_date date, expiration_date date, amount numeric(12, 2),
+        delta numeric(12, 2), funding_source_id int, benefit_option_id int, note varchar(100))
+      where b.id = v.id and b.status_id = 0
+      returning b.id, b.balance, b.updated_at`)) as unknown as {
+      rows: { id: number; balance: string; updated_at: Date | string }[];
+    };
+    for (const row of result.rows)
+      updated.push({ id: Number(row.id), balance: String(row.balance), updatedAt: new Date(row.updated_at) });
+  }
+  return updated;
+}
+
+export interface BatchAuditEntry {
+  action: string;
+  entity: string;
+  entityId: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+}
+
+/**
+ * The audit rows of many changes in multi-row INSERTs: the same rows `recordAudit` writes one at a time (changed
+ * fields only, secrets redacted, who, when, from where), in the same transaction as the changes.
+ */
+export async function recordAuditBatch(
+  db: DbOrTx,
+  ctx: Pick<RequestContext, 'caller' | 'ip' | 'requestId' | 'now'>,
+  entries: BatchAuditEntry[],
+): Promise<void> {
+  const at = ctx.now().toISOString();
+  const rows = entries.map((entry) => ({
+    at,
+    actor_user_id: ctx.caller?.userId ?? null,
+    action: entry.action,
+    entity: entry.entity,
+    entity_id: entry.entityId,
+    ...changedFields(entry.before, entry.after),
+    ip: ctx.ip?.slice(0, 64) ?? null,
+    request_id: ctx.requestId?.slice(0, 64) ?? null,
+  }));
+  for (const part of chunks(rows)) {
+    await db.execute(sql`
+      insert into ${auditLog} (at, actor_user_id, action, entity, entity_id, before, after, ip, request_id)
+      select at, actor_user_id, action, entity, entity_id, before, after, ip, request_id
+      from jsonb_to_recordset(${JSON.stringify(part)}::jsonb) as x(at timestamptz, actor_user_id int, action varchar(60), entity varchar(60),
+        entity_id varchar(100), before jsonb, after jsonb, ip varchar(64), request_id varchar(64))`);
+  }
+}
+
+/**
+ * Takes the row locks of every funding roll-up key (program, funding source, agency) the import will change, in the
+ * order `adjustIssuanceTotals` takes them, before any of them is changed. The import changes the roll-up twice (for
+ * its updates and, inside the issue effects, for its new benefits); without this, two imports could each hold a key
+ * of one call while waiting for a key of the other's and deadlock.
+ */
+export async function lockIssuanceTotals(
+  db: DbOrTx,
+  keys: { programId: number; fundingId: number | null; agencyId: number | null }[],
+): Promise<void> {
+  const unique = [...new Map(keys.map((k) => [`${k.programId}:${k.fundingId ?? ''}:${k.agencyId ?? ''}`, k])).values()];
+  if (unique.length === 0) return;
+  const json = JSON.stringify(
+    unique.map((k) => ({ program_id: k.programId, funding_source_id: k.fundingId, agency_id: k.agencyId })),
+  );
+  await db.execute(sql`
+    insert into ${benefitIssuanceTotals} (program_id, funding_source_id, agency_id)
+    select program_id, funding_source_id, agency_id from json_to_recordset(${json}::json) as v(program_id int, funding_source_id int, agency_id int)
+    on conflict on constraint benefit_issuance_totals_key do nothing`);
+  await db.execute(sql`
+    select t.id from ${benefitIssuanceTotals} t
+    join json_to_recordset(${json}::json) as v(program_id int, funding_source_id int, agency_id int)
+      on t.program_id = v.program_id and t.funding_source_id is not distinct from v.funding_source_id and t.agency_id is not distinct from v.agency_id
+    order by t.program_id, coalesce(t.funding_source_id, 0), coalesce(t.agency_id, 0)
+    for update of t`);
+}

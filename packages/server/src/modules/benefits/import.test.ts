@@ -1,0 +1,641 @@
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { BENEFIT_IMPORT_MESSAGES, BENEFIT_MESSAGES, type BenefitFileAnswer } from '@ebt/core/benefits';
+import { ROLE } from '@ebt/core/enums';
+import { MESSAGES } from '@ebt/core/messages';
+import {
+  auditLog,
+  benefitIssuanceTotals,
+  benefits,
+  fundingSources,
+  incentives,
+  notifications,
+  type ProgramRow,
+} from '../../db/schema/index.js';
+import { useTestApp } from '../../testing/app.js';
+import { makeAgency, makeProgram, makeRecipient, makeUser } from '../../testing/factories.js';
+import { adjustIssuanceTotals } from './issue-effects.js';
+
+const t = useTestApp();
+const URL = '/benefit-api/benefit/file';
+// The test clock starts at 2026-11-23T15:00Z: 10:00 in New York, so "today" in a program is 2026-11-23.
+const TODAY = '2026-11-23';
+
+interface FilePart {
+  field?: string;
+  filename?: string;
+  content: Buffer | string;
+}
+
+/** A multipart/form-data body as a browser sends it. */
+function multipart(file: FilePart | null, fields: Record<string, string> = {}) {
+  const boundary = `----ebt${randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  if (file) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'benefitFile'}"; filename="${file.filename ?? 'benefits.csv'}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      ),
+      Buffer.isBuffer(file.content) ? file.content : Buffer.from(file.content),
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+const csv = (rows: (string | number)[][]) => rows.map((r) => r.join(',')).join('\r\n') + '\r\n';
+const HEADER = ['Account ID', 'Authorization Number', 'Available Date', 'Expiration Date', 'Amount', 'Funding Source'];
+
+async function makeWorld() {
+  const { db } = t.database;
+  const programA = await makeProgram(db);
+  const programB = await makeProgram(db, {
+    benefitAmount: '50.00',
+    benefitExpirationDays: 30,
+    enableBenefitNote: true,
+    benefitOptionTypeId: 1,
+  });
+  const [stateFunds] = await db
+    .insert(fundingSources)
+    .values({ programId: programA.id, name: 'State Funds' })
+    .returning();
+  const [usda] = await db.insert(fundingSources).values({ programId: programA.id, name: 'USDA' }).returning();
+  const [bFunds] = await db.insert(fundingSources).values({ programId: programB.id, name: 'Federal' }).returning();
+  const [incentive] = await db
+    .insert(incentives)
+    .values({ programId: programA.id, fundingSourceId: usda!.id, name: 'Double Up', startDate: '2026-01-01' })
+    .returning();
+  const a1 = await makeAgency(db, programA);
+  const a2 = await makeAgency(db, programA);
+  const r1 = await makeRecipient(db, { program: programA, agency: a1 });
+  const r2 = await makeRecipient(db, { program: programA, agency: a2 });
+  const inactive = await makeRecipient(db, { program: programA, agency: a1, statusId: 1 });
+  const rb = await makeRecipient(db, { program: programB });
+  const users = {
+    platformAdmin: await makeUser(db, { roleId: ROLE.PLATFORM_ADMIN }),
+    adminA: await makeUser(db, { roleId: ROLE.PROGRAM_ADMIN, programs: [programA] }),
+    adminAB: await makeUser(db, { roleId: ROLE.PROGRAM_ADMIN, programs: [programA, programB] }),
+    agencyUserA1: await makeUser(db, { roleId: ROLE.AGENCY_USER, agencies: [a1] }),
+    recipient: await makeUser(db, { roleId: ROLE.RECIPIENT }),
+  };
+  const tokens = Object.fromEntries(
+    await Promise.all(Object.entries(users).map(async ([key, user]) => [key, await t.signIn(user.username)] as const)),
+  ) as Record<keyof typeof users, string>;
+  return {
+    programA,
+    programB,
+    stateFunds: stateFunds!,
+    usda: usda!,
+    bFunds: bFunds!,
+    incentive: incentive!,
+    a1,
+    a2,
+    r1,
+    r2,
+    inactive,
+    rb,
+    tokens,
+  };
+}
+type World = Awaited<ReturnType<typeof makeWorld>>;
+
+let n = 0;
+/** A fresh authorization number per call, so tests do not share benefits. */
+const auth = (prefix = 'F') => `${prefix}${Date.now().toString(36)}${(++n).toString(36)}`.toUpperCase().slice(0, 20);
+
+async function upload(token: string | null, file: FilePart | null, fields: Record<string, string> = {}) {
+  return t.injectAs(token, { method: 'POST', url: URL, ...multipart(file, fields) });
+}
+
+const benefitsByAuth = (program: ProgramRow, numbers: string[]) =>
+  t.database.db
+    .select()
+    .from(benefits)
+    .where(and(eq(benefits.programId, program.id), inArray(benefits.authorizationNumber, numbers)));
+
+describe('POST /benefit-api/benefit/file: access and the file itself', () => {
+  let w: World;
+  beforeAll(async () => {
+    w = await makeWorld();
+  });
+  const oneRow = () => ({
+    content: csv([HEADER, [w.r1.recipientIdentifier, auth(), TODAY, '2026-12-31', '10', 'State Funds']]),
+  });
+
+  it('answers 401 without a session, 403 to a recipient and to a platform admin (program side only)', async () => {
+    expect((await upload(null, oneRow())).statusCode).toBe(401);
+    for (const token of [w.tokens.recipient, w.tokens.platformAdmin]) {
+      const res = await upload(token, oneRow());
+      expect(res.statusCode).toBe(403);
+      expect(res.json().message).toBe(MESSAGES.PRIVILEGE_ERROR);
+    }
+  });
+
+  it("answers 400 'You must select an input file.' with no file, an empty file or a JSON body", async () => {
+    for (const res of [
+      await upload(w.tokens.adminA, null),
+      await upload(w.tokens.adminA, { content: '' }),
+      await upload(w.tokens.adminA, { field: 'otherFile', content: 'x' }),
+      await t.injectAs(w.tokens.adminA, { method: 'POST', url: URL, payload: { benefitFile: 'x' } }),
+    ]) {
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(MESSAGES.FILE_REQUIRED);
+    }
+  });
+
+  it('answers 400 with the size message for a file over 1 MB, and for another file type', async () => {
+    const big = await upload(w.tokens.adminA, { content: Buffer.alloc(1_048_577, 'a') });
+    expect(big.statusCode).toBe(400);
+    expect(big.json().message).toBe('Benefit file size cannot be greater than 1MB.');
+    const txt = await upload(w.tokens.adminA, { filename: 'benefits.txt', content: 'a,b\n1,2\n' });
+    expect(txt.statusCode).toBe(400);
+    expect(txt.json().message).toBe(MESSAGES.INVALID_FILE_TYPE);
+  });
+
+  it("answers 422 'Invalid file content.' for a binary file, a header without the required columns or without rows", async () => {
+    const binary = await upload(w.tokens.adminA, {
+      filename: 'b.xlsx',
+      content: Buffer.from([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]),
+    });
+    expect(binary.statusCode).toBe(422);
+    expect(binary.json().message).toBe(MESSAGES.INVALID_FILE_CONTENT);
+
+    const columns = await upload(w.tokens.adminA, {
+      content: csv([
+        ['Account ID', 'Amount'],
+        ['1', '2'],
+      ]),
+    });
+    expect(columns.statusCode).toBe(422);
+    expect(columns.json().message).toBe(MESSAGES.INVALID_FILE_CONTENT);
+    expect(columns.json().errorMessages.map((e: { appErrorMessage: string }) => e.appErrorMessage)).toContain(
+      'The file has no column Authorization Number, Available Date, Expiration Date.',
+    );
+
+    const empty = await upload(w.tokens.adminA, { content: csv([HEADER]) });
+    expect(empty.statusCode).toBe(422);
+    expect(empty.json().errorMessages[1].appErrorMessage).toBe(BENEFIT_IMPORT_MESSAGES.NO_DATA_ROWS);
+  });
+
+  it('needs the program of the file when the caller has several and the file has no Program column', async () => {
+    const res = await upload(w.tokens.adminAB, oneRow());
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(BENEFIT_MESSAGES.PROGRAM_REQUIRED);
+    const other = await upload(w.tokens.adminA, oneRow(), { programUuid: w.programB.uuid });
+    expect(other.statusCode).toBe(404);
+    const chosen = await upload(w.tokens.adminAB, oneRow(), { programUuid: w.programA.uuid });
+    expect(chosen.statusCode).toBe(200);
+    expect(chosen.json()).toMatchObject({ processed: 1, added: 1 });
+  });
+});
+
+describe('POST /benefit-api/benefit/file: rows', () => {
+  let w: World;
+  beforeAll(async () => {
+    w = await makeWorld();
+  });
+
+  it('adds valid rows as the issue form would, with their effects and audit rows', async () => {
+    const [x, y] = [auth(), auth()];
+    const res = await upload(w.tokens.adminA, {
+      content: csv([
+        [...HEADER, 'Type', 'Incentive'],
+        [w.r1.recipientIdentifier, x, TODAY, '2026-12-31', '"$1,250.50"', 'state funds', 'Regular', ''],
+        [w.r2.recipientIdentifier, y, '12/01/2026', '1/31/2027', '20', String(w.usda.id), '1', ''],
+        [w.r1.recipientIdentifier, 'AUTO-GENERATED', TODAY, '2026-12-31', '5', 'USDA', 'Incentive', 'double up'],
+      ]),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      message: 'Benefit file processed.',
+      processed: 3,
+      added: 3,
+      updated: 0,
+      unchanged: 0,
+      rejected: 0,
+      errors: [],
+      errorsTruncated: false,
+    } satisfies BenefitFileAnswer);
+
+    const rows = await benefitsByAuth(w.programA, [x, y]);
+    const bx = rows.find((r) => r.authorizationNumber === x)!;
+    expect(bx).toMatchObject({
+      accountId: w.r1.id,
+      agencyId: w.a1.id,
+      fundingSourceId: w.stateFunds.id,
+      amount: '1250.50',
+      balance: '1250.50',
+      statusId: 0,
+      benefitTypeId: 1,
+      availableDate: TODAY,
+      expirationDate: '2026-12-31',
+      creationChannel: 'FILE',
+    });
+    expect(rows.find((r) => r.authorizationNumber === y)).toMatchObject({
+      accountId: w.r2.id,
+      agencyId: w.a2.id,
+      availableDate: '2026-12-01',
+      expirationDate: '2027-01-31',
+    });
+    const [incentiveBenefit] = await t.database.db
+      .select()
+      .from(benefits)
+      .where(and(eq(benefits.accountId, w.r1.id), eq(benefits.benefitTypeId, 2)));
+    expect(incentiveBenefit).toMatchObject({ incentiveId: w.incentive.id, amount: '5.00' });
+    expect(incentiveBenefit!.authorizationNumber).toMatch(/^I20261123[0-9A-Z]{11}$/);
+
+    const audits = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'benefit'), inArray(auditLog.entityId, [bx.uuid, incentiveBenefit!.uuid])));
+    expect(audits.map((a) => a.action)).toEqual(['issue', 'issue']);
+    expect(audits.find((a) => a.entityId === bx.uuid)!.after).toMatchObject({
+      benefitAuthorizationNumber: x,
+      benefitAmount: '1250.50',
+      creationChannel: 'FILE',
+    });
+    const [summary] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entity, 'benefit_file'))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(summary!.after).toMatchObject({ processed: 3, added: 3, fileName: 'benefits.csv' });
+
+    // applyIssueEffects: a notification per benefit and the funding roll-up.
+    const notes = await t.database.db
+      .select()
+      .from(notifications)
+      .where(inArray(notifications.accountId, [w.r1.id, w.r2.id]));
+    expect(notes).toHaveLength(3);
+    const [total] = await t.database.db
+      .select()
+      .from(benefitIssuanceTotals)
+      .where(
+        and(eq(benefitIssuanceTotals.fundingSourceId, w.stateFunds.id), eq(benefitIssuanceTotals.agencyId, w.a1.id)),
+      );
+    expect(total).toMatchObject({ issuedAmount: '1250.50', issuedCount: 1 });
+  });
+
+  it('reports each bad row with its row, column and reason, changes nothing for it and applies the good ones', async () => {
+    const good = auth();
+    const r1 = w.r1.recipientIdentifier;
+    const numbers = Array.from({ length: 12 }, () => auth());
+    const res = await upload(w.tokens.adminA, {
+      content: csv([
+        HEADER,
+        [r1, good, TODAY, '2026-12-31', '10', 'USDA'], // row 2
+        ['NOPE123', numbers[0]!, TODAY, '2026-12-31', '10', 'USDA'], // 3
+        [w.inactive.recipientIdentifier, numbers[1]!, TODAY, '2026-12-31', '10', 'USDA'], // 4
+        [r1, good, TODAY, '2026-12-31', '10', 'USDA'], // 5 duplicate of row 2
+        [r1, numbers[2]!, '2026-11-22', '2026-12-31', '10', 'USDA'], // 6
+        [r1, numbers[3]!, '2026-12-10', '2026-12-09', '10', 'USDA'], // 7
+        [r1, numbers[4]!, TODAY, '2026-12-31', '12.345', 'USDA'], // 8
+        [r1, numbers[5]!, TODAY, '2026-12-31', '10000', 'USDA'], // 9
+        [r1, numbers[6]!, TODAY, '2026-12-31', '10', 'Lottery'], // 10
+        [r1, numbers[7]!, TODAY, '2026-12-31', '10', ''], // 11
+        [r1, 'A B', TODAY, '2026-12-31', '10', 'USDA'], // 12
+        [r1, numbers[8]!, 'soon', '2026-12-31', '10', 'USDA'], // 13
+        [r1, numbers[9]!, '2026-02-30', '2026-12-31', '-1', 'USDA'], // 14
+      ]),
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as BenefitFileAnswer;
+    expect(body).toMatchObject({
+      processed: 13,
+      added: 1,
+      updated: 0,
+      unchanged: 0,
+      rejected: 12,
+      errorsTruncated: false,
+    });
+    expect(body.errors).toEqual([
+      { row: 3, column: 'Account ID', reason: BENEFIT_MESSAGES.RECIPIENT_NOT_FOUND },
+      { row: 4, column: 'Account ID', reason: BENEFIT_MESSAGES.RECIPIENT_NOT_ACTIVE },
+      {
+        row: 5,
+        column: 'Authorization Number',
+        reason: 'The authorization number appears more than once in the file (first on row 2).',
+      },
+      { row: 6, column: 'Available Date', reason: `Date cannot be before today (${TODAY}).` },
+      { row: 7, column: 'Expiration Date', reason: BENEFIT_MESSAGES.EXPIRATION_BEFORE_AVAILABLE },
+      { row: 8, column: 'Amount', reason: BENEFIT_IMPORT_MESSAGES.INVALID_AMOUNT },
+      { row: 9, column: 'Amount', reason: 'Amount cannot be more than $9,999.99.' },
+      { row: 10, column: 'Funding Source', reason: BENEFIT_IMPORT_MESSAGES.FUNDING_NOT_FOUND },
+      { row: 11, column: 'Funding Source', reason: BENEFIT_MESSAGES.FUNDING_REQUIRED },
+      { row: 12, column: 'Authorization Number', reason: MESSAGES.INVALID_AUTHORIZATION_NUMBER },
+      { row: 13, column: 'Available Date', reason: BENEFIT_IMPORT_MESSAGES.INVALID_DATE },
+      { row: 14, column: 'Available Date', reason: BENEFIT_IMPORT_MESSAGES.INVALID_DATE },
+      { row: 14, column: 'Amount', reason: MESSAGES.AMOUNT_NEGATIVE },
+    ]);
+    expect(await benefitsByAuth(w.programA, numbers)).toEqual([]);
+    expect(await benefitsByAuth(w.programA, [good])).toHaveLength(1);
+  });
+
+  it('lists at most 1,000 problems and says when there were more', async () => {
+    const rows = Array.from({ length: 600 }, () => ['NOPE', auth(), '2020-01-01', '2026-12-31', '10', 'USDA']);
+    const body = (await upload(w.tokens.adminA, { content: csv([HEADER, ...rows]) })).json() as BenefitFileAnswer;
+    expect(body).toMatchObject({ processed: 600, added: 0, rejected: 600, errorsTruncated: true });
+    expect(body.errors).toHaveLength(1000);
+    expect(body.errors[0]).toEqual({ row: 2, column: 'Account ID', reason: BENEFIT_MESSAGES.RECIPIENT_NOT_FOUND });
+  });
+
+  it('limits agency staff to the recipients of their agencies', async () => {
+    const [mine, theirs] = [auth(), auth()];
+    const res = await upload(w.tokens.agencyUserA1, {
+      content: csv([
+        HEADER,
+        [w.r1.recipientIdentifier, mine, TODAY, '2026-12-31', '10', 'USDA'],
+        [w.r2.recipientIdentifier, theirs, TODAY, '2026-12-31', '10', 'USDA'],
+      ]),
+    });
+    expect(res.json()).toMatchObject({
+      added: 1,
+      rejected: 1,
+      errors: [{ row: 3, column: 'Account ID', reason: BENEFIT_MESSAGES.RECIPIENT_NOT_FOUND }],
+    });
+    expect(await benefitsByAuth(w.programA, [theirs])).toEqual([]);
+  });
+
+  it('updates an Issued benefit named by its authorization number; the balance moves with the amount', async () => {
+    const number = auth();
+    const r1 = w.r1.recipientIdentifier;
+    const row = (expiration: string, amount: string, account = r1) => ({
+      content: csv([HEADER, [account, number, TODAY, expiration, amount, 'USDA']]),
+    });
+    expect((await upload(w.tokens.adminA, row('2026-12-31', '40'))).json()).toMatchObject({ added: 1 });
+    // Ten dollars spent meanwhile.
+    await t.database.db
+      .update(benefits)
+      .set({ balance: '30.00' })
+      .where(and(eq(benefits.programId, w.programA.id), eq(benefits.authorizationNumber, number)));
+
+    const res = await upload(w.tokens.adminA, row('2027-01-15', '50'));
+    expect(res.json()).toMatchObject({ processed: 1, added: 0, updated: 1, unchanged: 0, rejected: 0 });
+    const [after] = await benefitsByAuth(w.programA, [number]);
+    expect(after).toMatchObject({
+      amount: '50.00',
+      balance: '40.00',
+      expirationDate: '2027-01-15',
+      updationChannel: 'FILE',
+    });
+    const [audit] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, after!.uuid), eq(auditLog.action, 'update')));
+    expect(audit).toMatchObject({
+      before: {
+        benefitAmount: '40.00',
+        benefitBalance: '30.00',
+        benefitExpirationDate: '2026-12-31',
+        updationChannel: null,
+      },
+      after: {
+        benefitAmount: '50.00',
+        benefitBalance: '40.00',
+        benefitExpirationDate: '2027-01-15',
+        updationChannel: 'FILE',
+      },
+    });
+    expect(Object.keys(audit!.after as object).sort()).toEqual([
+      'benefitAmount',
+      'benefitBalance',
+      'benefitExpirationDate',
+      'updationChannel',
+    ]);
+
+    // The same file again changes nothing.
+    expect((await upload(w.tokens.adminA, row('2027-01-15', '50'))).json()).toMatchObject({ updated: 0, unchanged: 1 });
+    // Less than was spent: refused.
+    expect((await upload(w.tokens.adminA, row('2027-01-15', '5'))).json().errors).toEqual([
+      { row: 2, column: 'Amount', reason: BENEFIT_MESSAGES.FILE_BALANCE_BELOW_SPENT },
+    ]);
+    // Another recipient's number: refused.
+    expect((await upload(w.tokens.adminA, row('2027-01-15', '50', w.r2.recipientIdentifier))).json().errors).toEqual([
+      { row: 2, column: 'Authorization Number', reason: BENEFIT_MESSAGES.FILE_BENEFIT_OTHER_ACCOUNT },
+    ]);
+    // A voided benefit is only ever "unchanged". (Voided here as PATCH would: status and the funding roll-up.)
+    await t.database.db.update(benefits).set({ statusId: 3 }).where(eq(benefits.id, after!.id));
+    await adjustIssuanceTotals(t.database.db, [
+      { programId: w.programA.id, fundingId: w.usda.id, agencyId: w.a1.id, amountCents: -5000, count: -1 },
+    ]);
+    expect((await upload(w.tokens.adminA, row('2027-01-20', '50'))).json().errors).toEqual([
+      {
+        row: 2,
+        column: 'Authorization Number',
+        reason: 'A benefit with this authorization number exists and is VOID; only an issued benefit can be updated.',
+      },
+    ]);
+    expect((await upload(w.tokens.adminA, row('2027-01-15', '50'))).json()).toMatchObject({
+      unchanged: 1,
+      rejected: 0,
+    });
+    const [final] = await benefitsByAuth(w.programA, [number]);
+    expect(final).toMatchObject({ amount: '50.00', balance: '40.00', statusId: 3 });
+  });
+
+  it('keeps the funding roll-up equal to the benefits after adds and updates', async () => {
+    const totals = await t.database.db
+      .select({
+        fundingSourceId: benefitIssuanceTotals.fundingSourceId,
+        agencyId: benefitIssuanceTotals.agencyId,
+        amount: benefitIssuanceTotals.issuedAmount,
+        count: benefitIssuanceTotals.issuedCount,
+      })
+      .from(benefitIssuanceTotals)
+      .where(and(eq(benefitIssuanceTotals.programId, w.programA.id), sql`${benefitIssuanceTotals.issuedCount} > 0`));
+    const sums = await t.database.db
+      .select({
+        fundingSourceId: benefits.fundingSourceId,
+        agencyId: benefits.agencyId,
+        amount: sql<string>`sum(${benefits.amount})::numeric(16,2)::text`,
+        count: sql<number>`count(*)::int`,
+      })
+      .from(benefits)
+      .where(and(eq(benefits.programId, w.programA.id), sql`${benefits.statusId} <> 3`))
+      .groupBy(benefits.fundingSourceId, benefits.agencyId);
+    const key = (r: { fundingSourceId: number | null; agencyId: number | null }) =>
+      `${r.fundingSourceId}:${r.agencyId}`;
+    expect(Object.fromEntries(totals.map((r) => [key(r), [r.amount, r.count]]))).toEqual(
+      Object.fromEntries(sums.map((r) => [key(r), [r.amount, r.count]])),
+    );
+  });
+
+  it("applies the program's rules: default amount, expiration period, option, notes, and the Program column", async () => {
+    const b = w.programB.shortName;
+    const ok = auth();
+    const numbers = Array.from({ length: 5 }, () => auth());
+    const header = ['Program', ...HEADER, 'Option', 'Note'];
+    const rb = w.rb.recipientIdentifier;
+    const res = await upload(w.tokens.adminAB, {
+      content: csv([
+        header,
+        [b.toLowerCase(), rb, ok, TODAY, '2026-12-22', '50', 'Federal', 'in person at the agency', 'Picked up'], // 2
+        [b, rb, numbers[0]!, TODAY, '2026-12-22', '40', 'Federal', '1', ''], // 3
+        [w.programB.uuid, rb, numbers[1]!, TODAY, '2026-12-23', '50', 'Federal', '2', ''], // 4
+        [String(w.programB.id), rb, numbers[2]!, TODAY, '2026-12-22', '50', 'Federal', '', ''], // 5
+        [w.programA.shortName, w.r1.recipientIdentifier, numbers[3]!, TODAY, '2026-12-22', '50', 'USDA', '', 'hello'], // 6
+        ['NOSUCHPROGRAM', rb, numbers[4]!, TODAY, '2026-12-22', '50', 'Federal', '1', ''], // 7
+      ]),
+    });
+    const body = res.json() as BenefitFileAnswer;
+    expect(body).toMatchObject({ processed: 6, added: 1, rejected: 5 });
+    expect(body.errors).toEqual([
+      { row: 3, column: 'Amount', reason: 'Amount must be the program default of $50.00.' },
+      {
+        row: 4,
+        column: 'Expiration Date',
+        reason: 'Expiration date must be 2026-12-22: the available date plus 30 days minus one.',
+      },
+      { row: 5, column: 'Option', reason: MESSAGES.BENEFIT_OPTION_REQUIRED },
+      { row: 6, column: 'Note', reason: BENEFIT_MESSAGES.NOTE_NOT_ENABLED },
+      { row: 7, column: 'Program', reason: BENEFIT_IMPORT_MESSAGES.NOT_A_PROGRAM_OF_CALLER },
+    ]);
+    const [added] = await benefitsByAuth(w.programB, [ok]);
+    expect(added).toMatchObject({
+      benefitOptionId: 1,
+      note: 'Picked up',
+      fundingSourceId: w.bFunds.id,
+      amount: '50.00',
+    });
+
+    // A program of another admin is not one of the caller's.
+    const foreign = await upload(w.tokens.adminA, {
+      content: csv([header, [b, rb, auth(), TODAY, '2026-12-22', '50', 'Federal', '1', '']]),
+    });
+    expect(foreign.json().errors).toEqual([
+      { row: 2, column: 'Program', reason: BENEFIT_IMPORT_MESSAGES.NOT_A_PROGRAM_OF_CALLER },
+    ]);
+  });
+
+  it('issues nothing in a disabled program, and names agencies by code', async () => {
+    const { db } = t.database;
+    const disabled = await makeProgram(db, { statusId: 1 });
+    await db.insert(fundingSources).values({ programId: disabled.id, name: 'USDA' });
+    const recipient = await makeRecipient(db, { program: disabled });
+    const admin = await makeUser(db, { roleId: ROLE.PROGRAM_ADMIN, programs: [disabled] });
+    const res = await upload(await t.signIn(admin.username), {
+      content: csv([HEADER, [recipient.recipientIdentifier, auth(), TODAY, '2026-12-31', '10', 'USDA']]),
+    });
+    expect(res.json().errors).toEqual([{ row: 2, column: 'Program', reason: BENEFIT_MESSAGES.PROGRAM_NOT_ENABLED }]);
+
+    const [good, wrong, unknown] = [auth(), auth(), auth()];
+    const agencyFile = await upload(w.tokens.adminA, {
+      content: csv([
+        [...HEADER, 'Agency Code'],
+        [w.r1.recipientIdentifier, good, TODAY, '2026-12-31', '10', 'USDA', w.a1.code.toLowerCase()],
+        [w.r1.recipientIdentifier, wrong, TODAY, '2026-12-31', '10', 'USDA', w.a2.code],
+        [w.r1.recipientIdentifier, unknown, TODAY, '2026-12-31', '10', 'USDA', 'NOPE'],
+      ]),
+    });
+    expect(agencyFile.json()).toMatchObject({
+      added: 1,
+      errors: [
+        { row: 3, column: 'Agency Code', reason: BENEFIT_MESSAGES.AGENCY_MISMATCH },
+        { row: 4, column: 'Agency Code', reason: BENEFIT_IMPORT_MESSAGES.AGENCY_NOT_FOUND },
+      ],
+    });
+  });
+
+  it("reads date-times in the program's zone, and in the platform's when the program's is unknown", async () => {
+    const { db } = t.database;
+    const odd = await makeProgram(db, { timeZone: 'Mars/Olympus_Mons' });
+    await db.insert(fundingSources).values({ programId: odd.id, name: 'USDA' });
+    const recipient = await makeRecipient(db, { program: odd });
+    const admin = await makeUser(db, { roleId: ROLE.PROGRAM_ADMIN, programs: [odd] });
+    const number = auth();
+    // 02:00 UTC on 2026-12-02 is still 2026-12-01 in New York, the platform's zone.
+    const res = await upload(await t.signIn(admin.username), {
+      content: csv([
+        HEADER,
+        [recipient.recipientIdentifier, number, '2026-12-02T02:00:00Z', '2026-12-31', '10', 'USDA'],
+      ]),
+    });
+    expect(res.json()).toMatchObject({ added: 1 });
+    const [row] = await benefitsByAuth(odd, [number]);
+    expect(row!.availableDate).toBe('2026-12-01');
+  });
+
+  it('reads an XLSX workbook with date and number cells', async () => {
+    const number = auth();
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Benefits');
+    sheet.addRow([
+      'benefitRecipientAccountIdentifier',
+      'benefitAuthorizationNumber',
+      'benefitAvailableDate',
+      'benefitExpirationDate',
+      'benefitAmount',
+      'fundingSource',
+    ]);
+    sheet.addRow([
+      w.r1.recipientIdentifier,
+      number,
+      new Date(Date.UTC(2026, 11, 1)),
+      new Date(Date.UTC(2026, 11, 31)),
+      12.5,
+      'USDA',
+    ]);
+    const content = Buffer.from(await workbook.xlsx.writeBuffer());
+    const res = await upload(w.tokens.adminA, { filename: 'benefits.xlsx', content });
+    expect(res.json()).toMatchObject({ added: 1, rejected: 0 });
+    const [row] = await benefitsByAuth(w.programA, [number]);
+    expect(row).toMatchObject({ availableDate: '2026-12-01', expirationDate: '2026-12-31', amount: '12.50' });
+  });
+
+  it('lets one of two simultaneous uploads of the same new number win; the other adds nothing', async () => {
+    const number = auth();
+    const file = { content: csv([HEADER, [w.r1.recipientIdentifier, number, TODAY, '2026-12-31', '10', 'USDA']]) };
+    const answers = (await Promise.all([upload(w.tokens.adminA, file), upload(w.tokens.adminA, file)])).map(
+      (r) => r.json() as BenefitFileAnswer,
+    );
+    expect(answers.map((a) => a.added).sort()).toEqual([0, 1]);
+    // Serialised (PGlite) the second sees the first's benefit unchanged; concurrent (PostgreSQL) it loses the insert.
+    const loser = answers.find((a) => a.added === 0)!;
+    expect(loser.unchanged + loser.rejected).toBe(1);
+    expect(await benefitsByAuth(w.programA, [number])).toHaveLength(1);
+  });
+});
+
+describe('the sample file the upload page offers', () => {
+  it('imports cleanly into programs like the demo ones (packages/web/public/samples/benefit-file-sample.csv)', async () => {
+    const { db } = t.database;
+    const fm = await makeProgram(db, {
+      shortName: 'CTSFMNP',
+      benefitAmount: '50.00',
+      benefitExpirationDays: 150,
+      enableBenefitNote: true,
+      benefitOptionTypeId: 1,
+      lastIssuanceDate: '2027-01-22',
+    });
+    const snap = await makeProgram(db, { shortName: 'CTSNAP', incentiveExpirationDays: 60 });
+    await db.insert(fundingSources).values([
+      { programId: fm.id, name: 'USDA SFMNP Grant' },
+      { programId: fm.id, name: 'State of Connecticut' },
+    ]);
+    const [gusnip] = await db.insert(fundingSources).values({ programId: snap.id, name: 'USDA GusNIP' }).returning();
+    await db.insert(incentives).values({
+      programId: snap.id,
+      fundingSourceId: gusnip!.id,
+      name: 'SNAP Double Up Bucks',
+      startDate: '2025-11-01',
+    });
+    const agency = await makeAgency(db, fm);
+    await makeRecipient(db, { program: fm, agency, recipientIdentifier: '10000001' });
+    await makeRecipient(db, { program: fm, agency, recipientIdentifier: '10000002' });
+    await makeRecipient(db, { program: snap, recipientIdentifier: '20000001' });
+    const admin = await makeUser(db, { roleId: ROLE.PROGRAM_ADMIN, programs: [fm, snap] });
+    const content = await readFile(
+      new globalThis.URL('../../../../web/public/samples/benefit-file-sample.csv', import.meta.url),
+    );
+    const res = await upload(await t.signIn(admin.username), { filename: 'benefit-file-sample.csv', content });
+    expect(res.json()).toMatchObject({ processed: 4, added: 4, rejected: 0, errors: [] });
+  });
+});

@@ -1,0 +1,508 @@
+import { randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import {
+  BENEFIT_FILE_COLUMNS,
+  BENEFIT_FILE_ERRORS_MAX,
+  BENEFIT_FILE_REQUIRED_COLUMNS,
+  BENEFIT_IMPORT_MESSAGES,
+  BENEFIT_MESSAGES,
+  type BenefitFileAnswer,
+  type BenefitFileCells,
+  type BenefitFileColumn,
+  type BenefitFileRowError,
+  type BenefitFileRowValues,
+  incentiveAuthorizationNumber,
+  readBenefitFileRow,
+} from '@ebt/core/benefits';
+import { fromCents, todayIn, toCents } from '@ebt/core/format';
+import { fillMessage, MESSAGES } from '@ebt/core/messages';
+import type { Tx } from '../../db/client.js';
+import type { ProgramRow } from '../../db/schema/index.js';
+import { recordAudit } from '../../platform/audit.js';
+import { callerProgramsQuery } from '../../platform/caller-programs.js';
+import { type CallerContext, type RequestContext, requireCaller } from '../../platform/context.js';
+import { AppError } from '../../platform/errors.js';
+import { type ImportedRow, mapColumns, parseSpreadsheet, type UploadedFile } from '../../platform/file-import.js';
+import {
+  type BatchAuditEntry,
+  type BenefitChange,
+  type ExistingBenefit,
+  type ImportAccount,
+  insertBenefits,
+  loadAccounts,
+  loadProgramReferences,
+  lockBenefitsByAuthNumber,
+  lockIssuanceTotals,
+  recordAuditBatch,
+  updateBenefits,
+} from './import-queries.js';
+import {
+  planRow,
+  programLookups,
+  type ProgramLookups,
+  type ResolvedValues,
+  type RowPlan,
+  type RowProblem,
+} from './import-rows.js';
+import { benefitAuditView } from './audit-view.js';
+import {
+  adjustIssuanceTotals,
+  applyIssueEffects,
+  benefitInsertRow,
+  type IssuanceDelta,
+  type IssuedBenefit,
+} from './issue-effects.js';
+
+// POST /benefit-api/benefit/file (part 1 §2 "Upload Benefit File", §5, §7, §8; docs/benefit-file.md; decision 0011).
+// One file, one transaction: every valid row is applied whole and every refused row changed nothing and is reported
+// with its row, column and reason. The file is checked against look-ups read for all its rows at once.
+
+const CHANNEL = 'FILE';
+
+/** Tries of a generated incentive authorization number that met a taken one (61 random bits: practically never). */
+const GENERATE_TRIES = 3;
+
+interface ReadRow {
+  rowNumber: number;
+  lookups: ProgramLookups | null;
+  values: BenefitFileRowValues | null;
+  problems: RowProblem[];
+}
+
+export async function importBenefitFile(context: RequestContext, upload: UploadedFile): Promise<BenefitFileAnswer> {
+  const ctx = requireCaller(context);
+  // Phase times go to the log line of each import: what bench/README.md reports, visible in production too.
+  const started = performance.now();
+  const timings: Record<string, number> = {};
+  const lap = (phase: string) => (timings[phase] = Math.round(performance.now() - started));
+  const sheet = await parseSpreadsheet(upload.data);
+  lap('parsed');
+  const { index, label } = mapColumns(sheet.header, BENEFIT_FILE_COLUMNS);
+  const missing = BENEFIT_FILE_REQUIRED_COLUMNS.filter((column) => index[column] === undefined);
+  if (missing.length)
+    throw invalidFile(
+      fillMessage(BENEFIT_MESSAGES.FILE_MISSING_COLUMNS, { columns: missing.map((c) => label[c]).join(', ') }),
+    );
+  if (sheet.rows.length === 0) throw invalidFile(BENEFIT_IMPORT_MESSAGES.NO_DATA_ROWS);
+
+  const programs = await callerProgramsQuery(ctx);
+  const chosen = chosenProgram(programs, upload.fields.programUuid);
+  const fallback = chosen ?? (programs.length === 1 ? programs[0] : undefined);
+  // Without a Program column the file is for one program: the one sent with it, or the caller's only one.
+  if (index.program === undefined && !fallback)
+    throw AppError.badRequest(BENEFIT_MESSAGES.PROGRAM_REQUIRED, 'programUuid');
+
+  const now = ctx.now();
+  const lookupsByProgram = new Map<number, ProgramLookups>();
+  const columns = Object.keys(index) as BenefitFileColumn[];
+
+  return ctx.db.transaction(async (tx) => {
+    const refs = await loadProgramReferences(
+      tx,
+      programs.map((p) => p.id),
+      [...new Set(programs.map((p) => p.benefitOptionTypeId).filter((id): id is number => id !== null))],
+    );
+    const lookupsOf = (program: ProgramRow) => {
+      let lookups = lookupsByProgram.get(program.id);
+      if (!lookups) {
+        const timeZone = knownTimeZone(program, ctx);
+        lookups = programLookups(program, refs, todayIn(timeZone, now), timeZone);
+        lookupsByProgram.set(program.id, lookups);
+      }
+      return lookups;
+    };
+
+    // 1. Each row's program and field rules.
+    const read: ReadRow[] = sheet.rows.map((row) => {
+      const cells = cellsOf(row, index, columns);
+      const problems: RowProblem[] = [];
+      const program = rowProgram(cells.program ?? '', programs, chosen, fallback, problems);
+      if (!program) return { rowNumber: row.rowNumber, lookups: null, values: null, problems };
+      const lookups = lookupsOf(program);
+      const { values, problems: fieldProblems } = readBenefitFileRow(cells, lookups.timeZone);
+      return {
+        rowNumber: row.rowNumber,
+        lookups,
+        values,
+        problems: fieldProblems.map((p) => ({ column: p.column, reason: p.message })),
+      };
+    });
+
+    lap('read');
+
+    // 2. The recipients and existing benefits the rows name, per program, in a few statements (the benefits locked).
+    const accounts = new Map<string, ImportAccount>();
+    const existing = new Map<string, ExistingBenefit>();
+    // Programs in id order, and benefits by id within each: every import locks in the same order (no deadlock).
+    for (const programId of [...lookupsByProgram.keys()].sort((a, b) => a - b)) {
+      const rows = read.filter((r) => r.values && r.lookups?.program.id === programId);
+      for (const a of await loadAccounts(
+        tx,
+        programId,
+        rows.map((r) => r.values!.accountId),
+      ))
+        accounts.set(`${programId}:${a.recipientIdentifier}`, a);
+      const numbers = rows.map((r) => r.values!.authorizationNumber).filter((n): n is string => n !== null);
+      for (const b of await lockBenefitsByAuthNumber(tx, programId, numbers))
+        existing.set(`${programId}:${b.authorizationNumber}`, b);
+    }
+
+    lap('looked-up');
+
+    // 3. Each row decided, in file order; a number seen earlier in the file refuses the later rows.
+    const firstRowOf = new Map<string, number>();
+    const plans = read.map((row): { rowNumber: number; lookups: ProgramLookups | null; plan: RowPlan } => {
+      if (!row.values || !row.lookups)
+        return { rowNumber: row.rowNumber, lookups: row.lookups, plan: { kind: 'reject', problems: row.problems } };
+      const programId = row.lookups.program.id;
+      const number = row.values.authorizationNumber;
+      const duplicate: RowProblem[] = [];
+      if (number !== null) {
+        const key = `${programId}:${number}`;
+        const first = firstRowOf.get(key);
+        if (first !== undefined)
+          duplicate.push({
+            column: 'authorizationNumber',
+            reason: fillMessage(BENEFIT_MESSAGES.FILE_DUPLICATE_AUTH_NUMBER, { row: first }),
+          });
+        else firstRowOf.set(key, row.rowNumber);
+      }
+      const plan = planRow({
+        caller: ctx.caller,
+        lookups: row.lookups,
+        values: row.values,
+        account: accounts.get(`${programId}:${row.values.accountId}`),
+        existing: number === null ? undefined : existing.get(`${programId}:${number}`),
+      });
+      if (duplicate.length)
+        return {
+          rowNumber: row.rowNumber,
+          lookups: row.lookups,
+          plan: { kind: 'reject', problems: [...duplicate, ...(plan.kind === 'reject' ? plan.problems : [])] },
+        };
+      return { rowNumber: row.rowNumber, lookups: row.lookups, plan };
+    });
+
+    lap('planned');
+
+    // 4. Writes.
+    const rejected = new Map<number, RowProblem[]>();
+    for (const p of plans) if (p.plan.kind === 'reject') rejected.set(p.rowNumber, p.plan.problems);
+    const adds = plans.flatMap((p) =>
+      p.plan.kind === 'add' && p.lookups ? [{ rowNumber: p.rowNumber, lookups: p.lookups, values: p.plan.values }] : [],
+    );
+    const updates = plans.flatMap((p) =>
+      p.plan.kind === 'update' ? [{ rowNumber: p.rowNumber, existing: p.plan.existing, values: p.plan.values }] : [],
+    );
+    const unchanged = plans.filter((p) => p.plan.kind === 'unchanged').length;
+
+    await lockIssuanceTotals(tx, [
+      ...adds.map((a) => ({
+        programId: a.lookups.program.id,
+        fundingId: a.values.fundingId,
+        agencyId: a.values.agencyId,
+      })),
+      ...updates.flatMap((u) => [
+        { programId: u.existing.programId, fundingId: u.existing.fundingSourceId, agencyId: u.existing.agencyId },
+        { programId: u.existing.programId, fundingId: u.values.fundingId, agencyId: u.existing.agencyId },
+      ]),
+    ]);
+    const added = await addBenefits(tx, ctx, adds, now, rejected, lap);
+    lap('added');
+    const updated = await changeBenefits(tx, ctx, updates, now, rejected);
+    lap('updated');
+
+    const answer = answerOf(sheet.rows.length, added, updated, unchanged, rejected, label);
+    await recordAudit(tx, ctx, {
+      action: 'import',
+      entity: 'benefit_file',
+      entityId: null,
+      after: {
+        fileName: upload.fileName.slice(0, 200),
+        format: sheet.format,
+        programIds: [...lookupsByProgram.keys()],
+        processed: answer.processed,
+        added,
+        updated,
+        unchanged,
+        rejected: answer.rejected,
+      },
+    });
+    lap('done');
+    ctx.log.info(
+      { processed: answer.processed, added, updated, unchanged, rejected: answer.rejected, ms: timings },
+      'benefit file imported',
+    );
+    return answer;
+  });
+}
+
+function invalidFile(detail: string): AppError {
+  return new AppError(422, MESSAGES.INVALID_FILE_CONTENT, 'INVALID_FILE_CONTENT', undefined, [
+    { appErrorCode: 'INVALID_FILE_CONTENT', appErrorMessage: MESSAGES.INVALID_FILE_CONTENT },
+    { appErrorCode: 'INVALID_FILE_LAYOUT', appErrorMessage: detail },
+  ]);
+}
+
+/** The program sent with the file (form field programUuid), which must be one of the caller's. */
+function chosenProgram(programs: ProgramRow[], programUuid: string | undefined): ProgramRow | undefined {
+  if (!programUuid) return undefined;
+  const program = programs.find((p) => p.uuid.toLowerCase() === programUuid.toLowerCase());
+  if (!program) throw AppError.notFound(BENEFIT_MESSAGES.PROGRAM_NOT_FOUND);
+  return program;
+}
+
+/** A row's program: its Program cell (short name, uuid, id or name of one of the caller's programs), else the file's. */
+function rowProgram(
+  text: string,
+  programs: ProgramRow[],
+  chosen: ProgramRow | undefined,
+  fallback: ProgramRow | undefined,
+  problems: RowProblem[],
+): ProgramRow | undefined {
+  if (text === '') {
+    if (!fallback) problems.push({ column: 'program', reason: BENEFIT_MESSAGES.PROGRAM_REQUIRED });
+    return fallback;
+  }
+  const key = text.toLowerCase();
+  const program =
+    programs.find((p) => p.shortName.toLowerCase() === key || p.uuid.toLowerCase() === key || String(p.id) === text) ??
+    programs.find((p) => p.name.toLowerCase() === key);
+  if (!program) {
+    problems.push({ column: 'program', reason: BENEFIT_IMPORT_MESSAGES.NOT_A_PROGRAM_OF_CALLER });
+    return undefined;
+  }
+  if (chosen && program.id !== chosen.id) {
+    problems.push({ column: 'program', reason: BENEFIT_MESSAGES.PROGRAM_IDENTIFIER_MISMATCH });
+    return undefined;
+  }
+  return program;
+}
+
+/** The program's time zone (resolution 26); one the runtime does not know falls back to the platform's. */
+function knownTimeZone(program: ProgramRow, ctx: CallerContext): string {
+  try {
+    todayIn(program.timeZone);
+    return program.timeZone;
+  } catch {
+    ctx.log.warn({ programId: program.id }, 'program time zone unknown; using the default time zone');
+    return ctx.config.defaultTimeZone;
+  }
+}
+
+function cellsOf(
+  row: ImportedRow,
+  index: Partial<Record<BenefitFileColumn, number>>,
+  columns: BenefitFileColumn[],
+): BenefitFileCells {
+  const cells: BenefitFileCells = {};
+  for (const column of columns) cells[column] = row.cells[index[column]!] ?? '';
+  return cells;
+}
+
+function randomAuthorizationNumber(today: string): string {
+  return incentiveAuthorizationNumber(today, randomBytes(8).readBigUInt64BE());
+}
+
+interface PendingAdd {
+  rowNumber: number;
+  lookups: ProgramLookups;
+  values: ResolvedValues;
+}
+
+/**
+ * Inserts the new benefits, then their issue effects (funding roll-up and notifications, decision 0010) and audit
+ * rows. A row whose number another request took meanwhile is refused; a generated number that met a taken one is
+ * drawn again.
+ */
+async function addBenefits(
+  tx: Tx,
+  ctx: CallerContext,
+  adds: PendingAdd[],
+  now: Date,
+  rejected: Map<number, RowProblem[]>,
+  lap: (phase: string) => void,
+): Promise<number> {
+  const taken = new Set<string>();
+  let pending = adds.map((a) => {
+    let number = a.values.authorizationNumber;
+    if (number === null) {
+      do number = randomAuthorizationNumber(a.lookups.today);
+      while (taken.has(`${a.lookups.program.id}:${number}`));
+    }
+    taken.add(`${a.lookups.program.id}:${number}`);
+    return { ...a, number, generated: a.values.authorizationNumber === null };
+  });
+  const issued: IssuedBenefit[] = [];
+  const audits: BatchAuditEntry[] = [];
+  for (let attempt = 0; attempt < GENERATE_TRIES && pending.length; attempt++) {
+    const rows = pending.map((a) =>
+      benefitInsertRow(
+        {
+          programId: a.lookups.program.id,
+          accountId: a.values.accountId,
+          agencyId: a.values.agencyId,
+          fundingId: a.values.fundingId,
+          incentiveId: a.values.incentiveId,
+          authorizationNumber: a.number,
+          benefitTypeId: a.values.benefitTypeId,
+          availableDate: a.values.availableDate,
+          expirationDate: a.values.expirationDate,
+          amountCents: a.values.amountCents,
+          note: a.values.note,
+          benefitOptionId: a.values.benefitOptionId,
+          creationChannel: CHANNEL,
+        },
+        now,
+      ),
+    );
+    const inserted = new Map(
+      (await insertBenefits(tx, rows)).map((r) => [`${r.programId}:${r.authorizationNumber}`, r]),
+    );
+    const retry: typeof pending = [];
+    for (const [i, a] of pending.entries()) {
+      const row = inserted.get(`${a.lookups.program.id}:${a.number}`);
+      if (row) {
+        issued.push({
+          benefitId: row.id,
+          programId: a.lookups.program.id,
+          accountId: a.values.accountId,
+          agencyId: a.values.agencyId,
+          fundingId: a.values.fundingId,
+          amountCents: a.values.amountCents,
+        });
+        audits.push({
+          action: 'issue',
+          entity: 'benefit',
+          entityId: row.uuid,
+          before: null,
+          after: benefitAuditView(rows[i]!),
+        });
+      } else if (a.generated && attempt + 1 < GENERATE_TRIES) {
+        let number: string;
+        do number = randomAuthorizationNumber(a.lookups.today);
+        while (taken.has(`${a.lookups.program.id}:${number}`));
+        taken.add(`${a.lookups.program.id}:${number}`);
+        retry.push({ ...a, number });
+      } else {
+        rejected.set(a.rowNumber, [{ column: 'authorizationNumber', reason: BENEFIT_MESSAGES.AUTH_NUMBER_EXISTS }]);
+      }
+    }
+    pending = retry;
+  }
+  lap('inserted');
+  await applyIssueEffects(tx, ctx, issued);
+  lap('effects');
+  await recordAuditBatch(tx, ctx, audits);
+  return issued.length;
+}
+
+interface PendingUpdate {
+  rowNumber: number;
+  existing: ExistingBenefit;
+  values: ResolvedValues;
+}
+
+/** Changes Issued benefits; the balance moves with the amount, and the funding roll-up with amount and source. */
+async function changeBenefits(
+  tx: Tx,
+  ctx: CallerContext,
+  updates: PendingUpdate[],
+  now: Date,
+  rejected: Map<number, RowProblem[]>,
+): Promise<number> {
+  if (updates.length === 0) return 0;
+  const changes: BenefitChange[] = updates.map((u) => ({
+    id: u.existing.id,
+    availableDate: u.values.availableDate,
+    expirationDate: u.values.expirationDate,
+    amount: fromCents(u.values.amountCents),
+    amountDeltaCents: u.values.amountCents - toCents(u.existing.amount),
+    fundingSourceId: u.values.fundingId,
+    benefitOptionId: u.values.benefitOptionId,
+    note: u.values.note,
+  }));
+  const done = new Map((await updateBenefits(tx, changes, now)).map((r) => [r.id, r]));
+  const deltas: IssuanceDelta[] = [];
+  const audits: BatchAuditEntry[] = [];
+  for (const u of updates) {
+    const row = done.get(u.existing.id);
+    if (!row) {
+      // The row lock makes this unreachable in practice; should the benefit have left Issued anyway, say so.
+      rejected.set(u.rowNumber, [
+        {
+          column: 'authorizationNumber',
+          reason: fillMessage(BENEFIT_MESSAGES.FILE_BENEFIT_NOT_UPDATABLE, { status: 'no longer ISSUED' }),
+        },
+      ]);
+      continue;
+    }
+    const e = u.existing;
+    deltas.push(
+      {
+        programId: e.programId,
+        fundingId: e.fundingSourceId,
+        agencyId: e.agencyId,
+        amountCents: -toCents(e.amount),
+        count: -1,
+      },
+      {
+        programId: e.programId,
+        fundingId: u.values.fundingId,
+        agencyId: e.agencyId,
+        amountCents: u.values.amountCents,
+        count: 1,
+      },
+    );
+    // The fields a file row can change, as the audit log names them (benefitAuditView keeps the wire names).
+    const before = benefitAuditView({
+      availableDate: e.availableDate,
+      expirationDate: e.expirationDate,
+      amount: e.amount,
+      balance: e.balance,
+      fundingSourceId: e.fundingSourceId,
+      benefitOptionId: e.benefitOptionId,
+      note: e.note,
+      updationChannel: e.updationChannel,
+    });
+    const after = benefitAuditView({
+      availableDate: u.values.availableDate,
+      expirationDate: u.values.expirationDate,
+      amount: fromCents(u.values.amountCents),
+      balance: row.balance,
+      fundingSourceId: u.values.fundingId,
+      benefitOptionId: u.values.benefitOptionId,
+      note: u.values.note,
+      updationChannel: CHANNEL,
+    });
+    audits.push({ action: 'update', entity: 'benefit', entityId: e.uuid, before, after });
+  }
+  await adjustIssuanceTotals(tx, deltas);
+  await recordAuditBatch(tx, ctx, audits);
+  return done.size;
+}
+
+function answerOf(
+  processed: number,
+  added: number,
+  updated: number,
+  unchanged: number,
+  rejected: Map<number, RowProblem[]>,
+  label: Record<BenefitFileColumn, string>,
+): BenefitFileAnswer {
+  const all: BenefitFileRowError[] = [...rejected.entries()]
+    .sort(([a], [b]) => a - b)
+    .flatMap(([row, problems]) =>
+      problems.map((p) => (p.column ? { row, column: label[p.column], reason: p.reason } : { row, reason: p.reason })),
+    );
+  return {
+    message: MESSAGES.BENEFIT_FILE_PROCESSED,
+    processed,
+    added,
+    updated,
+    unchanged,
+    rejected: rejected.size,
+    errors: all.slice(0, BENEFIT_FILE_ERRORS_MAX),
+    errorsTruncated: all.length > BENEFIT_FILE_ERRORS_MAX,
+  };
+}

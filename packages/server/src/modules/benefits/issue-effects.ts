@@ -1,0 +1,240 @@
+import { inArray, sql } from 'drizzle-orm';
+import { BENEFIT_MESSAGES } from '@ebt/core/benefits';
+import { DEFAULT_CREATION_CHANNEL } from '@ebt/core/constants';
+import { BENEFIT_STATUS, BENEFIT_TYPE, NOTIFICATION_METHOD } from '@ebt/core/enums';
+import { formatMoney, fromCents } from '@ebt/core/format';
+import { fillMessage } from '@ebt/core/messages';
+import type { DbOrTx } from '../../db/client.js';
+import { NOTIFICATION_EVENT } from '../../db/reference-data.js';
+import {
+  benefits,
+  notificationPreferences,
+  notifications,
+  outbox,
+  programs,
+  recipientAccounts,
+} from '../../db/schema/index.js';
+import type { RequestContext } from '../../platform/context.js';
+
+// The side effects of issuing benefits, shared by POST /benefit-api/benefit and the benefit file import
+// (docs/decisions/0010-benefit-rules.md "Funding accounting", "Notifications"). Call them in the transaction that
+// inserts the benefits, so a benefit never exists without its funding count and its notification, nor the reverse.
+
+/** What the effects need of one issued benefit. Amounts in integer cents. */
+export interface IssuedBenefit {
+  benefitId: number;
+  programId: number;
+  accountId: number;
+  agencyId: number | null;
+  fundingId: number | null;
+  amountCents: number;
+}
+
+/** The context the effects need: the clock and the log (a request's, or a job's). */
+export type EffectsContext = Pick<RequestContext, 'now' | 'log'>;
+
+/** The values of a new benefit, as the issue form and the file import know them. */
+export interface NewBenefit {
+  programId: number;
+  accountId: number;
+  agencyId: number | null;
+  fundingId: number | null;
+  incentiveId?: number | null;
+  authorizationNumber: string;
+  benefitTypeId: number;
+  availableDate: string;
+  expirationDate: string;
+  amountCents: number;
+  note?: string | null;
+  benefitOptionId?: number | null;
+  creationChannel?: string | null;
+}
+
+/**
+ * The insert row of a new benefit: status ISSUED, balance equal to the amount, notifiedRecipient true because
+ * `applyIssueEffects`, called in the same transaction, writes the recipient's notification.
+ */
+export function benefitInsertRow(benefit: NewBenefit, now: Date): typeof benefits.$inferInsert {
+  return {
+    programId: benefit.programId,
+    accountId: benefit.accountId,
+    agencyId: benefit.agencyId,
+    fundingSourceId: benefit.fundingId,
+    incentiveId: benefit.incentiveId ?? null,
+    authorizationNumber: benefit.authorizationNumber,
+    benefitTypeId: benefit.benefitTypeId,
+    statusId: BENEFIT_STATUS.ISSUED,
+    availableDate: benefit.availableDate,
+    expirationDate: benefit.expirationDate,
+    amount: fromCents(benefit.amountCents),
+    balance: fromCents(benefit.amountCents),
+    note: benefit.note ? benefit.note : null,
+    benefitOptionId: benefit.benefitOptionId ?? null,
+    notifiedRecipient: true,
+    creationChannel: benefit.creationChannel || DEFAULT_CREATION_CHANNEL,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+/**
+ * Counts issued benefits against their funding source and agency, and notifies each recipient (a notification row,
+ * plus an e-mail or SMS in the outbox for each method the recipient chose for the event). Set-based: a file of
+ * thousands of rows costs a few statements per 1000 benefits.
+ */
+export async function applyIssueEffects(
+  tx: DbOrTx,
+  ctx: EffectsContext,
+  issued: readonly IssuedBenefit[],
+): Promise<void> {
+  if (issued.length === 0) return;
+  await adjustIssuanceTotals(
+    tx,
+    issued.map((b) => ({
+      programId: b.programId,
+      fundingId: b.fundingId,
+      agencyId: b.agencyId,
+      amountCents: b.amountCents,
+      count: 1,
+    })),
+  );
+  for (let i = 0; i < issued.length; i += BATCH) {
+    await notifyRecipients(
+      tx,
+      ctx,
+      issued.slice(i, i + BATCH).map((b) => b.benefitId),
+      'issued',
+    );
+  }
+}
+
+const BATCH = 1000;
+
+// The roll-up itself lives in platform/issuance-totals.ts: recipient moves and the demo data change it too.
+import { adjustIssuanceTotals } from '../../platform/issuance-totals.js';
+export { adjustIssuanceTotals, rebuildIssuanceTotals, type IssuanceDelta } from '../../platform/issuance-totals.js';
+
+// ---------------------------------------------------------------------------------------------------------------
+// Notifications
+
+export type BenefitNotice = 'issued' | 'voided';
+
+const NOTICE = {
+  issued: {
+    [BENEFIT_TYPE.REGULAR]: {
+      event: NOTIFICATION_EVENT.BENEFIT_ISSUED,
+      text: BENEFIT_MESSAGES.NOTIFICATION_ISSUED,
+      subject: BENEFIT_MESSAGES.EMAIL_SUBJECT_ISSUED,
+    },
+    [BENEFIT_TYPE.INCENTIVE]: {
+      event: NOTIFICATION_EVENT.INCENTIVE_EARNED,
+      text: BENEFIT_MESSAGES.NOTIFICATION_INCENTIVE,
+      subject: BENEFIT_MESSAGES.EMAIL_SUBJECT_INCENTIVE,
+    },
+  },
+  voided: {
+    [BENEFIT_TYPE.REGULAR]: {
+      event: NOTIFICATION_EVENT.BENEFIT_VOIDED,
+      text: BENEFIT_MESSAGES.NOTIFICATION_VOIDED,
+      subject: BENEFIT_MESSAGES.EMAIL_SUBJECT_VOIDED,
+    },
+    [BENEFIT_TYPE.INCENTIVE]: {
+      event: NOTIFICATION_EVENT.BENEFIT_VOIDED,
+      text: BENEFIT_MESSAGES.NOTIFICATION_VOIDED,
+      subject: BENEFIT_MESSAGES.EMAIL_SUBJECT_VOIDED,
+    },
+  },
+} as const;
+
+/** The largest text the notifications table holds. */
+const NOTIFICATION_TEXT_MAX = 500;
+
+/**
+ * Writes one notification per benefit for its recipient account and queues an e-mail (to the account's e-mail) or
+ * SMS (to its mobile phone) for every method the account chose for the event (notification_preferences). At most
+ * BATCH benefit ids per call. Used at issue, at a resend (notifiedRecipient unticked) and at void.
+ */
+export async function notifyRecipients(
+  tx: DbOrTx,
+  ctx: EffectsContext,
+  benefitIds: readonly number[],
+  notice: BenefitNotice,
+): Promise<void> {
+  if (benefitIds.length === 0) return;
+  const now = ctx.now();
+  const rows = await tx
+    .select({
+      accountId: benefits.accountId,
+      typeId: benefits.benefitTypeId,
+      authNumber: benefits.authorizationNumber,
+      amount: benefits.amount,
+      availableDate: benefits.availableDate,
+      expirationDate: benefits.expirationDate,
+      programName: programs.name,
+      email: recipientAccounts.email,
+      mobilePhone: recipientAccounts.mobilePhone,
+    })
+    .from(benefits)
+    .innerJoin(programs, sql`${programs.id} = ${benefits.programId}`)
+    .innerJoin(recipientAccounts, sql`${recipientAccounts.id} = ${benefits.accountId}`)
+    .where(inArray(benefits.id, [...benefitIds]))
+    .orderBy(benefits.id);
+  if (rows.length === 0) return;
+
+  const messages = rows.map((r) => {
+    const kind = NOTICE[notice][r.typeId === BENEFIT_TYPE.INCENTIVE ? BENEFIT_TYPE.INCENTIVE : BENEFIT_TYPE.REGULAR];
+    const text = fillMessage(kind.text, {
+      amount: formatMoney(r.amount),
+      programName: r.programName,
+      availableDate: r.availableDate,
+      expirationDate: r.expirationDate,
+      authNumber: r.authNumber,
+    }).slice(0, NOTIFICATION_TEXT_MAX);
+    return { row: r, event: kind.event, subject: kind.subject, text };
+  });
+  await tx.insert(notifications).values(
+    messages.map((m) => ({
+      accountId: m.row.accountId,
+      eventId: m.event,
+      text: m.text,
+      statusId: 0,
+      notifiedDate: now,
+      createdAt: now,
+    })),
+  );
+
+  const accountIds = [...new Set(rows.map((r) => r.accountId))];
+  const events = [...new Set(messages.map((m) => m.event))];
+  const preferences = await tx
+    .select({
+      accountId: notificationPreferences.accountId,
+      eventId: notificationPreferences.eventId,
+      methodId: notificationPreferences.methodId,
+    })
+    .from(notificationPreferences)
+    .where(
+      sql`${inArray(notificationPreferences.accountId, accountIds)} and ${inArray(notificationPreferences.eventId, events)}`,
+    );
+  if (preferences.length === 0) return;
+  const chosen = new Set(preferences.map((p) => `${p.accountId}:${p.eventId}:${p.methodId}`));
+  const outgoing: (typeof outbox.$inferInsert)[] = [];
+  for (const m of messages) {
+    const wants = (method: number) => chosen.has(`${m.row.accountId}:${m.event}:${method}`);
+    if (wants(NOTIFICATION_METHOD.EMAIL) && m.row.email) {
+      outgoing.push({
+        channel: 'email',
+        to: m.row.email.slice(0, 255),
+        subject: m.subject,
+        body: m.text,
+        createdAt: now,
+      });
+    }
+    if (wants(NOTIFICATION_METHOD.SMS) && m.row.mobilePhone) {
+      outgoing.push({ channel: 'sms', to: m.row.mobilePhone, subject: m.subject, body: m.text, createdAt: now });
+    }
+  }
+  if (outgoing.length === 0) return;
+  await tx.insert(outbox).values(outgoing);
+  // As platform/outbox.ts does: the log names the messages, never their bodies or addresses.
+  ctx.log.info({ count: outgoing.length, notice }, 'benefit notifications queued in the outbox');
+}

@@ -1,0 +1,203 @@
+import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { BENEFIT_LIFE_CYCLE_MESSAGES } from '@ebt/core/benefits';
+import { BENEFIT_STATUS, NOTIFICATION_METHOD } from '@ebt/core/enums';
+import { formatMoney } from '@ebt/core/format';
+import { fillMessage } from '@ebt/core/messages';
+import type { DbOrTx } from '../../db/client.js';
+import { NOTIFICATION_EVENT } from '../../db/reference-data.js';
+import {
+  benefits,
+  configEntries,
+  notificationPreferences,
+  notifications,
+  outbox,
+  programs,
+  recipientAccounts,
+} from '../../db/schema/index.js';
+
+// The SQL of the benefit life-cycle job (lifecycle.ts). Each batch is one statement that picks due rows with
+// `for update skip locked` and changes them in the same breath: two instances, or a run that outlasted its lease,
+// take disjoint rows, and the status guard in the UPDATE makes a second pass over a row a no-op.
+
+/** Who changed a benefit the job moved (benefits.updation_channel). */
+export const LIFE_CYCLE_CHANNEL = 'SYSTEM';
+
+/** The time zones the programs use; "today" is taken per zone (resolution 26). */
+export async function programTimeZones(db: DbOrTx): Promise<string[]> {
+  const rows = await db.selectDistinct({ timeZone: programs.timeZone }).from(programs).orderBy(asc(programs.timeZone));
+  return rows.map((r) => r.timeZone);
+}
+
+/** The value in force of a configuration key on `today` (the latest effective date on or before it), or null. */
+export async function configValueInForce(db: DbOrTx, key: string, today: string): Promise<string | null> {
+  const [row] = await db
+    .select({ value: configEntries.configValue })
+    .from(configEntries)
+    .where(and(eq(configEntries.configKey, key), lte(configEntries.effectiveDate, today)))
+    .orderBy(desc(configEntries.effectiveDate))
+    .limit(1);
+  return row?.value ?? null;
+}
+
+export interface MovedBenefit {
+  id: number;
+  uuid: string;
+  accountId: number;
+  authorizationNumber: string;
+  expirationDate: string;
+  /** The balance before the move: kept on expiry, forfeited on expunge. */
+  balance: string;
+  /** The channel of the benefit's previous change, for the audit's "before". */
+  updationChannel: string | null;
+}
+
+type Rows<T> = { rows: T[] };
+interface MovedRow {
+  id: number;
+  uuid: string;
+  account_id: number;
+  authorization_number: string;
+  expiration_date: string | Date;
+  balance: string;
+  previous_channel: string | null;
+}
+
+function moved(rows: MovedRow[]): MovedBenefit[] {
+  return rows.map((r) => ({
+    id: Number(r.id),
+    uuid: String(r.uuid),
+    accountId: Number(r.account_id),
+    authorizationNumber: r.authorization_number,
+    // node-postgres may hand a date column back as text or Date depending on its type parsers; the text is wanted.
+    expirationDate:
+      r.expiration_date instanceof Date
+        ? r.expiration_date.toISOString().slice(0, 10)
+        : String(r.expiration_date).slice(0, 10),
+    balance: String(r.balance),
+    updationChannel: r.previous_channel ?? null,
+  }));
+}
+
+/**
+ * Moves at most `limit` Issued benefits of the zone's programs whose expiration date is before `today` to Expired.
+ * The expiration day itself is still a day to spend on (part 1 §4 marker: 'expired' once the date is past). Served
+ * by the partial index benefits_issued_expiration_idx (status 0, by expiration date).
+ */
+export async function expireBatch(
+  db: DbOrTx,
+  timeZone: string,
+  today: string,
+  now: Date,
+  limit: number,
+): Promise<MovedBenefit[]> {
+  const result = (await db.execute(sql`
+    with due as (
+      select b.id, b.updation_channel as previous_channel from ${benefits} b
+      where b.status_id = ${BENEFIT_STATUS.ISSUED} and b.expiration_date < ${today}::date
+        and b.program_id in (select p.id from ${programs} p where p.time_zone = ${timeZone})
+      order by b.expiration_date, b.id
+      limit ${limit}
+      for update of b skip locked
+    )
+    update ${benefits} b
+    set status_id = ${BENEFIT_STATUS.EXPIRED}, updated_at = ${now.toISOString()}::timestamptz, updation_channel = ${LIFE_CYCLE_CHANNEL}
+    from due
+    where b.id = due.id and b.status_id = ${BENEFIT_STATUS.ISSUED}
+    returning b.id, b.uuid, b.account_id, b.authorization_number, b.expiration_date::text as expiration_date, b.balance, due.previous_channel`)) as unknown as Rows<MovedRow>;
+  return moved(result.rows);
+}
+
+/**
+ * Moves at most `limit` Expired benefits of the zone's programs whose expiration date is before `cutoff` to
+ * Expunged, setting the balance to 0. Answers each benefit with the balance it had: the amount forfeited.
+ */
+export async function expungeBatch(
+  db: DbOrTx,
+  timeZone: string,
+  cutoff: string,
+  now: Date,
+  limit: number,
+): Promise<MovedBenefit[]> {
+  const result = (await db.execute(sql`
+    with due as (
+      select b.id, b.balance, b.updation_channel as previous_channel from ${benefits} b
+      where b.status_id = ${BENEFIT_STATUS.EXPIRED} and b.expiration_date < ${cutoff}::date
+        and b.program_id in (select p.id from ${programs} p where p.time_zone = ${timeZone})
+      order by b.expiration_date, b.id
+      limit ${limit}
+      for update of b skip locked
+    )
+    update ${benefits} b
+    set status_id = ${BENEFIT_STATUS.EXPUNGED}, balance = 0, updated_at = ${now.toISOString()}::timestamptz, updation_channel = ${LIFE_CYCLE_CHANNEL}
+    from due
+    where b.id = due.id and b.status_id = ${BENEFIT_STATUS.EXPIRED}
+    returning b.id, b.uuid, b.account_id, b.authorization_number, b.expiration_date::text as expiration_date, due.balance, due.previous_channel`)) as unknown as Rows<MovedRow>;
+  return moved(result.rows);
+}
+
+/**
+ * Tells recipients that a benefit with money left on it expired (event 3 'A benefit has expired'): a notification in
+ * the portal, and an e-mail or SMS for each method the account chose for the event. A benefit that expired spent
+ * out is not worth a message.
+ */
+export async function notifyExpired(db: DbOrTx, expired: MovedBenefit[], now: Date): Promise<void> {
+  const worth = expired.filter((b) => Number(b.balance) > 0);
+  if (worth.length === 0) return;
+  const texts = worth.map((b) => ({
+    accountId: b.accountId,
+    text: fillMessage(BENEFIT_LIFE_CYCLE_MESSAGES.NOTIFICATION_EXPIRED_UNSPENT, {
+      authNumber: b.authorizationNumber,
+      expirationDate: b.expirationDate,
+      amount: formatMoney(b.balance),
+    }),
+  }));
+  await db.insert(notifications).values(
+    texts.map((m) => ({
+      accountId: m.accountId,
+      eventId: NOTIFICATION_EVENT.BENEFIT_EXPIRED,
+      text: m.text,
+      statusId: 0,
+      notifiedDate: now,
+      createdAt: now,
+    })),
+  );
+  const accountIds = [...new Set(worth.map((b) => b.accountId))];
+  const chosen = await db
+    .select({
+      accountId: notificationPreferences.accountId,
+      methodId: notificationPreferences.methodId,
+      email: recipientAccounts.email,
+      mobilePhone: recipientAccounts.mobilePhone,
+    })
+    .from(notificationPreferences)
+    .innerJoin(recipientAccounts, eq(recipientAccounts.id, notificationPreferences.accountId))
+    .where(
+      and(
+        inArray(notificationPreferences.accountId, accountIds),
+        eq(notificationPreferences.eventId, NOTIFICATION_EVENT.BENEFIT_EXPIRED),
+      ),
+    );
+  if (chosen.length === 0) return;
+  const outgoing: (typeof outbox.$inferInsert)[] = [];
+  for (const m of texts) {
+    for (const p of chosen.filter((c) => c.accountId === m.accountId)) {
+      if (p.methodId === NOTIFICATION_METHOD.EMAIL && p.email)
+        outgoing.push({
+          channel: 'email',
+          to: p.email.slice(0, 255),
+          subject: BENEFIT_LIFE_CYCLE_MESSAGES.EMAIL_SUBJECT_EXPIRED,
+          body: m.text,
+          createdAt: now,
+        });
+      if (p.methodId === NOTIFICATION_METHOD.SMS && p.mobilePhone)
+        outgoing.push({
+          channel: 'sms',
+          to: p.mobilePhone,
+          subject: BENEFIT_LIFE_CYCLE_MESSAGES.EMAIL_SUBJECT_EXPIRED,
+          body: m.text,
+          createdAt: now,
+        });
+    }
+  }
+  if (outgoing.length) await db.insert(outbox).values(outgoing);
+}

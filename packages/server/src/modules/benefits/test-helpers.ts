@@ -1,0 +1,147 @@
+import { eq } from 'drizzle-orm';
+import { ROLE } from '@ebt/core/enums';
+import { toCents } from '@ebt/core/format';
+import type { DbOrTx } from '../../db/client.js';
+import {
+  type BenefitRow,
+  benefitIssuanceTotals,
+  benefits,
+  fundingSources,
+  incentives,
+  programs,
+} from '../../db/schema/index.js';
+import type { TestApp } from '../../testing/app.js';
+import { makeAgency, makeProgram, makeRecipient, makeUser } from '../../testing/factories.js';
+import { benefitInsertRow, type NewBenefit } from './issue-effects.js';
+
+// Fixtures of the benefits tests: a program with funding sources, agencies, staff of every scope and recipients.
+
+export async function makeFundingSource(
+  db: DbOrTx,
+  program: { id: number },
+  name = `Fund ${Math.random().toString(36).slice(2, 8)}`,
+) {
+  const [row] = await db.insert(fundingSources).values({ programId: program.id, name }).returning();
+  return row!;
+}
+
+export async function makeIncentive(db: DbOrTx, program: { id: number }, funding: { id: number }) {
+  const [row] = await db
+    .insert(incentives)
+    .values({
+      programId: program.id,
+      fundingSourceId: funding.id,
+      name: `Incentive ${Math.random().toString(36).slice(2, 8)}`,
+      startDate: '2026-01-01',
+    })
+    .returning();
+  return row!;
+}
+
+/**
+ * Program A (agencies A1 and A2, two funding sources, an incentive) and program B (agency B1); a signed-in user of
+ * each scope; recipient accounts in A1, A2, at program level and in B1. The recipient user owns the A1 account and
+ * the B1 account.
+ */
+export async function makeBenefitWorld(t: TestApp) {
+  const { db } = t.database;
+  const programA = await makeProgram(db);
+  const programB = await makeProgram(db);
+  const a1 = await makeAgency(db, programA);
+  const a2 = await makeAgency(db, programA);
+  const b1 = await makeAgency(db, programB);
+  const fundA = await makeFundingSource(db, programA, 'State Funds');
+  const fundA2 = await makeFundingSource(db, programA, 'Federal Funds');
+  const fundB = await makeFundingSource(db, programB, 'State Funds');
+  const incentiveA = await makeIncentive(db, programA, fundA);
+  const users = {
+    platformAdmin: await makeUser(db, { roleId: ROLE.PLATFORM_ADMIN }),
+    programAdminA: await makeUser(db, { roleId: ROLE.PROGRAM_ADMIN, programs: [programA] }),
+    programAdminB: await makeUser(db, { roleId: ROLE.PROGRAM_ADMIN, programs: [programB] }),
+    agencyAdminA1: await makeUser(db, { roleId: ROLE.AGENCY_ADMIN, agencies: [a1] }),
+    agencyUserA1: await makeUser(db, { roleId: ROLE.AGENCY_USER, agencies: [a1] }),
+    agencyUserA2: await makeUser(db, { roleId: ROLE.AGENCY_USER, agencies: [a2] }),
+    recipient: await makeUser(db, { roleId: ROLE.RECIPIENT }),
+    otherRecipient: await makeUser(db, { roleId: ROLE.RECIPIENT }),
+  };
+  const accounts = {
+    a1: await makeRecipient(db, {
+      program: programA,
+      agency: a1,
+      user: users.recipient,
+      firstName: 'Margaret',
+      lastName: 'Kowalski',
+    }),
+    a2: await makeRecipient(db, {
+      program: programA,
+      agency: a2,
+      user: users.otherRecipient,
+      firstName: 'Peter',
+      lastName: 'Nowak',
+    }),
+    programLevel: await makeRecipient(db, {
+      program: programA,
+      agency: null,
+      firstName: 'Olga',
+      lastName: 'Kowalczyk',
+    }),
+    inactive: await makeRecipient(db, { program: programA, agency: a1, statusId: 1 }),
+    b1: await makeRecipient(db, {
+      program: programB,
+      agency: b1,
+      user: users.recipient,
+      firstName: 'Margaret',
+      lastName: 'Kowalski',
+    }),
+  };
+  const tokens = Object.fromEntries(
+    await Promise.all(Object.entries(users).map(async ([key, user]) => [key, await t.signIn(user.username)] as const)),
+  ) as Record<keyof typeof users, string>;
+  return { programA, programB, a1, a2, b1, fundA, fundA2, fundB, incentiveA, users, accounts, tokens };
+}
+export type BenefitWorld = Awaited<ReturnType<typeof makeBenefitWorld>>;
+
+/** A benefit written straight to the table (no effects), for tests of reads and changes. */
+export async function makeBenefit(
+  db: DbOrTx,
+  values: Partial<NewBenefit> & Pick<NewBenefit, 'programId' | 'accountId'> & { statusId?: number; balance?: string },
+) {
+  const row = benefitInsertRow(
+    {
+      agencyId: null,
+      fundingId: null,
+      authorizationNumber: `T${Math.random().toString(36).slice(2, 12).toUpperCase()}`,
+      benefitTypeId: 1,
+      availableDate: '2026-11-23',
+      expirationDate: '2027-03-31',
+      amountCents: 5000,
+      ...values,
+    },
+    new Date('2026-11-23T15:00:00Z'),
+  );
+  const [inserted] = await db
+    .insert(benefits)
+    .values({ ...row, statusId: values.statusId ?? 0, ...(values.balance ? { balance: values.balance } : {}) })
+    .returning();
+  return inserted!;
+}
+
+export async function benefitRow(db: DbOrTx, uuid: string): Promise<BenefitRow | undefined> {
+  const [row] = await db.select().from(benefits).where(eq(benefits.uuid, uuid));
+  return row;
+}
+
+/** The issuance roll-up of a program as { 'funding:agency': [cents, count] }. */
+export async function issuanceTotals(db: DbOrTx, programId: number): Promise<Record<string, [number, number]>> {
+  const rows = await db.select().from(benefitIssuanceTotals).where(eq(benefitIssuanceTotals.programId, programId));
+  return Object.fromEntries(
+    rows.map((r) => [
+      `${r.fundingSourceId ?? '-'}:${r.agencyId ?? '-'}`,
+      [toCents(r.issuedAmount), r.issuedCount] as [number, number],
+    ]),
+  );
+}
+
+export async function setProgram(db: DbOrTx, program: { id: number }, values: Partial<typeof programs.$inferInsert>) {
+  await db.update(programs).set(values).where(eq(programs.id, program.id));
+}

@@ -1,0 +1,86 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ROLE } from '@ebt/core/enums';
+import { fundingSources, incentives } from '../../db/schema/index.js';
+import { useTestApp } from '../../testing/app.js';
+import { makeAgency, makeProgram, makeUser } from '../../testing/factories.js';
+
+// GET /account-api/incentive: the incentive choices of the benefit issue form, scoped to the caller's programs.
+const t = useTestApp();
+
+let w: Awaited<ReturnType<typeof makeWorld>>;
+async function makeWorld() {
+  const { db } = t.database;
+  const programA = await makeProgram(db, { name: 'Alpha Program' });
+  const programB = await makeProgram(db, { name: 'Beta Program' });
+  const agencyA = await makeAgency(db, programA);
+  const [fundA] = await db.insert(fundingSources).values({ programId: programA.id, name: 'State Funds' }).returning();
+  const [fundB] = await db.insert(fundingSources).values({ programId: programB.id, name: 'Federal' }).returning();
+  await db.insert(incentives).values([
+    {
+      programId: programA.id,
+      fundingSourceId: fundA!.id,
+      name: 'Fresh Match',
+      startDate: '2026-01-01',
+      matchRate: '1.50',
+    },
+    {
+      programId: programA.id,
+      fundingSourceId: fundA!.id,
+      name: 'Bonus Bucks',
+      startDate: '2026-02-01',
+      endDate: '2026-12-31',
+    },
+    { programId: programB.id, fundingSourceId: fundB!.id, name: 'Beta Only', startDate: '2026-01-01' },
+  ]);
+  const sign = async (options: Parameters<typeof makeUser>[1]) => t.signIn((await makeUser(db, options)).username);
+  return {
+    programA,
+    programB,
+    platformAdmin: await sign({ roleId: ROLE.PLATFORM_ADMIN }),
+    programAdminA: await sign({ roleId: ROLE.PROGRAM_ADMIN, programs: [programA] }),
+    agencyUserA: await sign({ roleId: ROLE.AGENCY_USER, agencies: [agencyA] }),
+    recipient: await sign({ roleId: ROLE.RECIPIENT }),
+  };
+}
+beforeAll(async () => {
+  w = await makeWorld();
+});
+
+const get = (token: string, url: string) => t.injectAs(token, { method: 'GET', url });
+const names = (res: { json(): { name: string }[] }) => res.json().map((i) => i.name);
+
+describe('GET /account-api/incentive', () => {
+  it('answers the fields of part 2 §3 with the program and funding, sorted by name', async () => {
+    const res = await get(w.programAdminA, `/account-api/incentive?programUuid=${w.programA.uuid}`);
+    expect(res.statusCode).toBe(200);
+    expect(names(res)).toEqual(['Bonus Bucks', 'Fresh Match']);
+    expect(res.json()[1]).toMatchObject({
+      name: 'Fresh Match',
+      startDate: '2026-01-01',
+      endDate: null,
+      matchRate: 1.5,
+      accrualMaxDay: 0,
+      program: { programId: w.programA.id, programName: 'Alpha Program', programUuid: w.programA.uuid },
+      funding: { name: 'State Funds' },
+    });
+  });
+
+  it("limits program and agency staff to their programs' incentives", async () => {
+    expect(names(await get(w.programAdminA, '/account-api/incentive'))).toEqual(['Bonus Bucks', 'Fresh Match']);
+    expect(names(await get(w.agencyUserA, '/account-api/incentive'))).toEqual(['Bonus Bucks', 'Fresh Match']);
+    expect(names(await get(w.programAdminA, `/account-api/incentive?programUuid=${w.programB.uuid}`))).toEqual([]);
+  });
+
+  it('shows platform admins every program', async () => {
+    expect(names(await get(w.platformAdmin, `/account-api/incentive?programUuid=${w.programB.uuid}`))).toEqual([
+      'Beta Only',
+    ]);
+    expect(names(await get(w.platformAdmin, '/account-api/incentive'))).toHaveLength(3);
+  });
+
+  it('refuses recipients and callers without a session, and a malformed programUuid', async () => {
+    expect((await get(w.recipient, '/account-api/incentive')).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: '/account-api/incentive' })).statusCode).toBe(401);
+    expect((await get(w.programAdminA, '/account-api/incentive?programUuid=nope')).statusCode).toBe(400);
+  });
+});

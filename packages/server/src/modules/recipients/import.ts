@@ -1,0 +1,445 @@
+import { performance } from 'node:perf_hooks';
+import { ACCOUNT_FILE_ACTION, ACCOUNT_STATUS, ACCOUNT_TYPE, CREATION_CHANNEL, PROGRAM_STATUS } from '@ebt/core/enums';
+import type { AppErrorEntry } from '@ebt/core/errors';
+import { fillMessage, MESSAGES } from '@ebt/core/messages';
+import {
+  ACCOUNT_FILE_COLUMNS,
+  ACCOUNT_FILE_FIELD,
+  ACCOUNT_FILE_HEADER_NAMES,
+  ACCOUNT_FILE_MAX_ERRORS,
+  type AccountFileCells,
+  type AccountFileColumnKey,
+  type AccountFileResult,
+  type AccountFileRowValues,
+  missingAccountFileColumns,
+  missingColumnMessages,
+  nextRecipientIdentifier,
+  readAccountFileRow,
+  RECIPIENT_MESSAGES,
+  recipientUsernameCandidates,
+} from '@ebt/core/recipients';
+import type { recipientAccounts } from '../../db/schema/index.js';
+import { canSeeAgency, canSeeProgram, type Caller } from '../../platform/caller.js';
+import { requireCaller, type RequestContext } from '../../platform/context.js';
+import { AppError } from '../../platform/errors.js';
+import { mapColumns, parseSpreadsheet } from '../../platform/file-import.js';
+import {
+  auditView,
+  createRecipientUser,
+  isUniqueViolation,
+  RECIPIENT_ACCOUNT_ENTITY,
+  type RecipientColumns,
+  recipientColumns,
+  recipientUserAuditView,
+  recipientUserValues,
+} from './accounts.js';
+import {
+  type AccountUpdate,
+  type BatchAuditEntry,
+  findImportProgram,
+  type ImportAgency,
+  insertAccounts,
+  insertUsers,
+  liveEmailHolders,
+  type NewAccount,
+  lockAccountsByIdentifier,
+  type PendingUserSync,
+  programAgencies,
+  recordAuditBatch,
+  syncPendingUsers,
+  takenUsernames,
+  updateAccounts,
+} from './import-queries.js';
+import { highestGeneratedIdentifier, lockProgramRecipients } from './queries.js';
+
+// The account file (part 2 §5, §7, §8, §9): POST /account-api/account/file/{programUuid}. The layout and its rules are
+// in core (recipients/import.ts) and docs/account-file.md; the choices in docs/decisions/0009-recipient-rules.md.
+//
+// A row is applied whole or not at all: every check that can refuse a row runs before anything is written, and all
+// writes happen in one transaction, so a failure of the database itself leaves nothing behind. Rows with problems
+// are reported (row number as the spreadsheet shows it, column as the file names it, reason) and the others applied.
+// The work is batched: a fixed handful of reads for the whole file and multi-row writes, never a query per row.
+
+type AccountRow = typeof recipientAccounts.$inferSelect;
+
+interface Problem {
+  row: number;
+  column?: AccountFileColumnKey;
+  reason: string;
+}
+
+/** A row that passed the checks that need no database, with the agency it names. */
+interface ReadRow {
+  rowNumber: number;
+  values: AccountFileRowValues;
+  agency: ImportAgency | null;
+}
+
+interface PlannedAdd {
+  rowNumber: number;
+  inactive: boolean;
+  agencyId: number | null;
+  columns: RecipientColumns;
+  identifier: string;
+}
+
+interface PlannedUpdate {
+  before: AccountRow;
+  after: AccountUpdate;
+}
+
+const COLUMN_ORDER = new Map(ACCOUNT_FILE_COLUMNS.map((column, i) => [column.key as AccountFileColumnKey, i]));
+
+/** 422 'Invalid file content.' (part 2 §8) with the lines that say what is wrong with the file as a whole. */
+function invalidFile(lines: string[]): AppError {
+  const entries: AppErrorEntry[] = [MESSAGES.INVALID_FILE_CONTENT, ...lines].map((appErrorMessage) => ({
+    appErrorCode: 'INVALID_FILE_CONTENT',
+    appErrorMessage,
+    field: ACCOUNT_FILE_FIELD,
+  }));
+  return new AppError(422, MESSAGES.INVALID_FILE_CONTENT, 'INVALID_FILE_CONTENT', ACCOUNT_FILE_FIELD, entries);
+}
+
+/** Finds an agency by its code, or by its name when no other agency of the program has that name (both any case). */
+function agencyFinder(rows: readonly ImportAgency[]) {
+  const byCode = new Map(rows.map((a) => [a.code.toLowerCase(), a]));
+  const byName = new Map<string, ImportAgency | null>();
+  for (const a of rows) {
+    const key = a.name.toLowerCase();
+    byName.set(key, byName.has(key) ? null : a);
+  }
+  return (text: string) => byCode.get(text.toLowerCase()) ?? byName.get(text.toLowerCase()) ?? undefined;
+}
+
+/**
+ * The agency a row names, or why it cannot have it. Agency staff must name one of their own agencies on every row
+ * (part 1 §6: agency is required for them); others may leave it empty (a program-level account, or on an update
+ * row: the account keeps its agency).
+ */
+function rowAgency(
+  caller: Caller,
+  programId: number,
+  text: string | null,
+  find: (text: string) => ImportAgency | undefined,
+): { agency: ImportAgency | null } | { reason: string } {
+  if (!text) return caller.scope === 'agencies' ? { reason: MESSAGES.AGENCY_REQUIRED } : { agency: null };
+  const agency = find(text);
+  if (!agency) return { reason: fillMessage(RECIPIENT_MESSAGES.FILE_AGENCY_UNKNOWN, { code: text }) };
+  if (!canSeeAgency(caller, programId, agency.id)) return { reason: RECIPIENT_MESSAGES.FILE_AGENCY_NOT_YOURS };
+  return { agency };
+}
+
+/** The account's columns after an update row; optional columns the file does not have keep their values. */
+function updatedColumns(account: AccountRow, values: AccountFileRowValues): RecipientColumns {
+  const columns = recipientColumns(values.fields);
+  if (values.fields.middlename === undefined) columns.middleName = account.middleName;
+  if (values.fields.address2 === undefined) columns.address2 = account.address2;
+  if (values.fields.cardIssuanceCode === undefined) columns.cardIssuance = account.cardIssuance;
+  return columns;
+}
+
+const USER_FIELDS = ['email', 'firstName', 'middleName', 'lastName', 'mobilePhone'] as const;
+
+/**
+ * Imports an account file into one program. 404 when the program is missing or not the caller's; 422 'Invalid file
+ * content.' when the file cannot be read, lacks a required column or has no data rows; else 200 with the counts and
+ * the rows that were not applied.
+ */
+export async function importAccountFile(
+  context: RequestContext,
+  programUuid: string,
+  upload: { data: Buffer },
+): Promise<AccountFileResult> {
+  const ctx = requireCaller(context);
+  const { caller } = ctx;
+  const now = ctx.now();
+  const started = performance.now();
+
+  const program = await findImportProgram(ctx.db, programUuid);
+  if (!program || !canSeeProgram(caller, program.id)) throw AppError.notFound(RECIPIENT_MESSAGES.PROGRAM_NOT_FOUND);
+
+  const sheet = await parseSpreadsheet(upload.data);
+  const { index, label } = mapColumns(sheet.header, ACCOUNT_FILE_HEADER_NAMES);
+  const missing = missingAccountFileColumns(Object.keys(index));
+  if (missing.length > 0) throw invalidFile(missingColumnMessages(missing));
+  if (sheet.rows.length === 0) throw invalidFile([RECIPIENT_MESSAGES.FILE_NO_ROWS]);
+
+  const problems: Problem[] = [];
+  const failed = new Set<number>();
+  const refuse = (row: number, column: AccountFileColumnKey | undefined, reason: string) => {
+    problems.push({ row, column, reason });
+    failed.add(row);
+  };
+
+  // 1. What each row says, checked against the add form's rules and the program's agencies.
+  const findAgency = agencyFinder(await programAgencies(ctx.db, program.id));
+  const present = Object.entries(index) as [AccountFileColumnKey, number][];
+  const readRows: ReadRow[] = [];
+  for (const { rowNumber, cells: line } of sheet.rows) {
+    const cells: AccountFileCells = {};
+    for (const [key, at] of present) cells[key] = line[at] ?? '';
+    const reading = readAccountFileRow(cells);
+    if (!reading.ok) {
+      for (const problem of reading.problems) refuse(rowNumber, problem.column, problem.reason);
+      continue;
+    }
+    const values = reading.row;
+    const agency = rowAgency(caller, program.id, values.agencyCode, findAgency);
+    if ('reason' in agency) {
+      refuse(rowNumber, 'agencyCode', agency.reason);
+      continue;
+    }
+    if (values.action !== ACCOUNT_FILE_ACTION.UPDATE && program.statusId !== PROGRAM_STATUS.ENABLED) {
+      refuse(rowNumber, 'actionCode', RECIPIENT_MESSAGES.PROGRAM_NOT_ENABLED);
+      continue;
+    }
+    readRows.push({ rowNumber, values, agency: agency.agency });
+  }
+
+  const result = await ctx.db.transaction(async (tx) => {
+    // The program's lock serialises Account IDs and the 'Email already exists.' check with the add endpoint and
+    // other imports (queries.ts lockProgramRecipients); every read below sees their committed rows.
+    await lockProgramRecipients(tx, program.id);
+
+    // 2. The accounts to update and the e-mails in use: one batched read each.
+    const updateIdentifiers = readRows.flatMap((r) => r.values.recipientIdentifier ?? []);
+    const accounts = updateIdentifiers.length ? await lockAccountsByIdentifier(tx, program.id, updateIdentifiers) : [];
+    const accountByIdentifier = new Map(accounts.map((a) => [a.recipientIdentifier, a]));
+    const holders = new Map<string, Set<number>>();
+    for (const holder of await liveEmailHolders(
+      tx,
+      program.id,
+      readRows.map((r) => r.values.fields.email.toLowerCase()),
+    )) {
+      const set = holders.get(holder.email) ?? new Set<number>();
+      set.add(holder.id);
+      holders.set(holder.email, set);
+    }
+    /** E-mails rows of this file take, to the row that took them: the first row wins, later ones are refused. */
+    const claimedBy = new Map<string, number>();
+    const emailProblem = (email: string, accountId?: number): string | null => {
+      const claimed = claimedBy.get(email);
+      if (claimed !== undefined) return fillMessage(RECIPIENT_MESSAGES.FILE_EMAIL_TWICE, { row: claimed });
+      const owners = holders.get(email);
+      if (owners && [...owners].some((id) => id !== accountId)) return MESSAGES.RECIPIENT_EMAIL_EXISTS;
+      return null;
+    };
+
+    // 3. Rows in file order, each against the state the rows before it leave.
+    const adds: PlannedAdd[] = [];
+    const updates: PlannedUpdate[] = [];
+    const updatedOnRow = new Map<string, number>();
+    let updatedCount = 0;
+    for (const { rowNumber, values, agency } of readRows) {
+      const email = values.fields.email.toLowerCase();
+      if (values.action === ACCOUNT_FILE_ACTION.UPDATE) {
+        const identifier = values.recipientIdentifier!;
+        const earlier = updatedOnRow.get(identifier);
+        if (earlier !== undefined) {
+          refuse(
+            rowNumber,
+            'recipientIdentifier',
+            fillMessage(RECIPIENT_MESSAGES.FILE_ACCOUNT_ID_TWICE, { row: earlier }),
+          );
+          continue;
+        }
+        const account = accountByIdentifier.get(identifier);
+        // An account outside the caller's agencies answers like a missing one (style.md "Access").
+        if (!account || !canSeeAgency(caller, account.programId, account.agencyId)) {
+          refuse(rowNumber, 'recipientIdentifier', RECIPIENT_MESSAGES.FILE_ACCOUNT_ID_UNKNOWN);
+          continue;
+        }
+        // A move has its own confirmation and moves the account's Issued benefits too (part 1 §5, decision 0009).
+        if (agency && agency.id !== account.agencyId) {
+          refuse(rowNumber, 'agencyCode', RECIPIENT_MESSAGES.FILE_AGENCY_CHANGE);
+          continue;
+        }
+        const columns = updatedColumns(account, values);
+        const changed = (Object.keys(columns) as (keyof RecipientColumns)[]).filter((k) => account[k] !== columns[k]);
+        if (changed.length > 0 && account.accountTypeId === ACCOUNT_TYPE.EXTERNAL) {
+          refuse(rowNumber, 'recipientIdentifier', RECIPIENT_MESSAGES.ACCOUNT_NOT_EDITABLE);
+          continue;
+        }
+        const before = (account.email ?? '').toLowerCase();
+        if (email !== before) {
+          const problem = emailProblem(email, account.id);
+          if (problem) {
+            refuse(rowNumber, 'email', problem);
+            continue;
+          }
+          holders.get(before)?.delete(account.id);
+          claimedBy.set(email, rowNumber);
+        }
+        updatedOnRow.set(identifier, rowNumber);
+        updatedCount += 1;
+        if (changed.length > 0) updates.push({ before: account, after: { id: account.id, ...columns } });
+      } else {
+        const problem = emailProblem(email);
+        if (problem) {
+          refuse(rowNumber, 'email', problem);
+          continue;
+        }
+        claimedBy.set(email, rowNumber);
+        adds.push({
+          rowNumber,
+          inactive: values.action === ACCOUNT_FILE_ACTION.ADD_INACTIVE,
+          agencyId: agency?.id ?? null,
+          columns: recipientColumns(values.fields),
+          identifier: '',
+        });
+      }
+    }
+
+    const audit: BatchAuditEntry[] = [];
+
+    // 4. New accounts: the next Account IDs of the program, as the add endpoint takes them, then the users and
+    //    accounts in multi-row inserts.
+    if (adds.length > 0) {
+      let highest = await highestGeneratedIdentifier(tx, program.id);
+      for (const add of adds) {
+        const next = nextRecipientIdentifier(highest);
+        if (!next) throw new Error(`the 8-digit Account ID range of program ${program.id} is used up`);
+        add.identifier = highest = next;
+      }
+      const usernames = await chooseUsernames(tx, adds);
+      const inserted = await insertUsers(
+        tx,
+        adds.map((add, i) => recipientUserValues(add.columns, usernames[i]!, now)),
+        now,
+      );
+      const userByName = new Map(inserted.map((u) => [u.username.toLowerCase(), u]));
+      const userOf: { id: number; uuid: string; username: string }[] = [];
+      for (const [i, add] of adds.entries()) {
+        // A name taken since it was chosen (a writer outside the program's lock): the add endpoint's one-by-one way.
+        userOf.push(
+          userByName.get(usernames[i]!.toLowerCase()) ??
+            (await createRecipientUser(tx, add.columns, add.identifier, now)),
+        );
+      }
+      const newAccounts: NewAccount[] = adds.map((add, i) => ({
+        agencyId: add.agencyId,
+        userId: userOf[i]!.id,
+        recipientIdentifier: add.identifier,
+        statusId: add.inactive ? ACCOUNT_STATUS.INACTIVE : ACCOUNT_STATUS.ACTIVE,
+        accountTypeId: ACCOUNT_TYPE.STANDARD,
+        ...add.columns,
+        creationChannel: CREATION_CHANNEL.FILE,
+      }));
+      let created: Map<string, { id: number; uuid: string }>;
+      try {
+        created = await insertAccounts(tx, program.id, newAccounts, now);
+      } catch (error) {
+        // Only a writer that does not take the program's lock (a direct database load) can get here.
+        if (isUniqueViolation(error, 'recipient_accounts_program_identifier_key'))
+          throw AppError.conflict(RECIPIENT_MESSAGES.IDENTIFIER_TAKEN);
+        throw error;
+      }
+      for (const [i, values] of newAccounts.entries()) {
+        const user = userOf[i]!;
+        const account = created.get(values.recipientIdentifier)!;
+        audit.push(
+          { action: 'create', entity: 'user', entityId: user.uuid, before: null, after: recipientUserAuditView(user) },
+          {
+            action: 'create',
+            entity: RECIPIENT_ACCOUNT_ENTITY,
+            entityId: account.uuid,
+            before: null,
+            after: auditView({ ...values, programId: program.id, applicantId: null }),
+          },
+        );
+      }
+    }
+
+    // 5. Changed accounts in multi-row updates; their Pending portal users follow, as after a form save.
+    if (updates.length > 0) {
+      await updateAccounts(
+        tx,
+        updates.map((u) => u.after),
+        now,
+      );
+      const syncs: PendingUserSync[] = updates
+        .filter((u) => u.before.userId !== null && USER_FIELDS.some((k) => u.before[k] !== u.after[k]))
+        .map((u) => ({
+          userId: u.before.userId!,
+          email: u.after.email!,
+          firstName: u.after.firstName,
+          middleName: u.after.middleName,
+          lastName: u.after.lastName,
+          mobile: u.after.mobilePhone,
+        }));
+      if (syncs.length > 0) await syncPendingUsers(tx, syncs, now);
+      for (const { before, after } of updates) {
+        audit.push({
+          action: 'update',
+          entity: RECIPIENT_ACCOUNT_ENTITY,
+          entityId: before.uuid,
+          before: auditView(before),
+          after: auditView({ ...before, ...after }),
+        });
+      }
+    }
+
+    const counts = { processed: sheet.rows.length, added: adds.length, updated: updatedCount, failed: failed.size };
+    audit.push({
+      action: 'import',
+      entity: 'account_file',
+      entityId: program.uuid,
+      before: null,
+      after: { ...counts, format: sheet.format },
+    });
+    await recordAuditBatch(tx, ctx, audit);
+    return counts;
+  });
+
+  // One line per import for operations: how big, what it did, how long (no row content, no personal data).
+  ctx.log.info(
+    {
+      programId: program.id,
+      format: sheet.format,
+      bytes: upload.data.length,
+      ...result,
+      ms: Math.round(performance.now() - started),
+    },
+    'account file imported',
+  );
+  problems.sort((a, b) => a.row - b.row || (COLUMN_ORDER.get(a.column!) ?? -1) - (COLUMN_ORDER.get(b.column!) ?? -1));
+  return {
+    message: MESSAGES.ACCOUNT_FILE_PROCESSED,
+    ...result,
+    errors: problems.slice(0, ACCOUNT_FILE_MAX_ERRORS).map((p) => ({
+      row: p.row,
+      ...(p.column ? { column: label[p.column] } : {}),
+      reason: p.reason,
+    })),
+  };
+}
+
+/**
+ * A free username per new recipient, as the add endpoint picks one (core recipientUsernameCandidates), looked up for
+ * all rows at once: one query per round of candidates, and the first round nearly always settles every row.
+ */
+async function chooseUsernames(tx: Parameters<typeof takenUsernames>[0], adds: readonly PlannedAdd[]) {
+  const candidates = adds.map((add) =>
+    recipientUsernameCandidates(add.columns.firstName, add.columns.lastName, add.identifier),
+  );
+  const chosen: string[] = [];
+  const picked = new Set<string>();
+  let pending = adds.map((_, i) => i);
+  for (let round = 0; pending.length > 0; round++) {
+    const names = pending.flatMap((i) => candidates[i]![round] ?? []);
+    if (names.length === 0) throw new Error('no free username for a recipient of the account file');
+    const taken = await takenUsernames(
+      tx,
+      names.map((n) => n.toLowerCase()),
+    );
+    pending = pending.filter((i) => {
+      const name = candidates[i]![round];
+      const key = name?.toLowerCase();
+      if (!name || !key || taken.has(key) || picked.has(key)) return true;
+      chosen[i] = name;
+      picked.add(key);
+      return false;
+    });
+  }
+  return chosen;
+}

@@ -1,0 +1,232 @@
+import { AgencyOption } from '@ebt/core/agencies';
+import {
+  BenefitDetail,
+  BenefitFileAnswer,
+  BenefitOptionTypeAnswer,
+  BenefitSearchPage,
+  FundingSourceOption,
+  type IssueBenefitBody,
+  type UpdateBenefitBody,
+} from '@ebt/core/benefits';
+import { CallerProgram } from '@ebt/core/programs';
+import { RecipientSearchPage } from '@ebt/core/recipients';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api } from '../../lib/api-client';
+import { uploadFile } from '../../lib/upload';
+import type { BenefitCriteria } from './criteria';
+
+// The program and admin benefit screens (A§2, A§7 "Benefits"): look-ups of the issue form, the paged search, one
+// benefit and its changes. Pages never call the API themselves.
+
+export const benefitKeys = {
+  all: ['benefits'] as const,
+  search: (query: BenefitSearchRequest) => [...benefitKeys.all, 'search', query] as const,
+  searches: () => [...benefitKeys.all, 'search'] as const,
+  detail: (benefitUuid: string) => [...benefitKeys.all, 'detail', benefitUuid] as const,
+  programs: () => ['programs', 'caller'] as const,
+  funding: (programUuid: string) => [...benefitKeys.all, 'funding-sources', programUuid] as const,
+  optionType: (id: number) => [...benefitKeys.all, 'option-type', id] as const,
+  incentives: (programUuid: string) => ['incentives', 'program', programUuid] as const,
+  agencies: (programUuid: string) => ['agencies', 'viewable', programUuid] as const,
+  recipientMatch: (recipientIdentifier: string, programUuid: string) =>
+    ['recipients', 'match', recipientIdentifier, programUuid] as const,
+};
+
+/** Look-ups change rarely; the issue form reads them many times while a person works. */
+const LOOKUP_STALE_MS = 5 * 60_000;
+
+/** GET /account-api/account/programs: the caller's programs with the benefit defaults the issue form applies. */
+export const callerProgramsQuery = () =>
+  queryOptions({
+    queryKey: benefitKeys.programs(),
+    queryFn: async ({ signal }) =>
+      z.array(CallerProgram).parse(await api.get<unknown>('/account-api/account/programs', { signal })),
+    staleTime: LOOKUP_STALE_MS,
+  });
+
+export function useCallerPrograms() {
+  return useQuery(callerProgramsQuery());
+}
+
+/** GET /benefit-api/funding-sources/{programUuid}; a 404 means none are defined (A§8), shown by the form. */
+export function useFundingSources(programUuid: string | null) {
+  return useQuery({
+    queryKey: benefitKeys.funding(programUuid ?? ''),
+    queryFn: async ({ signal }) =>
+      z
+        .array(FundingSourceOption)
+        .parse(await api.get<unknown>(`/benefit-api/funding-sources/${programUuid}`, { signal })),
+    enabled: !!programUuid,
+    staleTime: LOOKUP_STALE_MS,
+    retry: false,
+  });
+}
+
+/** GET /benefit-api/benefit-option-type/{id}: the option dropdown of a program with an option type (A§5). */
+export function useBenefitOptionType(optionTypeId: number | null) {
+  return useQuery({
+    queryKey: benefitKeys.optionType(optionTypeId ?? 0),
+    queryFn: async ({ signal }) =>
+      BenefitOptionTypeAnswer.parse(
+        await api.get<unknown>(`/benefit-api/benefit-option-type/${optionTypeId}`, { signal }),
+      ),
+    enabled: optionTypeId !== null,
+    staleTime: LOOKUP_STALE_MS,
+  });
+}
+
+/**
+ * An incentive as the issue form offers it (A§3 "Incentive (as used here)"). The incentives area owns the full
+ * answer; the form needs only the key and the name, so other fields pass through unread.
+ */
+const IncentiveChoice = z.object({ incentiveUuid: z.uuid(), name: z.string() });
+export type IncentiveChoice = z.infer<typeof IncentiveChoice>;
+const IncentiveList = z.union([
+  z.array(IncentiveChoice),
+  z.object({ data: z.array(IncentiveChoice) }).transform((page) => page.data),
+]);
+
+/** GET /account-api/incentive?programUuid=: the incentives an Incentive benefit may name. */
+export function useProgramIncentives(programUuid: string | null, enabled: boolean) {
+  return useQuery({
+    queryKey: benefitKeys.incentives(programUuid ?? ''),
+    queryFn: async ({ signal }) =>
+      IncentiveList.parse(await api.get<unknown>('/account-api/incentive', { query: { programUuid }, signal })),
+    enabled: enabled && !!programUuid,
+    staleTime: LOOKUP_STALE_MS,
+  });
+}
+
+/** GET /account-api/agency?viewable=1: the agencies the caller may view (A§6), of one program when given. */
+export function useViewableAgencies(programUuid: string | null, enabled = true) {
+  return useQuery({
+    queryKey: benefitKeys.agencies(programUuid ?? ''),
+    queryFn: async ({ signal }) =>
+      z.array(AgencyOption).parse(
+        await api.get<unknown>('/account-api/agency', {
+          query: { viewable: 1, programUuid: programUuid ?? undefined },
+          signal,
+        }),
+      ),
+    enabled,
+    staleTime: LOOKUP_STALE_MS,
+  });
+}
+
+/**
+ * The recipient an Account ID names in a program (GET /account-api/account), so the issue form can say whose account
+ * it is before the benefit goes out. Without a program it answers every program's match (a link with ?recipientId=).
+ */
+export function useRecipientMatch(recipientIdentifier: string, programUuid: string | null) {
+  const identifier = recipientIdentifier.trim();
+  return useQuery({
+    queryKey: benefitKeys.recipientMatch(identifier, programUuid ?? ''),
+    queryFn: async ({ signal }) =>
+      RecipientSearchPage.parse(
+        await api.get<unknown>('/account-api/account', {
+          query: { recipientIdentifier: identifier, programUuid: programUuid ?? undefined, pageSize: 10 },
+          signal,
+        }),
+      ).data.filter((row) => row.recipientIdentifier.toLowerCase() === identifier.toLowerCase()),
+    enabled: identifier !== '',
+    staleTime: 60_000,
+    retry: false,
+  });
+}
+
+/** The query of GET /benefit-api/benefit: the criteria plus the zero-based page (A§7, A§9 pageSize 10). */
+export type BenefitSearchRequest = Partial<BenefitCriteria> & { page: number; pageSize: number };
+
+/** GET /benefit-api/benefit: one page of the caller's benefits, newest first. */
+export function useBenefitSearch(query: BenefitSearchRequest) {
+  return useQuery({
+    queryKey: benefitKeys.search(query),
+    queryFn: async ({ signal }) =>
+      BenefitSearchPage.parse(await api.get<unknown>('/benefit-api/benefit', { query, signal })),
+    // The table keeps the page it shows while the next one loads (no flash of an empty list between pages).
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /benefit-api/benefit/{uuid}. */
+export const benefitQuery = (benefitUuid: string) =>
+  queryOptions({
+    queryKey: benefitKeys.detail(benefitUuid),
+    queryFn: async ({ signal }) =>
+      BenefitDetail.parse(await api.get<unknown>(`/benefit-api/benefit/${benefitUuid}`, { signal })),
+    retry: false,
+  });
+
+export function useBenefit(benefitUuid: string) {
+  return useQuery(benefitQuery(benefitUuid));
+}
+
+/** The issue request as the form sends it: core's body before its parsing (ids and amounts may still be text). */
+export type IssueBenefitRequest = z.input<typeof IssueBenefitBody>;
+/** The edit request as the form sends it. */
+export type UpdateBenefitRequest = z.input<typeof UpdateBenefitBody>;
+
+/** POST /benefit-api/benefit (A§7). Lists are refreshed before the caller shows 'Benefit issued.'. */
+export function useIssueBenefit() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: IssueBenefitRequest) =>
+      BenefitDetail.parse(await api.post<unknown>('/benefit-api/benefit', body)),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: benefitKeys.searches() }),
+  });
+}
+
+/** PUT /benefit-api/benefit (A§7) with lastUpdatedDate, so a change made meanwhile answers 409. */
+export function useUpdateBenefit() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: UpdateBenefitRequest) =>
+      BenefitDetail.parse(await api.put<unknown>('/benefit-api/benefit', body)),
+    onSuccess: async (saved) => {
+      queryClient.setQueryData(benefitKeys.detail(saved.benefitUuid), saved);
+      await queryClient.invalidateQueries({ queryKey: benefitKeys.searches() });
+    },
+  });
+}
+
+/** PATCH /benefit-api/benefit/{uuid} with benefitStatus VOID (resolution 1). */
+export function useVoidBenefit() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (benefitUuid: string) =>
+      BenefitDetail.parse(await api.patch<unknown>(`/benefit-api/benefit/${benefitUuid}`, { benefitStatus: 'VOID' })),
+    onSuccess: async (saved) => {
+      queryClient.setQueryData(benefitKeys.detail(saved.benefitUuid), saved);
+      await queryClient.invalidateQueries({ queryKey: benefitKeys.searches() });
+    },
+  });
+}
+
+/** What the benefit import answered (A§8 'Benefit file processed.' with counts, and the rows it could not take). */
+export type BenefitFileOutcome = BenefitFileAnswer;
+
+/**
+ * POST /benefit-api/benefit/file, multipart with benefitFile (A§7) and programUuid, the program of rows that name none
+ * (docs/benefit-file.md), with upload progress.
+ */
+export function useUploadBenefitFile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({
+      programUuid,
+      file,
+      onProgress,
+    }: {
+      programUuid: string | null;
+      file: File;
+      onProgress: (percent: number) => void;
+    }) => {
+      const data = new FormData();
+      if (programUuid) data.append('programUuid', programUuid);
+      data.append('benefitFile', file);
+      return BenefitFileAnswer.parse(await uploadFile<unknown>('/benefit-api/benefit/file', data, { onProgress }));
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: benefitKeys.searches() }),
+  });
+}

@@ -1,0 +1,104 @@
+import { BenefitSearchQuery, searchDateProblems } from '@ebt/core/benefits';
+import { LIST_PAGE_SIZE } from '@ebt/core/constants';
+import { cleanCriteria } from '../../lib/search';
+
+// The benefit search criteria (A§5 "Search", A§7 GET /benefit-api/benefit) as the form holds them, as the URL keeps
+// them (so a reload, the Back button or a shared link shows the same list) and as the API takes them.
+
+// A type, not an interface: it must fit `Record<string, unknown>` (lib/search.ts).
+export type BenefitCriteria = {
+  programUuid: string;
+  agencyUuid: string;
+  accountId: string;
+  authNo: string;
+  firstname: string;
+  lastname: string;
+  startDate: string;
+  endDate: string;
+};
+
+export const CRITERIA_FIELDS = [
+  'programUuid',
+  'agencyUuid',
+  'accountId',
+  'authNo',
+  'firstname',
+  'lastname',
+  'startDate',
+  'endDate',
+] as const satisfies readonly (keyof BenefitCriteria)[];
+
+export const EMPTY_CRITERIA: BenefitCriteria = {
+  programUuid: '',
+  agencyUuid: '',
+  accountId: '',
+  authNo: '',
+  firstname: '',
+  lastname: '',
+  startDate: '',
+  endDate: '',
+};
+
+/**
+ * The criteria a URL names. On `{base}/benefits/{recipientId}` (A§2, the recipient detail's benefits link) the
+ * path's Account ID fills the field unless the query names another.
+ */
+export function criteriaFromParams(params: URLSearchParams, recipientId?: string): BenefitCriteria {
+  const criteria = { ...EMPTY_CRITERIA };
+  for (const field of CRITERIA_FIELDS) criteria[field] = params.get(field)?.trim() ?? '';
+  if (recipientId && !criteria.accountId) criteria.accountId = recipientId;
+  return criteria;
+}
+
+/** The URL counts pages from 1 as people do; the API from 0 (A§7). Anything unreadable is the first page. */
+export function pageFromParams(params: URLSearchParams): number {
+  const shown = Number(params.get('page'));
+  return Number.isInteger(shown) && shown >= 1 && shown <= 1_000_000 ? shown - 1 : 0;
+}
+
+/** The URL query of a search: only the criteria entered, and the page after the first. */
+export function paramsFromCriteria(
+  criteria: Partial<BenefitCriteria>,
+  page = 0,
+  omit: readonly string[] = [],
+): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [field, value] of Object.entries(cleanCriteria(criteria))) {
+    if (!omit.includes(field)) params.set(field, String(value));
+  }
+  if (page > 0) params.set('page', String(page + 1));
+  return params;
+}
+
+/** The API query of a search (A§9: 10 rows a page). */
+export function searchRequest(criteria: BenefitCriteria, page: number) {
+  return { ...cleanCriteria(criteria), page, pageSize: LIST_PAGE_SIZE };
+}
+
+/**
+ * Why the criteria cannot be searched, by field: core's field limits (account ID and authorization number at most
+ * 20 characters, names 100, dates readable) and the staff date bounds of A§5 (start from 2022-02-01, end from
+ * 2022-08-01, both up to today plus 183 days, end not before start).
+ */
+export function criteriaErrors(
+  criteria: BenefitCriteria,
+  today: string,
+): Partial<Record<keyof BenefitCriteria, string>> {
+  const errors: Partial<Record<keyof BenefitCriteria, string>> = {};
+  const parsed = BenefitSearchQuery.safeParse(cleanCriteria(criteria));
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0] as keyof BenefitCriteria;
+      if (CRITERIA_FIELDS.includes(field) && !errors[field]) errors[field] = issue.message;
+    }
+  }
+  const dates = {
+    startDate: criteria.startDate.trim() || undefined,
+    endDate: criteria.endDate.trim() || undefined,
+  };
+  for (const problem of searchDateProblems(dates, today, 'staff')) {
+    const field = problem.field as keyof BenefitCriteria;
+    if (!errors[field]) errors[field] = problem.message;
+  }
+  return errors;
+}

@@ -1,0 +1,81 @@
+import { editDateProblems, UpdateBenefitBody, type BenefitDetail } from '@ebt/core/benefits';
+import { fromCents, isIsoDate, formatMoney, toCents } from '@ebt/core/format';
+import { fillMessage, MESSAGES } from '@ebt/core/messages';
+import type { UpdateBenefitRequest } from './api';
+import { atMidday } from './issue-form';
+
+// The benefit edit form of the detail screen (A§5 "Edit", A§7 PUT /benefit-api/benefit), free of React.
+
+export interface EditFormValues {
+  benefitBalance: string;
+  benefitAvailableDate: string;
+  benefitExpirationDate: string;
+  benefitAuthorizationNumber: string;
+  fundingId: string;
+  benefitOptionId: string;
+  notifiedRecipient: boolean;
+  note: string;
+}
+
+export type EditField = keyof EditFormValues;
+
+export function editValuesOf(benefit: BenefitDetail): EditFormValues {
+  return {
+    benefitBalance: fromCents(toCents(benefit.benefitBalance)),
+    benefitAvailableDate: benefit.benefitAvailableDate,
+    benefitExpirationDate: benefit.benefitExpirationDate,
+    benefitAuthorizationNumber: benefit.benefitAuthorizationNumber,
+    fundingId: benefit.fundingId === null ? '' : String(benefit.fundingId),
+    benefitOptionId: benefit.benefitOptionId === null ? '' : String(benefit.benefitOptionId),
+    notifiedRecipient: benefit.notifiedRecipient,
+    note: benefit.note ?? '',
+  };
+}
+
+/**
+ * The PUT body: the changed benefit with the lastUpdatedDate it was read at, so a change made by someone else
+ * meanwhile answers 409 instead of being overwritten. Dates go at 12:00 (A§9).
+ */
+export function updateRequest(values: EditFormValues, benefit: BenefitDetail): UpdateBenefitRequest {
+  return {
+    benefitUuid: benefit.benefitUuid,
+    benefitBalance: values.benefitBalance.trim(),
+    benefitAvailableDate: isIsoDate(values.benefitAvailableDate)
+      ? atMidday(values.benefitAvailableDate)
+      : values.benefitAvailableDate,
+    benefitExpirationDate: isIsoDate(values.benefitExpirationDate)
+      ? atMidday(values.benefitExpirationDate)
+      : values.benefitExpirationDate,
+    benefitAuthorizationNumber: values.benefitAuthorizationNumber.trim(),
+    notifiedRecipient: values.notifiedRecipient,
+    fundingId: values.fundingId || null,
+    benefitOptionId: benefit.benefitOptionTypeId === null ? null : values.benefitOptionId || null,
+    note: benefit.enableBenefitNote ? values.note.trim() || null : undefined,
+    lastUpdatedDate: benefit.lastUpdatedDate,
+  };
+}
+
+/**
+ * A§5 "Edit": balance from 0 to the benefit's maximum amount (9999.99 unless the benefit says otherwise), dates not
+ * before 2022-02-01 and the expiration not before the available date, the authorization number without spaces.
+ */
+export function checkEdit(values: EditFormValues, benefit: BenefitDetail): Partial<Record<EditField, string>> {
+  const errors: Partial<Record<EditField, string>> = {};
+  const add = (field: string, message: string) => {
+    const key = field as EditField;
+    if (key in values && !errors[key]) errors[key] = message;
+  };
+  if (values.benefitBalance.trim() === '') add('benefitBalance', MESSAGES.FIELD_REQUIRED);
+  const parsed = UpdateBenefitBody.safeParse(updateRequest(values, benefit));
+  if (!parsed.success) for (const issue of parsed.error.issues) add(String(issue.path[0] ?? ''), issue.message);
+  const cents = toCents(values.benefitBalance);
+  const maxCents = toCents(benefit.maxBenefitAmount);
+  if (!Number.isNaN(cents) && cents > maxCents) {
+    add('benefitBalance', fillMessage(MESSAGES.BENEFIT_BALANCE_TOO_HIGH, { max: formatMoney(maxCents / 100) }));
+  }
+  if (isIsoDate(values.benefitAvailableDate) && isIsoDate(values.benefitExpirationDate)) {
+    for (const problem of editDateProblems(values.benefitAvailableDate, values.benefitExpirationDate))
+      add(problem.field, problem.message);
+  }
+  return errors;
+}

@@ -1,0 +1,220 @@
+import {
+  expirationDaysFor,
+  fixedAmountCentsFor,
+  IssueBenefitBody,
+  issueRuleProblems,
+  type BenefitProgramSettings,
+} from '@ebt/core/benefits';
+import { INCENTIVE_AUTHORIZATION_NUMBER, MIDDAY_HOUR } from '@ebt/core/constants';
+import { BENEFIT_TYPE } from '@ebt/core/enums';
+import { expirationFromDays, fromCents, isIsoDate, toCents } from '@ebt/core/format';
+import { MESSAGES } from '@ebt/core/messages';
+import type { CallerProgram } from '@ebt/core/programs';
+import type { IssueBenefitRequest } from './api';
+
+// The rules of the Issue Benefit form (A§4 "Benefit issue form", A§5 "Benefit forms"), free of React so they are
+// tested on their own. The server applies the same core rules again.
+
+/** The form's values, as the inputs hold them (text). */
+export interface IssueFormValues {
+  programUuid: string;
+  agencyUuid: string;
+  fundingId: string;
+  benefitRecipientAccountIdentifier: string;
+  /** '1' Regular, '2' Incentive (A§3). */
+  benefitTypeId: string;
+  incentiveUuid: string;
+  benefitAuthorizationNumber: string;
+  benefitAvailableDate: string;
+  benefitExpirationDate: string;
+  benefitAmount: string;
+  benefitOptionId: string;
+  note: string;
+}
+
+export type IssueField = keyof IssueFormValues;
+
+export const REGULAR = String(BENEFIT_TYPE.REGULAR);
+export const INCENTIVE = String(BENEFIT_TYPE.INCENTIVE);
+
+/** A fresh form: Regular, available from today (the first date the rules allow), the program's defaults applied. */
+export function initialIssueValues(
+  today: string,
+  keep: Partial<IssueFormValues> = {},
+  program?: CallerProgram,
+): IssueFormValues {
+  const values: IssueFormValues = {
+    programUuid: '',
+    agencyUuid: '',
+    fundingId: '',
+    benefitRecipientAccountIdentifier: '',
+    benefitTypeId: REGULAR,
+    incentiveUuid: '',
+    benefitAuthorizationNumber: '',
+    benefitAvailableDate: today,
+    benefitExpirationDate: '',
+    benefitAmount: '',
+    benefitOptionId: '',
+    note: '',
+    ...keep,
+  };
+  return program ? applyProgramRules(values, program) : values;
+}
+
+/** The program fields the core rules read (A§3 "Program"; money in cents). */
+export function programSettings(program: CallerProgram): BenefitProgramSettings {
+  return {
+    benefitAmountCents: program.benefitAmount === null ? null : toCents(program.benefitAmount),
+    benefitExpirationDays: program.benefitExpiration,
+    incentiveExpirationDays: program.incentiveExpiration,
+    lastIssuanceDate: program.lastIssuanceDate,
+    enableBenefitNote: program.enableBenefitNote,
+    benefitOptionTypeId: program.benefitOptionTypeId,
+  };
+}
+
+/** The amount a Regular benefit of the program must carry, as the field shows it ('50.00'); null when free. */
+export function fixedAmountText(program: CallerProgram | undefined, benefitTypeId: string): string | null {
+  if (!program) return null;
+  const cents = fixedAmountCentsFor(programSettings(program), Number(benefitTypeId));
+  return cents === null ? null : fromCents(cents);
+}
+
+/** The days that fix the expiration date for this type, or null when the person picks it (resolution 6). */
+export function expirationDays(program: CallerProgram | undefined, benefitTypeId: string): number | null {
+  if (!program) return null;
+  return expirationDaysFor(programSettings(program), Number(benefitTypeId));
+}
+
+/**
+ * The fields the program decides (A§4): the default amount of a Regular benefit, and the expiration date as the
+ * available date plus the period minus one. Fields the program leaves free keep what the person typed.
+ */
+export function applyProgramRules(values: IssueFormValues, program: CallerProgram | undefined): IssueFormValues {
+  const next = { ...values };
+  const amount = fixedAmountText(program, values.benefitTypeId);
+  if (amount !== null) next.benefitAmount = amount;
+  const days = expirationDays(program, values.benefitTypeId);
+  if (days !== null) {
+    next.benefitExpirationDate = isIsoDate(values.benefitAvailableDate)
+      ? (expirationFromDays(values.benefitAvailableDate, days) ?? '')
+      : '';
+  }
+  if (program && !program.enableBenefitNote) next.note = '';
+  if (program && program.benefitOptionTypeId === null) next.benefitOptionId = '';
+  return next;
+}
+
+/**
+ * A change of type (A§4): Incentive sets the authorization number to AUTO-GENERATED (read-only); back to Regular
+ * clears it and drops the incentive. An amount the program had fixed for Regular is not carried into an Incentive.
+ */
+export function changeType(
+  values: IssueFormValues,
+  benefitTypeId: string,
+  program: CallerProgram | undefined,
+): IssueFormValues {
+  const wasFixed = fixedAmountText(program, values.benefitTypeId);
+  const next: IssueFormValues = {
+    ...values,
+    benefitTypeId,
+    benefitAuthorizationNumber: benefitTypeId === INCENTIVE ? INCENTIVE_AUTHORIZATION_NUMBER : '',
+    incentiveUuid: benefitTypeId === INCENTIVE ? values.incentiveUuid : '',
+  };
+  if (wasFixed !== null && values.benefitAmount === wasFixed) next.benefitAmount = '';
+  return applyProgramRules(next, program);
+}
+
+/** A§9: benefit dates are sent at 12:00, a wall-clock time the server reads in the program's zone (resolution 26). */
+export function atMidday(date: string): string {
+  return `${date}T${String(MIDDAY_HOUR).padStart(2, '0')}:00:00`;
+}
+
+/** The request body (A§7 POST /benefit-api/benefit). */
+export function issueRequest(
+  values: IssueFormValues,
+  program: CallerProgram | undefined,
+  agencyShown: boolean,
+): IssueBenefitRequest {
+  const incentive = values.benefitTypeId === INCENTIVE;
+  return {
+    benefitRecipientAccountIdentifier: values.benefitRecipientAccountIdentifier.trim(),
+    benefitAuthorizationNumber: incentive ? INCENTIVE_AUTHORIZATION_NUMBER : values.benefitAuthorizationNumber.trim(),
+    benefitAvailableDate: isIsoDate(values.benefitAvailableDate)
+      ? atMidday(values.benefitAvailableDate)
+      : values.benefitAvailableDate,
+    benefitExpirationDate: isIsoDate(values.benefitExpirationDate)
+      ? atMidday(values.benefitExpirationDate)
+      : values.benefitExpirationDate,
+    benefitAmount: values.benefitAmount.trim(),
+    programUuid: values.programUuid,
+    benefitProgramIdentifier: program?.programId,
+    fundingId: values.fundingId,
+    // Anything but '1' or '2' is refused by core's schema with its own message.
+    benefitTypeId: values.benefitTypeId as '1' | '2',
+    incentiveUuid: incentive ? values.incentiveUuid : null,
+    agencyUuid: agencyShown ? values.agencyUuid : null,
+    note: program?.enableBenefitNote ? values.note.trim() || null : null,
+    benefitOptionId: program?.benefitOptionTypeId !== null && program !== undefined ? values.benefitOptionId : null,
+  };
+}
+
+export interface IssueCheck {
+  /** The first problem of each field, by form field. */
+  errors: Partial<Record<IssueField, string>>;
+  /** The program's last issuance date when the available date is after it: A§5 shows the dialog and blocks. */
+  lastIssuanceDate: string | null;
+}
+
+/**
+ * Everything the form checks before sending (A§5): core's field rules (required fields, lengths, the authorization
+ * number without spaces, the amount), the program's rules against today (dates not before today, the available date
+ * maximum, the fixed amount and expiration, option and note) and the agency for agency roles (A§6).
+ */
+export function checkIssue(
+  values: IssueFormValues,
+  program: CallerProgram | undefined,
+  today: string,
+  agencyRequired: boolean,
+): IssueCheck {
+  const errors: Partial<Record<IssueField, string>> = {};
+  const add = (field: string, message: string) => {
+    const key = field as IssueField;
+    if (key in values && !errors[key]) errors[key] = message;
+  };
+  if (!values.programUuid) add('programUuid', MESSAGES.FIELD_REQUIRED);
+  if (agencyRequired && !values.agencyUuid) add('agencyUuid', MESSAGES.AGENCY_REQUIRED);
+  // An empty amount is a missing field, not a badly written one.
+  if (values.benefitAmount.trim() === '') add('benefitAmount', MESSAGES.FIELD_REQUIRED);
+  // The schema checks this only once every field parses; the form names it together with the other problems.
+  if (values.benefitTypeId === INCENTIVE && !values.incentiveUuid) add('incentiveUuid', MESSAGES.INCENTIVE_REQUIRED);
+
+  const parsed = IssueBenefitBody.safeParse(issueRequest(values, program, agencyRequired));
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) add(String(issue.path[0] ?? ''), issue.message);
+  }
+
+  let lastIssuanceDate: string | null = null;
+  const datesReadable = isIsoDate(values.benefitAvailableDate) && isIsoDate(values.benefitExpirationDate);
+  const cents = toCents(values.benefitAmount);
+  if (program && datesReadable && !Number.isNaN(cents)) {
+    const settings = programSettings(program);
+    const problems = issueRuleProblems(
+      {
+        availableDate: values.benefitAvailableDate,
+        expirationDate: values.benefitExpirationDate,
+        amountCents: cents,
+        benefitTypeId: Number(values.benefitTypeId),
+        note: settings.enableBenefitNote ? values.note : null,
+        benefitOptionId: values.benefitOptionId ? Number(values.benefitOptionId) : null,
+      },
+      settings,
+      today,
+    );
+    for (const problem of problems) {
+      if (problem.code === 'LAST_ISSUANCE_DATE') lastIssuanceDate = program.lastIssuanceDate;
+      add(problem.field, problem.message);
+    }
+  }
+  return { errors, lastIssuanceDate };
+}

@@ -1,0 +1,149 @@
+import { ACCOUNT_STATUS_LABEL, ACCOUNT_TYPE_LABEL, type AccountStatus, type AccountType } from '@ebt/core/enums';
+import { RECIPIENT_MESSAGES, type RecipientAccount } from '@ebt/core/recipients';
+import { Anchor, Box, Button, Card, Group, Loader, Stack, Title } from '@mantine/core';
+import { IconArrowLeft, IconCash } from '@tabler/icons-react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { Link, useLocation, useParams } from 'react-router';
+import { FieldList, ReadOnlyField } from '../../../components/Field';
+import { MessageBanner } from '../../../components/MessageBanner';
+import { Page } from '../../../components/Page';
+import { isApiError } from '../../../lib/api-client';
+import { errorMessagesOf } from '../../../lib/errors';
+import { useRecipient, type StaffBase } from '../api';
+import { displayPhone, recipientName } from '../components/recipient-values';
+import { ChangeAgency } from './ChangeAgency';
+import type { Outcome } from './outcome';
+import { RecipientEditForm } from './RecipientEditForm';
+import { RecipientLinks } from './RecipientLinks';
+import { StatusAction } from './StatusAction';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The way back: to the results the person came from (their search is in the URL), else to the search. */
+function BackLink({ base }: { base: StaffBase }) {
+  const location = useLocation();
+  const search = (location.state as { search?: unknown } | null)?.search;
+  const withResults = typeof search === 'string' && search !== '';
+  return (
+    <Anchor component={Link} to={`/${base}/recipients${withResults ? `?${search}` : ''}`} fz="sm">
+      <IconArrowLeft aria-hidden size={16} style={{ verticalAlign: 'text-bottom' }} />{' '}
+      {withResults ? 'Back to results' : 'Recipient search'}
+    </Anchor>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const headingId = useId();
+  return (
+    <Card component="section" aria-labelledby={headingId} withBorder padding="lg">
+      <Stack gap="md">
+        <Title order={2} id={headingId} fz="h3">
+          {title}
+        </Title>
+        {children}
+      </Stack>
+    </Card>
+  );
+}
+
+function StatusText({ statusId }: { statusId: number }) {
+  const label = ACCOUNT_STATUS_LABEL[statusId as AccountStatus] ?? String(statusId);
+  // The dot only repeats the word in colour; the text itself stays in the body colour for contrast.
+  const color = statusId === 0 ? 'green.8' : statusId === 1 ? 'orange.7' : 'gray.6';
+  return (
+    <Group component="span" gap={8} wrap="nowrap" style={{ display: 'inline-flex' }}>
+      <Box component="span" w={10} h={10} bg={color} style={{ borderRadius: '50%' }} aria-hidden />
+      {label}
+    </Group>
+  );
+}
+
+/**
+ * `{base}/recipient/{accountUuid}/{programId}` (A§2 "Recipient detail"): the account's facts, Activate or Inactivate,
+ * Change Agency, Issue Benefit, the cross-links and the edit form. A missing account, or one outside the caller's
+ * scope, reads 'The recipient was not found.'.
+ */
+export default function RecipientDetailPage({ base }: { base: StaffBase }) {
+  const { id = '' } = useParams();
+  const valid = UUID.test(id);
+  const recipient = useRecipient(valid ? id : '00000000-0000-0000-0000-000000000000');
+
+  if (!valid || isApiError(recipient.error, 404) || isApiError(recipient.error, 400)) {
+    return (
+      <Page title="Recipient not found" actions={<BackLink base={base} />}>
+        <MessageBanner kind="warning" messages={RECIPIENT_MESSAGES.RECIPIENT_NOT_FOUND} />
+      </Page>
+    );
+  }
+  if (recipient.isError) {
+    return (
+      <Page title="Recipient" actions={<BackLink base={base} />}>
+        <MessageBanner kind="danger" messages={errorMessagesOf(recipient.error)} />
+        <Group>
+          <Button variant="default" onClick={() => void recipient.refetch()}>
+            Try again
+          </Button>
+        </Group>
+      </Page>
+    );
+  }
+  if (recipient.isPending) {
+    return (
+      <Page title="Recipient" actions={<BackLink base={base} />}>
+        <Group justify="center" py="xl" role="status">
+          <Loader size="sm" aria-label="Loading the recipient" />
+        </Group>
+      </Page>
+    );
+  }
+  return <RecipientDetail account={recipient.data} base={base} />;
+}
+
+function RecipientDetail({ account, base }: { account: RecipientAccount; base: StaffBase }) {
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const outcomeRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (outcome) outcomeRef.current?.focus();
+  }, [outcome]);
+
+  return (
+    <Page title={`Recipient ${recipientName(account)}`} actions={<BackLink base={base} />}>
+      {outcome && (
+        <MessageBanner ref={outcomeRef} kind={outcome.kind} messages={outcome.lines} onClose={() => setOutcome(null)} />
+      )}
+
+      <Section title="Account">
+        <FieldList cols={{ base: 2, md: 4 }}>
+          <ReadOnlyField label="Account ID" value={account.recipientIdentifier} />
+          <ReadOnlyField label="Status" value={<StatusText statusId={account.accountStatusId} />} />
+          <ReadOnlyField label="Program" value={account.programName} />
+          <ReadOnlyField label="Agency" value={account.agencyName} />
+          <ReadOnlyField
+            label="Account type"
+            value={ACCOUNT_TYPE_LABEL[account.accountTypeId as AccountType] ?? String(account.accountTypeId)}
+          />
+          <ReadOnlyField label="Portal username" value={account.username} />
+          <ReadOnlyField label="Mobile phone" value={displayPhone(account.mobilePhone)} />
+          <ReadOnlyField label="Created through" value={account.creationChannel} />
+        </FieldList>
+        <Group gap="sm" align="flex-start">
+          <StatusAction account={account} base={base} onDone={setOutcome} />
+          <ChangeAgency account={account} onDone={setOutcome} />
+          <Button
+            component={Link}
+            to={`/${base}/benefit/add?recipientId=${encodeURIComponent(account.recipientIdentifier)}`}
+            variant="default"
+            leftSection={<IconCash aria-hidden size={18} />}
+          >
+            Issue Benefit
+          </Button>
+        </Group>
+        <RecipientLinks account={account} base={base} />
+      </Section>
+
+      <Section title="Recipient details">
+        <RecipientEditForm account={account} />
+      </Section>
+    </Page>
+  );
+}

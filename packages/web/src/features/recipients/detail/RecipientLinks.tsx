@@ -1,0 +1,40 @@
+import type { RecipientAccount } from '@ebt/core/recipients';
+import { Anchor, Group, Title } from '@mantine/core';
+import { useId } from 'react';
+import { Link } from 'react-router';
+import type { StaffBase } from '../api';
+
+/**
+ * The recipient detail's cross-links (A§2): benefits, transactions, PANs, the portal user, incentives and EBT cards,
+ * each the screen of that area for this recipient.
+ */
+export function RecipientLinks({ account, base }: { account: RecipientAccount; base: StaffBase }) {
+  const headingId = useId();
+  const id = account.recipientIdentifier;
+  const progId = account.programId;
+  const uuid = account.accountUuid;
+  const links = [
+    { label: 'Benefits', to: `/${base}/benefits/${encodeURIComponent(id)}` },
+    { label: 'Transactions', to: `/${base}/transactions?rid=${encodeURIComponent(id)}` },
+    { label: 'PANs', to: `/${base}/pans/${uuid}/${progId}` },
+    ...(account.userUuid ? [{ label: 'User info', to: `/${base}/user/${account.userUuid}/${progId}` }] : []),
+    { label: 'Incentives', to: `/${base}/recipient/incentives/${uuid}/${progId}` },
+    { label: 'EBT cards', to: `/${base}/recipient/ebtcards/${uuid}` },
+  ];
+  return (
+    <nav aria-labelledby={headingId}>
+      <Title order={2} id={headingId} fz="h4" mb="xs">
+        Related
+      </Title>
+      <Group component="ul" gap="md" m={0} p={0} style={{ listStyle: 'none' }}>
+        {links.map((link) => (
+          <li key={link.label}>
+            <Anchor component={Link} to={link.to} fw={500}>
+              {link.label}
+            </Anchor>
+          </li>
+        ))}
+      </Group>
+    </nav>
+  );
+}

@@ -1,0 +1,246 @@
+import { ACCOUNT_FILE_ACTION_LABEL, CARD_ISSUANCE_FALSE, CARD_ISSUANCE_TRUE } from '@ebt/core/enums';
+import { MESSAGES } from '@ebt/core/messages';
+import {
+  ACCOUNT_FILE_COLUMNS,
+  ACCOUNT_FILE_MAX_ERRORS,
+  type AccountFileResult,
+  type AccountFileRowError,
+  accountFileCounts,
+} from '@ebt/core/recipients';
+import { Anchor, Button, Center, Code, Group, Loader, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconDownload, IconUpload } from '@tabler/icons-react';
+import { useId, useRef, useState, type FormEvent, type Ref } from 'react';
+import { Link } from 'react-router';
+import { showNotice } from '../../../components/ConfirmDialog';
+import { DataTable } from '../../../components/DataTable';
+import { FilePicker, UploadProgress } from '../../../components/FilePicker';
+import { MessageBanner } from '../../../components/MessageBanner';
+import { Page } from '../../../components/Page';
+import { errorMessagesOf } from '../../../lib/errors';
+import { type StaffBase, useCallerPrograms } from '../api';
+import { useImportAccountFile } from './api';
+
+/** The sample the import ships (every column, one row of each action code), served by the web app. */
+const SAMPLE_FILE = '/samples/account-file-sample.csv';
+const TITLE = 'Import Recipients';
+
+/** The rows the import did not apply (B§8 'Account file processed.' with its counts): row, column and reason. */
+function RowErrorTable({ errors }: { errors: readonly AccountFileRowError[] }) {
+  // A row may fail in several columns, and the same problem may repeat: the position keeps each key unique.
+  const rows = errors.map((error, index) => ({ ...error, index }));
+  return (
+    <DataTable
+      caption="Rows not applied"
+      rows={rows}
+      rowKey={(error) => String(error.index)}
+      columns={[
+        { key: 'row', header: 'Row', align: 'right', width: 72 },
+        { key: 'column', header: 'Column', render: (error) => error.column ?? 'Whole row' },
+        { key: 'reason', header: 'Reason' },
+      ]}
+    />
+  );
+}
+
+function Outcome({ result, resultRef }: { result: AccountFileResult; resultRef: Ref<HTMLDivElement> }) {
+  const lines = [MESSAGES.ACCOUNT_FILE_PROCESSED, accountFileCounts(result)];
+  if (result.failed > 0) lines.push(`Not applied: ${result.failed}.`);
+  return (
+    <Stack gap="md">
+      <MessageBanner ref={resultRef} kind={result.failed > 0 ? 'warning' : 'success'} messages={lines} />
+      {result.errors.length > 0 && (
+        <Stack gap="sm">
+          <Title order={2}>
+            {result.failed === 1 ? '1 row was not applied' : `${result.failed} rows were not applied`}
+          </Title>
+          <Text>
+            The other rows were applied. Correct these rows and upload a file with only them; a row that was applied
+            must not be sent again with 01 or 02, or it adds the recipient twice.
+          </Text>
+          {result.errors.length >= ACCOUNT_FILE_MAX_ERRORS && (
+            <Text fz="sm">Only the first {ACCOUNT_FILE_MAX_ERRORS} problems are listed.</Text>
+          )}
+          <RowErrorTable errors={result.errors} />
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+/** The columns the file may have (docs/account-file.md), from the same definitions the server reads the file with. */
+function FileLayout() {
+  const headingId = useId();
+  const yes = CARD_ISSUANCE_TRUE.join(', ');
+  const no = CARD_ISSUANCE_FALSE.join(', ');
+  return (
+    <Stack gap="sm" component="section" aria-labelledby={headingId} maw={960}>
+      <Title order={2} id={headingId}>
+        File layout
+      </Title>
+      <Text>
+        The first row names the columns, in any order and any case; other columns are ignored. Each following row is one
+        recipient, applied whole or not at all. Action codes:{' '}
+        {Object.entries(ACCOUNT_FILE_ACTION_LABEL)
+          .map(([code, label]) => `${code} ${label}`)
+          .join(', ')}
+        . Card issuance: {yes} for yes; {no} for no.
+      </Text>
+      <Table striped withTableBorder verticalSpacing="xs" captionSide="top">
+        <Table.Caption style={{ textAlign: 'start' }}>Columns of the account file</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Column</Table.Th>
+            <Table.Th scope="col">Required</Table.Th>
+            <Table.Th scope="col">What it holds</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {ACCOUNT_FILE_COLUMNS.map((column) => (
+            <Table.Tr key={column.key}>
+              <Table.Th scope="row" fw={600}>
+                {column.header}
+              </Table.Th>
+              <Table.Td>{column.required ? 'Yes' : 'No'}</Table.Td>
+              <Table.Td>
+                {column.help}
+                {column.aliases.length > 0 && (
+                  <Text fz="sm" c="dimmed" mt={4}>
+                    Also read as: {column.aliases.join(', ')}
+                  </Text>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Stack>
+  );
+}
+
+/**
+ * `{base}/recipient/file` (A§2 "Import Recipients", B§2 "Account file"): a CSV, XLS or XLSX file of at most 1 MB for one
+ * program (required), sent with its progress. The answer says 'Account file processed.' with the rows processed,
+ * added and updated, and lists each row it did not apply with its column and reason. No file, or an empty one, opens
+ * the 'You must select an input file.' dialog (B§5).
+ */
+export default function RecipientFilePage({ base }: { base: StaffBase }) {
+  const programs = useCallerPrograms();
+  const upload = useImportAccountFile();
+  const [programUuid, setProgramUuid] = useState<string | null>(null);
+  const [programError, setProgramError] = useState<string | null>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [percent, setPercent] = useState(0);
+  const [result, setResult] = useState<AccountFileResult | null>(null);
+  const resultRef = useRef<HTMLDivElement>(null);
+
+  const choices = programs.data ?? [];
+  // One program: it is the only choice, so it is chosen.
+  const chosen = programUuid ?? (choices.length === 1 ? choices[0]!.programUuid : null);
+
+  const clearOutcome = () => {
+    setResult(null);
+    upload.reset();
+  };
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    clearOutcome();
+    // B§5: no file, or an empty one, is answered with a dialog; the program is required too.
+    if (!file || file.size === 0) {
+      showNotice({ title: TITLE, message: MESSAGES.FILE_REQUIRED });
+      return;
+    }
+    if (!chosen) {
+      setProgramError(MESSAGES.FIELD_REQUIRED);
+      document.getElementById('account-file-program')?.focus();
+      return;
+    }
+    setPercent(0);
+    try {
+      setResult(await upload.mutateAsync({ programUuid: chosen, file, onProgress: setPercent }));
+    } catch {
+      // The error banner below shows why (upload.error).
+    }
+    requestAnimationFrame(() => resultRef.current?.focus());
+  };
+
+  const back = (
+    <Anchor component={Link} to={`/${base}/recipients`} fz="sm">
+      <IconArrowLeft aria-hidden size={16} style={{ verticalAlign: 'text-bottom' }} /> Recipient search
+    </Anchor>
+  );
+
+  if (programs.isPending) {
+    return (
+      <Page title={TITLE} actions={back}>
+        <Center py="xl" role="status">
+          <Loader size="sm" aria-label="Loading programs" />
+        </Center>
+      </Page>
+    );
+  }
+
+  return (
+    <Page title={TITLE} actions={back}>
+      {programs.isError && <MessageBanner kind="danger" messages={errorMessagesOf(programs.error)} />}
+      {programs.isSuccess && choices.length === 0 && (
+        <MessageBanner kind="warning" messages={MESSAGES.NO_PROGRAMS_FOUND} />
+      )}
+      <Paper withBorder p="lg" maw={720}>
+        <form onSubmit={(event) => void handleSubmit(event)} noValidate>
+          <Stack gap="md">
+            <Text>
+              Each row adds a recipient (action code <Code>01</Code>, or <Code>02</Code> to add them Inactive) or
+              updates one by its Account ID (code <Code>03</Code>). Start from the{' '}
+              <Anchor href={SAMPLE_FILE} download="account-file-sample.csv">
+                sample file <IconDownload aria-hidden size={14} style={{ verticalAlign: 'middle' }} />
+              </Anchor>
+              ; the columns are described below.
+            </Text>
+            <Select
+              id="account-file-program"
+              label="Program"
+              placeholder="Choose a program"
+              withAsterisk
+              required
+              data={choices.map((p) => ({ value: p.programUuid, label: p.programName }))}
+              value={chosen}
+              onChange={(value) => {
+                setProgramUuid(value);
+                setProgramError(null);
+                clearOutcome();
+              }}
+              error={programError}
+              allowDeselect={false}
+              searchable={choices.length > 8}
+              disabled={upload.isPending}
+            />
+            <FilePicker
+              label="Account file"
+              withAsterisk
+              tooLargeMessage={MESSAGES.ACCOUNT_FILE_TOO_LARGE}
+              value={file}
+              onChange={(next) => {
+                setFile(next);
+                clearOutcome();
+              }}
+              disabled={upload.isPending}
+            />
+            {upload.isPending && (
+              <UploadProgress percent={percent} label={file ? `Uploading ${file.name}` : undefined} />
+            )}
+            <Group justify="flex-end">
+              <Button type="submit" loading={upload.isPending} leftSection={<IconUpload aria-hidden size={18} />}>
+                Upload
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Paper>
+
+      {upload.isError && <MessageBanner ref={resultRef} kind="danger" messages={errorMessagesOf(upload.error)} />}
+      {result && <Outcome result={result} resultRef={resultRef} />}
+      <FileLayout />
+    </Page>
+  );
+}

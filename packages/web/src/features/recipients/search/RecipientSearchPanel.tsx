@@ -1,0 +1,369 @@
+import {
+  RECIPIENT_EXPORT_ROW_CAP,
+  RECIPIENT_MESSAGES,
+  RECIPIENT_SEARCH_COUNT_CAP,
+  recipientSearchCriteria,
+  RecipientSearchFormValues,
+  type RecipientSearchRow,
+} from '@ebt/core/recipients';
+import { EMAIL_MAX, PHONE_MAX, SEARCH_ACCOUNT_ID_MAX, SEARCH_NAME_MAX } from '@ebt/core/constants';
+import { ACCOUNT_STATUS_LABEL, type AccountStatus } from '@ebt/core/enums';
+import { fillMessage, MESSAGES } from '@ebt/core/messages';
+import { isAgencyScoped } from '@ebt/core/privileges';
+import { Button, Group, Select, Stack, TextInput, Title } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { IconFileSpreadsheet, IconFileTypeCsv } from '@tabler/icons-react';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { DataTable, type DataTableColumn } from '../../../components/DataTable';
+import { MessageBanner } from '../../../components/MessageBanner';
+import { SearchForm } from '../../../components/SearchForm';
+import { errorMessagesOf } from '../../../lib/errors';
+import { focusFirstError } from '../../../lib/form-focus';
+import { hasAnyCriterion } from '../../../lib/search';
+import { useSessionUser } from '../../../lib/session-user';
+import { useAgencyOptions, useCallerPrograms, useRecipientSearch, type StaffBase } from '../api';
+import { displayPhone, recipientName } from '../components/recipient-values';
+import { selectProps } from '../components/select-props';
+import {
+  criteriaKey,
+  EMPTY_SEARCH,
+  formValuesOf,
+  paramsOfSearch,
+  searchFromParams,
+  type SearchFormValues,
+  type SubmittedSearch,
+} from './criteria';
+import { downloadFile } from './download';
+
+const PAGE_SIZE = 10;
+
+/** What the picker hands back for a chosen row (the benefit issue form's recipient field, A§2). */
+export interface PickedRecipient {
+  recipientIdentifier: string;
+  accountUuid: string;
+  programId: number;
+  firstname: string;
+  lastname: string;
+}
+
+export type RecipientSearchPanelProps =
+  | {
+      /** The search screen: criteria in the URL, a row opens the recipient, exports. */
+      mode: 'navigate';
+      base: StaffBase;
+    }
+  | {
+      /** Search only: a row click hands the recipient to `onPick` (A§2 "search-only picker mode"). */
+      mode: 'pick';
+      onPick: (row: PickedRecipient) => void;
+      /** Limits the search to one program (the issue form's program); the program choice is then fixed. */
+      programUuid?: string;
+    };
+
+/** The form's limits are core's (A§5 Search: Account ID 20, names 100, e-mail 255, phone 20). */
+const validate = schemaResolver(RecipientSearchFormValues, { sync: true });
+
+/**
+ * The recipient search (A§2, A§5, A§7, A§9): Account ID, first and last name, e-mail, mobile phone, program and
+ * agency; Search is unavailable until one of the first five is entered ('At least one field must be entered.').
+ * The server answers up to 2000 rows, shown 10 a page; when more match, a note asks for a narrower search.
+ * In 'navigate' mode the submitted search lives in the URL and a row opens {base}/recipient/{accountUuid}/{programId};
+ * in 'pick' mode the search stays inside the panel and a row is handed to `onPick`.
+ */
+export function RecipientSearchPanel(props: RecipientSearchPanelProps) {
+  const user = useSessionUser();
+  const agencyScoped = isAgencyScoped(user.privileges);
+  const navigate = useNavigate();
+  const headingId = useId();
+  const fixedProgram = props.mode === 'pick' ? props.programUuid : undefined;
+
+  // The submitted search: the URL's in navigate mode (Back returns to it), the panel's own in pick mode.
+  const [params, setParams] = useSearchParams();
+  const [ownSearch, setOwnSearch] = useState<SubmittedSearch | null>(null);
+  const urlSearch = useMemo(() => (props.mode === 'navigate' ? searchFromParams(params) : null), [props.mode, params]);
+  const submitted = props.mode === 'navigate' ? urlSearch : ownSearch;
+  const submit = (next: SubmittedSearch | null, replace = false) => {
+    if (props.mode === 'navigate') setParams(next ? paramsOfSearch(next) : new URLSearchParams(), { replace });
+    else setOwnSearch(next);
+  };
+
+  const form = useForm<SearchFormValues>({
+    mode: 'controlled',
+    initialValues: submitted ? formValuesOf(submitted.criteria) : { ...EMPTY_SEARCH, programUuid: fixedProgram ?? '' },
+    validate,
+  });
+
+  // Back and Forward between searches change the URL: the form follows the search shown.
+  const submittedKey = criteriaKey(submitted?.criteria);
+  useEffect(() => {
+    if (submitted) form.setValues(formValuesOf(submitted.criteria));
+    // Only a different search resets the form, not a page change or a re-render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [submittedKey]);
+
+  const programs = useCallerPrograms();
+  const programOptions = useMemo(
+    () => (programs.data ?? []).map((p) => ({ value: p.programUuid, label: p.programName })),
+    [programs.data],
+  );
+  const { programUuid } = form.values;
+  const agencies = useAgencyOptions(programUuid || null, agencyScoped);
+  const agencyOptions = useMemo(
+    () => (agencies.data ?? []).map((a) => ({ value: a.agencyUuid, label: a.agencyName })),
+    [agencies.data],
+  );
+
+  // Preselection (A§9, resolution 25: as soon as the choices load): the only program, and for agency staff their
+  // only agency. Only before a search is shown, so it never changes criteria the person searched with.
+  useEffect(() => {
+    if (submitted || form.values.programUuid || programOptions.length !== 1) return;
+    form.setFieldValue('programUuid', programOptions[0]!.value);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [programOptions, submittedKey]);
+  useEffect(() => {
+    if (submitted || !agencyScoped || form.values.agencyUuid || agencyOptions.length !== 1) return;
+    form.setFieldValue('agencyUuid', agencyOptions[0]!.value);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [agencyOptions, agencyScoped, submittedKey]);
+
+  const search = useRecipientSearch(submitted?.criteria ?? null);
+  const rows = submitted && search.data ? search.data.data : [];
+  const page = Math.min(submitted?.page ?? 0, Math.max(Math.ceil(rows.length / PAGE_SIZE) - 1, 0));
+  const pageRows = rows.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE);
+
+  const { recipientIdentifier, firstname, lastname, email, mobilePhone } = form.values;
+  const canSearch = hasAnyCriterion({ recipientIdentifier, firstname, lastname, email, mobilePhone });
+
+  const handleSubmit = form.onSubmit((values) => {
+    const next = { criteria: recipientSearchCriteria(values), page: 0 };
+    if (criteriaKey(next.criteria) === submittedKey) void search.refetch();
+    submit(next);
+  }, focusFirstError(form.getInputNode));
+
+  const handleClear = () => {
+    form.setValues({ ...EMPTY_SEARCH, programUuid: fixedProgram ?? '' });
+    form.clearErrors();
+    submit(null);
+  };
+
+  const openRow = (row: RecipientSearchRow) => {
+    if (props.mode === 'pick') {
+      props.onPick({
+        recipientIdentifier: row.recipientIdentifier,
+        accountUuid: row.accountUuid,
+        programId: row.programId,
+        firstname: row.firstname,
+        lastname: row.lastname,
+      });
+    } else {
+      // The detail's back link returns to these results (Back does too: the search is in the URL).
+      void navigate(`/${props.base}/recipient/${row.accountUuid}/${row.programId}`, {
+        state: { search: params.toString() },
+      });
+    }
+  };
+
+  const columns = useMemo(() => recipientColumns(), []);
+  const answer = search.data;
+  const moreThanListed =
+    answer && submitted
+      ? answer.countCapped
+        ? fillMessage(RECIPIENT_MESSAGES.SEARCH_COUNT_CAPPED, {
+            cap: RECIPIENT_SEARCH_COUNT_CAP.toLocaleString('en-US'),
+            listed: answer.data.length.toLocaleString('en-US'),
+          })
+        : answer.totalCount > answer.data.length
+          ? fillMessage(RECIPIENT_MESSAGES.SEARCH_MORE_THAN_LISTED, {
+              total: answer.totalCount.toLocaleString('en-US'),
+              listed: answer.data.length.toLocaleString('en-US'),
+            })
+          : null
+      : null;
+
+  return (
+    <Stack gap="lg">
+      <SearchForm
+        label={props.mode === 'pick' ? 'Find a recipient' : 'Recipient search criteria'}
+        canSearch={canSearch}
+        onSubmit={() => handleSubmit()}
+        onClear={handleClear}
+        loading={search.isFetching}
+      >
+        <TextInput
+          label="Account ID"
+          maxLength={SEARCH_ACCOUNT_ID_MAX}
+          autoComplete="off"
+          {...form.getInputProps('recipientIdentifier')}
+        />
+        <TextInput
+          label="First name"
+          maxLength={SEARCH_NAME_MAX}
+          autoComplete="off"
+          {...form.getInputProps('firstname')}
+        />
+        <TextInput
+          label="Last name"
+          maxLength={SEARCH_NAME_MAX}
+          autoComplete="off"
+          {...form.getInputProps('lastname')}
+        />
+        <TextInput
+          label="E-mail"
+          type="email"
+          maxLength={EMAIL_MAX}
+          autoComplete="off"
+          {...form.getInputProps('email')}
+        />
+        <TextInput
+          label="Mobile phone"
+          type="tel"
+          inputMode="tel"
+          maxLength={PHONE_MAX}
+          autoComplete="off"
+          {...form.getInputProps('mobilePhone')}
+        />
+        <Select
+          label="Program"
+          placeholder={programs.isPending ? 'Loading programs…' : 'All programs'}
+          data={programOptions}
+          clearable={!fixedProgram}
+          readOnly={Boolean(fixedProgram)}
+          {...selectProps(form.getInputProps('programUuid'))}
+          onChange={(value) => {
+            form.setFieldValue('programUuid', value ?? '');
+            form.setFieldValue('agencyUuid', '');
+          }}
+        />
+        <Select
+          label="Agency"
+          placeholder={programUuid ? 'All agencies' : 'Choose a program first'}
+          data={agencyOptions}
+          disabled={!programUuid}
+          clearable
+          {...selectProps(form.getInputProps('agencyUuid'))}
+          onChange={(value) => form.setFieldValue('agencyUuid', value ?? '')}
+        />
+      </SearchForm>
+
+      <MessageBanner
+        kind="danger"
+        messages={
+          programs.isError ? errorMessagesOf(programs.error) : agencies.isError ? errorMessagesOf(agencies.error) : []
+        }
+      />
+
+      {submitted && (
+        <Stack gap="sm" component="section" aria-labelledby={headingId}>
+          <Group justify="space-between" gap="sm">
+            <Title order={2} id={headingId} fz="h3">
+              {props.mode === 'pick' ? 'Choose a recipient' : 'Results'}
+            </Title>
+            {props.mode === 'navigate' && rows.length > 0 && <ExportButtons criteria={submitted.criteria} />}
+          </Group>
+          {search.isError ? (
+            <MessageBanner kind="danger" messages={errorMessagesOf(search.error)} />
+          ) : (
+            <>
+              {moreThanListed && <MessageBanner kind="info" messages={moreThanListed} />}
+              <DataTable
+                caption={props.mode === 'pick' ? 'Recipients to choose from' : 'Recipients found'}
+                columns={columns}
+                rows={pageRows}
+                rowKey={(row) => row.accountUuid}
+                onRowClick={openRow}
+                rowLabel={(row) => `${props.mode === 'pick' ? 'Choose' : 'Open'} recipient ${row.recipientIdentifier}`}
+                loading={search.isFetching}
+                emptyMessage={search.isSuccess && !search.isPlaceholderData ? MESSAGES.NO_RECIPIENTS_FOUND : undefined}
+                serverPaging={{
+                  page,
+                  totalPages: Math.ceil(rows.length / PAGE_SIZE),
+                  totalCount: rows.length,
+                  // Paging replaces the history entry: Back leaves the search, not each page.
+                  onPageChange: (next) => submit({ criteria: submitted.criteria, page: next }, true),
+                }}
+              />
+            </>
+          )}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+function recipientColumns(): DataTableColumn<RecipientSearchRow>[] {
+  return [
+    { key: 'recipientIdentifier', header: 'Account ID' },
+    { key: 'name', header: 'Name', render: (r) => recipientName(r) },
+    { key: 'programName', header: 'Program' },
+    { key: 'agencyName', header: 'Agency', render: (r) => r.agencyName ?? '—' },
+    { key: 'email', header: 'E-mail' },
+    {
+      key: 'mobilePhone',
+      header: 'Mobile phone',
+      render: (r) => <span style={{ whiteSpace: 'nowrap' }}>{displayPhone(r.mobilePhone)}</span>,
+    },
+    {
+      key: 'status',
+      header: 'Status',
+      render: (r) => ACCOUNT_STATUS_LABEL[r.accountStatusId as AccountStatus] ?? String(r.accountStatusId),
+    },
+  ];
+}
+
+/** CSV and Excel files of the submitted search (A§7 GET /account-api/account/export, exportType=xlsx). */
+function ExportButtons({ criteria }: { criteria: SubmittedSearch['criteria'] }) {
+  const [busy, setBusy] = useState<'csv' | 'xlsx' | null>(null);
+  const [problem, setProblem] = useState<string[]>([]);
+  const [note, setNote] = useState<string | null>(null);
+
+  const run = async (format: 'csv' | 'xlsx') => {
+    setBusy(format);
+    setProblem([]);
+    setNote(null);
+    try {
+      const file = await downloadFile(
+        '/account-api/account/export',
+        { ...criteria, exportType: format === 'xlsx' ? 'xlsx' : undefined },
+        `recipients.${format}`,
+      );
+      if (file.truncated)
+        setNote(
+          fillMessage(RECIPIENT_MESSAGES.EXPORT_TRUNCATED, { cap: RECIPIENT_EXPORT_ROW_CAP.toLocaleString('en-US') }),
+        );
+    } catch (error) {
+      setProblem(errorMessagesOf(error));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <Stack gap={6} align="flex-end">
+      <Group gap="xs">
+        <Button
+          variant="default"
+          size="sm"
+          leftSection={<IconFileTypeCsv aria-hidden size={18} />}
+          loading={busy === 'csv'}
+          disabled={busy !== null && busy !== 'csv'}
+          onClick={() => void run('csv')}
+        >
+          Export CSV
+        </Button>
+        <Button
+          variant="default"
+          size="sm"
+          leftSection={<IconFileSpreadsheet aria-hidden size={18} />}
+          loading={busy === 'xlsx'}
+          disabled={busy !== null && busy !== 'xlsx'}
+          onClick={() => void run('xlsx')}
+        >
+          Export Excel
+        </Button>
+      </Group>
+      <MessageBanner kind="danger" messages={problem} />
+      <MessageBanner kind="info" messages={note ?? []} />
+    </Stack>
+  );
+}

@@ -1,0 +1,71 @@
+import { MESSAGES } from '@ebt/core/messages';
+import { ApiError, failedCall, parseBody } from '../../../lib/api-client';
+import { getToken } from '../../../lib/session';
+
+// A file answer of the API (A§7 exports) saved through the browser. A plain link cannot carry the session's bearer
+// token, so the file is fetched with it and handed to the browser as a Blob (decision 0012). Written without
+// anything recipient-specific, so it can move to lib/ when a second screen exports.
+
+export interface DownloadedFile {
+  filename: string;
+  /** The server's X-Export-Truncated header: the file holds only the first rows up to the export cap. */
+  truncated: boolean;
+}
+
+/** The file name of a Content-Disposition header (`attachment; filename="recipients-20260101.csv"`). */
+export function filenameOf(disposition: string | null): string | null {
+  if (!disposition) return null;
+  const encoded = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(disposition);
+  if (encoded?.[1]) {
+    try {
+      return decodeURIComponent(encoded[1].trim());
+    } catch {
+      // A malformed encoding falls through to the plain name.
+    }
+  }
+  const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(disposition);
+  return plain?.[1]?.trim() || null;
+}
+
+/**
+ * GETs `path` with the session's token and saves the answer as a file. A refusal throws the same ApiError as any
+ * call (401 ends the session, 403 shows the privilege notification); no answer at all reads 'The api for this
+ * request is currently unavailable.'.
+ */
+export async function downloadFile(
+  path: string,
+  query: Record<string, string | undefined>,
+  fallbackName: string,
+): Promise<DownloadedFile> {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) if (value) params.append(name, value);
+  const url = params.size > 0 ? `${path}?${params.toString()}` : path;
+  const headers = new Headers();
+  const token = getToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+
+  let response: Response;
+  try {
+    response = await fetch(url, { headers });
+  } catch {
+    throw new ApiError(0, undefined, [MESSAGES.API_UNAVAILABLE]);
+  }
+  if (!response.ok) {
+    const body = parseBody(response.status, await response.text(), response.headers.get('content-type'));
+    throw failedCall(response.status, body, path);
+  }
+
+  const blob = await response.blob();
+  const filename = filenameOf(response.headers.get('content-disposition')) ?? fallbackName;
+  const href = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = filename;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The browser has taken the file once the click has run; the object URL is freed after this task.
+  setTimeout(() => URL.revokeObjectURL(href), 0);
+  return { filename, truncated: response.headers.get('x-export-truncated') === 'true' };
+}
