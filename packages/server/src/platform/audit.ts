@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { auditLog } from '../db/schema/index.js';
 import type { RequestContext } from './context.js';
@@ -57,4 +58,45 @@ export function changedFields(
     (k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]),
   );
   return { before: clean(before, keys), after: clean(after, keys) };
+}
+
+/** Rows per INSERT of a batch: one JSON parameter each, well under any statement limit. */
+const AUDIT_BATCH = 2000;
+
+export interface BatchAuditEntry {
+  action: string;
+  entity: string;
+  entityId: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+}
+
+/**
+ * The audit rows of many changes in multi-row INSERTs (file imports, the benefit life-cycle job): the same rows `recordAudit` writes one at a time (changed
+ * fields only, secrets redacted, who, when, from where), in the same transaction as the changes.
+ */
+export async function recordAuditBatch(
+  db: DbOrTx,
+  ctx: Pick<RequestContext, 'caller' | 'ip' | 'requestId' | 'now'>,
+  entries: BatchAuditEntry[],
+): Promise<void> {
+  const at = ctx.now().toISOString();
+  const rows = entries.map((entry) => ({
+    at,
+    actor_user_id: ctx.caller?.userId ?? null,
+    action: entry.action,
+    entity: entry.entity,
+    entity_id: entry.entityId,
+    ...changedFields(entry.before, entry.after),
+    ip: ctx.ip?.slice(0, 64) ?? null,
+    request_id: ctx.requestId?.slice(0, 64) ?? null,
+  }));
+  for (let i = 0; i < rows.length; i += AUDIT_BATCH) {
+    const part = rows.slice(i, i + AUDIT_BATCH);
+    await db.execute(sql`
+      insert into ${auditLog} (at, actor_user_id, action, entity, entity_id, before, after, ip, request_id)
+      select at, actor_user_id, action, entity, entity_id, before, after, ip, request_id
+      from jsonb_to_recordset(${JSON.stringify(part)}::jsonb) as x(at timestamptz, actor_user_id int, action varchar(60), entity varchar(60),
+        entity_id varchar(100), before jsonb, after jsonb, ip varchar(64), request_id varchar(64))`);
+  }
 }

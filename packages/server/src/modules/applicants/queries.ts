@@ -3,20 +3,11 @@ import type { ApplicantSearchCriteria } from '@ebt/core/applicants';
 import type { DbOrTx } from '../../db/client.js';
 import { applicants, applicationPrograms, programs } from '../../db/schema/index.js';
 import type { Caller } from '../../platform/caller.js';
+import { startsWith, startsWithExactly } from '../../platform/search-sql.js';
 
 // The SQL of the staff applicant screens. Every read is AND-ed with the caller's programs (applicants belong to a
 // program, not an agency, so agency staff see the applicants of their agencies' programs), and every condition
 // matches an index of applicants (schema/applications.ts).
-
-/** `%`, `_` and `\` typed by a person match themselves, not any text (decision 0006 "Searches"). */
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
-/** `lower(col) like lower('smi') || '%'`, the form the `lower(col) text_pattern_ops` indexes serve. */
-function startsWith(expression: SQL, value: string): SQL {
-  return sql`${expression} like lower(${`${escapeLike(value)}%`})`;
-}
 
 /**
  * The caller's programs as a condition on a program id column. Unlike platform/caller.ts scopeCondition, agency staff
@@ -66,9 +57,7 @@ export function searchPendingApplicants(db: DbOrTx, caller: Caller, criteria: Ap
         c.firstname === undefined ? undefined : startsWith(sql`lower(${applicants.firstName})`, c.firstname),
         c.lastname === undefined ? undefined : startsWith(sql`lower(${applicants.lastName})`, c.lastname),
         c.email === undefined ? undefined : startsWith(sql`lower(${applicants.email})`, c.email),
-        c.mobilePhone === undefined
-          ? undefined
-          : sql`${applicants.mobilePhone} like ${`${escapeLike(c.mobilePhone)}%`}`,
+        c.mobilePhone === undefined ? undefined : startsWithExactly(applicants.mobilePhone, c.mobilePhone),
       ),
     )
     .orderBy(desc(applicants.createdAt), desc(applicants.id))

@@ -2,7 +2,6 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import {
   agencies,
-  auditLog,
   benefitIssuanceTotals,
   benefitOptions,
   benefits,
@@ -10,8 +9,6 @@ import {
   incentives,
   recipientAccounts,
 } from '../../db/schema/index.js';
-import { changedFields } from '../../platform/audit.js';
-import type { RequestContext } from '../../platform/context.js';
 
 // The reads and writes of the benefit file import. Every one works on a whole file at once, its keys or rows passed
 // as one JSON parameter (json_to_recordset) rather than thousands of bind parameters: a 1 MB file (about 10,000 rows)
@@ -283,42 +280,7 @@ export async function updateBenefits(db: DbOrTx, changes: BenefitChange[], now: 
   return updated;
 }
 
-export interface BatchAuditEntry {
-  action: string;
-  entity: string;
-  entityId: string;
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-}
-
-/**
- * The audit rows of many changes in multi-row INSERTs: the same rows `recordAudit` writes one at a time (changed
- * fields only, secrets redacted, who, when, from where), in the same transaction as the changes.
- */
-export async function recordAuditBatch(
-  db: DbOrTx,
-  ctx: Pick<RequestContext, 'caller' | 'ip' | 'requestId' | 'now'>,
-  entries: BatchAuditEntry[],
-): Promise<void> {
-  const at = ctx.now().toISOString();
-  const rows = entries.map((entry) => ({
-    at,
-    actor_user_id: ctx.caller?.userId ?? null,
-    action: entry.action,
-    entity: entry.entity,
-    entity_id: entry.entityId,
-    ...changedFields(entry.before, entry.after),
-    ip: ctx.ip?.slice(0, 64) ?? null,
-    request_id: ctx.requestId?.slice(0, 64) ?? null,
-  }));
-  for (const part of chunks(rows)) {
-    await db.execute(sql`
-      insert into ${auditLog} (at, actor_user_id, action, entity, entity_id, before, after, ip, request_id)
-      select at, actor_user_id, action, entity, entity_id, before, after, ip, request_id
-      from jsonb_to_recordset(${JSON.stringify(part)}::jsonb) as x(at timestamptz, actor_user_id int, action varchar(60), entity varchar(60),
-        entity_id varchar(100), before jsonb, after jsonb, ip varchar(64), request_id varchar(64))`);
-  }
-}
+export { recordAuditBatch, type BatchAuditEntry } from '../../platform/audit.js';
 
 /**
  * Takes the row locks of every funding roll-up key (program, funding source, agency) the import will change, in the

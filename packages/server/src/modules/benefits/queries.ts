@@ -12,6 +12,7 @@ import {
   recipientAccounts as ra,
 } from '../../db/schema/index.js';
 import { type Caller, scopeCondition } from '../../platform/caller.js';
+import { startsWith } from '../../platform/search-sql.js';
 
 // The SQL of the benefits area. Every read of benefits is AND-ed with the caller's scope (architecture.md "Access"),
 // and every search condition matches an index (docs/data-model.md "Indexes and the searches they serve").
@@ -215,16 +216,6 @@ export interface BenefitFilter {
   lastname?: string;
   accountId?: string;
   authNo?: string;
-}
-
-/** `%`, `_` and `\` typed by a person match themselves, not any text (decision 0006 "Searches"). */
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
-/** `lower(col) like lower('smi') || '%'`: the form the recipient name `text_pattern_ops` indexes serve. */
-function startsWith(expression: SQL, value: string): SQL {
-  return sql`${expression} like lower(${`${escapeLike(value)}%`})`;
 }
 
 /** True when the search names the recipient, so the account table must be joined to filter. */

@@ -1,9 +1,7 @@
 import { and, asc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import { ACCOUNT_STATUS, USER_STATUS } from '@ebt/core/enums';
 import type { DbOrTx } from '../../db/client.js';
-import { agencies, auditLog, programs, recipientAccounts as ra, users } from '../../db/schema/index.js';
-import { changedFields } from '../../platform/audit.js';
-import type { RequestContext } from '../../platform/context.js';
+import { agencies, programs, recipientAccounts as ra, users } from '../../db/schema/index.js';
 
 // The reads and writes of the account file. Each works on the whole file at once: a look-up takes every key as one
 // array parameter (`= any($1)`), and a write sends each column as one array (`insert ... select from unnest(...)`,
@@ -280,34 +278,4 @@ export async function syncPendingUsers(tx: DbOrTx, syncs: readonly PendingUserSy
   }
 }
 
-export interface BatchAuditEntry {
-  action: string;
-  entity: string;
-  entityId: string;
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-}
-
-/**
- * The audit rows of many changes at once: the rows `recordAudit` writes one at a time (changed fields only, secrets
- * redacted, who, when, from where), in the same transaction as the changes.
- */
-export async function recordAuditBatch(
-  tx: DbOrTx,
-  ctx: Pick<RequestContext, 'caller' | 'ip' | 'requestId' | 'now'>,
-  entries: readonly BatchAuditEntry[],
-): Promise<void> {
-  const at = ctx.now().toISOString();
-  const json = (value: Record<string, unknown> | null) => (value === null ? null : JSON.stringify(value));
-  for (const part of chunks(entries)) {
-    const changes = part.map((entry) => changedFields(entry.before, entry.after));
-    await tx.execute(sql`
-      insert into ${auditLog} (at, actor_user_id, action, entity, entity_id, before, after, ip, request_id)
-      select ${at}::timestamptz, ${ctx.caller?.userId ?? null}::int, e.action, e.entity, e.entity_id, e.before, e.after,
-        ${ctx.ip?.slice(0, 64) ?? null}::varchar, ${ctx.requestId?.slice(0, 64) ?? null}::varchar
-      from unnest(${array(part.map((e) => e.action))}::varchar[], ${array(part.map((e) => e.entity))}::varchar[],
-        ${array(part.map((e) => e.entityId))}::varchar[], ${array(changes.map((c) => json(c.before)))}::jsonb[],
-        ${array(changes.map((c) => json(c.after)))}::jsonb[])
-        as e(action, entity, entity_id, before, after)`);
-  }
-}
+export { recordAuditBatch, type BatchAuditEntry } from '../../platform/audit.js';

@@ -6,6 +6,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { agencies, benefits, programs, recipientAccounts as ra, users } from '../../db/schema/index.js';
 import { type Caller, scopeCondition } from '../../platform/caller.js';
 import { adjustIssuanceTotals } from '../../platform/issuance-totals.js';
+import { startsWith, startsWithExactly } from '../../platform/search-sql.js';
 
 // The SQL of the recipients area. Every read is AND-ed with the caller's scope (architecture.md "Access"), and every
 // search condition matches an index of recipient_accounts (docs/data-model.md "Indexes and the searches they serve").
@@ -15,19 +16,6 @@ export interface RecipientFilter {
   criteria: RecipientSearchCriteria;
   programId?: number;
   agencyId?: number;
-}
-
-/** `%`, `_` and `\` typed by a person match themselves, not any text (decision 0006 "Searches"). */
-export function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
-/**
- * `lower(col) like lower('smi') || '%'`, the form the `lower(col) text_pattern_ops` indexes serve. The pattern is
- * lowered by PostgreSQL, not JavaScript, so it folds case exactly as the index expression does.
- */
-function startsWith(expression: SQL, value: string): SQL {
-  return sql`${expression} like lower(${`${escapeLike(value)}%`})`;
 }
 
 export function recipientConditions(caller: Caller, filter: RecipientFilter): SQL | undefined {
@@ -42,7 +30,7 @@ export function recipientConditions(caller: Caller, filter: RecipientFilter): SQ
     c.lastname === undefined ? undefined : startsWith(sql`lower(${ra.lastName})`, c.lastname),
     c.email === undefined ? undefined : startsWith(sql`lower(${ra.email})`, c.email),
     // Phones are stored as digits; equality or prefix of the digits typed (recipient_accounts_mobile_phone_idx).
-    c.mobilePhone === undefined ? undefined : sql`${ra.mobilePhone} like ${`${escapeLike(c.mobilePhone)}%`}`,
+    c.mobilePhone === undefined ? undefined : startsWithExactly(ra.mobilePhone, c.mobilePhone),
   );
 }
 

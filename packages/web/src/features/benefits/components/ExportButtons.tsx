@@ -3,10 +3,10 @@ import { Button, Group, Stack } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { MessageBanner } from '../../../components/MessageBanner';
+import { downloadFile } from '../../../lib/download';
 import { errorMessagesOf } from '../../../lib/errors';
 import { cleanCriteria } from '../../../lib/search';
 import type { BenefitCriteria } from '../criteria';
-import { downloadFile } from '../download';
 
 type ExportType = 'csv' | 'xlsx';
 
@@ -23,10 +23,10 @@ export function ExportButtons({ criteria, disabled }: { criteria: BenefitCriteri
     setBusy(type);
     setError(null);
     setTruncated(false);
-    const query = new URLSearchParams(cleanCriteria(criteria) as Record<string, string>);
-    if (type === 'xlsx') query.set('exportType', 'xlsx');
+    const query: Record<string, string | undefined> = { ...(cleanCriteria(criteria) as Record<string, string>) };
+    if (type === 'xlsx') query.exportType = 'xlsx';
     try {
-      const file = await downloadFile(`/benefit-api/benefit/export?${query.toString()}`, `benefits.${type}`);
+      const file = await downloadFile('/benefit-api/benefit/export', query, `benefits.${type}`);
       setTruncated(file.truncated);
     } catch (failure) {
       setError(failure);

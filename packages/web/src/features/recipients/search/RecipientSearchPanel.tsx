@@ -34,7 +34,7 @@ import {
   type SearchFormValues,
   type SubmittedSearch,
 } from './criteria';
-import { downloadFile } from './download';
+import { downloadFile } from '../../../lib/download';
 
 const PAGE_SIZE = 10;
 

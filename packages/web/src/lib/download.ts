@@ -1,10 +1,10 @@
 import { MESSAGES } from '@ebt/core/messages';
-import { ApiError, failedCall, parseBody } from '../../../lib/api-client';
-import { getToken } from '../../../lib/session';
+import { ApiError, failedCall, parseBody } from './api-client';
+import { getToken } from './session';
 
 // A file answer of the API (A§7 exports) saved through the browser. A plain link cannot carry the session's bearer
 // token, so the file is fetched with it and handed to the browser as a Blob (decision 0012). Written without
-// anything recipient-specific, so it can move to lib/ when a second screen exports.
+// anything area-specific: the recipient and benefit exports both use it.
 
 export interface DownloadedFile {
   filename: string;
