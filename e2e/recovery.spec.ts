@@ -1,6 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
+  apiToken,
+  bearer,
   checklistItem,
+  DEMO_USERS,
   DEMO_SECURITY_ANSWER,
   DEMO_SECURITY_QUESTION,
   expectAccessible,
@@ -28,6 +31,66 @@ async function codeSentTo(page: Page): Promise<string> {
 }
 
 test.describe('account activation', () => {
+  test('a recipient added by staff activates the e-mailed link and signs in to the recipient portal', async ({
+    page,
+    request,
+  }) => {
+    // Staff add the person (a new, Pending portal user) and send the activation e-mail, as the detail page does.
+    const staff = await apiToken(request, DEMO_USERS.progadmin);
+    const programs = (await (
+      await request.get('/account-api/account/programs', { headers: bearer(staff) })
+    ).json()) as { programUuid: string }[];
+    const email = `new.recipient.${Date.now().toString(36)}@example.org`;
+    const added = await request.post('/account-api/account', {
+      headers: bearer(staff),
+      data: {
+        programUuid: programs[0]!.programUuid,
+        firstname: 'Nadia',
+        lastname: 'Okafor',
+        address1: '12 Elm Street',
+        city: 'Hartford',
+        stateCode: 'CT',
+        zipcode: '06103',
+        email,
+        mobilePhone: '8605550199',
+      },
+    });
+    expect(added.status(), await added.text()).toBe(201);
+    const { accountUuid } = (await added.json()) as { accountUuid: string };
+    const account = (await (
+      await request.get(`/account-api/account/${accountUuid}`, { headers: bearer(staff) })
+    ).json()) as { userUuid: string };
+    const afterId = await lastOutboxId(request);
+    const sent = await request.post('/user-api/recipient-users/send-activation', {
+      headers: bearer(staff),
+      data: { uuid: account.userUuid },
+    });
+    expect(sent.status(), await sent.text()).toBe(200);
+    const message = await waitForMessage(
+      request,
+      (m) => m.to.toLowerCase() === email && /activate/i.test(m.subject),
+      afterId,
+    );
+
+    // The person opens the link, sets a password, question and code preference, and signs in.
+    await page.goto(linkPathIn(message.body, 'validate'));
+    await expect(page.getByRole('heading', { level: 1, name: 'Account activation' })).toBeVisible();
+    const username = await page.getByRole('textbox', { name: 'Username' }).inputValue();
+    expect(username).not.toBe('');
+    const newPassword = 'Market#Day2026';
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(newPassword);
+    await page.getByRole('textbox', { name: 'Confirm password' }).fill(newPassword);
+    await page.getByRole('combobox', { name: 'Security question' }).click();
+    await page.getByRole('option', { name: 'What was the name of your first pet?' }).click();
+    await page.getByRole('textbox', { name: 'Answer' }).fill('Biscuit');
+    await page.getByRole('radio', { name: 'E-mail' }).check();
+    await page.getByRole('button', { name: 'Activate account' }).click();
+    await expect(page.getByRole('status')).toHaveText(ACTIVATION_SUCCESS);
+
+    await signIn(page, username, newPassword);
+    await expect(page).toHaveURL(/\/recipient$/);
+  });
+
   test('a user activates the account from the e-mailed link and signs in', async ({ page, request }) => {
     const username = 'agencyuser05';
     const newPassword = 'Orchard#Lane42';
