@@ -43,6 +43,20 @@ export function mainNavigation(page: Page) {
 
 /** No violation of WCAG 2.1 A or AA on the page as it is now (testing.md: axe on each page a spec visits). */
 export async function expectAccessible(page: Page): Promise<void> {
+  // A dialog or drawer still fading in blends its text with the overlay, and axe would measure that half-way colour:
+  // wait until no CSS transition or finite animation runs (a spinner's endless one does not count). A function, not
+  // a string: the app's CSP forbids the eval a polled string needs. The root tsconfig has no DOM types: a narrow cast.
+  type AnimatedDocument = {
+    getAnimations(): { playState: string; effect: { getTiming(): { iterations?: number } } | null }[];
+  };
+  await page.waitForFunction(
+    () =>
+      (globalThis as unknown as { document: AnimatedDocument }).document
+        .getAnimations()
+        .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+    undefined,
+    { timeout: 5_000 },
+  );
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const summary = results.violations.map(
     (violation) =>
