@@ -155,6 +155,9 @@ export const RecipientAccount = z.object({
   /** The account's own printed-PAN maximum, else the program's (part 2 §3). */
   maxPrintedPans: z.number().int().nullable(),
   creationChannel: z.string(),
+  /** Ours (part 1 §3 lists no dates): when the account was created and last changed, ISO instants. */
+  createdDate: z.string(),
+  updatedDate: z.string(),
 });
 export type RecipientAccount = z.infer<typeof RecipientAccount>;
 

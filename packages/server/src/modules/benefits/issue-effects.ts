@@ -192,16 +192,15 @@ export async function notifyRecipients(
     }).slice(0, NOTIFICATION_TEXT_MAX);
     return { row: r, event: kind.event, subject: kind.subject, text };
   });
-  await tx.insert(notifications).values(
-    messages.map((m) => ({
-      accountId: m.row.accountId,
-      eventId: m.event,
-      text: m.text,
-      statusId: 0,
-      notifiedDate: now,
-      createdAt: now,
-    })),
-  );
+  // One JSON parameter per statement instead of six bound values a row: a 1 MB benefit file notifies 10,000
+  // recipients, and building and binding 60,000 parameters cost more than the insert itself (bench/README.md).
+  const at = now.toISOString();
+  await tx.execute(sql`
+    insert into ${notifications} (account_id, event_id, text, status_id, notified_date, created_at)
+    select n.account_id, n.event_id, n.text, 0, ${at}::timestamptz, ${at}::timestamptz
+    from jsonb_to_recordset(${JSON.stringify(
+      messages.map((m) => ({ account_id: m.row.accountId, event_id: m.event, text: m.text })),
+    )}::jsonb) as n(account_id int, event_id smallint, text varchar(500))`);
 
   const accountIds = [...new Set(rows.map((r) => r.accountId))];
   const events = [...new Set(messages.map((m) => m.event))];
@@ -217,24 +216,21 @@ export async function notifyRecipients(
     );
   if (preferences.length === 0) return;
   const chosen = new Set(preferences.map((p) => `${p.accountId}:${p.eventId}:${p.methodId}`));
-  const outgoing: (typeof outbox.$inferInsert)[] = [];
+  const outgoing: { channel: 'email' | 'sms'; to: string; subject: string; body: string }[] = [];
   for (const m of messages) {
     const wants = (method: number) => chosen.has(`${m.row.accountId}:${m.event}:${method}`);
     if (wants(NOTIFICATION_METHOD.EMAIL) && m.row.email) {
-      outgoing.push({
-        channel: 'email',
-        to: m.row.email.slice(0, 255),
-        subject: m.subject,
-        body: m.text,
-        createdAt: now,
-      });
+      outgoing.push({ channel: 'email', to: m.row.email.slice(0, 255), subject: m.subject, body: m.text });
     }
     if (wants(NOTIFICATION_METHOD.SMS) && m.row.mobilePhone) {
-      outgoing.push({ channel: 'sms', to: m.row.mobilePhone, subject: m.subject, body: m.text, createdAt: now });
+      outgoing.push({ channel: 'sms', to: m.row.mobilePhone, subject: m.subject, body: m.text });
     }
   }
   if (outgoing.length === 0) return;
-  await tx.insert(outbox).values(outgoing);
+  await tx.execute(sql`
+    insert into ${outbox} (channel, "to", subject, body, created_at)
+    select o.channel, o."to", o.subject, o.body, ${at}::timestamptz
+    from jsonb_to_recordset(${JSON.stringify(outgoing)}::jsonb) as o(channel varchar(5), "to" varchar(255), subject varchar(200), body text)`);
   // As platform/outbox.ts does: the log names the messages, never their bodies or addresses.
   ctx.log.info({ count: outgoing.length, notice }, 'benefit notifications queued in the outbox');
 }

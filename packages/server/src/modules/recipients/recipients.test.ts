@@ -288,6 +288,8 @@ describe('GET /account-api/account/{accountUuid}', () => {
       applicantId: null,
       maxPrintedPans: 3,
       creationChannel: 'API',
+      createdDate: account.createdAt.toISOString(),
+      updatedDate: account.updatedAt.toISOString(),
     });
   });
 

@@ -213,6 +213,8 @@ function toRecipientAccount(record: RecipientAccountRecord): RecipientAccount {
     applicantId: a.applicantId,
     maxPrintedPans: a.maxPrintedPans ?? record.programMaxPrintedPans,
     creationChannel: a.creationChannel,
+    createdDate: a.createdAt.toISOString(),
+    updatedDate: a.updatedAt.toISOString(),
   };
 }
 

@@ -5,6 +5,7 @@ import { IconArrowLeft, IconCash } from '@tabler/icons-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { FieldList, ReadOnlyField } from '../../../components/Field';
+import { DateText } from '../../../components/DateText';
 import { MessageBanner } from '../../../components/MessageBanner';
 import { Page } from '../../../components/Page';
 import { isApiError } from '../../../lib/api-client';
@@ -125,6 +126,8 @@ function RecipientDetail({ account, base }: { account: RecipientAccount; base: S
           <ReadOnlyField label="Portal username" value={account.username} />
           <ReadOnlyField label="Mobile phone" value={displayPhone(account.mobilePhone)} />
           <ReadOnlyField label="Created through" value={account.creationChannel} />
+          <ReadOnlyField label="Created" value={<DateText value={account.createdDate} format="datetime" />} />
+          <ReadOnlyField label="Last changed" value={<DateText value={account.updatedDate} format="datetime" />} />
         </FieldList>
         <Group gap="sm" align="flex-start">
           <StatusAction account={account} base={base} onDone={setOutcome} />
