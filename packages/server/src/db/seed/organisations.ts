@@ -486,6 +486,8 @@ export async function seedConfig(tx: Tx, w: World): Promise<void> {
   await insertRows(tx, configEntries, [
     entry('benefit.expiringSoonDays', '14', -400),
     entry('benefit.maxAmount', '9999.99', -400),
+    // The benefit life-cycle job reads it (decision 0011); 90 is also its default when no value is in force.
+    entry('benefit.expungeDays', '90', -400),
     entry('session.idleTimeoutMinutes', '20', -400),
     entry('program.defaultFundingSources', 'USDA,State Funds', -400),
     entry('program.defaultFundingSources', 'USDA,State Funds,Private Donations', 45),
