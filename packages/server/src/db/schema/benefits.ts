@@ -77,6 +77,10 @@ export const benefits = pgTable(
     index('benefits_issued_expiration_idx')
       .on(t.expirationDate)
       .where(sql`${t.statusId} = 0`),
+    // Its expunge pass reads Expired benefits past the expunge cutoff: the same kind of partial index for status 1.
+    index('benefits_expired_expiration_idx')
+      .on(t.expirationDate)
+      .where(sql`${t.statusId} = 1`),
     check('benefits_type_check', sql`${t.benefitTypeId} in (1, 2)`),
     check('benefits_status_check', sql`${t.statusId} between 0 and 3`),
     // An Incentive benefit always names its incentive (part 1 §5).

@@ -81,7 +81,8 @@ function moved(rows: MovedRow[]): MovedBenefit[] {
 /**
  * Moves at most `limit` Issued benefits of the zone's programs whose expiration date is before `today` to Expired.
  * The expiration day itself is still a day to spend on (part 1 §4 marker: 'expired' once the date is past). Served
- * by the partial index benefits_issued_expiration_idx (status 0, by expiration date).
+ * by the partial index benefits_issued_expiration_idx (status 0, by expiration date); the expunge pass by
+ * benefits_expired_expiration_idx (status 1).
  */
 export async function expireBatch(
   db: DbOrTx,

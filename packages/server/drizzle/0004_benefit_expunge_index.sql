@@ -1,0 +1,1 @@
+CREATE INDEX "benefits_expired_expiration_idx" ON "benefits" USING btree ("expiration_date") WHERE "benefits"."status_id" = 1;
