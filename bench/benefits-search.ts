@@ -17,7 +17,6 @@
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import { BENEFIT_SEARCH_COUNT_CAP, BenefitSearchQuery } from '@ebt/core/benefits';
 import { ROLE } from '@ebt/core/enums';
@@ -38,6 +37,7 @@ import type { RequestContext } from '../packages/server/src/platform/context.js'
 import { loadCaller } from '../packages/server/src/platform/session-hook.js';
 import { countBenefitsQuery, searchBenefitPageQuery } from '../packages/server/src/modules/benefits/queries.js';
 import { searchBenefits } from '../packages/server/src/modules/benefits/search.js';
+import { arrayLiteral, FIRST_NAMES, LAST_NAMES, percentile, silentLog, seconds } from './shared.js';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const BENEFITS = Number(process.env.BENCH_BENEFITS ?? 5_000_000);
@@ -60,51 +60,6 @@ const PROPOSED_INDEXES = [
 const CHUNK = 250_000;
 /** The benefits' available dates spread over this many days up to 60 days after the bench's "today". */
 const DAYS = 1000;
-
-// Common US surnames and given names: a skewed but realistic spread of prefixes (as bench/recipients-search.ts).
-const LAST_NAMES =
-  `Smith Johnson Williams Brown Jones Garcia Miller Davis Rodriguez Martinez Hernandez Lopez Gonzalez Wilson
-  Anderson Thomas Taylor Moore Jackson Martin Lee Perez Thompson White Harris Sanchez Clark Ramirez Lewis Robinson Walker Young
-  Allen King Wright Scott Torres Nguyen Hill Flores Green Adams Nelson Baker Hall Rivera Campbell Mitchell Carter Roberts Gomez
-  Phillips Evans Turner Diaz Parker Cruz Edwards Collins Reyes Stewart Morris Morales Murphy Cook Rogers Gutierrez Ortiz Morgan
-  Cooper Peterson Bailey Reed Kelly Howard Ramos Kim Cox Ward Richardson Watson Brooks Chavez Wood James Bennett Gray Mendoza
-  Ruiz Hughes Price Alvarez Castillo Sanders Patel Myers Long Ross Foster Jimenez Powell Jenkins Perry Russell Sullivan Bell
-  Coleman Butler Henderson Barnes Gonzales Fisher Vasquez Simmons Romero Jordan Patterson Alexander Hamilton Graham Reynolds
-  Griffin Wallace Moreno West Cole Hayes Bryant Herrera Gibson Ellis Tran Medina Aguilar Stevens Murray Ford Castro Marshall
-  Owens Harrison Fernandez McDonald Woods Washington Kennedy Wells Vargas Henry Chen Freeman Webb Tucker Guzman Burns Crawford
-  Olson Simpson Porter Hunter Gordon Mendez Silva Shaw Snyder Mason Dixon Munoz Hunt Hicks Holmes Palmer Wagner Black Robertson
-  Boyd Rose Stone Salazar Fox Warren Mills Meyer Rice Schmidt Garza Daniels Ferguson Nichols Stephens Soto Weaver Ryan Gardner
-  Payne Grant Dunn Kelley Spencer Hawkins Arnold Pierce Vazquez Hansen Peters Santos Hart Bradley Knight Elliott Cunningham
-  Duncan Armstrong Hudson Carroll Lane Riley Andrews Alvarado Ray Delgado Berry Perkins Hoffman Johnston Matthews Pena Richards
-  Contreras Willis Carpenter Lawrence Sandoval Kowalski Smithson Smithers Smyth`.split(/\s+/);
-const FIRST_NAMES =
-  `James Mary Robert Patricia John Jennifer Michael Linda David Elizabeth William Barbara Richard Susan Joseph
-  Jessica Thomas Sarah Christopher Karen Charles Lisa Daniel Nancy Matthew Betty Anthony Margaret Mark Sandra Donald Ashley Steven
-  Kimberly Paul Emily Andrew Donna Joshua Michelle Kenneth Carol Kevin Amanda Brian Dorothy George Melissa Timothy Deborah Ronald
-  Stephanie Edward Rebecca Jason Sharon Jeffrey Laura Ryan Cynthia Jacob Kathleen Gary Amy Nicholas Angela Eric Shirley Jonathan
-  Anna Stephen Brenda Larry Pamela Justin Emma Scott Nicole Brandon Helen Benjamin Samantha Samuel Katherine Gregory Christine
-  Alexander Debra Frank Rachel Patrick Carolyn Raymond Janet Jack Catherine Dennis Maria Jerry Heather Tyler Diane Aaron Ruth Jose
-  Julie Adam Olivia Nathan Joyce Henry Virginia`.split(/\s+/);
-
-const silentLog = {
-  info() {},
-  warn() {},
-  error() {},
-  debug() {},
-  trace() {},
-  fatal() {},
-  child: () => silentLog,
-  level: 'silent',
-  silent() {},
-} as unknown as FastifyBaseLogger;
-
-function percentile(sorted: number[], p: number): number {
-  const i = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return sorted[Math.max(0, i)]!;
-}
-
-const arrayLiteral = (values: string[]) => `array[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')}]`;
-const seconds = (from: number) => `${((performance.now() - from) / 1000).toFixed(0)} s`;
 
 async function main() {
   const name = `ebt_bench_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
