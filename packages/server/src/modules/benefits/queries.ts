@@ -89,14 +89,7 @@ export async function findOption(db: DbOrTx, optionId: number) {
   return row;
 }
 
-export async function findAgency(db: DbOrTx, agencyUuid: string) {
-  const [row] = await db
-    .select({ id: agencies.id, uuid: agencies.uuid, programId: agencies.programId })
-    .from(agencies)
-    .where(eq(agencies.uuid, agencyUuid))
-    .limit(1);
-  return row;
-}
+export { findAgencyByUuid as findAgency } from '../../platform/lookups.js';
 
 export async function findIncentive(db: DbOrTx, incentiveUuid: string) {
   const [row] = await db

@@ -64,6 +64,7 @@ import {
   type RecipientFilter,
   searchRecipientRows,
 } from './queries.js';
+import { findAgencyByUuid as findAgency } from '../../platform/lookups.js';
 
 // Recipients (part 1 §2-§9 "Recipient search", "Recipient detail", "Add Recipient"; docs/decisions/0009). Services
 // apply the rules and the caller's scope; a record outside the scope answers 404 like a missing one (style.md).
@@ -242,15 +243,6 @@ async function findProgram(db: DbOrTx, programUuid: string) {
     .where(eq(programs.uuid, programUuid))
     .limit(1);
   return program;
-}
-
-async function findAgency(db: DbOrTx, agencyUuid: string) {
-  const [agency] = await db
-    .select({ id: agencies.id, uuid: agencies.uuid, programId: agencies.programId })
-    .from(agencies)
-    .where(eq(agencies.uuid, agencyUuid))
-    .limit(1);
-  return agency;
 }
 
 /** recipientProgramIdentifier, when sent, names the program by its id, short name or uuid (decision 0009). */

@@ -3,13 +3,13 @@ import { Anchor, Button, Center, Group, Loader, Paper, Select, Stack, Text, Titl
 import { IconDownload, IconUpload } from '@tabler/icons-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import { FileRowErrors } from '../../components/FileRowErrors';
 import { showNotice } from '../../components/ConfirmDialog';
 import { FilePicker, UploadProgress } from '../../components/FilePicker';
 import { MessageBanner } from '../../components/MessageBanner';
 import { Page } from '../../components/Page';
 import { errorMessagesOf } from '../../lib/errors';
 import { useCallerPrograms, useUploadBenefitFile, type BenefitFileOutcome } from './api';
-import { FileErrorTable } from './components/FileErrorTable';
 
 /** The sample the import ships (columns and one row of each kind), served by the web app. */
 const SAMPLE_FILE = '/samples/benefit-file-sample.csv';
@@ -142,7 +142,7 @@ export default function BenefitFilePage() {
                   Only the first {outcome.errors.length} problems are listed; fix them and upload the file again.
                 </Text>
               )}
-              <FileErrorTable errors={outcome.errors} />
+              <FileRowErrors errors={outcome.errors} caption="Rows not imported" />
             </Stack>
           )}
         </Stack>

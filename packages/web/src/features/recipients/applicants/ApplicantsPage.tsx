@@ -6,10 +6,9 @@ import {
   hasApplicantSearchCriterion,
   type ApplicantSearchRow,
 } from '@ebt/core/applicants';
-import { EMAIL_MAX, PHONE_MAX, SEARCH_NAME_MAX } from '@ebt/core/constants';
 import { fillMessage, MESSAGES } from '@ebt/core/messages';
 import { hasAnyPrivilege, PRIVILEGE } from '@ebt/core/privileges';
-import { Anchor, Button, Select, Stack, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Select, Stack, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -33,6 +32,7 @@ import {
   type SubmittedApplicantSearch,
 } from './criteria';
 import { ProcessApplicantDialog } from './ProcessApplicantDialog';
+import { PersonCriteriaFields } from '../components/PersonCriteriaFields';
 
 const PAGE_SIZE = 10;
 
@@ -173,33 +173,7 @@ function ApplicantSearch() {
           {...form.getInputProps('programId')}
           onChange={(value) => form.setFieldValue('programId', value ?? '')}
         />
-        <TextInput
-          label="First name"
-          maxLength={SEARCH_NAME_MAX}
-          autoComplete="off"
-          {...form.getInputProps('firstname')}
-        />
-        <TextInput
-          label="Last name"
-          maxLength={SEARCH_NAME_MAX}
-          autoComplete="off"
-          {...form.getInputProps('lastname')}
-        />
-        <TextInput
-          label="E-mail"
-          type="email"
-          maxLength={EMAIL_MAX}
-          autoComplete="off"
-          {...form.getInputProps('email')}
-        />
-        <TextInput
-          label="Mobile phone"
-          type="tel"
-          inputMode="tel"
-          maxLength={PHONE_MAX}
-          autoComplete="off"
-          {...form.getInputProps('mobilePhone')}
-        />
+        <PersonCriteriaFields inputProps={form.getInputProps} />
       </SearchForm>
 
       <MessageBanner kind="danger" messages={programs.isError ? errorMessagesOf(programs.error) : []} />

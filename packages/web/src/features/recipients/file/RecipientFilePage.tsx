@@ -4,15 +4,14 @@ import {
   ACCOUNT_FILE_COLUMNS,
   ACCOUNT_FILE_MAX_ERRORS,
   type AccountFileResult,
-  type AccountFileRowError,
   accountFileCounts,
 } from '@ebt/core/recipients';
 import { Anchor, Button, Center, Code, Group, Loader, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconDownload, IconUpload } from '@tabler/icons-react';
 import { useId, useRef, useState, type FormEvent, type Ref } from 'react';
 import { Link } from 'react-router';
+import { FileRowErrors } from '../../../components/FileRowErrors';
 import { showNotice } from '../../../components/ConfirmDialog';
-import { DataTable } from '../../../components/DataTable';
 import { FilePicker, UploadProgress } from '../../../components/FilePicker';
 import { MessageBanner } from '../../../components/MessageBanner';
 import { Page } from '../../../components/Page';
@@ -25,23 +24,6 @@ const SAMPLE_FILE = '/samples/account-file-sample.csv';
 const TITLE = 'Import Recipients';
 
 /** The rows the import did not apply (B§8 'Account file processed.' with its counts): row, column and reason. */
-function RowErrorTable({ errors }: { errors: readonly AccountFileRowError[] }) {
-  // A row may fail in several columns, and the same problem may repeat: the position keeps each key unique.
-  const rows = errors.map((error, index) => ({ ...error, index }));
-  return (
-    <DataTable
-      caption="Rows not applied"
-      rows={rows}
-      rowKey={(error) => String(error.index)}
-      columns={[
-        { key: 'row', header: 'Row', align: 'right', width: 72 },
-        { key: 'column', header: 'Column', render: (error) => error.column ?? 'Whole row' },
-        { key: 'reason', header: 'Reason' },
-      ]}
-    />
-  );
-}
-
 function Outcome({ result, resultRef }: { result: AccountFileResult; resultRef: Ref<HTMLDivElement> }) {
   const lines = [MESSAGES.ACCOUNT_FILE_PROCESSED, accountFileCounts(result)];
   if (result.failed > 0) lines.push(`Not applied: ${result.failed}.`);
@@ -60,7 +42,7 @@ function Outcome({ result, resultRef }: { result: AccountFileResult; resultRef: 
           {result.errors.length >= ACCOUNT_FILE_MAX_ERRORS && (
             <Text fz="sm">Only the first {ACCOUNT_FILE_MAX_ERRORS} problems are listed.</Text>
           )}
-          <RowErrorTable errors={result.errors} />
+          <FileRowErrors errors={result.errors} caption="Rows not applied" />
         </Stack>
       )}
     </Stack>

@@ -6,7 +6,7 @@ import {
   RecipientSearchFormValues,
   type RecipientSearchRow,
 } from '@ebt/core/recipients';
-import { EMAIL_MAX, PHONE_MAX, SEARCH_ACCOUNT_ID_MAX, SEARCH_NAME_MAX } from '@ebt/core/constants';
+import { SEARCH_ACCOUNT_ID_MAX } from '@ebt/core/constants';
 import { ACCOUNT_STATUS_LABEL, type AccountStatus } from '@ebt/core/enums';
 import { fillMessage, MESSAGES } from '@ebt/core/messages';
 import { isAgencyScoped } from '@ebt/core/privileges';
@@ -35,6 +35,7 @@ import {
   type SubmittedSearch,
 } from './criteria';
 import { downloadFile } from '../../../lib/download';
+import { PersonCriteriaFields } from '../components/PersonCriteriaFields';
 
 const PAGE_SIZE = 10;
 
@@ -196,33 +197,7 @@ export function RecipientSearchPanel(props: RecipientSearchPanelProps) {
           autoComplete="off"
           {...form.getInputProps('recipientIdentifier')}
         />
-        <TextInput
-          label="First name"
-          maxLength={SEARCH_NAME_MAX}
-          autoComplete="off"
-          {...form.getInputProps('firstname')}
-        />
-        <TextInput
-          label="Last name"
-          maxLength={SEARCH_NAME_MAX}
-          autoComplete="off"
-          {...form.getInputProps('lastname')}
-        />
-        <TextInput
-          label="E-mail"
-          type="email"
-          maxLength={EMAIL_MAX}
-          autoComplete="off"
-          {...form.getInputProps('email')}
-        />
-        <TextInput
-          label="Mobile phone"
-          type="tel"
-          inputMode="tel"
-          maxLength={PHONE_MAX}
-          autoComplete="off"
-          {...form.getInputProps('mobilePhone')}
-        />
+        <PersonCriteriaFields inputProps={form.getInputProps} />
         <Select
           label="Program"
           placeholder={programs.isPending ? 'Loading programs…' : 'All programs'}
