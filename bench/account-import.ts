@@ -20,13 +20,13 @@ import pg from 'pg';
 import { ROLE } from '@ebt/core/enums';
 import { buildApp } from '../packages/server/src/app.js';
 import { loadConfig } from '../packages/server/src/config.js';
-import { type Database, openDatabase } from '../packages/server/src/db/client.js';
+import type { Database } from '../packages/server/src/db/client.js';
 import { migrateDatabase } from '../packages/server/src/db/migrate.js';
 import { ensureReferenceData } from '../packages/server/src/db/reference-data.js';
 import { agencies, programs } from '../packages/server/src/db/schema/index.js';
 import { DEFAULT_PASSWORD, makeUser } from '../packages/server/src/testing/factories.js';
+import { scratchPostgresDatabase } from './shared.js';
 
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const EXISTING = Number(process.env.BENCH_EXISTING ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const LIMIT = 1_048_576;
@@ -160,17 +160,9 @@ function multipart(fileName: string, data: Buffer) {
 }
 
 async function main() {
-  const name = `ebt_bench_import_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  await admin.end();
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  console.log(`database ${name}`);
   let database: Database | undefined;
   try {
-    database = await openDatabase({ kind: 'postgres', url: url.toString() });
+    database = await scratchPostgresDatabase('ebt_bench_import');
     const { db, pool } = database;
     // The drop at the end ends any connection still open; that is expected, not a failure of the run.
     pool!.on('error', () => undefined);
@@ -257,11 +249,6 @@ async function main() {
     await app.close();
   } finally {
     await database?.close();
-    const cleanup = new pg.Client({ connectionString: ADMIN_URL });
-    await cleanup.connect();
-    await cleanup.query(`drop database if exists "${name}" with (force)`);
-    await cleanup.end();
-    console.log(`\ndropped ${name}`);
   }
 }
 

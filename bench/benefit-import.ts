@@ -18,7 +18,6 @@ import net from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import pg from 'pg';
 import { ROLE, USER_STATUS } from '@ebt/core/enums';
 import { addDays, todayIn } from '@ebt/core/format';
 import { buildApp } from '../packages/server/src/app.js';
@@ -28,8 +27,8 @@ import { migrateDatabase } from '../packages/server/src/db/migrate.js';
 import { ensureReferenceData } from '../packages/server/src/db/reference-data.js';
 import { agencies, fundingSources, programs, userPrograms, users } from '../packages/server/src/db/schema/index.js';
 import { hashPassword } from '../packages/server/src/platform/passwords.js';
+import { ADMIN_URL, scratchPostgresDatabase } from './shared.js';
 
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ROWS = Number(process.env.BENCH_ROWS ?? 10_000);
 const PASSWORD = 'Bench#Pass2026';
 
@@ -45,35 +44,6 @@ function postgresReachable(): Promise<boolean> {
     socket.once('connect', () => done(true));
     socket.once('error', () => done(false));
   });
-}
-
-async function postgresDatabase(): Promise<Database> {
-  const name = `ebt_bench_import_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  await admin.end();
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString() });
-  return {
-    ...database,
-    async close() {
-      await database.close();
-      const cleanup = new pg.Client({ connectionString: ADMIN_URL });
-      await cleanup.connect();
-      // pool.end() resolves before its connections have closed: wait for them, or "with (force)" kills them mid-goodbye.
-      for (let waited = 0; waited < 5000; waited += 50) {
-        const { rows } = await cleanup.query('select count(*)::int as n from pg_stat_activity where datname = $1', [
-          name,
-        ]);
-        if (rows[0].n === 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      await cleanup.query(`drop database if exists "${name}" with (force)`);
-      await cleanup.end();
-    },
-  };
 }
 
 /** The program, its agencies and funding source, one recipient per file row, and a program admin. */
@@ -196,7 +166,8 @@ function multipart(content: Buffer, filename: string) {
 
 async function benchTarget(target: 'pglite' | 'postgres') {
   const started = performance.now();
-  const database = target === 'postgres' ? await postgresDatabase() : await openDatabase({ kind: 'pglite' });
+  const database =
+    target === 'postgres' ? await scratchPostgresDatabase('ebt_bench_import') : await openDatabase({ kind: 'pglite' });
   try {
     await migrateDatabase(database);
     await ensureReferenceData(database.db);

@@ -14,14 +14,12 @@
  * and the capped count, as GET /benefit-api/benefit runs them) for the searches of the benefit screens, and drops the
  * database at the end. Results and their reading: bench/README.md.
  */
-import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import pg from 'pg';
 import { BENEFIT_SEARCH_COUNT_CAP, BenefitSearchQuery } from '@ebt/core/benefits';
 import { ROLE } from '@ebt/core/enums';
 import { loadConfig } from '../packages/server/src/config.js';
-import { type Database, openDatabase } from '../packages/server/src/db/client.js';
+import type { Database } from '../packages/server/src/db/client.js';
 import { migrateDatabase } from '../packages/server/src/db/migrate.js';
 import { ensureReferenceData } from '../packages/server/src/db/reference-data.js';
 import {
@@ -37,9 +35,16 @@ import type { RequestContext } from '../packages/server/src/platform/context.js'
 import { loadCaller } from '../packages/server/src/platform/session-hook.js';
 import { countBenefitsQuery, searchBenefitPageQuery } from '../packages/server/src/modules/benefits/queries.js';
 import { searchBenefits } from '../packages/server/src/modules/benefits/search.js';
-import { arrayLiteral, FIRST_NAMES, LAST_NAMES, percentile, silentLog, seconds } from './shared.js';
+import {
+  arrayLiteral,
+  FIRST_NAMES,
+  LAST_NAMES,
+  percentile,
+  silentLog,
+  seconds,
+  scratchPostgresDatabase,
+} from './shared.js';
 
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const BENEFITS = Number(process.env.BENCH_BENEFITS ?? 5_000_000);
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 50);
@@ -62,17 +67,9 @@ const CHUNK = 250_000;
 const DAYS = 1000;
 
 async function main() {
-  const name = `ebt_bench_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  await admin.end();
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  console.log(`database ${name}`);
   let database: Database | undefined;
   try {
-    database = await openDatabase({ kind: 'postgres', url: url.toString() });
+    database = await scratchPostgresDatabase('ebt_bench');
     const { db, pool } = database;
     await migrateDatabase(database);
     await ensureReferenceData(db);
@@ -328,20 +325,6 @@ async function main() {
     }
   } finally {
     await database?.close();
-    const cleanup = new pg.Client({ connectionString: ADMIN_URL });
-    await cleanup.connect();
-    // pool.end() resolves before its connections have closed; dropping "with (force)" while they say goodbye kills
-    // them with an error pg reports as unhandled (as src/testing/database.ts explains). Wait for them first.
-    for (let waited = 0; waited < 5000; waited += 50) {
-      const { rows } = await cleanup.query('select count(*)::int as n from pg_stat_activity where datname = $1', [
-        name,
-      ]);
-      if (rows[0].n === 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    await cleanup.query(`drop database if exists "${name}" with (force)`);
-    await cleanup.end();
-    console.log(`\ndropped ${name}`);
   }
 }
 

@@ -12,13 +12,11 @@
  * of rows, as the API runs them) for each scenario as the caller named, and drops the database at the end.
  * Results and their reading: bench/README.md.
  */
-import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { ROLE } from '@ebt/core/enums';
 import { RECIPIENT_SEARCH_COUNT_CAP, recipientSearchCriteria, RecipientSearchQuery } from '@ebt/core/recipients';
 import { loadConfig } from '../packages/server/src/config.js';
-import { type Database, openDatabase } from '../packages/server/src/db/client.js';
+import type { Database } from '../packages/server/src/db/client.js';
 import { migrateDatabase } from '../packages/server/src/db/migrate.js';
 import { ensureReferenceData } from '../packages/server/src/db/reference-data.js';
 import { agencies, programs, userAgencies, userPrograms, users } from '../packages/server/src/db/schema/index.js';
@@ -27,9 +25,8 @@ import type { RequestContext } from '../packages/server/src/platform/context.js'
 import { loadCaller } from '../packages/server/src/platform/session-hook.js';
 import { searchRecipients } from '../packages/server/src/modules/recipients/service.js';
 import { countRecipientsQuery, searchRecipientRows } from '../packages/server/src/modules/recipients/queries.js';
-import { arrayLiteral, FIRST_NAMES, LAST_NAMES, percentile, silentLog } from './shared.js';
+import { arrayLiteral, FIRST_NAMES, LAST_NAMES, percentile, silentLog, scratchPostgresDatabase } from './shared.js';
 
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 50);
 const EXPLAIN = process.env.BENCH_EXPLAIN === '1';
@@ -45,17 +42,9 @@ const PROPOSED_INDEXES = [
 const CHUNK = 100_000;
 
 async function main() {
-  const name = `ebt_bench_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  await admin.end();
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  console.log(`database ${name}`);
   let database: Database | undefined;
   try {
-    database = await openDatabase({ kind: 'postgres', url: url.toString() });
+    database = await scratchPostgresDatabase('ebt_bench');
     const { db, pool } = database;
     await migrateDatabase(database);
     await ensureReferenceData(db);
@@ -161,8 +150,8 @@ async function main() {
     // Values that exist: an agency-user account's e-mail and identifier, a phone.
     const sample = (
       await pool!.query(
-        `select recipient_identifier, email, mobile_phone from recipient_accounts where agency_id = $1 order by id limit 1 offset 5000`,
-        [byProgram[0]![0]],
+        `select recipient_identifier, email, mobile_phone from recipient_accounts where agency_id = $1 order by id limit 1 offset $2`,
+        [byProgram[0]![0], Math.min(5000, Math.floor(ROWS / 20))],
       )
     ).rows[0] as { recipient_identifier: string; email: string; mobile_phone: string };
 
@@ -243,11 +232,6 @@ async function main() {
     }
   } finally {
     await database?.close();
-    const cleanup = new pg.Client({ connectionString: ADMIN_URL });
-    await cleanup.connect();
-    await cleanup.query(`drop database if exists "${name}" with (force)`);
-    await cleanup.end();
-    console.log(`\ndropped ${name}`);
   }
 }
 

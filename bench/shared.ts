@@ -1,7 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { FastifyBaseLogger } from 'fastify';
+import pg from 'pg';
+import { type Database, openDatabase } from '../packages/server/src/db/client.js';
 
-// Pieces every seeded benchmark shares: realistic name spreads, a silent logger, percentiles and SQL literals.
+// Pieces every seeded benchmark shares: realistic name spreads, a silent logger, percentiles, SQL literals and a
+// scratch database.
 
 // Common US surnames and given names: a skewed but realistic spread of prefixes (s, m, b... are common).
 export const LAST_NAMES =
@@ -49,3 +53,44 @@ export const arrayLiteral = (values: string[]) => `array[${values.map((v) => `'$
 
 /** Seconds since `from` (a performance.now() reading), for progress lines. */
 export const seconds = (from: number) => `${((performance.now() - from) / 1000).toFixed(0)} s`;
+
+/** The server-side admin database the benchmarks create their scratch databases from. */
+export const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/**
+ * A fresh, uniquely named PostgreSQL database opened through the app's own client. Its close() also drops it, so a
+ * benchmark that ends (or fails) leaves nothing behind.
+ */
+export async function scratchPostgresDatabase(prefix: string): Promise<Database & { name: string }> {
+  const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  console.log(`database ${name}`);
+  const database = await openDatabase({ kind: 'postgres', url: url.toString() });
+  return {
+    ...database,
+    name,
+    async close() {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: ADMIN_URL });
+      await cleanup.connect();
+      // pool.end() resolves before its connections have closed; dropping "with (force)" while they say goodbye kills
+      // them with an error pg reports as unhandled (as src/testing/database.ts explains). Wait for them first.
+      for (let waited = 0; waited < 5000; waited += 50) {
+        const { rows } = await cleanup.query<{ n: number }>(
+          'select count(*)::int as n from pg_stat_activity where datname = $1',
+          [name],
+        );
+        if (rows[0]!.n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      await cleanup.query(`drop database if exists "${name}" with (force)`);
+      await cleanup.end();
+      console.log(`\ndropped ${name}`);
+    },
+  };
+}
