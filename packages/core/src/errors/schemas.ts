@@ -8,7 +8,7 @@ export const AppErrorEntry = z.object({
 });
 export type AppErrorEntry = z.infer<typeof AppErrorEntry>;
 
-/** The body of every 4xx answer: 400/404/409/422 carry entries, 401/403 an empty list. */
+/** The body of every error answer: at least one entry, so a client reading only errorMessages has a text too. */
 export const ErrorBody = z.object({
   status: z.number().int(),
   message: z.string(),
@@ -18,19 +18,29 @@ export const ErrorBody = z.object({
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
 /**
- * Error codes clients branch on. USR-404 and SEC-001 are the specification's (A§4, A§8: USR-404 counts toward the
- * forgot-password lock, SEC-001 locks the form); the others are ours, one per kind of refusal.
+ * The `appErrorCode` of every refusal that is not a flow's own (the recovery flows have RECOVERY_ERROR_CODE, with the
+ * specification's USR-404 and SEC-001; the issue form has LAST_ISSUANCE_DATE). Clients branch on these, never on
+ * message texts.
  */
 export const APP_ERROR_CODE = {
-  USER_NOT_FOUND: 'USR-404',
-  SECURITY_LOCKED: 'SEC-001',
-  VALIDATION: 'VAL-400',
-  UNAUTHENTICATED: 'AUTH-401',
-  FORBIDDEN: 'AUTH-403',
-  NOT_FOUND: 'GEN-404',
-  CONFLICT: 'GEN-409',
-  UNPROCESSABLE: 'GEN-422',
-  RATE_LIMITED: 'GEN-429',
-  INTERNAL: 'GEN-500',
+  BAD_REQUEST: 'BAD_REQUEST',
+  /** A request field failed its schema; the entry's `field` names it. */
+  VALIDATION: 'VALIDATION',
+  UNAUTHORIZED: 'UNAUTHORIZED',
+  FORBIDDEN: 'FORBIDDEN',
+  NOT_FOUND: 'NOT_FOUND',
+  CONFLICT: 'CONFLICT',
+  UNPROCESSABLE: 'UNPROCESSABLE',
+  TOO_MANY_REQUESTS: 'TOO_MANY_REQUESTS',
+  INTERNAL: 'INTERNAL',
+  /** An uploaded file that cannot be read as CSV/XLS/XLSX (422 'Invalid file content.'). */
+  INVALID_FILE_CONTENT: 'INVALID_FILE_CONTENT',
+  /** A readable file whose header row is not the documented layout (422, with the detail). */
+  INVALID_FILE_LAYOUT: 'INVALID_FILE_LAYOUT',
+  FILE_TOO_LARGE: 'FILE_TOO_LARGE',
+  /** Too many failed sign-ins from one address (429). */
+  SIGN_IN_THROTTLED: 'SIGN_IN_THROTTLED',
+  /** The account is locked after repeated failed sign-ins (429). */
+  SIGN_IN_LOCKED: 'SIGN_IN_LOCKED',
 } as const;
 export type AppErrorCode = (typeof APP_ERROR_CODE)[keyof typeof APP_ERROR_CODE];

@@ -42,13 +42,24 @@ describe('access control', () => {
   it("answers 403 with the specification's message to a recipient on an /admin-api path", async () => {
     const recipient = await makeUser(t.database.db, { roleId: ROLE.RECIPIENT });
     const token = await t.signIn(recipient.username);
-    const res = await t.injectAs(token, { method: 'GET', url: '/admin-api/outbox' });
-    expect(res.statusCode).toBe(403);
-    expect(res.json()).toMatchObject({
-      status: 403,
-      message: MESSAGES.PRIVILEGE_ERROR,
-      errorMessages: [{ appErrorMessage: MESSAGES.PRIVILEGE_ERROR }],
-    });
+    // A path that exists and one that does not answer alike: the admin area is closed, whatever the path.
+    for (const url of ['/admin-api/outbox', '/admin-api/programs', '/admin-api/no-such-thing']) {
+      const res = await t.injectAs(token, { method: 'GET', url });
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json()).toMatchObject({
+        status: 403,
+        message: MESSAGES.PRIVILEGE_ERROR,
+        errorMessages: [{ appErrorMessage: MESSAGES.PRIVILEGE_ERROR }],
+      });
+    }
+  });
+
+  it('answers a platform administrator on an unknown /admin-api path with a JSON 404', async () => {
+    const admin = await makeUser(t.database.db, { roleId: ROLE.PLATFORM_ADMIN });
+    const token = await t.signIn(admin.username);
+    const res = await t.injectAs(token, { method: 'GET', url: '/admin-api/no-such-thing' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe(MESSAGES.NOT_FOUND);
   });
 
   it('lets a platform administrator read the outbox, newest first', async () => {

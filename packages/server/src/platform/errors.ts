@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import type { AppErrorEntry, ErrorBody } from '@ebt/core/errors';
+import { APP_ERROR_CODE, type AppErrorEntry, type ErrorBody } from '@ebt/core/errors';
 import { MESSAGES } from '@ebt/core/messages';
 
 /**
@@ -20,25 +20,25 @@ export class AppError extends Error {
     this.name = 'AppError';
   }
 
-  static badRequest(message: string, field?: string, code = 'BAD_REQUEST') {
+  static badRequest(message: string, field?: string, code: string = APP_ERROR_CODE.BAD_REQUEST) {
     return new AppError(400, message, code, field);
   }
   static unauthorized(message: string = MESSAGES.SESSION_REQUIRED) {
-    return new AppError(401, message, 'UNAUTHORIZED');
+    return new AppError(401, message, APP_ERROR_CODE.UNAUTHORIZED);
   }
   static forbidden(message: string = MESSAGES.PRIVILEGE_ERROR) {
-    return new AppError(403, message, 'FORBIDDEN');
+    return new AppError(403, message, APP_ERROR_CODE.FORBIDDEN);
   }
-  static notFound(message: string = MESSAGES.NOT_FOUND, code = 'NOT_FOUND') {
+  static notFound(message: string = MESSAGES.NOT_FOUND, code: string = APP_ERROR_CODE.NOT_FOUND) {
     return new AppError(404, message, code);
   }
-  static conflict(message: string, field?: string, code = 'CONFLICT') {
+  static conflict(message: string, field?: string, code: string = APP_ERROR_CODE.CONFLICT) {
     return new AppError(409, message, code, field);
   }
-  static unprocessable(message: string, code = 'UNPROCESSABLE') {
+  static unprocessable(message: string, code: string = APP_ERROR_CODE.UNPROCESSABLE) {
     return new AppError(422, message, code);
   }
-  static tooManyRequests(message: string, code = 'TOO_MANY_REQUESTS') {
+  static tooManyRequests(message: string, code: string = APP_ERROR_CODE.TOO_MANY_REQUESTS) {
     return new AppError(429, message, code);
   }
 
@@ -53,13 +53,13 @@ export class AppError extends Error {
 function codeFor(status: number): string {
   return (
     {
-      400: 'BAD_REQUEST',
-      401: 'UNAUTHORIZED',
-      403: 'FORBIDDEN',
-      404: 'NOT_FOUND',
-      409: 'CONFLICT',
-      422: 'UNPROCESSABLE',
-      429: 'TOO_MANY_REQUESTS',
+      400: APP_ERROR_CODE.BAD_REQUEST,
+      401: APP_ERROR_CODE.UNAUTHORIZED,
+      403: APP_ERROR_CODE.FORBIDDEN,
+      404: APP_ERROR_CODE.NOT_FOUND,
+      409: APP_ERROR_CODE.CONFLICT,
+      422: APP_ERROR_CODE.UNPROCESSABLE,
+      429: APP_ERROR_CODE.TOO_MANY_REQUESTS,
     }[status] ?? 'ERROR'
   );
 }
@@ -80,18 +80,20 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(error.status).send(error.toBody());
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      // One entry per invalid field, so a form can show each next to its input.
+      // One entry per invalid field, so a form can show each next to its input. The text is the rule's own (the
+      // specification's, e.g. 'Invalid email format.'), unprefixed: A§8 shows appErrorMessage as it is, and the
+      // field travels in `field`.
       const entries: AppErrorEntry[] = error.validation.map((issue) => {
         const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || undefined;
         return {
-          appErrorCode: 'VALIDATION',
-          appErrorMessage: field ? `${field}: ${issue.message}` : (issue.message ?? MESSAGES.VALIDATION_FAILED),
+          appErrorCode: APP_ERROR_CODE.VALIDATION,
+          appErrorMessage: issue.message ?? MESSAGES.VALIDATION_FAILED,
           ...(field ? { field } : {}),
         };
       });
       return reply
         .status(400)
-        .send(new AppError(400, MESSAGES.VALIDATION_FAILED, 'VALIDATION', undefined, entries).toBody());
+        .send(new AppError(400, MESSAGES.VALIDATION_FAILED, APP_ERROR_CODE.VALIDATION, undefined, entries).toBody());
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
@@ -110,6 +112,6 @@ export function registerErrorHandler(app: FastifyInstance): void {
       },
       'request failed',
     );
-    return reply.status(500).send(new AppError(500, MESSAGES.GENERIC_ERROR, 'INTERNAL').toBody());
+    return reply.status(500).send(new AppError(500, MESSAGES.GENERIC_ERROR, APP_ERROR_CODE.INTERNAL).toBody());
   });
 }

@@ -1,3 +1,4 @@
+import { APP_ERROR_CODE } from '@ebt/core/errors';
 import fastifyMultipart from '@fastify/multipart';
 import * as XLS from '@e965/xlsx';
 import { parse as parseCsv } from 'csv-parse/sync';
@@ -51,7 +52,7 @@ export interface UploadedFile {
   fields: Record<string, string>;
 }
 
-const invalidContent = () => AppError.unprocessable(MESSAGES.INVALID_FILE_CONTENT, 'INVALID_FILE_CONTENT');
+const invalidContent = () => AppError.unprocessable(MESSAGES.INVALID_FILE_CONTENT, APP_ERROR_CODE.INVALID_FILE_CONTENT);
 
 /**
  * Registers multipart parsing in the calling module's scope (modules are encapsulated plugins, so each module that
@@ -86,12 +87,12 @@ export async function readUpload(
     }
   } catch (error) {
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-      throw AppError.badRequest(options.tooLargeMessage, options.field, 'FILE_TOO_LARGE');
+      throw AppError.badRequest(options.tooLargeMessage, options.field, APP_ERROR_CODE.FILE_TOO_LARGE);
     throw error;
   }
   if (!file || file.data.length === 0) throw AppError.badRequest(MESSAGES.FILE_REQUIRED, options.field);
   if (file.data.length > FILE_SIZE_LIMIT_BYTES)
-    throw AppError.badRequest(options.tooLargeMessage, options.field, 'FILE_TOO_LARGE');
+    throw AppError.badRequest(options.tooLargeMessage, options.field, APP_ERROR_CODE.FILE_TOO_LARGE);
   if (!isAcceptedFileName(file.fileName)) throw AppError.badRequest(MESSAGES.INVALID_FILE_TYPE, options.field);
   return { ...file, fields };
 }

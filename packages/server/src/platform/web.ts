@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { PRIVILEGE } from '@ebt/core/privileges';
 import { AppError } from './errors.js';
 import { registerPublicPlugin } from './access.js';
 
@@ -53,11 +54,16 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
   }
   app.setNotFoundHandler((request, reply) => {
     if (!indexHtml || isApiPath(request.url) || (request.method !== 'GET' && request.method !== 'HEAD')) {
-      // Without a session, an unknown API path answers 401 like a known one: no one learns which paths exist.
-      const error =
-        isApiPath(request.url) && !isHealthPath(request.url) && !request.caller
+      // An unknown API path answers like a known one would: 401 without a session, and 403 for an admin path to
+      // anyone but a platform admin, so no one learns which paths exist.
+      const api = isApiPath(request.url) && !isHealthPath(request.url);
+      const error = !api
+        ? AppError.notFound()
+        : !request.caller
           ? AppError.unauthorized(request.sessionProblem)
-          : AppError.notFound();
+          : request.url.startsWith('/admin-api/') && !request.caller.privileges.has(PRIVILEGE.NDGADMIN_ACCESS)
+            ? AppError.forbidden()
+            : AppError.notFound();
       return reply.status(error.status).send(error.toBody());
     }
     return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);

@@ -1,3 +1,4 @@
+import { APP_ERROR_CODE } from '@ebt/core/errors';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AuthenticateBody, AuthenticateResponse } from '@ebt/core/auth';
 import { LOGIN_LOCK_MS, LOGIN_LOCK_THRESHOLD } from '@ebt/core/constants';
@@ -29,7 +30,7 @@ export async function authenticate(
   const now = ctx.now();
   const ipKey = `sign-in:ip:${ctx.ip ?? 'unknown'}`;
   if ((await peekRateLimit(ctx.db, ipKey, IP_WINDOW_MS, now)) >= IP_FAILURE_LIMIT) {
-    throw AppError.tooManyRequests(MESSAGES.LOGIN_THROTTLED, 'SIGN_IN_THROTTLED');
+    throw AppError.tooManyRequests(MESSAGES.LOGIN_THROTTLED, APP_ERROR_CODE.SIGN_IN_THROTTLED);
   }
 
   const [user] = await ctx.db
@@ -39,7 +40,7 @@ export async function authenticate(
     .limit(1);
 
   if (user?.lockedUntil && user.lockedUntil.getTime() > now.getTime()) {
-    throw AppError.tooManyRequests(MESSAGES.LOGIN_LOCKED, 'SIGN_IN_LOCKED');
+    throw AppError.tooManyRequests(MESSAGES.LOGIN_LOCKED, APP_ERROR_CODE.SIGN_IN_LOCKED);
   }
 
   // Verify even for an unknown username, so both answers take the same time (no username discovery).

@@ -160,11 +160,11 @@ describe('PUT /benefit-api/benefit', () => {
     expect(negative.statusCode).toBe(400);
     expect(negative.json().errorMessages[0]).toMatchObject({
       field: 'benefitBalance',
-      appErrorMessage: `benefitBalance: ${MESSAGES.AMOUNT_NEGATIVE}`,
+      appErrorMessage: MESSAGES.AMOUNT_NEGATIVE,
     });
     const high = await put(w.tokens.programAdminA, editBody(detail, { benefitBalance: 10000 }));
     expect(high.statusCode).toBe(400);
-    expect(high.json().errorMessages[0].appErrorMessage).toBe('benefitBalance: Balance cannot be more than $9,999.99.');
+    expect(high.json().errorMessages[0].appErrorMessage).toBe('Balance cannot be more than $9,999.99.');
     expect((await benefitRow(t.database.db, detail.benefitUuid as string))!.balance).toBe('40.00');
     const max = await put(w.tokens.programAdminA, editBody(detail, { benefitBalance: 9999.99 }));
     expect(max.statusCode).toBe(200);
@@ -390,9 +390,7 @@ describe('PATCH /benefit-api/benefit/{uuid} (void)', () => {
     const { benefitUuid } = await issued();
     const issuedStatus = await patch(w.tokens.programAdminA, benefitUuid, 'ISSUED');
     expect(issuedStatus.statusCode).toBe(400);
-    expect(issuedStatus.json().errorMessages[0].appErrorMessage).toBe(
-      `benefitStatus: ${BENEFIT_MESSAGES.VOID_STATUS_ONLY}`,
-    );
+    expect(issuedStatus.json().errorMessages[0].appErrorMessage).toBe(BENEFIT_MESSAGES.VOID_STATUS_ONLY);
     expect((await patch(w.tokens.agencyUserA2, benefitUuid, 'VOIDED')).statusCode).toBe(404);
     expect((await patch(w.tokens.recipient, benefitUuid, 'VOIDED')).statusCode).toBe(403);
     expect((await benefitRow(t.database.db, benefitUuid))!.statusId).toBe(0);

@@ -1,3 +1,4 @@
+import { APP_ERROR_CODE } from '@ebt/core/errors';
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import {
@@ -238,9 +239,9 @@ export async function importBenefitFile(context: RequestContext, upload: Uploade
 }
 
 function invalidFile(detail: string): AppError {
-  return new AppError(422, MESSAGES.INVALID_FILE_CONTENT, 'INVALID_FILE_CONTENT', undefined, [
-    { appErrorCode: 'INVALID_FILE_CONTENT', appErrorMessage: MESSAGES.INVALID_FILE_CONTENT },
-    { appErrorCode: 'INVALID_FILE_LAYOUT', appErrorMessage: detail },
+  return new AppError(422, MESSAGES.INVALID_FILE_CONTENT, APP_ERROR_CODE.INVALID_FILE_CONTENT, undefined, [
+    { appErrorCode: APP_ERROR_CODE.INVALID_FILE_CONTENT, appErrorMessage: MESSAGES.INVALID_FILE_CONTENT },
+    { appErrorCode: APP_ERROR_CODE.INVALID_FILE_LAYOUT, appErrorMessage: detail },
   ]);
 }
 

@@ -235,7 +235,7 @@ describe('POST /benefit-api/benefit: field rules (part 1 §5)', () => {
       expect(messagesOf(res).map((e) => e.field)).toContain(field);
     }
     const spaced = await issue(w.tokens.programAdminA, issueBody({ benefitAuthorizationNumber: 'AB 12' }));
-    expect(messagesOf(spaced)[0]!.appErrorMessage).toContain(MESSAGES.INVALID_AUTHORIZATION_NUMBER);
+    expect(messagesOf(spaced)[0]!.appErrorMessage).toBe(MESSAGES.INVALID_AUTHORIZATION_NUMBER);
   });
 
   it('refuses amounts below 0.00, above 9999.99 or with more than two decimals, and accepts 9999.99', async () => {
@@ -378,7 +378,7 @@ describe('POST /benefit-api/benefit: program defaults, incentives, options, note
     // Schema problems name their field before the text (platform/errors.ts).
     expect(messagesOf(missing)[0]).toMatchObject({
       field: 'incentiveUuid',
-      appErrorMessage: `incentiveUuid: ${MESSAGES.INCENTIVE_REQUIRED}`,
+      appErrorMessage: MESSAGES.INCENTIVE_REQUIRED,
     });
     const regular = await issue(w.tokens.programAdminA, issueBody({ incentiveUuid: w.incentiveA.uuid }));
     expect(regular.statusCode).toBe(400);
@@ -412,9 +412,7 @@ describe('POST /benefit-api/benefit: program defaults, incentives, options, note
 
     const regular = await issue(w.tokens.programAdminA, issueBody({ benefitAuthorizationNumber: 'AUTO-GENERATED' }));
     expect(regular.statusCode).toBe(400);
-    expect(messagesOf(regular)[0]!.appErrorMessage).toBe(
-      `benefitAuthorizationNumber: ${BENEFIT_MESSAGES.AUTH_NUMBER_RESERVED}`,
-    );
+    expect(messagesOf(regular)[0]!.appErrorMessage).toBe(BENEFIT_MESSAGES.AUTH_NUMBER_RESERVED);
   });
 
   it('refuses an incentive of another program', async () => {

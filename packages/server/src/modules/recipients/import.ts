@@ -1,3 +1,4 @@
+import { APP_ERROR_CODE } from '@ebt/core/errors';
 import { performance } from 'node:perf_hooks';
 import { ACCOUNT_FILE_ACTION, ACCOUNT_STATUS, ACCOUNT_TYPE, CREATION_CHANNEL, PROGRAM_STATUS } from '@ebt/core/enums';
 import type { AppErrorEntry } from '@ebt/core/errors';
@@ -93,11 +94,17 @@ const COLUMN_ORDER = new Map(ACCOUNT_FILE_COLUMNS.map((column, i) => [column.key
 /** 422 'Invalid file content.' (part 2 §8) with the lines that say what is wrong with the file as a whole. */
 function invalidFile(lines: string[]): AppError {
   const entries: AppErrorEntry[] = [MESSAGES.INVALID_FILE_CONTENT, ...lines].map((appErrorMessage) => ({
-    appErrorCode: 'INVALID_FILE_CONTENT',
+    appErrorCode: APP_ERROR_CODE.INVALID_FILE_CONTENT,
     appErrorMessage,
     field: ACCOUNT_FILE_FIELD,
   }));
-  return new AppError(422, MESSAGES.INVALID_FILE_CONTENT, 'INVALID_FILE_CONTENT', ACCOUNT_FILE_FIELD, entries);
+  return new AppError(
+    422,
+    MESSAGES.INVALID_FILE_CONTENT,
+    APP_ERROR_CODE.INVALID_FILE_CONTENT,
+    ACCOUNT_FILE_FIELD,
+    entries,
+  );
 }
 
 /** Finds an agency by its code, or by its name when no other agency of the program has that name (both any case). */

@@ -529,7 +529,10 @@ describe('POST /account-api/account (add)', () => {
       ...validRecipient({ email: 'x@y' }),
       programUuid: w.programA.uuid,
     });
-    expect(invalidEmail.json().errorMessages[0].appErrorMessage).toContain(MESSAGES.INVALID_EMAIL);
+    expect(invalidEmail.json().errorMessages[0]).toMatchObject({
+      appErrorMessage: MESSAGES.INVALID_EMAIL,
+      field: 'email',
+    });
     const noProgram = await add(w.tokens.platformAdmin, validRecipient());
     expect(noProgram.statusCode).toBe(400);
   });

@@ -1,6 +1,7 @@
 import { and, asc, eq, exists } from 'drizzle-orm';
 import { USER_STATUS } from '@ebt/core/enums';
 import { MESSAGES } from '@ebt/core/messages';
+import { RECOVERY_ERROR_CODE } from '@ebt/core/recovery';
 import type {
   ActivateUserBody,
   ActivationLinkInfo,
@@ -33,7 +34,7 @@ function activeQuestions(db: DbOrTx) {
 /** GET /user-api/validate/{hash}: whose account the link activates; 404 'The activation link is no longer valid.' */
 export async function validateActivationLink(ctx: RequestContext, hash: string): Promise<ActivationLinkInfo> {
   const link = await findLiveLink(ctx.db, 'activation', hash, ctx.now());
-  if (!link) throw AppError.notFound(MESSAGES.ACTIVATION_LINK_EXPIRED, 'LNK-404');
+  if (!link) throw AppError.notFound(MESSAGES.ACTIVATION_LINK_EXPIRED, RECOVERY_ERROR_CODE.LINK_INVALID);
   return { username: link.user.username, firstname: link.user.firstName, questions: await activeQuestions(ctx.db) };
 }
 
@@ -44,7 +45,7 @@ export async function validateActivationLink(ctx: RequestContext, hash: string):
 export async function activateUser(ctx: RequestContext, body: ActivateUserBody): Promise<ActivationResult> {
   const now = ctx.now();
   const link = await findLiveLink(ctx.db, 'activation', body.hash, now);
-  if (!link) throw AppError.notFound(MESSAGES.ACTIVATION_LINK_INVALID, 'LNK-404');
+  if (!link) throw AppError.notFound(MESSAGES.ACTIVATION_LINK_INVALID, RECOVERY_ERROR_CODE.LINK_INVALID);
   await assertActiveQuestion(ctx.db, body.questionId);
   const [passwordHash, answerHash] = await Promise.all([
     hashPassword(body.password),
@@ -52,7 +53,8 @@ export async function activateUser(ctx: RequestContext, body: ActivateUserBody):
   ]);
   const user = link.user;
   await ctx.db.transaction(async (tx) => {
-    if (!(await useToken(tx, link.tokenId, now))) throw AppError.notFound(MESSAGES.ACTIVATION_LINK_INVALID, 'LNK-404');
+    if (!(await useToken(tx, link.tokenId, now)))
+      throw AppError.notFound(MESSAGES.ACTIVATION_LINK_INVALID, RECOVERY_ERROR_CODE.LINK_INVALID);
     await endLiveTokens(tx, user.id, 'activation', now);
     const after = {
       statusId: USER_STATUS.ENABLED,
@@ -91,7 +93,7 @@ export async function activateUser(ctx: RequestContext, body: ActivateUserBody):
 /** GET /user-api/validate-pass/{hash}: 404 'The reset link is no longer valid.' */
 export async function validateResetLink(ctx: RequestContext, hash: string): Promise<ResetLinkInfo> {
   const link = await findLiveLink(ctx.db, 'reset', hash, ctx.now());
-  if (!link) throw AppError.notFound(MESSAGES.RESET_LINK_EXPIRED, 'LNK-404');
+  if (!link) throw AppError.notFound(MESSAGES.RESET_LINK_EXPIRED, RECOVERY_ERROR_CODE.LINK_INVALID);
   return { username: link.user.username };
 }
 
@@ -106,11 +108,12 @@ export async function resetPassword(
 ): Promise<MessageResponse> {
   const now = ctx.now();
   const link = await findLiveLink(ctx.db, 'reset', hash, now);
-  if (!link) throw AppError.notFound(MESSAGES.RESET_LINK_EXPIRED, 'LNK-404');
+  if (!link) throw AppError.notFound(MESSAGES.RESET_LINK_EXPIRED, RECOVERY_ERROR_CODE.LINK_INVALID);
   const passwordHash = await hashPassword(body.newPassword);
   const user = link.user;
   await ctx.db.transaction(async (tx) => {
-    if (!(await useToken(tx, link.tokenId, now))) throw AppError.notFound(MESSAGES.RESET_LINK_EXPIRED, 'LNK-404');
+    if (!(await useToken(tx, link.tokenId, now)))
+      throw AppError.notFound(MESSAGES.RESET_LINK_EXPIRED, RECOVERY_ERROR_CODE.LINK_INVALID);
     await endLiveTokens(tx, user.id, 'reset', now);
     await endLiveTokens(tx, user.id, 'otp', now);
     await tx
