@@ -31,6 +31,21 @@ test.describe('sign-in page', () => {
     await expect(page).toHaveURL(/\/login$/);
     expect(await sessionToken(page)).toBeNull();
   });
+
+  test('any other failure says the sign-in is unavailable, with the lock reason when locked', async ({ page }) => {
+    const locked = 'Too many failed sign-in attempts. Try again in 30 minutes.';
+    let answer = { status: 500, body: { status: 500, message: 'An unexpected error occurred.', errorMessages: [] } };
+    await page.route('**/api/authenticate', (route) =>
+      route.fulfill({ status: answer.status, contentType: 'application/json', body: JSON.stringify(answer.body) }),
+    );
+    await signIn(page, DEMO_USERS.progadmin, 'Welcome#2026');
+    await expect(page.getByRole('alert')).toHaveText('Unable to login at this time.');
+
+    answer = { status: 429, body: { status: 429, message: locked, errorMessages: [] } };
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('alert')).toHaveText(`Unable to login at this time. ${locked}`);
+    expect(await sessionToken(page)).toBeNull();
+  });
 });
 
 test.describe('each demo user lands in their portal', () => {
@@ -171,6 +186,22 @@ test.describe('session end', () => {
     await expect(page).toHaveURL(/\/logout$/);
     await expect(page.getByText('You have been signed out.')).toBeVisible();
     await expect(page.getByText('Your session has ended. Please sign in again.')).toBeVisible();
+  });
+
+  test('an active user who makes no calls keeps the server session alive', async ({ page }) => {
+    await page.clock.install();
+    await signInAs(page, DEMO_USERS.agencyuser, /\/program$/);
+    const keepAlive = page.waitForRequest(
+      (request) => request.url().endsWith('/user-api/user/current') && request.method() === 'GET',
+    );
+    // Six minutes of moving the mouse on a page that makes no calls of its own.
+    for (let minute = 0; minute < 12; minute += 1) {
+      await page.mouse.move(100 + minute * 10, 200);
+      await page.clock.runFor(30_000);
+    }
+    const request = await keepAlive;
+    expect((await request.response())?.status()).toBe(200);
+    await expect(page).toHaveURL(/\/program$/);
   });
 });
 

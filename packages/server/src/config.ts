@@ -20,7 +20,6 @@ export interface Config {
   encryptionKey: Buffer;
   /** Where the built web app lives; the server serves it with an SPA fallback when it exists. */
   webDistDir: string;
-  supportEmail: string;
   /** Program time zone used for "today" when a program has none (resolutions §26). */
   defaultTimeZone: string;
   /** Public base URL used in activation and reset links sent by e-mail. */
@@ -66,7 +65,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     hmacKey: keyFrom(env.PAN_HMAC_KEY, DEV_HMAC_KEY, 'PAN_HMAC_KEY', production),
     encryptionKey: keyFrom(env.DATA_ENCRYPTION_KEY, DEV_ENCRYPTION_KEY, 'DATA_ENCRYPTION_KEY', production),
     webDistDir: path.resolve(repoRoot, env.WEB_DIST_DIR ?? 'packages/web/dist'),
-    supportEmail: env.SUPPORT_EMAIL ?? 'support@marketlink.example',
     defaultTimeZone: env.DEFAULT_TIME_ZONE ?? 'America/New_York',
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     smtpUrl: env.SMTP_URL || undefined,

@@ -60,6 +60,8 @@ export const CurrentUser = z.object({
   firstname: z.string(),
   middlename: z.string().nullable(),
   lastname: z.string(),
+  /** Digits only, as stored (A§5); null when the user has none. */
+  mobile: z.string().nullable(),
   privileges: z.array(z.string()),
   programs: z.array(SessionProgram),
   applications: z.array(SessionApplication),

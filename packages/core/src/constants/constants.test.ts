@@ -17,6 +17,23 @@ describe('constants', () => {
     expect(c.MAX_PAGE_SIZE).toBe(2000);
     expect(c.BULK_PAN_DIALOG_THRESHOLD).toBe(400);
     expect(c.SESSION_IDLE_MS).toBe(c.INACTIVITY_TIMEOUT_MS);
+    // Several keep-alive calls fit in one idle window, so one lost call does not end an active session.
+    expect(c.SESSION_KEEPALIVE_MS * 3).toBeLessThan(c.SESSION_IDLE_MS);
     expect(c.MIN_DATES.recipientSearch).toBe('2020-08-01');
+  });
+
+  it('gives a new program the card settings of B§9 with blank secrets, within the configuration limit', () => {
+    const text = c.defaultProgramConfiguration('900100');
+    expect(JSON.parse(text)).toEqual({
+      issuerNumber: '900100',
+      accountNumberLength: '9',
+      expirationDate: '4Y',
+      serviceCode1: '101',
+      serviceCode2: '120',
+      serviceCode3: '201',
+      qrSigningKey: '',
+      pinOffsetKey: '',
+    });
+    expect(text.length).toBeLessThanOrEqual(c.PROGRAM_CONFIGURATION_MAX);
   });
 });

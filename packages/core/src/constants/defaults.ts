@@ -15,3 +15,21 @@ export const DEFAULT_MAP_CENTER = { latitude: 35.4676, longitude: -97.5164 } as 
 /** B§9 dashboard: YTD on the main filter, last 30 days per chart until data is retrieved. */
 export const DASHBOARD_DEFAULT_DATE_RANGE = 'YTD';
 export const DASHBOARD_CHART_DEFAULT_DATE_RANGE = '30';
+
+/**
+ * B§9: a new program's card settings: issuer number, account number length 9, expiration, three service codes and
+ * the secret keys, left blank (an administrator sets them; they are never shipped in code). The issuer number is
+ * the program's own.
+ */
+export function defaultProgramConfiguration(issuerNumber: string): string {
+  return JSON.stringify({
+    issuerNumber,
+    accountNumberLength: '9',
+    expirationDate: '4Y',
+    serviceCode1: '101',
+    serviceCode2: '120',
+    serviceCode3: '201',
+    qrSigningKey: '',
+    pinOffsetKey: '',
+  });
+}

@@ -4,6 +4,12 @@
 /** A§1/A§9: the session ends after 20 minutes without mouse, scroll or key activity, checked every second. */
 export const INACTIVITY_TIMEOUT_MS = 1_200_000;
 export const INACTIVITY_CHECK_MS = 1000;
+/**
+ * The server ends a session after SESSION_IDLE_MS without a call, but a person filling in a long form makes no
+ * calls. While they are active, the web app calls the server when it has made no call for this long, so the server's
+ * clock never runs out before the screen's does.
+ */
+export const SESSION_KEEPALIVE_MS = 5 * 60_000;
 
 /** A§4/A§9: unread notifications shown on a page of 5 become read after 4 seconds. */
 export const NOTIFICATION_AUTO_READ_MS = 4000;

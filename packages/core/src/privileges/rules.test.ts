@@ -111,6 +111,7 @@ describe('privilege questions', () => {
     expect(canSeeUsersMenu([PROGRAMADMIN_ACCESS])).toBe(true);
     expect(canSeeUsersMenu([AGENCYADMIN_ACCESS])).toBe(true);
     expect(canSeeUsersMenu([AGENCYUSER_ACCESS])).toBe(false);
+    expect(canSeeUsersMenu([NDGADMIN_ACCESS])).toBe(false);
   });
 
   it('needs PROGRAM_USER_ADD or PROGRAM_USER_DELETE to manage program admins', () => {

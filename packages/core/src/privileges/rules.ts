@@ -49,9 +49,9 @@ export function basePathFor(privs: readonly string[]): '/admin' | '/program' {
   return isPlatformAdmin(privs) ? '/admin' : '/program';
 }
 
-/** A§6: the Users menu is for program admins and agency admins (platform admins have it in /admin). */
+/** A§2/A§6: the program area's Users link is for program admins and agency admins (the admin area always has it). */
 export function canSeeUsersMenu(privs: readonly string[]): boolean {
-  return hasAnyPrivilege(privs, PRIVILEGE.PROGRAMADMIN_ACCESS, PRIVILEGE.AGENCYADMIN_ACCESS, PRIVILEGE.NDGADMIN_ACCESS);
+  return hasAnyPrivilege(privs, PRIVILEGE.PROGRAMADMIN_ACCESS, PRIVILEGE.AGENCYADMIN_ACCESS);
 }
 
 /** A§6: remove buttons and the Add Program Admin section need PROGRAM_USER_ADD or PROGRAM_USER_DELETE. */

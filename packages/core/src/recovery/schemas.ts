@@ -92,6 +92,7 @@ export type SendActivationBody = z.output<typeof SendActivationBody>;
 export const ForgotPasswordParams = z.object({
   username: z
     .string()
+    .trim()
     .min(1, MESSAGES.USERNAME_REQUIRED)
     .max(FORGOT_PASSWORD_USERNAME_MAX)
     .regex(ALPHANUMERIC_PATTERN, MESSAGES.INVALID_FORGOT_USERNAME),

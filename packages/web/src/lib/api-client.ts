@@ -104,6 +104,13 @@ export function failedCall(status: number, body: unknown, path: string, allowUna
   return new ApiError(status, body, readServerErrors(body));
 }
 
+let lastSessionCall = Date.now();
+
+/** When the server last heard from this tab's session: any answered call with the token resets its idle clock. */
+export function lastSessionCallAt(): number {
+  return lastSessionCall;
+}
+
 /**
  * Calls the API with the session's bearer token and answers the parsed JSON. Every failure throws an ApiError;
  * on the way it applies the rules every screen shares (A§8): a 401 ends the session and goes to /logout, a 403
@@ -136,6 +143,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     throw new ApiError(0, undefined, [MESSAGES.API_UNAVAILABLE]);
   }
 
+  if (token) lastSessionCall = Date.now();
   const data = await readBody(response);
   if (response.ok) return data as T;
 

@@ -1,4 +1,5 @@
 import { MERCHANT_PROGRAM_STATUS, MERCHANT_STATUS, TAX_CLASS, TIN_TYPE } from '@ebt/core/enums';
+import { defaultProgramConfiguration } from '@ebt/core/constants';
 import { seal } from '../../platform/crypto.js';
 import type { Tx } from '../client.js';
 import {
@@ -56,7 +57,7 @@ export async function seedPrograms(tx: Tx, w: World): Promise<void> {
         contactZip: '06103',
         startDate: addDays(today, -420),
         endDate: addDays(today, 730),
-        configuration: cardConfiguration('900100'),
+        configuration: defaultProgramConfiguration('900100'),
         benefitAmount: money(5000),
         benefitExpirationDays: 150,
         incentiveExpirationDays: 90,
@@ -83,7 +84,7 @@ export async function seedPrograms(tx: Tx, w: World): Promise<void> {
         contactZip: '06106',
         startDate: addDays(today, -400),
         endDate: addDays(today, 365),
-        configuration: cardConfiguration('900100'),
+        configuration: defaultProgramConfiguration('900100'),
         benefitAmount: null,
         benefitExpirationDays: null,
         incentiveExpirationDays: 60,
@@ -135,20 +136,6 @@ export async function seedPrograms(tx: Tx, w: World): Promise<void> {
       agencyIdx: [4, 5],
     },
   ];
-}
-
-/** B§9: a new program's configuration is a JSON-like set of card settings; secret entries are blank. */
-function cardConfiguration(issuer: string): string {
-  return JSON.stringify({
-    issuerNumber: issuer,
-    accountNumberLength: '9',
-    expirationDate: '4Y',
-    serviceCode1: '101',
-    serviceCode2: '120',
-    serviceCode3: '201',
-    qrSigningKey: '',
-    pinOffsetKey: '',
-  });
 }
 
 /** Four agencies on aging in the senior program, two market networks in the SNAP program, each serving some towns. */

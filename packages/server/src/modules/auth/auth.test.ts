@@ -175,6 +175,7 @@ describe('GET /user-api/user/current', () => {
       firstName: 'Ada',
       middleName: 'B',
       lastName: 'Cole',
+      mobile: '8605551234',
     });
     const token = await t.signIn(user.username);
     const res = await t.injectAs(token, { method: 'GET', url: '/user-api/user/current' });
@@ -186,6 +187,7 @@ describe('GET /user-api/user/current', () => {
       firstname: 'Ada',
       middlename: 'B',
       lastname: 'Cole',
+      mobile: '8605551234',
       programs: [{ programUuid: program.uuid, programId: program.id, programName: program.name }],
       notificationsCount: 0,
     });

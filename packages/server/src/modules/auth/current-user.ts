@@ -42,6 +42,7 @@ export async function getCurrentUser(context: RequestContext): Promise<CurrentUs
     firstname: user.firstName,
     middlename: user.middleName,
     lastname: user.lastName,
+    mobile: user.mobile,
     roleId: user.roleId,
     privileges: [...caller.privileges].sort(),
     programs: programRows.map((p) => ({ programUuid: p.uuid, programId: p.id, programName: p.name })),

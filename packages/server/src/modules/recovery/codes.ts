@@ -45,7 +45,8 @@ export async function issueRecoveryCode(
   code: { value: string; hash: string },
 ): Promise<RecoveryCodeSent> {
   const now = ctx.now();
-  await endLiveTokens(tx, user.id, 'otp', now);
+  // Only this flow's codes: starting forgot username must not cancel a forgot-password code on its way.
+  await endLiveTokens(tx, user.id, 'otp', now, flow);
   await tx.insert(userTokens).values({
     userId: user.id,
     purpose: 'otp',

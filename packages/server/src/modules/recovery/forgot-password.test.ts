@@ -88,6 +88,13 @@ describe('forgot password step 1: GET /user-api/security-question/{username}', (
     }
   });
 
+  it('reads a username pasted with surrounding spaces', async () => {
+    const user = await makeRecoverableUser(t.database.db);
+    const res = await question(`%20${user.username}%20`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ questionId: QUESTION_ID });
+  });
+
   it('refuses usernames that are not letters and digits, or longer than 50', async () => {
     for (const username of ['bad%20name', 'x'.repeat(51), 'semi;colon']) {
       const res = await question(username);
@@ -281,6 +288,17 @@ describe('forgot password step 3: GET /user-api/forgot-password/{username}/{otpC
     });
     const usernameCode = codeIn((await lastMessageTo(t.database.db, user.email)).body);
     expect((await enterCode(user.username, usernameCode)).statusCode).toBe(400);
+  });
+
+  it('keeps a pending code when the forgot username flow sends one of its own', async () => {
+    const user = await makeRecoverableUser(t.database.db);
+    const passwordCode = await codeFor(user);
+    await t.app.inject({
+      method: 'POST',
+      url: `/user-api/user/forgot-username/${user.email}`,
+      payload: { questionId: QUESTION_ID, answer: ANSWER },
+    });
+    expect((await enterCode(user.username, passwordCode)).statusCode).toBe(200);
   });
 
   it(`refuses more than ${RECOVERY_STEP_LIMIT_PER_ADDRESS} answers and codes per address in 15 minutes with 429`, async () => {

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import { USER_STATUS } from '@ebt/core/enums';
 import { MESSAGES } from '@ebt/core/messages';
 import { ACTIVATION_LINK_TTL_MS, RESET_LINK_TTL_MS } from '@ebt/core/recovery';
@@ -89,13 +89,13 @@ async function issueLink(tx: DbOrTx, ctx: Ctx, user: LinkUser, purpose: LinkPurp
   });
 }
 
-/** Ends (expires now) every unused, unexpired token of a purpose, except `keepId`. */
+/** Ends (expires now) every unused, unexpired token of a purpose, or only those of one `context` (an OTP's flow). */
 export async function endLiveTokens(
   tx: DbOrTx,
   userId: number,
   purpose: LinkPurpose | 'otp',
   now: Date,
-  keepId?: number,
+  context?: string,
 ): Promise<void> {
   await tx
     .update(userTokens)
@@ -106,7 +106,7 @@ export async function endLiveTokens(
         eq(userTokens.purpose, purpose),
         isNull(userTokens.usedAt),
         gt(userTokens.expiresAt, now),
-        keepId === undefined ? undefined : ne(userTokens.id, keepId),
+        context === undefined ? undefined : eq(userTokens.context, context),
       ),
     );
 }

@@ -1,11 +1,13 @@
 import type { CurrentUser } from '@ebt/core/auth';
 import { AppShell, Box, Burger, Group, ScrollArea, em, useMantineTheme } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { AppFooter } from '../../components/AppFooter';
 import { Brand } from '../../components/Brand';
 import { FullPageLoader } from '../../components/FullPageLoader';
+import { currentUserQuery } from '../../features/auth/api';
 import { useInactivityTimeout } from '../../features/auth/use-inactivity-timeout';
 import type { PortalArea, RouteHandle } from '../../lib/routes';
 import { SideNav } from '../navigation/SideNav';
@@ -37,9 +39,12 @@ export default function AreaLayout({ area, user }: { area: PortalArea; user: Cur
   // A collapsed navbar only slides out of view; `inert` also takes its links out of the tab order.
   const navbarHidden = !wide && !drawerOpened;
 
-  useInactivityTimeout(() => {
-    void navigate('/logout', { state: { reason: 'inactive' } });
-  });
+  const queryClient = useQueryClient();
+  useInactivityTimeout(
+    () => void navigate('/logout', { state: { reason: 'inactive' } }),
+    // Any authenticated call resets the server's idle clock; the current user is cheap and worth refreshing.
+    () => void queryClient.fetchQuery({ ...currentUserQuery(), staleTime: 0 }).catch(() => undefined),
+  );
 
   useEffect(() => {
     if (previousPath.current === pathname) return;

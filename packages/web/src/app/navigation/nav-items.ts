@@ -1,5 +1,5 @@
 import type { CurrentUser } from '@ebt/core/auth';
-import { PRIVILEGE, hasAnyPrivilege } from '@ebt/core/privileges';
+import { PRIVILEGE, canSeeUsersMenu, hasAnyPrivilege } from '@ebt/core/privileges';
 import type { PortalArea } from '../../lib/routes';
 
 export interface NavLinkItem {
@@ -71,7 +71,7 @@ function programNavigation(user: CurrentUser): NavItem[] {
       : programs,
     link('Agencies', '/program/agencies', { aliases: ['/program/agency'] }),
   ];
-  if (hasAnyPrivilege(privs, PRIVILEGE.PROGRAMADMIN_ACCESS, PRIVILEGE.AGENCYADMIN_ACCESS)) {
+  if (canSeeUsersMenu(privs)) {
     items.push(link('Users', '/program/users', { aliases: ['/program/user'] }));
   }
   items.push(link('Account', '/program/account'));

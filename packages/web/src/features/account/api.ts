@@ -22,7 +22,10 @@ export const accountKeys = {
   questions: () => ['security-questions'] as const,
 };
 
-/** GET /user-api/user/currentuser: the form's values, with the mobile number GET /user-api/user/current lacks. */
+/**
+ * GET /user-api/user/currentuser: the form's values alone (decision 0008 notes this read beside the specification's
+ * PUT), without the privileges, programs and counts GET /user-api/user/current gathers.
+ */
 export const currentUserInfoQuery = () =>
   queryOptions({
     queryKey: accountKeys.info(),

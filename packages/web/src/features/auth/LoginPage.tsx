@@ -10,10 +10,14 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../lib/api-client';
 import { endSession, useLogin } from './api';
 
-/** A§4 Login and A§8: 401 shows the server's logon error, 429 (locked, ours) its text, anything else one text. */
-function loginErrorMessage(error: unknown): string {
+/**
+ * A§4 Login and A§8: a 401 shows the server's logon error and any other failure 'Unable to login at this time.'.
+ * A 429 (our lock, decision 0002) is such a failure, but the person must learn when they may try again, so its
+ * reason follows the specification's text.
+ */
+export function loginErrorMessage(error: unknown): string {
   if (isApiError(error, 401)) return error.messages[0] ?? MESSAGES.LOGIN_INVALID;
-  if (isApiError(error, 429)) return error.messages[0] ?? MESSAGES.LOGIN_LOCKED;
+  if (isApiError(error, 429)) return `${MESSAGES.LOGIN_UNAVAILABLE} ${error.messages[0] ?? MESSAGES.LOGIN_LOCKED}`;
   return MESSAGES.LOGIN_UNAVAILABLE;
 }
 
