@@ -1,5 +1,5 @@
 /**
- * The account file at its size limit (testing.md "speed": figures printed, not asserted): a 1 MB CSV of about 8,000
+ * The account file at its size limit (testing.md "speed": figures printed, not asserted): a 1 MB CSV of about 9,800
  * rows imported through the real endpoint, POST /account-api/account/file/{programUuid}, on PostgreSQL.
  *
  *   npm run bench:account-import                                        # PostgreSQL at 127.0.0.1:5432, user postgres

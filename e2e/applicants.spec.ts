@@ -142,6 +142,33 @@ test.describe('applicants', () => {
     await expect(page.getByText(/^Showing 1–10 of \d+$/)).toBeVisible();
   });
 
+  test('an applicant of a disabled program cannot be processed, and the screen says why', async ({ page, request }) => {
+    const lastname = `Applicantdisabled${Date.now().toString(36)}`;
+    await submitApplication(request, lastname);
+    // Disabling a demo program would change every other spec's program: the search answers say it is disabled on
+    // their way in instead (the server's own refusal to add to a disabled program is an API test).
+    await page.route(/\/account-api\/applicant\?/, async (route) => {
+      const response = await route.fetch();
+      const answer = (await response.json()) as { data: { programStatusId: number }[] };
+      await route.fulfill({
+        response,
+        json: { ...answer, data: answer.data.map((r) => ({ ...r, programStatusId: 1 })) },
+      });
+    });
+    await openApplicants(page);
+    await page.getByRole('textbox', { name: 'Last name' }).fill(lastname);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    const row = page.getByRole('table', { name: 'Applicants found' }).getByRole('row').filter({ hasText: lastname });
+    await expect(row).toHaveCount(1);
+
+    const process = row.getByRole('button', { name: `Process Hattie M ${lastname}` });
+    await expect(process).toBeDisabled();
+    await expect(process).toHaveAccessibleDescription(/^Program .+ is not enabled\.$/);
+    await expectAccessible(page);
+    await process.click({ force: true });
+    await expect(page.getByRole('dialog', { name: 'Process Applicant' })).toBeHidden();
+  });
+
   test('an agency user without PROCESS_APPLICANT gets no applicants', async ({ request }) => {
     const token = await apiToken(request, DEMO_USERS.agencyuser);
     const answer = await request.get('/account-api/applicant', { headers: bearer(token), params: { lastname: 'a' } });

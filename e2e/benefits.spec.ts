@@ -27,6 +27,7 @@ interface CallerProgram {
   programName: string;
   shortName: string;
   lastIssuanceDate: string | null;
+  timeZone: string;
 }
 
 async function programsOf(request: APIRequestContext, token: string): Promise<CallerProgram[]> {
@@ -121,7 +122,9 @@ test.describe('benefits on the program side', () => {
     await expect(page.getByRole('combobox', { name: 'Distribution Method' })).toHaveCount(0);
     await expect(page.getByRole('textbox', { name: 'Note' })).toHaveCount(0);
     const today = await page.getByRole('textbox', { name: 'Available date' }).inputValue();
-    expect(today).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const snap = (await programsOf(request, token)).find((p) => p.programName === SNAP)!;
+    // Today on screen is the program's (its time zone, resolution 26).
+    expect(today).toBe(programToday(snap.timeZone));
     const regularAuth = authNo('E2ER');
     await page.getByRole('textbox', { name: 'Authorization Number' }).fill('HAS SPACE');
     await expiration.fill(addDays(today, 30));
@@ -188,6 +191,7 @@ test.describe('benefits on the program side', () => {
       benefitExpirationDate: addDays(sfmnp.lastIssuanceDate!, 149),
       note: 'Issued by the browser test',
       benefitOptionId: 2,
+      creationChannel: 'WEB',
     });
 
     // Incentive: AUTO-GENERATED and read-only, the amount is the person's, the expiration uses the incentive period.
@@ -304,7 +308,10 @@ test.describe('benefits on the program side', () => {
     await form.getByRole('button', { name: 'Save changes' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Benefit updated.' })).toBeVisible();
     await expect(page.getByRole('definition').filter({ hasText: '$20.00' })).toBeVisible();
-    expect((await benefitDetail(request, token, issued.uuid)).benefitBalance).toBe(20);
+    expect(await benefitDetail(request, token, issued.uuid)).toMatchObject({
+      benefitBalance: 20,
+      updationChannel: 'WEB',
+    });
 
     // Someone else changes it meanwhile: the save answers the server's message and offers to reload.
     const before = await benefitDetail(request, token, issued.uuid);
@@ -344,13 +351,18 @@ test.describe('benefits on the program side', () => {
     await expect(page.getByRole('form', { name: 'Edit benefit' })).toHaveCount(0);
     await expect(page.getByText('Only an issued benefit can be changed; this benefit is VOID.')).toBeVisible();
     expect((await searchBenefits(request, token, { authNo: issued.auth })).data[0]!.benefitStatus).toBe('VOID');
+    // The screen voids as part 1 §7 writes it (VOIDED) and names its channel.
+    expect(await benefitDetail(request, token, issued.uuid)).toMatchObject({
+      benefitStatus: 'VOID',
+      updationChannel: 'WEB',
+    });
     await expectAccessible(page);
   });
 
   test('a benefit file is imported with one bad row listed by row, column and reason', async ({ page, request }) => {
     const token = await apiToken(request, DEMO_USERS.progadmin);
     const sfmnp = (await programsOf(request, token)).find((p) => p.programName === SFMNP)!;
-    const today = programToday();
+    const today = programToday(sfmnp.timeZone);
     const [good1, good2, bad] = [authNo('E2EF'), authNo('E2EG'), authNo('E2EH')];
     const expires = addDays(today, 149);
     const csv = [
@@ -474,10 +486,11 @@ test.describe('benefits at phone width', () => {
 // ------------------------------------------------------------------------------------------------------------------
 
 /** Today in the demo programs' zone (resolution 26: America/New_York by default), as the server reads it. */
-function programToday(): string {
+/** Today in a program's time zone (resolution 26); the demo programs are in the product default. */
+function programToday(timeZone = 'America/New_York'): string {
   // en-CA writes dates as YYYY-MM-DD.
   return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'America/New_York',
+    timeZone,
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',
@@ -503,7 +516,7 @@ async function issueThroughApi(request: APIRequestContext, token: string, auth: 
   const sfmnp = (await programsOf(request, token)).find((p) => p.programName === SFMNP)!;
   const funding = await request.get(`/benefit-api/funding-sources/${sfmnp.programUuid}`, { headers: bearer(token) });
   const fundingId = ((await funding.json()) as { fundingId: number }[])[0]!.fundingId;
-  const availableDate = programToday();
+  const availableDate = programToday(sfmnp.timeZone);
   const answer = await request.post('/benefit-api/benefit', {
     headers: bearer(token),
     data: {

@@ -54,6 +54,10 @@ test.describe('recipient search', () => {
     await expect(searchButton).toHaveAccessibleDescription('At least one field must be entered.');
     await choose(page, 'Program', SENIOR_PROGRAM);
     await expect(searchButton).toBeDisabled();
+    // A phone of separators only holds no digit to search by: still no criterion.
+    await search(page).getByRole('textbox', { name: 'Mobile phone' }).fill('(---)');
+    await expect(searchButton).toBeDisabled();
+    await expect(searchButton).toHaveAccessibleDescription('At least one field must be entered.');
     await search(page).getByRole('button', { name: 'Clear' }).click();
     await expectAccessible(page);
 
@@ -197,6 +201,9 @@ test.describe('recipient search', () => {
     const picker = await opened(page.getByRole('dialog', { name: 'Find recipient' }));
     const find = picker.getByRole('search', { name: 'Find a recipient' });
     await expect(find.getByRole('button', { name: 'Search' })).toBeDisabled();
+    await find.getByRole('textbox', { name: 'Mobile phone' }).fill('() -');
+    await expect(find.getByRole('button', { name: 'Search' })).toBeDisabled();
+    await find.getByRole('textbox', { name: 'Mobile phone' }).fill('');
     await find.getByRole('textbox', { name: 'Last name' }).fill('Kowalski');
     await find.getByRole('button', { name: 'Search' }).click();
     // No exports, no links: a row only chooses.
@@ -211,6 +218,9 @@ test.describe('recipient search', () => {
 
 test.describe('one recipient, from adding to moving', () => {
   test('add, edit, inactivate, activate and move a recipient', async ({ page, request }) => {
+    // One person's whole story with two sign-ins and an accessibility scan at each step: about 20 s alone, more than
+    // the default 30 s on a busy two-core machine.
+    test.setTimeout(60_000);
     const email = `e2e.${Date.now()}@example.com`;
     await signInAs(page, DEMO_USERS.progadmin, /\/program$/);
     await page.goto('/program/recipients');

@@ -7,4 +7,6 @@ export const APPLICANT_MESSAGES = {
   SEARCH_CAPPED: 'More than {cap} applicants match; the newest {cap} are listed. Narrow the search to see the others.',
   PROCESS_INTRO:
     'The form is filled in from the application of {name} to {program}. Check it, choose an agency if needed, and add the recipient.',
+  /** Why 'Process' is unavailable for an applicant of a disabled program (the server refuses it too). */
+  PROGRAM_NOT_ENABLED: 'Program {program} is not enabled.',
 } as const;

@@ -104,6 +104,11 @@ export const ApplicantSearchRow = z.object({
   programId: z.number().int(),
   programUuid: z.uuid(),
   programName: z.string(),
+  /**
+   * The program's status (PROGRAM_STATUS). Applicants of a disabled program stay listed, but they cannot be processed
+   * until it is enabled again (recipients are only added to enabled programs), so the screen disables 'Process'.
+   */
+  programStatusId: z.number().int(),
   /** When the application was submitted (an ISO 8601 instant). */
   createdDate: z.iso.datetime({ offset: true }),
 });

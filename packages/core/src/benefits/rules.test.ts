@@ -8,6 +8,7 @@ import {
   type BenefitProgramSettings,
   editDateProblems,
   expirationDaysFor,
+  fixedAmountCentsFor,
   incentiveAuthorizationNumber,
   issueRuleProblems,
   searchDateProblems,
@@ -104,6 +105,14 @@ describe('issue rules (part 1 §4-§5)', () => {
       { field: 'benefitAmount', message: 'Amount must be the program default of $50.00.' },
     ]);
     expect(issueRuleProblems({ ...issue, amountCents: 1234, benefitTypeId: 2 }, program, today)).toEqual([]);
+  });
+
+  it('reads a program default of 0.00 as no default, like an empty one (decision 0010)', () => {
+    const zero = { ...plain, benefitAmountCents: 0 };
+    expect(fixedAmountCentsFor(zero, 1)).toBeNull();
+    expect(fixedAmountCentsFor(plain, 1)).toBeNull();
+    expect(fixedAmountCentsFor({ ...plain, benefitAmountCents: 1 }, 1)).toBe(1);
+    expect(issueRuleProblems({ ...issue, amountCents: 2500 }, zero, today)).toEqual([]);
   });
 
   it('takes a note only where notes are enabled, and an option exactly when the program has an option type', () => {

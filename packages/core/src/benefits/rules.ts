@@ -75,7 +75,7 @@ export function isBenefitEditable(statusId: number): boolean {
 
 /** The program settings the issue rules read (part 1 §3 "Program", resolution 6). */
 export interface BenefitProgramSettings {
-  /** Default amount of a Regular benefit in cents; null: none. */
+  /** Default amount of a Regular benefit in cents; 0 or null: none (decision 0010). */
   benefitAmountCents: number | null;
   /** Benefit life in days of a Regular benefit; 0 or null: none. */
   benefitExpirationDays: number | null;
@@ -100,22 +100,31 @@ export function expirationDaysFor(
   return days && days > 0 ? days : null;
 }
 
-/** Part 1 §4: with a program default amount and a Regular type the amount is the default (prefilled, read-only). */
+/**
+ * Part 1 §4: with a program default amount and a Regular type the amount is the default (prefilled, read-only). A
+ * default of 0.00 is no default, as 0 expiration days are (resolution 6; decision 0010): a fixed $0.00 benefit is
+ * never what a program means.
+ */
 export function fixedAmountCentsFor(
   program: Pick<BenefitProgramSettings, 'benefitAmountCents'>,
   benefitTypeId: number,
 ): number | null {
-  return benefitTypeId === BENEFIT_TYPE.REGULAR && program.benefitAmountCents !== null
-    ? program.benefitAmountCents
-    : null;
+  const cents = program.benefitAmountCents;
+  return benefitTypeId === BENEFIT_TYPE.REGULAR && cents !== null && cents > 0 ? cents : null;
 }
+
+/**
+ * The appErrorCode of an available date after the program's last issuance date: the issue form opens the
+ * 'Last Issuance Date' dialog for it (part 1 §5), whether its own check or the server found it.
+ */
+export const LAST_ISSUANCE_DATE_CODE = 'LAST_ISSUANCE_DATE';
 
 export interface BenefitRuleProblem {
   /** The request field the problem belongs to (wire name). */
   field: string;
   message: string;
-  /** Set where a client branches on the problem: LAST_ISSUANCE_DATE opens the 'Last Issuance Date' dialog (§5). */
-  code?: 'LAST_ISSUANCE_DATE';
+  /** Set where a client branches on the problem (the server sends it as the entry's appErrorCode). */
+  code?: typeof LAST_ISSUANCE_DATE_CODE;
 }
 
 export interface IssueRuleInput {
@@ -147,7 +156,7 @@ export function issueRuleProblems(
         ? {
             field: 'benefitAvailableDate',
             message: fillMessage(MESSAGES.LAST_ISSUANCE_DATE, { date: program.lastIssuanceDate }),
-            code: 'LAST_ISSUANCE_DATE',
+            code: LAST_ISSUANCE_DATE_CODE,
           }
         : { field: 'benefitAvailableDate', message: fillMessage(MESSAGES.DATE_TOO_LATE, { date: latest }) },
     );

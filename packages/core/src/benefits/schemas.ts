@@ -364,24 +364,3 @@ export type OneProgramBalance = ProgramBalance;
 
 export const RecipientProgramParams = z.object({ programUuid: z.uuid() });
 export type RecipientProgramParams = z.infer<typeof RecipientProgramParams>;
-
-// ---------------------------------------------------------------------------------------------------------------
-// File import
-
-export const BenefitFileError = z.object({
-  /** The spreadsheet row (the header is row 1); 0 for a problem of the whole file. */
-  row: z.number().int(),
-  /** The column the problem is in, by its header text; null when it is about the whole row. */
-  column: z.string().nullable(),
-  message: z.string(),
-});
-export type BenefitFileError = z.infer<typeof BenefitFileError>;
-
-/** POST /benefit-api/benefit/file (part 1 §7-§8: 'Benefit file processed.' with the counts). */
-export const BenefitFileResult = z.object({
-  processed: z.number().int(),
-  added: z.number().int(),
-  updated: z.number().int(),
-  errors: z.array(BenefitFileError),
-});
-export type BenefitFileResult = z.infer<typeof BenefitFileResult>;

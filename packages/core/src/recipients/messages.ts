@@ -12,6 +12,7 @@ export const RECIPIENT_MESSAGES = {
   AGENCY_NOT_IN_PROGRAM: 'The agency does not belong to the selected program.',
   ACCOUNT_NOT_EDITABLE: 'This recipient account is managed by an external system and cannot be edited.',
   ACCOUNT_STATUS_INVALID: 'Account status must be 0 (Active) or 1 (Inactive).',
+  ONLY_ACTIVE_CAN_BE_INACTIVATED: 'Only an active recipient can be inactivated.',
   NOTHING_TO_UPDATE: 'Send the recipient fields to update, or an account status.',
   APPLICANT_NOT_FOUND: 'The applicant was not found.',
   APPLICANT_OTHER_PROGRAM: 'The applicant applied to another program.',

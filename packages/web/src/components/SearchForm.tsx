@@ -6,7 +6,10 @@ import { useId, useRef, type FormEvent, type ReactNode } from 'react';
 export interface SearchFormProps {
   /** Runs the search; only called while `canSearch` and not `loading`. */
   onSubmit: () => void;
-  /** Whether any criterion is entered (`hasAnyCriterion` of lib/search.ts). */
+  /**
+   * Whether any criterion is entered: the area's own rule from core where it has one (recipients, applicants), else
+   * `hasAnyCriterion` of lib/search.ts.
+   */
   canSearch: boolean;
   /** Shows a Clear button; focus returns to the first field after it. */
   onClear?: () => void;

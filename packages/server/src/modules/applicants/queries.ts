@@ -45,6 +45,7 @@ export function searchPendingApplicants(db: DbOrTx, caller: Caller, criteria: Ap
       programId: applicants.programId,
       programUuid: programs.uuid,
       programName: programs.name,
+      programStatusId: programs.statusId,
       createdAt: applicants.createdAt,
     })
     .from(applicants)

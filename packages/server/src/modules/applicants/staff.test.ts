@@ -1,10 +1,10 @@
 import { and, count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { APPLICANT_SEARCH_CAP } from '@ebt/core/applicants';
-import { ROLE } from '@ebt/core/enums';
+import { PROGRAM_STATUS, ROLE } from '@ebt/core/enums';
 import { MESSAGES } from '@ebt/core/messages';
 import { RECIPIENT_MESSAGES } from '@ebt/core/recipients';
-import { applicants, auditLog, recipientAccounts, users } from '../../db/schema/index.js';
+import { applicants, auditLog, programs, recipientAccounts, users } from '../../db/schema/index.js';
 import { useTestApp } from '../../testing/app.js';
 import {
   makeAgency,
@@ -166,6 +166,7 @@ describe('GET /account-api/applicant (search)', () => {
           programId: w.programA.id,
           programUuid: w.programA.uuid,
           programName: 'Alpha Farmers Market',
+          programStatusId: PROGRAM_STATUS.ENABLED,
           createdDate: '2026-10-01T12:00:00.000Z',
         },
       ],
@@ -425,6 +426,31 @@ describe('processing an applicant (POST /account-api/account with applicantId)',
       recipientFrom(applicant, { programUuid: w.programA.uuid, agencyUuid: w.a1.uuid }),
     );
     expect(res.statusCode).toBe(403);
+    expect(await snapshot(applicant.id)).toEqual(before);
+  });
+
+  it("lists an applicant of a disabled program with the program's status, and refuses to process it", async () => {
+    const { db } = t.database;
+    const program = await makeProgram(db, { name: 'Delta Farmers Market' });
+    await makeApplication(db, [program]);
+    const admin = await makeUser(db, { roleId: ROLE.PROGRAM_ADMIN, programs: [program] });
+    const token = await t.signIn(admin.username);
+    const applicant = await makeApplicant(db, { program, lastName: 'Waitingondelta' });
+    await db.update(programs).set({ statusId: PROGRAM_STATUS.DISABLED }).where(eq(programs.id, program.id));
+
+    // Still pending, so still listed; the status lets the screen disable 'Process' (decision 0013).
+    const listed = await search(token, { lastname: 'waitingondelta' });
+    expect(listed.json().data).toEqual([
+      expect.objectContaining({ applicantId: applicant.id, programStatusId: PROGRAM_STATUS.DISABLED }),
+    ]);
+
+    const before = await snapshot(applicant.id);
+    const res = await processApplicant(token, recipientFrom(applicant, { programUuid: program.uuid }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errorMessages[0]).toMatchObject({
+      field: 'programUuid',
+      appErrorMessage: RECIPIENT_MESSAGES.PROGRAM_NOT_ENABLED,
+    });
     expect(await snapshot(applicant.id)).toEqual(before);
   });
 

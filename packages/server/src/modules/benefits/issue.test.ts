@@ -94,6 +94,19 @@ describe('GET /benefit-api/funding-sources/{programUuid}', () => {
   });
 });
 
+describe('GET /account-api/account/programs for the issue form', () => {
+  it("carries each program's time zone, the zone the form's today is taken in (resolution 26)", async () => {
+    const island = await makeProgram(t.database.db, { timeZone: 'Pacific/Honolulu' });
+    const res = await t.injectAs(w.tokens.platformAdmin, { method: 'GET', url: '/account-api/account/programs' });
+    expect(res.statusCode).toBe(200);
+    const zones = new Map(
+      (res.json() as { programUuid: string; timeZone: string }[]).map((p) => [p.programUuid, p.timeZone]),
+    );
+    expect(zones.get(island.uuid)).toBe('Pacific/Honolulu');
+    expect(zones.get(w.programA.uuid)).toBe('America/New_York');
+  });
+});
+
 describe('GET /benefit-api/benefit-option-type/{id}', () => {
   it('answers the type and its options in order', async () => {
     const res = await t.injectAs(w.tokens.agencyUserA1, { method: 'GET', url: '/benefit-api/benefit-option-type/1' });
@@ -364,6 +377,17 @@ describe('POST /benefit-api/benefit: program defaults, incentives, options, note
         }),
       );
       expect(incentive.statusCode).toBe(201);
+    } finally {
+      await setProgram(t.database.db, w.programA, { benefitAmount: null });
+    }
+  });
+
+  it('reads a program default of 0.00 as no default: a Regular benefit takes any amount (decision 0010)', async () => {
+    await setProgram(t.database.db, w.programA, { benefitAmount: '0.00' });
+    try {
+      const res = await issue(w.tokens.programAdminA, issueBody({ benefitAmount: 25 }));
+      expect(res.statusCode).toBe(201);
+      expect(res.json().benefitAmount).toBe(25);
     } finally {
       await setProgram(t.database.db, w.programA, { benefitAmount: null });
     }

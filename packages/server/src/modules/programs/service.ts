@@ -17,5 +17,7 @@ export async function listCallerPrograms(context: RequestContext): Promise<Calle
     enableBenefitNote: p.enableBenefitNote,
     benefitOptionTypeId: p.benefitOptionTypeId,
     lastIssuanceDate: p.lastIssuanceDate,
+    // The zone the issue service takes "today" in (benefits/issue.ts), so the form's today is the server's.
+    timeZone: p.timeZone,
   }));
 }

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ROLE, USER_STATUS } from '@ebt/core/enums';
+import { ACCOUNT_STATUS, ROLE, USER_STATUS } from '@ebt/core/enums';
 import { MESSAGES } from '@ebt/core/messages';
 import { RECIPIENT_MESSAGES } from '@ebt/core/recipients';
 import { auditLog, benefitIssuanceTotals, benefits, recipientAccounts, users } from '../../db/schema/index.js';
@@ -205,6 +205,47 @@ describe('PUT /account-api/account (status)', () => {
       ['inactivate', { accountStatusId: 0 }, { accountStatusId: 1 }],
       ['activate', { accountStatusId: 1 }, { accountStatusId: 0 }],
     ]);
+  });
+
+  it('activates a Deleted account but refuses to inactivate it (409), changing nothing', async () => {
+    const { db } = t.database;
+    const account = await makeRecipient(db, { program: w.programA, agency: w.a1, statusId: ACCOUNT_STATUS.DELETED });
+    const before = await rowOf(db, account.id);
+    const audits = () =>
+      db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entity, 'recipient_account'), eq(auditLog.entityId, account.uuid)));
+
+    // A status change alone, and a form save carrying the status: both refused before anything is written.
+    for (const payload of [
+      { accountUuid: account.uuid, accountStatusId: ACCOUNT_STATUS.INACTIVE },
+      formOf({ accountUuid: account.uuid, accountStatusId: ACCOUNT_STATUS.INACTIVE, city: 'Waterbury' }),
+    ]) {
+      const res = await t.injectAs(w.tokens.programAdminA, { method: 'PUT', url: '/account-api/account', payload });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toBe(RECIPIENT_MESSAGES.ONLY_ACTIVE_CAN_BE_INACTIVATED);
+    }
+    expect(await rowOf(db, account.id)).toEqual(before);
+    expect(await audits()).toEqual([]);
+
+    // A§4: a non-active account can be activated.
+    const on = await setStatus(w.tokens.programAdminA, account.uuid, ACCOUNT_STATUS.ACTIVE);
+    expect(on.statusCode).toBe(200);
+    expect((await rowOf(db, account.id)).statusId).toBe(ACCOUNT_STATUS.ACTIVE);
+    expect((await audits()).map((a) => [a.action, a.before, a.after])).toEqual([
+      ['activate', { accountStatusId: ACCOUNT_STATUS.DELETED }, { accountStatusId: ACCOUNT_STATUS.ACTIVE }],
+    ]);
+  });
+
+  it('keeps the same status as no change', async () => {
+    const { db } = t.database;
+    const account = await makeRecipient(db, { program: w.programA, agency: w.a1, statusId: ACCOUNT_STATUS.INACTIVE });
+    const before = await rowOf(db, account.id);
+    const res = await setStatus(w.tokens.programAdminA, account.uuid, ACCOUNT_STATUS.INACTIVE);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().accountStatusId).toBe(ACCOUNT_STATUS.INACTIVE);
+    expect(await rowOf(db, account.id)).toEqual(before);
   });
 
   it('refuses Deleted and unknown statuses', async () => {

@@ -386,6 +386,14 @@ export async function updateRecipient(context: RequestContext, body: UpdateRecip
   return ctx.db.transaction(async (tx) => {
     const before = await lockRecipientAccount(tx, ctx.caller, body.accountUuid);
     if (!before) throw AppError.notFound(RECIPIENT_MESSAGES.RECIPIENT_NOT_FOUND);
+    // A§4: an Active account can be inactivated, a non-active one (Inactive or Deleted) activated. Deleted never
+    // becomes Inactive; the same status again is no change. Checked first, so a refused save changes no field either.
+    if (
+      body.accountStatusId === ACCOUNT_STATUS.INACTIVE &&
+      before.statusId !== ACCOUNT_STATUS.ACTIVE &&
+      before.statusId !== ACCOUNT_STATUS.INACTIVE
+    )
+      throw AppError.conflict(RECIPIENT_MESSAGES.ONLY_ACTIVE_CAN_BE_INACTIVATED, 'accountStatusId');
 
     const changes: Partial<typeof recipientAccounts.$inferInsert> = {};
     if (isRecipientFieldUpdate(body)) {

@@ -1,4 +1,4 @@
-import { Button, Group, Loader, Stack } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { MessageBanner } from '../../components/MessageBanner';
 import { Page } from '../../components/Page';
 import { errorMessagesOf } from '../../lib/errors';
@@ -7,16 +7,9 @@ import { AccountSection } from './components/AccountSection';
 import { ChangePasswordForm } from './components/ChangePasswordForm';
 import { SecurityQuestionForm } from './components/SecurityQuestionForm';
 import { UserInfoForm } from './components/UserInfoForm';
+import { LoadingStatus } from '../../components/LoadingStatus';
 
 /** A section's content while its data loads, or why it could not load, with a way to try again. */
-function Loading({ label }: { label: string }) {
-  return (
-    <Group justify="center" py="md" role="status">
-      <Loader size="sm" aria-label={label} />
-    </Group>
-  );
-}
-
 function LoadFailed({ error, retry }: { error: unknown; retry: () => void }) {
   return (
     <Stack gap="sm" align="flex-start">
@@ -33,7 +26,7 @@ function UserInfoSection() {
   return (
     <AccountSection title="User info">
       {info.isPending ? (
-        <Loading label="Loading user info" />
+        <LoadingStatus py="md" label="Loading user info" />
       ) : info.isError ? (
         <LoadFailed error={info.error} retry={() => void info.refetch()} />
       ) : (
@@ -63,7 +56,7 @@ function SecurityQuestionSection() {
       ) : questions.data && mine.data ? (
         <SecurityQuestionForm questions={questions.data} currentQuestionId={mine.data[0]?.questionId} />
       ) : (
-        <Loading label="Loading security questions" />
+        <LoadingStatus py="md" label="Loading security questions" />
       )}
     </AccountSection>
   );

@@ -1,6 +1,6 @@
 import { BENEFIT_MESSAGES, BenefitParams, isBenefitEditable, type BenefitDetail as Benefit } from '@ebt/core/benefits';
 import { fillMessage, MESSAGES } from '@ebt/core/messages';
-import { Anchor, Button, Center, Group, Loader, Paper, Stack, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { IconBan, IconRefresh } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -14,6 +14,7 @@ import { useBenefit, useBenefitOptionType, useVoidBenefit } from './api';
 import type { BenefitAreaProps } from './BenefitSearchPage';
 import { BenefitEditForm } from './components/BenefitEditForm';
 import { BenefitFacts } from './components/BenefitFacts';
+import { LoadingStatus } from '../../components/LoadingStatus';
 
 type Outcome = { kind: 'success'; text: string } | { kind: 'error'; error: unknown } | null;
 
@@ -71,9 +72,7 @@ function BenefitDetail({ area, benefitUuid }: BenefitAreaProps & { benefitUuid: 
   if (benefit.isPending) {
     return (
       <Page title="Benefit">
-        <Center py="xl" role="status">
-          <Loader size="sm" aria-label="Loading the benefit" />
-        </Center>
+        <LoadingStatus label="Loading the benefit" />
       </Page>
     );
   }

@@ -1,5 +1,5 @@
 import { MESSAGES, fillMessage } from '@ebt/core/messages';
-import { Anchor, Button, Center, Group, Loader, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { IconDownload, IconUpload } from '@tabler/icons-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
@@ -10,6 +10,8 @@ import { MessageBanner } from '../../components/MessageBanner';
 import { Page } from '../../components/Page';
 import { errorMessagesOf } from '../../lib/errors';
 import { useCallerPrograms, useUploadBenefitFile, type BenefitFileOutcome } from './api';
+import { issuablePrograms } from './issue-form';
+import { LoadingStatus } from '../../components/LoadingStatus';
 
 /** The sample the import ships (columns and one row of each kind), served by the web app. */
 const SAMPLE_FILE = '/samples/benefit-file-sample.csv';
@@ -28,7 +30,8 @@ export default function BenefitFilePage() {
   const [outcome, setOutcome] = useState<BenefitFileOutcome | null>(null);
   const resultRef = useRef<HTMLDivElement>(null);
 
-  const choices = programs.data ?? [];
+  // Rows of a disabled program are refused by the server; the select offers only the programs that can take them.
+  const choices = issuablePrograms(programs.data ?? []);
   const chosen = programUuid ?? (choices.length === 1 ? choices[0]!.programUuid : null);
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -52,9 +55,7 @@ export default function BenefitFilePage() {
   if (programs.isPending) {
     return (
       <Page title="Upload Benefit File">
-        <Center py="xl" role="status">
-          <Loader size="sm" aria-label="Loading programs" />
-        </Center>
+        <LoadingStatus label="Loading programs" />
       </Page>
     );
   }

@@ -6,7 +6,7 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { MessageBanner } from '../../components/MessageBanner';
 import { Page } from '../../components/Page';
 import { errorMessagesOf } from '../../lib/errors';
-import { useBenefitSearch } from './api';
+import { useBenefitSearch, useCallerPrograms } from './api';
 import { BenefitSearchForm } from './components/BenefitSearchForm';
 import { BenefitTable } from './components/BenefitTable';
 import { ExportButtons } from './components/ExportButtons';
@@ -35,9 +35,11 @@ export default function BenefitSearchPage({ area }: BenefitAreaProps) {
   const { recipientId } = useParams();
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
-  const today = programToday();
-
   const criteria = criteriaFromParams(params, recipientId);
+  // The server bounds the dates by today in the searched program's zone, the default one across programs.
+  const programs = useCallerPrograms();
+  const today = programToday(programs.data?.find((p) => p.programUuid === criteria.programUuid)?.timeZone);
+
   const page = pageFromParams(params);
   const search = useBenefitSearch(searchRequest(criteria, page));
 

@@ -7,7 +7,9 @@ import {
   FundingSourceOption,
   type IssueBenefitBody,
   type UpdateBenefitBody,
+  type VoidBenefitBody,
 } from '@ebt/core/benefits';
+import { CREATION_CHANNEL } from '@ebt/core/enums';
 import { CallerProgram } from '@ebt/core/programs';
 import { RecipientSearchPage } from '@ebt/core/recipients';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -162,16 +164,14 @@ export function useBenefit(benefitUuid: string) {
   return useQuery(benefitQuery(benefitUuid));
 }
 
-/** The issue request as the form sends it: core's body before its parsing (ids and amounts may still be text). */
-export type IssueBenefitRequest = z.input<typeof IssueBenefitBody>;
-/** The edit request as the form sends it. */
-export type UpdateBenefitRequest = z.input<typeof UpdateBenefitBody>;
-
-/** POST /benefit-api/benefit (A§7). Lists are refreshed before the caller shows 'Benefit issued.'. */
+/**
+ * POST /benefit-api/benefit (A§7) with core's parsed body (amounts and ids as numbers, decision 0004). Lists are
+ * refreshed before the caller shows 'Benefit issued.'.
+ */
 export function useIssueBenefit() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: IssueBenefitRequest) =>
+    mutationFn: async (body: IssueBenefitBody) =>
       BenefitDetail.parse(await api.post<unknown>('/benefit-api/benefit', body)),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: benefitKeys.searches() }),
   });
@@ -181,7 +181,7 @@ export function useIssueBenefit() {
 export function useUpdateBenefit() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: UpdateBenefitRequest) =>
+    mutationFn: async (body: UpdateBenefitBody) =>
       BenefitDetail.parse(await api.put<unknown>('/benefit-api/benefit', body)),
     onSuccess: async (saved) => {
       queryClient.setQueryData(benefitKeys.detail(saved.benefitUuid), saved);
@@ -190,12 +190,21 @@ export function useUpdateBenefit() {
   });
 }
 
-/** PATCH /benefit-api/benefit/{uuid} with benefitStatus VOID (resolution 1). */
+/**
+ * The void request (A§7 PATCH /benefit-api/benefit/{uuid}): the status name part 1 §7 sends (the server takes VOID too,
+ * resolution 1) and the web channel, as the issue and edit forms send theirs (the server's default is API).
+ */
+const VOID_REQUEST = {
+  benefitStatus: 'VOIDED',
+  updationChannel: CREATION_CHANNEL.WEB,
+} as const satisfies VoidBenefitBody;
+
+/** PATCH /benefit-api/benefit/{uuid} (A§7). */
 export function useVoidBenefit() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (benefitUuid: string) =>
-      BenefitDetail.parse(await api.patch<unknown>(`/benefit-api/benefit/${benefitUuid}`, { benefitStatus: 'VOID' })),
+      BenefitDetail.parse(await api.patch<unknown>(`/benefit-api/benefit/${benefitUuid}`, VOID_REQUEST)),
     onSuccess: async (saved) => {
       queryClient.setQueryData(benefitKeys.detail(saved.benefitUuid), saved);
       await queryClient.invalidateQueries({ queryKey: benefitKeys.searches() });

@@ -2,9 +2,18 @@ import { DEFAULT_TIME_ZONE } from '@ebt/core/constants';
 import { todayIn } from '@ebt/core/format';
 
 /**
- * Today as the benefit rules read it (resolution 26): in the program's time zone, the product default unless the
- * server is configured otherwise, which the web app cannot learn; the server checks again with its own setting.
+ * Today as the benefit rules read it (resolution 26): in the program's time zone, which
+ * GET /account-api/account/programs sends with each program, so the screen and the server agree on the date. Without
+ * a program (a search over all of them) it is the product default, as on the server; a zone this browser does not
+ * know falls back to it too, and the server decides.
  */
-export function programToday(): string {
-  return todayIn(DEFAULT_TIME_ZONE);
+export function programToday(timeZone?: string, now: Date = new Date()): string {
+  if (timeZone) {
+    try {
+      return todayIn(timeZone, now);
+    } catch {
+      // RangeError: an unknown zone; the default below.
+    }
+  }
+  return todayIn(DEFAULT_TIME_ZONE, now);
 }

@@ -20,21 +20,26 @@ const benefit = {
 } as BenefitDetail;
 
 describe('the benefit edit form (A§5 "Edit")', () => {
-  it('starts from the benefit and sends it back with its lastUpdatedDate, dates at 12:00', () => {
+  it('starts from the benefit and sends it back with its lastUpdatedDate, dates at 12:00, numbers as numbers', () => {
     const values = editValuesOf(benefit);
     expect(values).toMatchObject({ benefitBalance: '27.50', fundingId: '3', benefitOptionId: '2', note: '' });
-    expect(updateRequest({ ...values, note: 'ignored' }, benefit)).toEqual({
+    const body = updateRequest({ ...values, note: 'ignored' }, benefit);
+    expect(body).toEqual({
       benefitUuid: uuid,
-      benefitBalance: '27.50',
+      benefitBalance: 27.5,
       benefitAvailableDate: '2026-11-23T12:00:00',
       benefitExpirationDate: '2027-04-21T12:00:00',
       benefitAuthorizationNumber: 'SF1',
       notifiedRecipient: true,
-      fundingId: '3',
-      benefitOptionId: '2',
-      note: undefined,
+      fundingId: 3,
+      benefitOptionId: 2,
       lastUpdatedDate: '2026-11-23T10:00:00.000Z',
+      updationChannel: 'WEB',
     });
+    // Decision 0004: on the wire the balance and the ids are JSON numbers, and a note the program has not is left out.
+    expect(JSON.parse(JSON.stringify(body))).toMatchObject({ benefitBalance: 27.5, fundingId: 3, benefitOptionId: 2 });
+    expect(JSON.stringify(body)).not.toContain('"note"');
+    expect(updateRequest({ ...values, fundingId: '' }, benefit).fundingId).toBeNull();
     expect(checkEdit(values, benefit)).toEqual({});
   });
 

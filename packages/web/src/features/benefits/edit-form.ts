@@ -1,7 +1,8 @@
 import { editDateProblems, UpdateBenefitBody, type BenefitDetail } from '@ebt/core/benefits';
+import { CREATION_CHANNEL } from '@ebt/core/enums';
 import { fromCents, isIsoDate, formatMoney, toCents } from '@ebt/core/format';
 import { fillMessage, MESSAGES } from '@ebt/core/messages';
-import type { UpdateBenefitRequest } from './api';
+import type { z } from 'zod';
 import { atMidday } from './issue-form';
 
 // The benefit edit form of the detail screen (A§5 "Edit", A§7 PUT /benefit-api/benefit), free of React.
@@ -33,10 +34,11 @@ export function editValuesOf(benefit: BenefitDetail): EditFormValues {
 }
 
 /**
- * The PUT body: the changed benefit with the lastUpdatedDate it was read at, so a change made by someone else
- * meanwhile answers 409 instead of being overwritten. Dates go at 12:00 (A§9).
+ * The PUT body as the form's text: the changed benefit with the lastUpdatedDate it was read at, so a change made by
+ * someone else meanwhile answers 409 instead of being overwritten. Dates go at 12:00 (A§9). `checkEdit` reads it
+ * with core's schema.
  */
-export function updateRequest(values: EditFormValues, benefit: BenefitDetail): UpdateBenefitRequest {
+export function updateInput(values: EditFormValues, benefit: BenefitDetail): z.input<typeof UpdateBenefitBody> {
   return {
     benefitUuid: benefit.benefitUuid,
     benefitBalance: values.benefitBalance.trim(),
@@ -52,7 +54,16 @@ export function updateRequest(values: EditFormValues, benefit: BenefitDetail): U
     benefitOptionId: benefit.benefitOptionTypeId === null ? null : values.benefitOptionId || null,
     note: benefit.enableBenefitNote ? values.note.trim() || null : undefined,
     lastUpdatedDate: benefit.lastUpdatedDate,
+    updationChannel: CREATION_CHANNEL.WEB,
   };
+}
+
+/**
+ * The body sent (A§7 PUT /benefit-api/benefit): core's schema output, so the balance and ids go as JSON numbers
+ * (decision 0004). Call it once `checkEdit` found nothing; a form it would refuse throws.
+ */
+export function updateRequest(values: EditFormValues, benefit: BenefitDetail): UpdateBenefitBody {
+  return UpdateBenefitBody.parse(updateInput(values, benefit));
 }
 
 /**
@@ -66,7 +77,7 @@ export function checkEdit(values: EditFormValues, benefit: BenefitDetail): Parti
     if (key in values && !errors[key]) errors[key] = message;
   };
   if (values.benefitBalance.trim() === '') add('benefitBalance', MESSAGES.FIELD_REQUIRED);
-  const parsed = UpdateBenefitBody.safeParse(updateRequest(values, benefit));
+  const parsed = UpdateBenefitBody.safeParse(updateInput(values, benefit));
   if (!parsed.success) for (const issue of parsed.error.issues) add(String(issue.path[0] ?? ''), issue.message);
   const cents = toCents(values.benefitBalance);
   const maxCents = toCents(benefit.maxBenefitAmount);

@@ -3,14 +3,17 @@ import {
   fixedAmountCentsFor,
   IssueBenefitBody,
   issueRuleProblems,
+  LAST_ISSUANCE_DATE_CODE,
   type BenefitProgramSettings,
 } from '@ebt/core/benefits';
 import { INCENTIVE_AUTHORIZATION_NUMBER, MIDDAY_HOUR } from '@ebt/core/constants';
-import { BENEFIT_TYPE } from '@ebt/core/enums';
+import { ErrorBody } from '@ebt/core/errors';
+import { BENEFIT_TYPE, CREATION_CHANNEL, PROGRAM_STATUS } from '@ebt/core/enums';
 import { expirationFromDays, fromCents, isIsoDate, toCents } from '@ebt/core/format';
 import { MESSAGES } from '@ebt/core/messages';
 import type { CallerProgram } from '@ebt/core/programs';
-import type { IssueBenefitRequest } from './api';
+import type { z } from 'zod';
+import { isApiError } from '../../lib/api-client';
 
 // The rules of the Issue Benefit form (A§4 "Benefit issue form", A§5 "Benefit forms"), free of React so they are
 // tested on their own. The server applies the same core rules again.
@@ -33,6 +36,17 @@ export interface IssueFormValues {
 }
 
 export type IssueField = keyof IssueFormValues;
+
+/** The issue body before core's schema reads it: the form's text, so the schema names each badly written field. */
+export type IssueBenefitInput = z.input<typeof IssueBenefitBody>;
+
+/**
+ * The programs a benefit may be issued in, by hand or from a file: the enabled ones (A§3 program status). The server
+ * refuses the others with 'Benefits can only be issued in an enabled program.', so the screens do not offer them.
+ */
+export function issuablePrograms(programs: readonly CallerProgram[]): CallerProgram[] {
+  return programs.filter((p) => p.programStatusId === PROGRAM_STATUS.ENABLED);
+}
 
 export const REGULAR = String(BENEFIT_TYPE.REGULAR);
 export const INCENTIVE = String(BENEFIT_TYPE.INCENTIVE);
@@ -106,6 +120,31 @@ export function applyProgramRules(values: IssueFormValues, program: CallerProgra
 }
 
 /**
+ * Another program chosen (A§4): its funding source, agency, incentive and option are chosen again, an available date
+ * left at the former program's today moves to the new program's today (each program's zone, resolution 26), and the
+ * new program's rules apply.
+ */
+export function switchProgram(
+  values: IssueFormValues,
+  program: CallerProgram | undefined,
+  formerToday: string,
+  today: string,
+): IssueFormValues {
+  return applyProgramRules(
+    {
+      ...values,
+      programUuid: program?.programUuid ?? '',
+      fundingId: '',
+      agencyUuid: '',
+      incentiveUuid: '',
+      benefitOptionId: '',
+      benefitAvailableDate: values.benefitAvailableDate === formerToday ? today : values.benefitAvailableDate,
+    },
+    program,
+  );
+}
+
+/**
  * A change of type (A§4): Incentive sets the authorization number to AUTO-GENERATED (read-only); back to Regular
  * clears it and drops the incentive. An amount the program had fixed for Regular is not carried into an Incentive.
  */
@@ -130,12 +169,12 @@ export function atMidday(date: string): string {
   return `${date}T${String(MIDDAY_HOUR).padStart(2, '0')}:00:00`;
 }
 
-/** The request body (A§7 POST /benefit-api/benefit). */
-export function issueRequest(
+/** The request body as the form's text (A§7 POST /benefit-api/benefit), which `checkIssue` reads with core's schema. */
+export function issueInput(
   values: IssueFormValues,
   program: CallerProgram | undefined,
   agencyShown: boolean,
-): IssueBenefitRequest {
+): IssueBenefitInput {
   const incentive = values.benefitTypeId === INCENTIVE;
   return {
     benefitRecipientAccountIdentifier: values.benefitRecipientAccountIdentifier.trim(),
@@ -156,7 +195,35 @@ export function issueRequest(
     agencyUuid: agencyShown ? values.agencyUuid : null,
     note: program?.enableBenefitNote ? values.note.trim() || null : null,
     benefitOptionId: program?.benefitOptionTypeId !== null && program !== undefined ? values.benefitOptionId : null,
+    creationChannel: CREATION_CHANNEL.WEB,
   };
+}
+
+/**
+ * The body sent (A§7 POST /benefit-api/benefit): core's schema output, so amounts and ids go as JSON numbers
+ * (decision 0004) and the benefit records that it came from the web screens. Call it once `checkIssue` found nothing;
+ * a form it would refuse throws.
+ */
+export function issueRequest(
+  values: IssueFormValues,
+  program: CallerProgram | undefined,
+  agencyShown: boolean,
+): IssueBenefitBody {
+  return IssueBenefitBody.parse(issueInput(values, program, agencyShown));
+}
+
+/**
+ * The server's text when it refused the issue because the available date is after the program's last issuance date
+ * (appErrorCode `LAST_ISSUANCE_DATE_CODE`, core's `issueRuleProblems`): A§5 shows the 'Last Issuance Date' dialog for it, as
+ * for the same check in the browser. That happens when the program's date changed after the form read it. Null for
+ * any other refusal.
+ */
+export function lastIssuanceRefusal(error: unknown): string | null {
+  if (!isApiError(error, 400)) return null;
+  const body = ErrorBody.safeParse(error.body);
+  if (!body.success) return null;
+  const entries = [...(body.data.expandedErrors ?? []), ...body.data.errorMessages];
+  return entries.find((entry) => entry.appErrorCode === LAST_ISSUANCE_DATE_CODE)?.appErrorMessage ?? null;
 }
 
 export interface IssueCheck {
@@ -189,7 +256,7 @@ export function checkIssue(
   // The schema checks this only once every field parses; the form names it together with the other problems.
   if (values.benefitTypeId === INCENTIVE && !values.incentiveUuid) add('incentiveUuid', MESSAGES.INCENTIVE_REQUIRED);
 
-  const parsed = IssueBenefitBody.safeParse(issueRequest(values, program, agencyRequired));
+  const parsed = IssueBenefitBody.safeParse(issueInput(values, program, agencyRequired));
   if (!parsed.success) {
     for (const issue of parsed.error.issues) add(String(issue.path[0] ?? ''), issue.message);
   }
@@ -212,7 +279,7 @@ export function checkIssue(
       today,
     );
     for (const problem of problems) {
-      if (problem.code === 'LAST_ISSUANCE_DATE') lastIssuanceDate = program.lastIssuanceDate;
+      if (problem.code === LAST_ISSUANCE_DATE_CODE) lastIssuanceDate = program.lastIssuanceDate;
       add(problem.field, problem.message);
     }
   }

@@ -39,6 +39,7 @@ import {
   useRecipientMatch,
   useViewableAgencies,
 } from '../api';
+import { programToday } from '../dates';
 import {
   applyProgramRules,
   changeType,
@@ -48,7 +49,9 @@ import {
   INCENTIVE,
   initialIssueValues,
   issueRequest,
+  lastIssuanceRefusal,
   REGULAR,
+  switchProgram,
   type IssueField,
   type IssueFormValues,
 } from '../issue-form';
@@ -76,11 +79,11 @@ const FIELD_ORDER: IssueField[] = [
 ];
 
 export interface IssueBenefitFormProps {
+  /** The programs a benefit may be issued in (enabled ones, `issuablePrograms`). */
   programs: CallerProgram[];
   /** `?recipientId=` of `{base}/benefit/add` (A§2): the Account ID to start with. */
   initialRecipientId: string;
   base: string;
-  today: string;
 }
 
 /**
@@ -88,24 +91,27 @@ export interface IssueBenefitFormProps {
  * required), funding source, the recipient's Account ID with a picker, type, incentive, authorization number, option,
  * dates, amount and note. The program's defaults fix what they fix (amount, expiration); Incentive generates the
  * authorization number; an available date after the last issuance date opens the 'Last Issuance Date' dialog and
- * nothing is sent. After 'Benefit issued.' the form starts again with the same program.
+ * nothing is sent (the same dialog when the server finds it). After 'Benefit issued.' the form starts again with the
+ * same program. Today is the chosen program's (its time zone, resolution 26).
  */
-export function IssueBenefitForm({ programs, initialRecipientId, base, today }: IssueBenefitFormProps) {
+export function IssueBenefitForm({ programs, initialRecipientId, base }: IssueBenefitFormProps) {
   const user = useSessionUser();
   const agencyRequired = isAgencyScoped(user.privileges);
   const onlyProgram = programs.length === 1 ? programs[0] : undefined;
   const programOf = (uuid: string) => programs.find((p) => p.programUuid === uuid);
+  const todayOf = (p: CallerProgram | undefined) => programToday(p?.timeZone);
 
   const form = useForm<IssueFormValues>({
     mode: 'controlled',
     initialValues: initialIssueValues(
-      today,
+      todayOf(onlyProgram),
       { programUuid: onlyProgram?.programUuid ?? '', benefitRecipientAccountIdentifier: initialRecipientId },
       onlyProgram,
     ),
   });
   const values = form.values;
   const program = programOf(values.programUuid);
+  const today = todayOf(program);
   const incentive = values.benefitTypeId === INCENTIVE;
 
   const funding = useFundingSources(values.programUuid || null);
@@ -132,13 +138,17 @@ export function IssueBenefitForm({ programs, initialRecipientId, base, today }: 
   };
 
   const chooseProgram = (programUuid: string) => {
-    setValues(
-      applyProgramRules(
-        { ...form.getValues(), programUuid, fundingId: '', agencyUuid: '', incentiveUuid: '', benefitOptionId: '' },
-        programOf(programUuid),
-      ),
-    );
+    const current = form.getValues();
+    const next = programOf(programUuid);
+    setValues(switchProgram(current, next, todayOf(programOf(current.programUuid)), todayOf(next)));
     form.clearErrors();
+  };
+
+  // A§5: the dialog, and nothing issued. The dialog gives focus back to what had it when it opened: the date.
+  const showLastIssuanceDialog = (message: string) => {
+    form.setFieldError('benefitAvailableDate', message);
+    form.getInputNode('benefitAvailableDate')?.focus();
+    showNotice({ title: MESSAGES.LAST_ISSUANCE_DATE_TITLE, message });
   };
 
   // One choice needs no choosing: a single funding source or agency is taken as it comes.
@@ -193,12 +203,7 @@ export function IssueBenefitForm({ programs, initialRecipientId, base, today }: 
     const check = checkIssue(current, program, today, agencyRequired);
     form.setErrors(check.errors);
     if (check.lastIssuanceDate) {
-      // A§5: the dialog, and nothing is sent. The dialog gives focus back to what had it when it opened: the date.
-      form.getInputNode('benefitAvailableDate')?.focus();
-      showNotice({
-        title: MESSAGES.LAST_ISSUANCE_DATE_TITLE,
-        message: fillMessage(MESSAGES.LAST_ISSUANCE_DATE, { date: check.lastIssuanceDate }),
-      });
+      showLastIssuanceDialog(fillMessage(MESSAGES.LAST_ISSUANCE_DATE, { date: check.lastIssuanceDate }));
       return;
     }
     const first = FIELD_ORDER.find((field) => check.errors[field]);
@@ -221,8 +226,14 @@ export function IssueBenefitForm({ programs, initialRecipientId, base, today }: 
       setLookupId('');
       setIssued(saved);
       requestAnimationFrame(() => successRef.current?.focus());
-    } catch {
-      // The banner shows the server's reasons (A§8); the values stay for the person to correct.
+    } catch (error) {
+      // The program's last issuance date changed since the form read it: the same dialog as the form's own check.
+      // Other refusals are the banner's (A§8); the values stay for the person to correct.
+      const lastIssuance = lastIssuanceRefusal(error);
+      if (lastIssuance) {
+        issue.reset();
+        showLastIssuanceDialog(lastIssuance);
+      }
     }
   };
 
@@ -327,20 +338,11 @@ export function IssueBenefitForm({ programs, initialRecipientId, base, today }: 
           onPick={(row) => {
             setPickerOpen(false);
             const picked = programs.find((p) => p.programId === row.programId);
+            const current = form.getValues();
             const base =
-              picked && picked.programUuid !== form.getValues().programUuid
-                ? applyProgramRules(
-                    {
-                      ...form.getValues(),
-                      programUuid: picked.programUuid,
-                      fundingId: '',
-                      agencyUuid: '',
-                      incentiveUuid: '',
-                      benefitOptionId: '',
-                    },
-                    picked,
-                  )
-                : form.getValues();
+              picked && picked.programUuid !== current.programUuid
+                ? switchProgram(current, picked, todayOf(programOf(current.programUuid)), todayOf(picked))
+                : current;
             setValues({ ...base, benefitRecipientAccountIdentifier: row.recipientIdentifier });
             form.clearFieldError('benefitRecipientAccountIdentifier');
             setLookupId(row.recipientIdentifier);

@@ -6,9 +6,10 @@ import {
   hasApplicantSearchCriterion,
   type ApplicantSearchRow,
 } from '@ebt/core/applicants';
+import { PROGRAM_STATUS } from '@ebt/core/enums';
 import { fillMessage, MESSAGES } from '@ebt/core/messages';
 import { hasAnyPrivilege, PRIVILEGE } from '@ebt/core/privileges';
-import { Anchor, Button, Select, Stack, Title } from '@mantine/core';
+import { Anchor, Button, Select, Stack, Text, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -245,14 +246,41 @@ function applicantColumns(
     { key: 'createdDate', header: 'Created date', render: (r) => <DateText value={r.createdDate} format="date" /> },
     // With several programs, which one the person applied to matters (the spec's table has one program in mind).
     ...(withProgram ? [{ key: 'programName', header: 'Program' }] : []),
-    {
-      key: 'process',
-      header: 'Action',
-      render: (r) => (
-        <Button size="xs" onClick={() => onProcess(r)} aria-label={`Process ${recipientName(r)}`}>
-          Process
-        </Button>
-      ),
-    },
+    { key: 'process', header: 'Action', render: (r) => <ProcessButton applicant={r} onProcess={onProcess} /> },
   ];
+}
+
+/**
+ * 'Process' of one applicant. An applicant of a disabled program stays listed (still pending), but no recipient can
+ * be added to that program (A§6, the server refuses it): the button is unavailable and says why, as Search does,
+ * focusable (aria-disabled) with the reason shown under it and read as its description.
+ */
+function ProcessButton({
+  applicant,
+  onProcess,
+}: {
+  applicant: ApplicantSearchRow;
+  onProcess: (row: ApplicantSearchRow) => void;
+}) {
+  const reasonId = useId();
+  const blocked = applicant.programStatusId !== PROGRAM_STATUS.ENABLED;
+  return (
+    <Stack gap={4} align="flex-start">
+      <Button
+        size="xs"
+        onClick={blocked ? undefined : () => onProcess(applicant)}
+        aria-label={`Process ${recipientName(applicant)}`}
+        aria-disabled={blocked || undefined}
+        data-disabled={blocked || undefined}
+        aria-describedby={blocked ? reasonId : undefined}
+      >
+        Process
+      </Button>
+      {blocked && (
+        <Text id={reasonId} fz="xs" c="gray.7">
+          {fillMessage(APPLICANT_MESSAGES.PROGRAM_NOT_ENABLED, { program: applicant.programName })}
+        </Text>
+      )}
+    </Stack>
+  );
 }

@@ -1,6 +1,6 @@
 import { ACCOUNT_STATUS_LABEL, ACCOUNT_TYPE_LABEL, type AccountStatus, type AccountType } from '@ebt/core/enums';
 import { RECIPIENT_MESSAGES, type RecipientAccount } from '@ebt/core/recipients';
-import { Anchor, Box, Button, Card, Group, Loader, Stack, Title } from '@mantine/core';
+import { Anchor, Box, Button, Card, Group, Stack, Title } from '@mantine/core';
 import { IconArrowLeft, IconCash } from '@tabler/icons-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
@@ -17,6 +17,7 @@ import type { Outcome } from './outcome';
 import { RecipientEditForm } from './RecipientEditForm';
 import { RecipientLinks } from './RecipientLinks';
 import { StatusAction } from './StatusAction';
+import { LoadingStatus } from '../../../components/LoadingStatus';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -91,9 +92,7 @@ export default function RecipientDetailPage({ base }: { base: StaffBase }) {
   if (recipient.isPending) {
     return (
       <Page title="Recipient" actions={<BackLink base={base} />}>
-        <Group justify="center" py="xl" role="status">
-          <Loader size="sm" aria-label="Loading the recipient" />
-        </Group>
+        <LoadingStatus label="Loading the recipient" />
       </Page>
     );
   }

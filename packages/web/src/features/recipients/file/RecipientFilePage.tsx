@@ -6,7 +6,7 @@ import {
   type AccountFileResult,
   accountFileCounts,
 } from '@ebt/core/recipients';
-import { Anchor, Button, Center, Code, Group, Loader, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Button, Code, Group, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconDownload, IconUpload } from '@tabler/icons-react';
 import { useId, useRef, useState, type FormEvent, type Ref } from 'react';
 import { Link } from 'react-router';
@@ -18,6 +18,7 @@ import { Page } from '../../../components/Page';
 import { errorMessagesOf } from '../../../lib/errors';
 import { type StaffBase, useCallerPrograms } from '../api';
 import { useImportAccountFile } from './api';
+import { LoadingStatus } from '../../../components/LoadingStatus';
 
 /** The sample the import ships (every column, one row of each action code), served by the web app. */
 const SAMPLE_FILE = '/samples/account-file-sample.csv';
@@ -155,9 +156,7 @@ export default function RecipientFilePage({ base }: { base: StaffBase }) {
   if (programs.isPending) {
     return (
       <Page title={TITLE} actions={back}>
-        <Center py="xl" role="status">
-          <Loader size="sm" aria-label="Loading programs" />
-        </Center>
+        <LoadingStatus label="Loading programs" />
       </Page>
     );
   }

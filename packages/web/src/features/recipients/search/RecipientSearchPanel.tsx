@@ -1,4 +1,5 @@
 import {
+  hasRecipientSearchCriterion,
   RECIPIENT_EXPORT_ROW_CAP,
   RECIPIENT_MESSAGES,
   RECIPIENT_SEARCH_COUNT_CAP,
@@ -20,7 +21,6 @@ import { MessageBanner } from '../../../components/MessageBanner';
 import { SearchForm } from '../../../components/SearchForm';
 import { errorMessagesOf } from '../../../lib/errors';
 import { focusFirstError } from '../../../lib/form-focus';
-import { hasAnyCriterion } from '../../../lib/search';
 import { useSessionUser } from '../../../lib/session-user';
 import { useAgencyOptions, useCallerPrograms, useRecipientSearch, type StaffBase } from '../api';
 import { displayPhone, recipientName } from '../components/recipient-values';
@@ -133,8 +133,9 @@ export function RecipientSearchPanel(props: RecipientSearchPanelProps) {
   const page = Math.min(submitted?.page ?? 0, Math.max(Math.ceil(rows.length / PAGE_SIZE) - 1, 0));
   const pageRows = rows.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE);
 
-  const { recipientIdentifier, firstname, lastname, email, mobilePhone } = form.values;
-  const canSearch = hasAnyCriterion({ recipientIdentifier, firstname, lastname, email, mobilePhone });
+  // Core's rule, as the server applies it: program and agency only narrow, and a phone of separators only ('---')
+  // is no criterion, so Search never sends a search the server refuses or that cleans down to nothing.
+  const canSearch = hasRecipientSearchCriterion(form.values);
 
   const handleSubmit = form.onSubmit((values) => {
     const next = { criteria: recipientSearchCriteria(values), page: 0 };
