@@ -31,7 +31,6 @@ import {
   users,
 } from '../packages/server/src/db/schema/index.js';
 import type { Caller } from '../packages/server/src/platform/caller.js';
-import type { RequestContext } from '../packages/server/src/platform/context.js';
 import { loadCaller } from '../packages/server/src/platform/session-hook.js';
 import { countBenefitsQuery, searchBenefitPageQuery } from '../packages/server/src/modules/benefits/queries.js';
 import { searchBenefits } from '../packages/server/src/modules/benefits/search.js';
@@ -39,10 +38,11 @@ import {
   arrayLiteral,
   FIRST_NAMES,
   LAST_NAMES,
-  percentile,
-  silentLog,
   seconds,
   scratchPostgresDatabase,
+  benchContext,
+  SEARCH_TABLE_HEADER,
+  timeSearch,
 } from './shared.js';
 
 const BENEFITS = Number(process.env.BENCH_BENEFITS ?? 5_000_000);
@@ -220,8 +220,8 @@ async function main() {
     const sample = (
       await pool!.query(
         `select ra.recipient_identifier, b.authorization_number from benefits b join recipient_accounts ra on ra.id = b.account_id
-         where b.agency_id = $1 order by b.id limit 1 offset 5000`,
-        [byProgram[0]![0]],
+         where b.agency_id = $1 order by b.id limit 1 offset $2`,
+        [byProgram[0]![0], Math.min(5000, Math.floor(BENEFITS / 20))],
       )
     ).rows[0] as { recipient_identifier: string; authorization_number: string };
     const monthAgo = (await pool!.query(`select ('${today}'::date - 30)::text as d`)).rows[0].d as string;
@@ -252,33 +252,12 @@ async function main() {
     ];
 
     const run = async (list: typeof scenarios) => {
-      console.log('| search | caller | rows | totalCount | capped | p50 ms | p95 ms | max ms |');
-      console.log('|---|---|---:|---:|---|---:|---:|---:|');
+      console.log(SEARCH_TABLE_HEADER);
       for (const [label, who, params] of list) {
         const caller = callers[who]!;
-        const ctx: RequestContext = {
-          db,
-          caller,
-          now: () => new Date(),
-          ip: undefined,
-          requestId: undefined,
-          config,
-          log: silentLog,
-        };
+        const ctx = benchContext(db, caller, config);
         const query = BenefitSearchQuery.parse(params);
-        let last = await searchBenefits(ctx, query);
-        for (let i = 0; i < 2; i++) last = await searchBenefits(ctx, query);
-        const times: number[] = [];
-        for (let i = 0; i < RUNS; i++) {
-          const t0 = performance.now();
-          last = await searchBenefits(ctx, query);
-          times.push(performance.now() - t0);
-        }
-        times.sort((a, b) => a - b);
-        const f = (n: number) => n.toFixed(1);
-        console.log(
-          `| ${label} | ${who} | ${last.data.length} | ${last.totalCount} | ${last.countCapped ? 'yes' : 'no'} | ${f(percentile(times, 50))} | ${f(percentile(times, 95))} | ${f(times[times.length - 1]!)} |`,
-        );
+        await timeSearch(label, who, RUNS, () => searchBenefits(ctx, query));
         if (EXPLAIN) {
           // The filter as the service resolves it: the program and the dates of the scenario.
           const filter = {

@@ -21,11 +21,18 @@ import { migrateDatabase } from '../packages/server/src/db/migrate.js';
 import { ensureReferenceData } from '../packages/server/src/db/reference-data.js';
 import { agencies, programs, userAgencies, userPrograms, users } from '../packages/server/src/db/schema/index.js';
 import type { Caller } from '../packages/server/src/platform/caller.js';
-import type { RequestContext } from '../packages/server/src/platform/context.js';
 import { loadCaller } from '../packages/server/src/platform/session-hook.js';
 import { searchRecipients } from '../packages/server/src/modules/recipients/service.js';
 import { countRecipientsQuery, searchRecipientRows } from '../packages/server/src/modules/recipients/queries.js';
-import { arrayLiteral, FIRST_NAMES, LAST_NAMES, percentile, silentLog, scratchPostgresDatabase } from './shared.js';
+import {
+  arrayLiteral,
+  FIRST_NAMES,
+  LAST_NAMES,
+  scratchPostgresDatabase,
+  benchContext,
+  SEARCH_TABLE_HEADER,
+  timeSearch,
+} from './shared.js';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 50);
@@ -185,33 +192,12 @@ async function main() {
     ];
 
     console.log(`\n${RUNS} runs each after 3 warm-up runs; pageSize 2000 (the screen's request)`);
-    console.log('| search | caller | rows | totalCount | capped | p50 ms | p95 ms | max ms |');
-    console.log('|---|---|---:|---:|---|---:|---:|---:|');
+    console.log(SEARCH_TABLE_HEADER);
     for (const [label, who, params] of scenarios) {
       const caller = callers[who]!;
-      const ctx: RequestContext = {
-        db,
-        caller,
-        now: () => new Date(),
-        ip: undefined,
-        requestId: undefined,
-        config,
-        log: silentLog,
-      };
+      const ctx = benchContext(db, caller, config);
       const query = RecipientSearchQuery.parse(params);
-      let last = await searchRecipients(ctx, query);
-      for (let i = 0; i < 2; i++) last = await searchRecipients(ctx, query);
-      const times: number[] = [];
-      for (let i = 0; i < RUNS; i++) {
-        const t0 = performance.now();
-        last = await searchRecipients(ctx, query);
-        times.push(performance.now() - t0);
-      }
-      times.sort((a, b) => a - b);
-      const f = (n: number) => n.toFixed(1);
-      console.log(
-        `| ${label} | ${who} | ${last.data.length} | ${last.totalCount} | ${last.countCapped ? 'yes' : 'no'} | ${f(percentile(times, 50))} | ${f(percentile(times, 95))} | ${f(times[times.length - 1]!)} |`,
-      );
+      await timeSearch(label, who, RUNS, () => searchRecipients(ctx, query));
       if (EXPLAIN) {
         const filter = { criteria: recipientSearchCriteria(params) };
         const rowsQuery = searchRecipientRows(db, caller, filter, {

@@ -2,7 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
+import type { Config } from '../packages/server/src/config.js';
 import { type Database, openDatabase } from '../packages/server/src/db/client.js';
+import type { Caller } from '../packages/server/src/platform/caller.js';
+import type { RequestContext } from '../packages/server/src/platform/context.js';
 
 // Pieces every seeded benchmark shares: realistic name spreads, a silent logger, percentiles, SQL literals and a
 // scratch database.
@@ -93,4 +96,38 @@ export async function scratchPostgresDatabase(prefix: string): Promise<Database 
       console.log(`\ndropped ${name}`);
     },
   };
+}
+
+/** A request context for calling a service directly, as the route would, without HTTP in the measurement. */
+export function benchContext(db: Database['db'], caller: Caller, config: Config): RequestContext {
+  return { db, caller, now: () => new Date(), ip: undefined, requestId: undefined, config, log: silentLog };
+}
+
+export const SEARCH_TABLE_HEADER =
+  '| search | caller | rows | totalCount | capped | p50 ms | p95 ms | max ms |\n|---|---|---:|---:|---|---:|---:|---:|';
+
+/**
+ * Times one search: 3 warm-up calls, then `runs` timed ones; prints its row of SEARCH_TABLE_HEADER and answers the
+ * last result (for plans and samples).
+ */
+export async function timeSearch<T extends { data: unknown[]; totalCount: number; countCapped?: boolean }>(
+  label: string,
+  who: string,
+  runs: number,
+  search: () => Promise<T>,
+): Promise<T> {
+  let last = await search();
+  for (let i = 0; i < 2; i++) last = await search();
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    last = await search();
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  const f = (n: number) => n.toFixed(1);
+  console.log(
+    `| ${label} | ${who} | ${last.data.length} | ${last.totalCount} | ${last.countCapped ? 'yes' : 'no'} | ${f(percentile(times, 50))} | ${f(percentile(times, 95))} | ${f(times[times.length - 1]!)} |`,
+  );
+  return last;
 }

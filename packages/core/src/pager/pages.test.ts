@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageNumbers, pagerStep } from './pages.js';
+import { pageNumbers, pagerStep, slicePage } from './pages.js';
 
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
@@ -53,5 +53,23 @@ describe('pageNumbers above 25 pages', () => {
 
   it('picks the step at each bound', () => {
     expect([50, 51, 100, 101, 200, 201, 300, 301].map(pagerStep)).toEqual([5, 10, 10, 20, 20, 30, 30, 100]);
+  });
+});
+
+describe('slicePage', () => {
+  const rows = Array.from({ length: 23 }, (_, i) => i);
+
+  it('answers the requested page of rows and the page count', () => {
+    expect(slicePage(rows, 1, 10)).toEqual({ page: 1, totalPages: 3, rows: [10, 11, 12, 13, 14, 15, 16, 17, 18, 19] });
+    expect(slicePage(rows, 2, 10).rows).toEqual([20, 21, 22]);
+  });
+
+  it('clamps a page past the end to the last page, and a negative one to the first', () => {
+    expect(slicePage(rows, 7, 10)).toMatchObject({ page: 2, rows: [20, 21, 22] });
+    expect(slicePage(rows, -1, 10)).toMatchObject({ page: 0 });
+  });
+
+  it('answers page 0 of 0 for no rows', () => {
+    expect(slicePage([], 3, 10)).toEqual({ page: 0, totalPages: 0, rows: [] });
   });
 });

@@ -39,3 +39,14 @@ export function pageNumbers({ current, total, size = PAGER_DEFAULT_SIZE }: PageN
   const start = Math.min(Math.max(page - Math.floor(width / 2), 1), last - width + 1);
   return Array.from({ length: width }, (_, i) => start + i);
 }
+
+/**
+ * One page of rows already in hand (a search answer of up to 2000 rows shown 10 at a time, A§9). A page past the
+ * end (a bookmarked ?page= after the data shrank) is clamped to the last page, so the table never shows nothing
+ * while rows exist.
+ */
+export function slicePage<T>(rows: readonly T[], requested: number, pageSize: number) {
+  const totalPages = Math.ceil(rows.length / pageSize);
+  const page = Math.min(Math.max(requested, 0), Math.max(totalPages - 1, 0));
+  return { page, totalPages, rows: rows.slice(page * pageSize, (page + 1) * pageSize) };
+}

@@ -6,7 +6,7 @@ import { useRef, useState } from 'react';
 import { fileProblem, formatFileSize } from '../lib/files';
 
 // Screens that upload import the progress bar from here or from its own file.
-export { UploadProgress } from './UploadProgress';
+export { UploadProgress, UploadSubmit } from './UploadProgress';
 
 export interface FilePickerProps extends Omit<
   FileInputProps,

@@ -1,4 +1,5 @@
-import { Group, Progress, Stack, Text } from '@mantine/core';
+import { Button, Group, Progress, Stack, Text } from '@mantine/core';
+import { IconUpload } from '@tabler/icons-react';
 
 export interface UploadProgressProps {
   /** 0-100, from `uploadFile`'s onProgress. */
@@ -25,5 +26,22 @@ export function UploadProgress({ percent, label = 'Uploading file' }: UploadProg
       </Group>
       <Progress value={value} size="lg" aria-label={text} animated={done} />
     </Stack>
+  );
+}
+
+/**
+ * The foot of an import form: the progress bar while `pending`, then the Upload submit button (busy meanwhile).
+ * Every import screen (account file, benefit file, later merchant and PAN files) ends the same way.
+ */
+export function UploadSubmit({ pending, percent, file }: { pending: boolean; percent: number; file: File | null }) {
+  return (
+    <>
+      {pending && <UploadProgress percent={percent} label={file ? `Uploading ${file.name}` : undefined} />}
+      <Group justify="flex-end">
+        <Button type="submit" loading={pending} leftSection={<IconUpload aria-hidden size={18} />}>
+          Upload
+        </Button>
+      </Group>
+    </>
   );
 }

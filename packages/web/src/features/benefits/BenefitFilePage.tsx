@@ -1,11 +1,11 @@
 import { MESSAGES, fillMessage } from '@ebt/core/messages';
-import { Anchor, Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
-import { IconDownload, IconUpload } from '@tabler/icons-react';
+import { Anchor, Button, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { FileRowErrors } from '../../components/FileRowErrors';
 import { showNotice } from '../../components/ConfirmDialog';
-import { FilePicker, UploadProgress } from '../../components/FilePicker';
+import { FilePicker, UploadSubmit } from '../../components/FilePicker';
 import { MessageBanner } from '../../components/MessageBanner';
 import { Page } from '../../components/Page';
 import { errorMessagesOf } from '../../lib/errors';
@@ -103,14 +103,7 @@ export default function BenefitFilePage() {
               }}
               disabled={upload.isPending}
             />
-            {upload.isPending && (
-              <UploadProgress percent={percent} label={file ? `Uploading ${file.name}` : undefined} />
-            )}
-            <Group justify="flex-end">
-              <Button type="submit" loading={upload.isPending} leftSection={<IconUpload aria-hidden size={18} />}>
-                Upload
-              </Button>
-            </Group>
+            <UploadSubmit pending={upload.isPending} percent={percent} file={file} />
           </Stack>
         </form>
       </Paper>

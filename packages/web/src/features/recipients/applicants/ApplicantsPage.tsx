@@ -1,3 +1,4 @@
+import { slicePage } from '@ebt/core/pager';
 import {
   APPLICANT_MESSAGES,
   APPLICANT_SEARCH_CAP,
@@ -93,8 +94,7 @@ function ApplicantSearch() {
   const search = useApplicantSearch(submitted?.criteria ?? null);
   const refreshSearches = useRefreshApplicantSearches();
   const rows = submitted && search.data ? search.data.data : [];
-  const page = Math.min(submitted?.page ?? 0, Math.max(Math.ceil(rows.length / PAGE_SIZE) - 1, 0));
-  const pageRows = rows.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE);
+  const { page, totalPages, rows: pageRows } = slicePage(rows, submitted?.page ?? 0, PAGE_SIZE);
 
   // Decision 0013: the program counts as a criterion here (it lists that program's whole queue), unlike the
   // recipient search, where the program only narrows. Core's rule, so a phone of separators only does not count.
@@ -208,7 +208,7 @@ function ApplicantSearch() {
                 emptyMessage={search.isSuccess && !search.isPlaceholderData ? MESSAGES.NO_APPLICANTS_FOUND : undefined}
                 serverPaging={{
                   page,
-                  totalPages: Math.ceil(rows.length / PAGE_SIZE),
+                  totalPages,
                   totalCount: rows.length,
                   // Paging replaces the history entry: Back leaves the search, not each page.
                   onPageChange: (next) => submit({ criteria: submitted.criteria, page: next }, true),

@@ -6,13 +6,13 @@ import {
   type AccountFileResult,
   accountFileCounts,
 } from '@ebt/core/recipients';
-import { Anchor, Button, Code, Group, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconDownload, IconUpload } from '@tabler/icons-react';
+import { Anchor, Code, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconDownload } from '@tabler/icons-react';
 import { useId, useRef, useState, type FormEvent, type Ref } from 'react';
 import { Link } from 'react-router';
 import { FileRowErrors } from '../../../components/FileRowErrors';
 import { showNotice } from '../../../components/ConfirmDialog';
-import { FilePicker, UploadProgress } from '../../../components/FilePicker';
+import { FilePicker, UploadSubmit } from '../../../components/FilePicker';
 import { MessageBanner } from '../../../components/MessageBanner';
 import { Page } from '../../../components/Page';
 import { errorMessagesOf } from '../../../lib/errors';
@@ -207,14 +207,7 @@ export default function RecipientFilePage({ base }: { base: StaffBase }) {
               }}
               disabled={upload.isPending}
             />
-            {upload.isPending && (
-              <UploadProgress percent={percent} label={file ? `Uploading ${file.name}` : undefined} />
-            )}
-            <Group justify="flex-end">
-              <Button type="submit" loading={upload.isPending} leftSection={<IconUpload aria-hidden size={18} />}>
-                Upload
-              </Button>
-            </Group>
+            <UploadSubmit pending={upload.isPending} percent={percent} file={file} />
           </Stack>
         </form>
       </Paper>

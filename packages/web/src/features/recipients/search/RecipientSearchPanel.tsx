@@ -1,3 +1,4 @@
+import { slicePage } from '@ebt/core/pager';
 import {
   hasRecipientSearchCriterion,
   RECIPIENT_EXPORT_ROW_CAP,
@@ -130,8 +131,7 @@ export function RecipientSearchPanel(props: RecipientSearchPanelProps) {
 
   const search = useRecipientSearch(submitted?.criteria ?? null);
   const rows = submitted && search.data ? search.data.data : [];
-  const page = Math.min(submitted?.page ?? 0, Math.max(Math.ceil(rows.length / PAGE_SIZE) - 1, 0));
-  const pageRows = rows.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE);
+  const { page, totalPages, rows: pageRows } = slicePage(rows, submitted?.page ?? 0, PAGE_SIZE);
 
   // Core's rule, as the server applies it: program and agency only narrow, and a phone of separators only ('---')
   // is no criterion, so Search never sends a search the server refuses or that cleans down to nothing.
@@ -253,7 +253,7 @@ export function RecipientSearchPanel(props: RecipientSearchPanelProps) {
                 emptyMessage={search.isSuccess && !search.isPlaceholderData ? MESSAGES.NO_RECIPIENTS_FOUND : undefined}
                 serverPaging={{
                   page,
-                  totalPages: Math.ceil(rows.length / PAGE_SIZE),
+                  totalPages,
                   totalCount: rows.length,
                   // Paging replaces the history entry: Back leaves the search, not each page.
                   onPageChange: (next) => submit({ criteria: submitted.criteria, page: next }, true),
