@@ -31,7 +31,6 @@ import {
   users,
 } from '../packages/server/src/db/schema/index.js';
 import type { Caller } from '../packages/server/src/platform/caller.js';
-import { loadCaller } from '../packages/server/src/platform/session-hook.js';
 import { countBenefitsQuery, searchBenefitPageQuery } from '../packages/server/src/modules/benefits/queries.js';
 import { searchBenefits } from '../packages/server/src/modules/benefits/search.js';
 import {
@@ -40,6 +39,7 @@ import {
   LAST_NAMES,
   seconds,
   scratchPostgresDatabase,
+  benchCaller,
   benchContext,
   SEARCH_TABLE_HEADER,
   timeSearch,
@@ -211,10 +211,10 @@ async function main() {
       firstAccount + 11,
     ]);
     const callers: Record<string, Caller> = {
-      'program admin': (await loadCaller(db, programAdmin!.id, 'bench'))!,
-      'agency user': (await loadCaller(db, agencyUser!.id, 'bench'))!,
-      'platform admin': (await loadCaller(db, platformAdmin!.id, 'bench'))!,
-      recipient: (await loadCaller(db, recipient!.id, 'bench'))!,
+      'program admin': await benchCaller(database, programAdmin!.id),
+      'agency user': await benchCaller(database, agencyUser!.id),
+      'platform admin': await benchCaller(database, platformAdmin!.id),
+      recipient: await benchCaller(database, recipient!.id),
     };
 
     const sample = (
@@ -255,7 +255,7 @@ async function main() {
       console.log(SEARCH_TABLE_HEADER);
       for (const [label, who, params] of list) {
         const caller = callers[who]!;
-        const ctx = benchContext(db, caller, config);
+        const ctx = benchContext(database!, caller, config);
         const query = BenefitSearchQuery.parse(params);
         await timeSearch(label, who, RUNS, () => searchBenefits(ctx, query));
         if (EXPLAIN) {

@@ -21,7 +21,6 @@ import { migrateDatabase } from '../packages/server/src/db/migrate.js';
 import { ensureReferenceData } from '../packages/server/src/db/reference-data.js';
 import { agencies, programs, userAgencies, userPrograms, users } from '../packages/server/src/db/schema/index.js';
 import type { Caller } from '../packages/server/src/platform/caller.js';
-import { loadCaller } from '../packages/server/src/platform/session-hook.js';
 import { searchRecipients } from '../packages/server/src/modules/recipients/service.js';
 import { countRecipientsQuery, searchRecipientRows } from '../packages/server/src/modules/recipients/queries.js';
 import {
@@ -29,6 +28,7 @@ import {
   FIRST_NAMES,
   LAST_NAMES,
   scratchPostgresDatabase,
+  benchCaller,
   benchContext,
   SEARCH_TABLE_HEADER,
   timeSearch,
@@ -149,9 +149,9 @@ async function main() {
       .values([programRows[0]!, programRows[1]!].map((p) => ({ userId: programAdmin!.id, programId: p.id })));
     await db.insert(userAgencies).values({ userId: agencyUser!.id, agencyId: byProgram[0]![0]! });
     const callers: Record<string, Caller> = {
-      'program admin': (await loadCaller(db, programAdmin!.id, 'bench'))!,
-      'agency user': (await loadCaller(db, agencyUser!.id, 'bench'))!,
-      'platform admin': (await loadCaller(db, platformAdmin!.id, 'bench'))!,
+      'program admin': await benchCaller(database, programAdmin!.id),
+      'agency user': await benchCaller(database, agencyUser!.id),
+      'platform admin': await benchCaller(database, platformAdmin!.id),
     };
 
     // Values that exist: an agency-user account's e-mail and identifier, a phone.
@@ -195,7 +195,7 @@ async function main() {
     console.log(SEARCH_TABLE_HEADER);
     for (const [label, who, params] of scenarios) {
       const caller = callers[who]!;
-      const ctx = benchContext(db, caller, config);
+      const ctx = benchContext(database, caller, config);
       const query = RecipientSearchQuery.parse(params);
       await timeSearch(label, who, RUNS, () => searchRecipients(ctx, query));
       if (EXPLAIN) {

@@ -5,7 +5,10 @@ import pg from 'pg';
 import type { Config } from '../packages/server/src/config.js';
 import { type Database, openDatabase } from '../packages/server/src/db/client.js';
 import type { Caller } from '../packages/server/src/platform/caller.js';
+import { resolveCaller } from '../packages/server/src/platform/caller-statement.js';
 import type { RequestContext } from '../packages/server/src/platform/context.js';
+import { SIGN_IN_STATUSES } from '../packages/server/src/platform/session-hook.js';
+import { createSession } from '../packages/server/src/platform/sessions.js';
 
 // Pieces every seeded benchmark shares: realistic name spreads, a silent logger, percentiles, SQL literals and a
 // scratch database.
@@ -99,8 +102,18 @@ export async function scratchPostgresDatabase(prefix: string): Promise<Database 
 }
 
 /** A request context for calling a service directly, as the route would, without HTTP in the measurement. */
-export function benchContext(db: Database['db'], caller: Caller, config: Config): RequestContext {
-  return { db, caller, now: () => new Date(), ip: undefined, requestId: undefined, config, log: silentLog };
+export function benchContext(database: Database, caller: Caller, config: Config): RequestContext {
+  const { db, prepared } = database;
+  return { db, prepared, caller, now: () => new Date(), ip: undefined, requestId: undefined, config, log: silentLog };
+}
+
+/** The caller a request of this user would carry: a session signed in for them, resolved as the session hook does. */
+export async function benchCaller(database: Database, userId: number): Promise<Caller> {
+  const now = new Date();
+  const token = await createSession(database.db, userId, now);
+  const lookup = await resolveCaller(database, token, now, SIGN_IN_STATUSES);
+  if (!lookup.ok) throw new Error(`user ${userId} cannot hold a session: ${lookup.reason}`);
+  return lookup.caller;
 }
 
 export const SEARCH_TABLE_HEADER =

@@ -88,7 +88,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerErrorHandler(app);
   await registerSecurityHeaders(app);
-  registerSessionHook(app, { db: database.db, config, now });
+  registerSessionHook(app, { database, config, now });
 
   await app.register(fastifySwagger, {
     openapi: {

@@ -16,6 +16,7 @@ const caller = (
   agencyIds: ids.agencyIds ?? [],
   accountIds: ids.accountIds ?? [],
   sessionTokenHash: 'x',
+  profile: { email: 'someone@example.com', firstName: 'Some', middleName: null, lastName: 'One', mobile: null },
 });
 
 describe('caller scope', () => {

@@ -20,6 +20,16 @@ export interface Caller {
   agencyIds: readonly number[];
   accountIds: readonly number[];
   sessionTokenHash: string;
+  /** The user's own fields, read with the session so the session user (part 1 §3) needs no second look-up. */
+  profile: CallerProfile;
+}
+
+export interface CallerProfile {
+  email: string;
+  firstName: string;
+  middleName: string | null;
+  lastName: string;
+  mobile: string | null;
 }
 
 export function scopeFor(privileges: ReadonlySet<string>): Caller['scope'] {

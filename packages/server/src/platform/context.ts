@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
-import type { Db } from '../db/client.js';
+import type { Database, Db } from '../db/client.js';
 import type { Caller } from './caller.js';
 
 /**
@@ -9,6 +9,8 @@ import type { Caller } from './caller.js';
  */
 export interface RequestContext {
   db: Db;
+  /** The hot read statements of the request path, prepared once per connection (db/client.ts `prepared`). */
+  prepared: Database['prepared'];
   caller: Caller | null;
   now: () => Date;
   ip: string | undefined;

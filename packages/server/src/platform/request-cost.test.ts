@@ -1,0 +1,73 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { USER_STATUS } from '@ebt/core/enums';
+import { eq } from 'drizzle-orm';
+import { sessions, users } from '../db/schema/index.js';
+import { useTestApp } from '../testing/app.js';
+import { makeRecipient, makeStaffCast } from '../testing/factories.js';
+import { TOUCH_EVERY_MS } from './caller-statement.js';
+
+// architecture.md "The request path": an authenticated read costs two SQL statements, the caller in one and then the
+// work. The statements are counted where the app sends them (db/client.ts statementCount).
+
+const t = useTestApp();
+let cast: Awaited<ReturnType<typeof makeStaffCast>>;
+let accountUuid: string;
+
+async function statementsOf(request: () => Promise<{ statusCode: number }>, status = 200) {
+  const before = t.database.statementCount();
+  const res = await request();
+  expect(res.statusCode).toBe(status);
+  return t.database.statementCount() - before;
+}
+
+beforeAll(async () => {
+  cast = await makeStaffCast(t.database.db);
+  accountUuid = (await makeRecipient(t.database.db, { program: cast.program, agency: cast.agency })).uuid;
+});
+
+describe('the cost of an authenticated request', () => {
+  it('reads a recipient account in two statements', async () => {
+    const token = await t.signIn(cast.programAdmin.username);
+    const get = () => t.injectAs(token, { method: 'GET', url: `/account-api/account/${accountUuid}` });
+    await get(); // the first call after sign-in may touch last_seen_at; the touch is part of the caller statement
+    expect(await statementsOf(get)).toBe(2);
+  });
+
+  it('answers the session user in two statements, for staff and for recipients', async () => {
+    for (const user of [cast.agencyUser, cast.platformAdmin, cast.recipient]) {
+      const token = await t.signIn(user.username);
+      const res = await t.injectAs(token, { method: 'GET', url: '/user-api/user/current' });
+      expect(res.json()).toMatchObject({ username: user.username, email: user.email, lastname: user.lastName });
+      expect(await statementsOf(() => t.injectAs(token, { method: 'GET', url: '/user-api/user/current' }))).toBe(2);
+    }
+  });
+
+  it('refuses an unknown token in one statement', async () => {
+    const res = () => t.injectAs('x'.repeat(43), { method: 'GET', url: '/user-api/user/current' });
+    expect(await statementsOf(res, 401)).toBe(1);
+  });
+});
+
+describe('the session in the caller statement', () => {
+  it('writes last_seen_at at most once a minute and keeps the session alive across the idle limit', async () => {
+    const token = await t.signIn(cast.agencyAdmin.username);
+    const seen = async () =>
+      (await t.database.db.select().from(sessions).where(eq(sessions.userId, cast.agencyAdmin.id)))[0]!.lastSeenAt;
+    const first = await seen();
+    t.clock.advance(TOUCH_EVERY_MS / 2);
+    await t.injectAs(token, { method: 'GET', url: '/user-api/user/current' });
+    expect(await seen()).toEqual(first);
+    t.clock.advance(TOUCH_EVERY_MS);
+    await t.injectAs(token, { method: 'GET', url: '/user-api/user/current' });
+    expect((await seen()).getTime()).toBe(t.clock.now().getTime());
+  });
+
+  it('refuses the next call of a user disabled elsewhere and ends all their sessions', async () => {
+    const token = await t.signIn(cast.agencyUser.username);
+    await t.database.db.update(users).set({ statusId: USER_STATUS.DISABLED }).where(eq(users.id, cast.agencyUser.id));
+    const res = await t.injectAs(token, { method: 'GET', url: '/user-api/user/current' });
+    expect(res.statusCode).toBe(401);
+    const open = await t.database.db.select().from(sessions).where(eq(sessions.userId, cast.agencyUser.id));
+    expect(open.every((s) => s.endedAt !== null)).toBe(true);
+  });
+});
