@@ -3,13 +3,11 @@ import path from 'node:path';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
-import { migrateDatabase } from './db/migrate.js';
-import { ensureReferenceData } from './db/reference-data.js';
-import { isDatabaseSeeded, seedDemoData } from './db/seed/index.js';
+import { prepareDatabase } from './db/prepare.js';
 import { startScheduler } from './platform/jobs.js';
 import { scheduledJobs } from './jobs.js';
 
-/** Starts the product: database, migrations, reference and demo data, the HTTP server, the jobs. */
+/** Starts the product: database, migrations, reference and demo data (prepareDatabase), the HTTP server, the jobs. */
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(
@@ -17,16 +15,10 @@ async function main(): Promise<void> {
       ? { kind: 'postgres', url: config.databaseUrl }
       : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
   );
-  await migrateDatabase(database);
-  await ensureReferenceData(database.db);
+  // Built first for its logger; it serves nothing until listen(), after the database is ready.
   const app = await buildApp({ config, database });
-
-  if (config.seed === 'demo' && !(await isDatabaseSeeded(database.db))) {
-    const started = Date.now();
-    app.log.info('empty database: loading the demo data set');
-    await seedDemoData(database.db, { panHmacKey: config.hmacKey, dataEncryptionKey: config.encryptionKey });
-    app.log.info({ ms: Date.now() - started }, 'demo data loaded');
-  }
+  // Migrations, reference data and the demo seed, under one advisory lock: instances started together take turns.
+  await prepareDatabase(database, config, app.log);
 
   const stopJobs = config.jobsEnabled
     ? startScheduler(database.db, scheduledJobs(config), `${os.hostname()}:${process.pid}`, app.log)

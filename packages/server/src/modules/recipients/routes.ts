@@ -19,6 +19,7 @@ import {
 import { STAFF } from '../../platform/access.js';
 import { readUpload, registerFileUploads } from '../../platform/file-import.js';
 import { defineRoutes } from '../../platform/routes.js';
+import { registerCurrentUserRoutes } from './current-user.js';
 import { importAccountFile } from './import.js';
 import * as recipients from './service.js';
 
@@ -29,6 +30,7 @@ const tags = ['recipients'];
 
 export default defineRoutes(async (app) => {
   await registerFileUploads(app); // multipart parsing for the account file, in this module's scope only
+  registerCurrentUserRoutes(app); // the recipient's own account and programs (part 1 §7 "Recipient portal")
 
   app.get(
     '/account-api/account',

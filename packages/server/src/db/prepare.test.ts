@@ -1,0 +1,139 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.js';
+import { loadConfig } from '../config.js';
+import { type Database, openDatabase } from './client.js';
+import { MIGRATIONS_FOLDER } from './migrate.js';
+import { prepareDatabase, type PreparedDatabase } from './prepare.js';
+import { DEMO_PASSWORD, DEMO_USERNAMES } from './seed/index.js';
+
+// Two instances started together on an empty PostgreSQL database (a rolling deploy, two replicas): both prepare the
+// database at once, both come up, and they serve as one product. PGlite is one process with one connection and takes
+// no lock, so this file runs in the server-postgres project only.
+const ON_POSTGRES = process.env.TEST_DATABASE === 'postgres';
+const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const silent = { info: () => undefined };
+
+const name = `ebt_test_prepare_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+let first: Database | undefined;
+let second: Database | undefined;
+const apps: FastifyInstance[] = [];
+let prepared: PreparedDatabase[] = [];
+let prepareMs = 0;
+
+async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+const count = async (sql: string, params: unknown[] = []) =>
+  Number((await first!.pool!.query<{ n: string }>(sql, params)).rows[0]!.n);
+
+describe.runIf(ON_POSTGRES)('two instances starting together on an empty PostgreSQL database', () => {
+  beforeAll(async () => {
+    await admin((client) => client.query(`create database "${name}"`));
+    const url = new URL(ADMIN_URL);
+    url.pathname = `/${name}`;
+    first = await openDatabase({ kind: 'postgres', url: url.toString() });
+    second = await openDatabase({ kind: 'postgres', url: url.toString() });
+    const config = loadConfig({ SEED: 'demo', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent' });
+    const started = Date.now();
+    prepared = await Promise.all([prepareDatabase(first, config, silent), prepareDatabase(second, config, silent)]);
+    prepareMs = Date.now() - started;
+    for (const database of [first, second]) {
+      const app = await buildApp({ config, database, logger: false });
+      await app.ready();
+      apps.push(app);
+    }
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    await first?.close();
+    await second?.close();
+    await admin(async (client) => {
+      // pool.end() resolves before its connections have gone; drop "with (force)" only once they have.
+      for (let waited = 0; waited < 5000; waited += 50) {
+        const { rows } = await client.query('select count(*)::int as n from pg_stat_activity where datname = $1', [
+          name,
+        ]);
+        if (rows[0].n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      await client.query(`drop database if exists "${name}" with (force)`);
+    });
+  });
+
+  it('prepares the database once: one instance seeds, the other waits and finds it done', () => {
+    console.info(`both instances prepared the database in ${prepareMs} ms`);
+    expect(prepared.filter((p) => p.seeded)).toHaveLength(1);
+    // The one that did not seed waited for the lock while the other one migrated and seeded.
+    const seeder = prepared.find((p) => p.seeded)!;
+    const follower = prepared.find((p) => !p.seeded)!;
+    expect(follower.waitedMs).toBeGreaterThan(seeder.waitedMs);
+  });
+
+  it('applies each migration once and loads the demo data once', async () => {
+    const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8')) as {
+      entries: unknown[];
+    };
+    expect(await count('select count(*) as n from drizzle.__drizzle_migrations')).toBe(journal.entries.length);
+    const programs = await first!.pool!.query<{ short_name: string; n: string }>(
+      'select short_name, count(*) as n from programs group by short_name order by short_name',
+    );
+    expect(programs.rows.map((r) => [r.short_name, Number(r.n)])).toEqual([
+      ['CTSFMNP', 1],
+      ['CTSNAP', 1],
+    ]);
+    for (const username of DEMO_USERNAMES) {
+      expect({
+        username,
+        rows: await count('select count(*) as n from users where username = $1', [username]),
+      }).toEqual({ username, rows: 1 });
+    }
+    expect(await count('select count(*) as n from roles')).toBe(6);
+  });
+
+  it('serves from both: a sign-in on one works on the other, and a logout on one ends it on both', async () => {
+    const [one, two] = apps as [FastifyInstance, FastifyInstance];
+    const signIn = await one.inject({
+      method: 'POST',
+      url: '/api/authenticate',
+      payload: { username: 'recipient01', password: DEMO_PASSWORD },
+    });
+    expect(signIn.statusCode).toBe(200);
+    const headers = { authorization: `Bearer ${(signIn.json() as { token: string }).token}` };
+
+    for (const app of [one, two]) {
+      const current = await app.inject({ method: 'GET', url: '/user-api/user/current', headers });
+      expect(current.statusCode).toBe(200);
+      expect(current.json().username).toBe('recipient01');
+    }
+
+    const logout = await two.inject({ method: 'GET', url: `/api/logout?timestamp=${Date.now()}`, headers });
+    expect(logout.statusCode).toBe(204);
+    for (const app of [one, two]) {
+      expect((await app.inject({ method: 'GET', url: '/user-api/user/current', headers })).statusCode).toBe(401);
+    }
+  });
+
+  it('starts again on a prepared database without waiting for a seed', async () => {
+    const config = loadConfig({ SEED: 'demo', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent' });
+    const again = await prepareDatabase(first!, config, silent);
+    expect(again.seeded).toBe(false);
+    expect(await count('select count(*) as n from programs')).toBe(2);
+  });
+});
+
+describe.skipIf(ON_POSTGRES)('two instances starting together (PostgreSQL only)', () => {
+  it.skip('runs in the server-postgres project: PGlite is one process and needs no start-up lock', () => undefined);
+});

@@ -1,0 +1,103 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import { z } from 'zod';
+import { ErrorBody } from '@ebt/core/errors';
+import { PRIVILEGE } from '@ebt/core/privileges';
+import { CurrentRecipientAccount, CurrentRecipientProgram } from '@ebt/core/recipients';
+import { agencies, programs, recipientAccounts as ra } from '../../db/schema/index.js';
+import { privileges } from '../../platform/access.js';
+import { type CallerContext, requireCaller, type RequestContext } from '../../platform/context.js';
+import type { ZodApp } from '../../platform/routes.js';
+
+// The recipient portal's own account and programs (part 1 §7 "Recipient portal"). Fixed paths under
+// /account-api/account/: the router prefers them to the staff route /account-api/account/:accountUuid, so a
+// recipient reaches these instead of that route's 403 (platform/route-conflicts.test.ts keeps it so).
+// Scope: the caller's own accounts (caller.accountIds), as every recipient call of the benefits area reads them.
+
+const RECIPIENT = privileges(PRIVILEGE.RECIPIENT_ACCESS);
+const tags = ['recipients'];
+
+/** The caller's accounts with their program and agency, in the order of the balance cards. */
+function ownAccounts(ctx: CallerContext) {
+  return ctx.db
+    .select({ account: ra, program: programs, agencyUuid: agencies.uuid, agencyName: agencies.name })
+    .from(ra)
+    .innerJoin(programs, eq(programs.id, ra.programId))
+    .leftJoin(agencies, eq(agencies.id, ra.agencyId))
+    .where(inArray(ra.id, [...ctx.caller.accountIds]))
+    .orderBy(asc(programs.name), asc(ra.id));
+}
+
+/** GET /account-api/account/currentuser. */
+export async function listOwnAccounts(context: RequestContext): Promise<CurrentRecipientAccount[]> {
+  const ctx = requireCaller(context);
+  if (ctx.caller.accountIds.length === 0) return [];
+  return (await ownAccounts(ctx)).map(({ account: a, program: p, agencyUuid, agencyName }) => ({
+    accountUuid: a.uuid,
+    recipientIdentifier: a.recipientIdentifier,
+    accountStatusId: a.statusId,
+    firstname: a.firstName,
+    middlename: a.middleName,
+    lastname: a.lastName,
+    address1: a.address1,
+    address2: a.address2,
+    city: a.city,
+    stateCode: a.stateCode,
+    zipcode: a.zipcode,
+    email: a.email,
+    mobilePhone: a.mobilePhone,
+    cardIssuanceCode: a.cardIssuance,
+    accountTypeId: a.accountTypeId,
+    programId: p.id,
+    programUuid: p.uuid,
+    programName: p.name,
+    agencyUuid,
+    agencyName,
+  }));
+}
+
+/** GET /account-api/account/currentuser/programs. */
+export async function listOwnPrograms(context: RequestContext): Promise<CurrentRecipientProgram[]> {
+  const ctx = requireCaller(context);
+  if (ctx.caller.accountIds.length === 0) return [];
+  return (await ownAccounts(ctx)).map(({ account: a, program: p }) => ({
+    programUuid: p.uuid,
+    programId: p.id,
+    programName: p.name,
+    shortName: p.shortName,
+    programStatusId: p.statusId,
+    contactEmail: p.contactEmail,
+    contactPhone: p.contactPhone,
+    contactStateCode: p.contactStateCode,
+    accountUuid: a.uuid,
+    recipientIdentifier: a.recipientIdentifier,
+    accountStatusId: a.statusId,
+  }));
+}
+
+export function registerCurrentUserRoutes(app: ZodApp): void {
+  app.get(
+    '/account-api/account/currentuser',
+    {
+      schema: {
+        tags,
+        summary: "The signed-in recipient's own accounts, one per program",
+        response: { 200: z.array(CurrentRecipientAccount), 401: ErrorBody, 403: ErrorBody },
+      },
+      config: { access: RECIPIENT },
+    },
+    (req) => listOwnAccounts(req.ctx),
+  );
+
+  app.get(
+    '/account-api/account/currentuser/programs',
+    {
+      schema: {
+        tags,
+        summary: 'The programs the signed-in recipient has an account in, with that account',
+        response: { 200: z.array(CurrentRecipientProgram), 401: ErrorBody, 403: ErrorBody },
+      },
+      config: { access: RECIPIENT },
+    },
+    (req) => listOwnPrograms(req.ctx),
+  );
+}
