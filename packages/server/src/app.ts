@@ -18,6 +18,7 @@ import recipientRoutes from './modules/recipients/routes.js';
 import recoveryRoutes from './modules/recovery/routes.js';
 import { registerPublicPlugin } from './platform/access.js';
 import { registerErrorHandler } from './platform/errors.js';
+import { registerRefusalAudit } from './platform/refusal-audit.js';
 import { registerSecurityHeaders } from './platform/security-headers.js';
 import { registerSessionHook } from './platform/session-hook.js';
 import { registerWebApp } from './platform/web.js';
@@ -89,6 +90,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerErrorHandler(app);
   await registerSecurityHeaders(app);
   registerSessionHook(app, { database, config, now });
+  registerRefusalAudit(app, { database, now }); // every 403 in the audit log, after the answer is sent
 
   await app.register(fastifySwagger, {
     openapi: {

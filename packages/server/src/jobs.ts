@@ -1,4 +1,5 @@
 import type { Config } from './config.js';
+import { purgeSignInFailures } from './modules/auth/sign-in-failures.js';
 import { benefitLifeCycleJob } from './modules/benefits/lifecycle.js';
 import type { JobDefinition } from './platform/jobs.js';
 import { outboxSenderJob } from './platform/mailer.js';
@@ -13,6 +14,7 @@ export function scheduledJobs(config: Config): JobDefinition[] {
       leaseMs: 10 * 60_000,
       run: (db, now) => purgeOldSessions(db, now),
     },
+    { name: 'purge-sign-in-failures', everyMs: 60 * 60_000, leaseMs: 10 * 60_000, run: purgeSignInFailures },
     benefitLifeCycleJob(config),
     ...(config.smtpUrl ? [outboxSenderJob(config.smtpUrl, config.mailFrom)] : []),
   ];

@@ -2,10 +2,15 @@ import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import { isApiPath } from './web.js';
 
+/** One year, subdomains included: what browsers and preload lists expect of a site served only over HTTPS. */
+export const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
+
 /**
  * Security headers on every answer (architecture.md "Answers on the wire"): a strict Content-Security-Policy
  * for the web app (map tiles are the one outside source the product loads), nosniff, a Referrer-Policy, and
  * `Cache-Control: no-store` on API JSON so personal data is never kept by a shared cache or the back button.
+ * Strict-Transport-Security only on answers to HTTPS requests (docs/security.md "Headers"): behind a
+ * TLS-terminating proxy with TRUST_PROXY set, `request.protocol` is read from X-Forwarded-Proto.
  */
 export async function registerSecurityHeaders(
   app: FastifyInstance,
@@ -23,15 +28,23 @@ export async function registerSecurityHeaders(
         'connect-src': ["'self'"],
         'font-src': ["'self'", 'data:'],
         'object-src': ["'none'"],
+        // The app uses no <base> element: none may be injected to redirect its relative URLs.
+        'base-uri': ["'none'"],
         'frame-ancestors': ["'none'"],
         'upgrade-insecure-requests': null,
       },
     },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
-    hsts: false, // set by the TLS-terminating proxy in production, where the scheme is known
+    // DENY says what frame-ancestors 'none' says, for browsers that know only X-Frame-Options; helmet's default
+    // SAMEORIGIN would contradict the CSP (same-origin framing allowed by one header, refused by the other).
+    frameguard: { action: 'deny' },
+    // Sent below, only over HTTPS: on plain HTTP (a laptop, the tests) the header means nothing and would pin a
+    // development host name to HTTPS in the browser for a year.
+    hsts: false,
   });
   app.addHook('onSend', async (request, reply) => {
     if (isApiPath(request.url)) reply.header('Cache-Control', 'no-store');
+    if (request.protocol === 'https') reply.header('Strict-Transport-Security', HSTS_VALUE);
   });
 }

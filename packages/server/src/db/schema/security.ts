@@ -72,3 +72,23 @@ export const userTokens = pgTable(
     check('user_tokens_attempts_check', sql`${t.attempts} >= 0`),
   ],
 );
+
+/**
+ * Failed sign-ins per username, whether or not a user has that name (docs/decisions/0016): an unknown username
+ * is counted and locked exactly like a known one, so the lock tells nobody which accounts exist. Keyed by the
+ * HMAC of the normalised username, so a password typed into the username field is never stored. Rows live in
+ * PostgreSQL so every server instance counts together; a job deletes rows a day after their last failure.
+ */
+export const signInFailures = pgTable(
+  'sign_in_failures',
+  {
+    usernameHash: varchar('username_hash', { length: 64 }).primaryKey(),
+    failures: integer('failures').notNull(),
+    lastFailedAt: timestamp('last_failed_at', { withTimezone: true }).notNull(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (t) => [
+    index('sign_in_failures_last_failed_at_idx').on(t.lastFailedAt),
+    check('sign_in_failures_failures_check', sql`${t.failures} > 0`),
+  ],
+);

@@ -1,4 +1,4 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, ne } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { APPLICANT_SEARCH_CAP } from '@ebt/core/applicants';
 import { PROGRAM_STATUS, ROLE } from '@ebt/core/enums';
@@ -314,7 +314,8 @@ describe('processing an applicant (POST /account-api/account with applicantId)',
     const { db } = t.database;
     const [accounts] = await db.select({ n: count() }).from(recipientAccounts);
     const [people] = await db.select({ n: count() }).from(users);
-    const [audits] = await db.select({ n: count() }).from(auditLog);
+    // Refusals are audited themselves (platform/refusal-audit.ts): count the rows of changes.
+    const [audits] = await db.select({ n: count() }).from(auditLog).where(ne(auditLog.action, 'access-denied'));
     const [applicant] = await db.select().from(applicants).where(eq(applicants.id, applicantId));
     return {
       accounts: accounts!.n,

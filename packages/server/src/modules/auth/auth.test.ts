@@ -3,9 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { ROLE, USER_STATUS } from '@ebt/core/enums';
 import { MESSAGES } from '@ebt/core/messages';
 import { PRIVILEGE } from '@ebt/core/privileges';
-import { auditLog, sessions, users } from '../../db/schema/index.js';
+import { auditLog, sessions, signInFailures, users } from '../../db/schema/index.js';
 import { useTestApp } from '../../testing/app.js';
 import { DEFAULT_PASSWORD, makeAgency, makeProgram, makeUser } from '../../testing/factories.js';
+import { FAILURE_MEMORY_MS, purgeSignInFailures } from './sign-in-failures.js';
 
 const t = useTestApp();
 const signInRequest = (username: string, password: string, ip?: string) =>
@@ -78,6 +79,67 @@ describe('POST /api/authenticate', () => {
 
     t.clock.advance(30 * 60_000 + 1000);
     expect((await signInRequest(user.username, DEFAULT_PASSWORD, '10.0.0.2')).statusCode).toBe(200);
+  });
+
+  it('locks an unknown username from the 11th try exactly like a known one: same status, body and 30 minutes', async () => {
+    const user = await makeUser(t.database.db);
+    const unknown = 'nosuchuser42';
+    // One address per try: the per-address limit is not what this test is about.
+    const attempt = (username: string, password: string, i: number) =>
+      signInRequest(username, password, `10.42.0.${i}`);
+    for (let i = 1; i <= 10; i++) {
+      const known = await attempt(user.username, 'Wrong#Pass1', i);
+      const other = await attempt(unknown, 'Wrong#Pass1', i);
+      expect([known.statusCode, other.statusCode]).toEqual([401, 401]);
+      expect(other.json()).toEqual(known.json());
+    }
+    const known = await attempt(user.username.toUpperCase(), DEFAULT_PASSWORD, 11);
+    const other = await attempt(` ${unknown.toUpperCase()} `, DEFAULT_PASSWORD, 11);
+    expect([known.statusCode, other.statusCode]).toEqual([429, 429]);
+    expect(other.json()).toEqual(known.json());
+    expect(other.json()).toMatchObject({ status: 429, message: MESSAGES.LOGIN_LOCKED });
+
+    // The table holds keyed hashes, never a typed username (it may be a password typed into the wrong field).
+    const rows = await t.database.db.select().from(signInFailures);
+    expect(JSON.stringify(rows)).not.toContain(unknown);
+    expect(rows.filter((row) => row.failures === 10 && row.lockedUntil)).toHaveLength(2);
+
+    t.clock.advance(29 * 60_000);
+    expect((await attempt(user.username, DEFAULT_PASSWORD, 12)).statusCode).toBe(429);
+    expect((await attempt(unknown, DEFAULT_PASSWORD, 12)).statusCode).toBe(429);
+    t.clock.advance(60_000 + 1000);
+    expect((await attempt(unknown, DEFAULT_PASSWORD, 13)).statusCode).toBe(401);
+    expect((await attempt(user.username, DEFAULT_PASSWORD, 13)).statusCode).toBe(200);
+  });
+
+  it('ends the lock when the user sets a new password, as a reset through the mailbox does', async () => {
+    const user = await makeUser(t.database.db);
+    for (let i = 1; i <= 10; i++) await signInRequest(user.username, 'Wrong#Pass1', `10.43.0.${i}`);
+    expect((await signInRequest(user.username, DEFAULT_PASSWORD, '10.43.1.1')).statusCode).toBe(429);
+    const rowsWhileLocked = (await t.database.db.select().from(signInFailures)).length;
+    t.clock.advance(1000);
+    // What POST /user-api/reset-pass/{hash} writes (recovery/activation.ts resetPassword).
+    await t.database.db
+      .update(users)
+      .set({ passwordChangedAt: t.clock.now(), failedLogins: 0, lockedUntil: null })
+      .where(eq(users.id, user.id));
+    expect((await signInRequest(user.username, DEFAULT_PASSWORD, '10.43.1.1')).statusCode).toBe(200);
+    // The success ends the run of failures: the username's row is gone.
+    expect(await t.database.db.select().from(signInFailures)).toHaveLength(rowsWhileLocked - 1);
+  });
+
+  it('forgets failures a day old, and the purge job deletes their rows', async () => {
+    const username = 'forgottenuser1';
+    for (let i = 1; i <= 9; i++) await signInRequest(username, 'Wrong#Pass1', `10.44.0.${i}`);
+    t.clock.advance(FAILURE_MEMORY_MS + 1000);
+    // The 10th failure, a day after the 9th, starts a new run instead of locking.
+    expect((await signInRequest(username, 'Wrong#Pass1', '10.44.1.1')).statusCode).toBe(401);
+    expect((await signInRequest(username, 'Wrong#Pass1', '10.44.1.1')).statusCode).toBe(401);
+    t.clock.advance(FAILURE_MEMORY_MS + 1000);
+    const before = await t.database.db.select().from(signInFailures);
+    expect(before.length).toBeGreaterThan(0);
+    expect(await purgeSignInFailures(t.database.db, t.clock.now())).toBe(before.length);
+    expect(await t.database.db.select().from(signInFailures)).toHaveLength(0);
   });
 
   it('throttles an address after 50 failures in 15 minutes across usernames', async () => {

@@ -1,7 +1,6 @@
 import { APP_ERROR_CODE } from '@ebt/core/errors';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { AuthenticateBody, AuthenticateResponse } from '@ebt/core/auth';
-import { LOGIN_LOCK_MS, LOGIN_LOCK_THRESHOLD } from '@ebt/core/constants';
 import { MESSAGES } from '@ebt/core/messages';
 import { users } from '../../db/schema/index.js';
 import { recordAudit } from '../../platform/audit.js';
@@ -11,13 +10,24 @@ import { dummyPasswordHash, verifyPassword } from '../../platform/passwords.js';
 import { hitRateLimit, peekRateLimit } from '../../platform/rate-limit.js';
 import { SIGN_IN_STATUSES } from '../../platform/session-hook.js';
 import { createSession, endSession } from '../../platform/sessions.js';
+import {
+  clearSignInFailures,
+  forgetFailuresBefore,
+  isLocked,
+  normalizeUsername,
+  readSignInFailures,
+  recordSignInFailure,
+  usernameKey,
+} from './sign-in-failures.js';
 
 /**
- * Sign-in throttling (docs/decisions/0002-sign-in-throttling.md):
- * - per account: every failed sign-in adds to users.failed_logins; at each LOGIN_LOCK_THRESHOLD-th failure in a
- *   row the account is locked for LOGIN_LOCK_MS and answers 429 even to the right password; a success resets it;
+ * Sign-in throttling (docs/decisions/0016-sign-in-without-account-discovery.md, superseding 0002's per-account rule):
+ * - per username, known or not (sign-in-failures.ts): every LOGIN_LOCK_THRESHOLD-th failure in a row locks the
+ *   username for LOGIN_LOCK_MS, answered 429 even to the right password; a success resets the count;
  * - per address: more than IP_FAILURE_LIMIT failures from one address within IP_WINDOW_MS answer 429 for the rest
  *   of the window, which slows password spraying across many usernames.
+ * An unknown username, a wrong password and a user who may not sign in (not activated, pending, disabled) all take
+ * the same path: the same statements, one argon2 verification, the same 401 body.
  */
 export const IP_FAILURE_LIMIT = 50;
 export const IP_WINDOW_MS = 15 * 60_000;
@@ -33,55 +43,57 @@ export async function authenticate(
     throw AppError.tooManyRequests(MESSAGES.LOGIN_THROTTLED, APP_ERROR_CODE.SIGN_IN_THROTTLED);
   }
 
+  const normalizedUsername = normalizeUsername(body.username);
+  const key = usernameKey(normalizedUsername, ctx.config.hmacKey);
   const [user] = await ctx.db
     .select()
     .from(users)
-    .where(eq(sql`lower(${users.username})`, body.username.trim().toLowerCase()))
+    .where(eq(sql`lower(${users.username})`, normalizedUsername))
     .limit(1);
-
-  if (user?.lockedUntil && user.lockedUntil.getTime() > now.getTime()) {
+  const forgetBefore = forgetFailuresBefore(now, user?.passwordChangedAt);
+  if (isLocked(await readSignInFailures(ctx.db, key), now, forgetBefore)) {
     throw AppError.tooManyRequests(MESSAGES.LOGIN_LOCKED, APP_ERROR_CODE.SIGN_IN_LOCKED);
   }
 
-  // Verify even for an unknown username, so both answers take the same time (no username discovery).
+  // One argon2 verification on every path: against the dummy hash for an unknown username or a user without a
+  // password yet, so the answer takes the same time whoever asks (modules/auth/sign-in-timing.test.ts).
   const passwordOk = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), body.password);
   const maySignIn = !!user && passwordOk && !!user.passwordHash && SIGN_IN_STATUSES.includes(user.statusId);
 
   if (!user || !maySignIn) {
     await hitRateLimit(ctx.db, ipKey, IP_WINDOW_MS, now);
-    if (user) await recordFailure(ctx, user.id, now);
+    await recordFailure(ctx, { key, normalizedUsername }, user, now, forgetBefore);
     throw AppError.unauthorized(MESSAGES.LOGIN_INVALID);
   }
 
   return ctx.db.transaction(async (tx) => {
     await tx.update(users).set({ failedLogins: 0, lockedUntil: null, lastLoginAt: now }).where(eq(users.id, user.id));
+    await clearSignInFailures(tx, key);
     const token = await createSession(tx, user.id, now, { ip: ctx.ip, userAgent: meta.userAgent });
     await recordAudit(tx, ctx, { action: 'sign-in', entity: 'user', entityId: user.uuid, actorUserId: user.id });
     return { token };
   });
 }
 
-async function recordFailure(ctx: RequestContext, userId: number, now: Date): Promise<void> {
+/**
+ * Counts the failure and writes its audit row, for a known and an unknown username alike (the unknown one's row
+ * names no user and never the typed username, which may be a password typed into the wrong field).
+ */
+async function recordFailure(
+  ctx: RequestContext,
+  target: { key: string; normalizedUsername: string },
+  user: { id: number; uuid: string } | undefined,
+  now: Date,
+  forgetBefore: Date,
+): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    // One atomic increment: parallel wrong guesses can't slip past the threshold between a read and a write.
-    const [row] = await tx
-      .update(users)
-      .set({ failedLogins: sql`${users.failedLogins} + 1` })
-      .where(eq(users.id, userId))
-      .returning({ failedLogins: users.failedLogins, uuid: users.uuid });
-    const locks = !!row && row.failedLogins % LOGIN_LOCK_THRESHOLD === 0;
-    if (locks) {
-      await tx
-        .update(users)
-        .set({ lockedUntil: new Date(now.getTime() + LOGIN_LOCK_MS) })
-        .where(and(eq(users.id, userId)));
-    }
+    const { failures, locks } = await recordSignInFailure(tx, target, now, forgetBefore);
     await recordAudit(tx, ctx, {
       action: locks ? 'sign-in-locked' : 'sign-in-failed',
       entity: 'user',
-      entityId: row?.uuid,
-      actorUserId: userId,
-      after: { failedLogins: row?.failedLogins },
+      entityId: user?.uuid ?? null,
+      actorUserId: user?.id ?? null,
+      after: { failedLogins: failures },
     });
   });
 }

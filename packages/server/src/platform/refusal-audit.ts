@@ -1,0 +1,39 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Database } from '../db/client.js';
+import { recordAudit } from './audit.js';
+
+export const ACCESS_DENIED_ACTION = 'access-denied';
+
+/**
+ * Records every 403 in the audit log: who was refused (the caller, when signed in), which route (its pattern, never
+ * the filled-in path or the query string, which may carry personal data) and the method and address (docs/security.md
+ * "Audit"). Repeated refusals are how probing by a signed-in account shows up.
+ *
+ * An onResponse hook runs after the answer has been sent, so the write neither slows the refusal nor can change it;
+ * a failed write is logged, never thrown.
+ */
+export function registerRefusalAudit(app: FastifyInstance, deps: { database: Database; now: () => Date }): void {
+  app.addHook('onResponse', async (request, reply) => {
+    if (reply.statusCode !== 403) return;
+    const route = routeOf(request);
+    try {
+      await recordAudit(
+        deps.database.db,
+        { caller: request.caller ?? null, ip: request.ip, requestId: request.id, now: deps.now },
+        {
+          action: ACCESS_DENIED_ACTION,
+          entity: 'route',
+          entityId: `${request.method} ${route}`.slice(0, 100),
+          after: { method: request.method, route },
+        },
+      );
+    } catch (err) {
+      request.log.error({ err, route }, 'refusal audit failed');
+    }
+  });
+}
+
+/** The matched route's pattern; for an unknown path (answered by the not-found handler) the path alone. */
+function routeOf(request: FastifyRequest): string {
+  return request.routeOptions.url ?? request.url.split('?', 1)[0]!.slice(0, 200);
+}
