@@ -1,6 +1,6 @@
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
@@ -18,6 +18,7 @@ import recipientRoutes from './modules/recipients/routes.js';
 import recoveryRoutes from './modules/recovery/routes.js';
 import { registerPublicPlugin } from './platform/access.js';
 import { registerErrorHandler } from './platform/errors.js';
+import { registerRequestLog, safeError } from './platform/log-safety.js';
 import { registerRefusalAudit } from './platform/refusal-audit.js';
 import { registerSecurityHeaders } from './platform/security-headers.js';
 import { registerSessionHook } from './platform/session-hook.js';
@@ -45,6 +46,8 @@ export interface AppOptions {
   /** The clock; tests pass a controllable one to move past time-outs. */
   now?: () => Date;
   logger?: FastifyServerOptions['logger'];
+  /** Where the product's own logger writes (default stdout); the log-safety test reads a run's lines from it. */
+  logStream?: { write(line: string): void };
 }
 
 declare module 'fastify' {
@@ -63,7 +66,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       level: config.logLevel,
       // Bearer tokens and cookies never reach a log line.
       redact: ['req.headers.authorization', 'req.headers.cookie'],
+      // Errors are logged by code and query name, never with the values of a failed query (platform/log-safety.ts).
+      // (Fastify types the serializer's answer as pino's own error shape; ours is a narrower record on purpose.)
+      serializers: { err: safeError as never },
+      ...(options.logStream ? { stream: options.logStream } : {}),
     },
+    // Fastify's own request logging writes two lines with the whole URL (search criteria, e-mails in paths);
+    // registerRequestLog writes one line with the route pattern instead.
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy:
       process.env.TRUST_PROXY === 'true' || process.env.TRUST_PROXY === '1' ? true : (process.env.TRUST_PROXY ?? false),
     bodyLimit: 1_048_576 + 64 * 1024, // the 1 MB upload limit plus multipart overhead; JSON routes set their own
@@ -88,6 +98,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   registerErrorHandler(app);
+  registerRequestLog(app);
   await registerSecurityHeaders(app);
   registerSessionHook(app, { database, config, now });
   registerRefusalAudit(app, { database, now }); // every 403 in the audit log, after the answer is sent

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { APP_ERROR_CODE, type AppErrorEntry, type ErrorBody } from '@ebt/core/errors';
 import { MESSAGES } from '@ebt/core/messages';
+import { databaseErrorOf } from './log-safety.js';
 
 /**
  * The one error type (architecture.md "Errors"). Services throw it with a message from core; the handler below
@@ -74,6 +75,13 @@ const FASTIFY_CLIENT_ERRORS: Record<string, string> = {
   FST_ERR_VALIDATION: MESSAGES.VALIDATION_FAILED,
 };
 
+/**
+ * SQLSTATE classes of values a column cannot hold: data exceptions caused by the value sent (22001 too long, 22003
+ * numeric out of range, 22007/22008 bad date or time, 22021 a character such as NUL, 22P02 bad text for the type,
+ * 22P05 untranslatable character).
+ */
+const INPUT_SQLSTATES = new Set(['22001', '22003', '22007', '22008', '22021', '22P02', '22P05']);
+
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
@@ -101,13 +109,21 @@ export function registerErrorHandler(app: FastifyInstance): void {
         FASTIFY_CLIENT_ERRORS[error.code] ?? (status === 404 ? MESSAGES.NOT_FOUND : MESSAGES.VALIDATION_FAILED);
       return reply.status(status).send(new AppError(status, message).toBody());
     }
-    // Log the method, url and route params, never the body (it may carry passwords, PANs or answers).
+    // Input that the shared schemas should have refused but that reached PostgreSQL anyway (a value the column cannot
+    // hold): still the client's input, so a 400 (the statement failed, and a change made in a transaction is rolled
+    // back with it), logged as a warning so the missing schema rule gets found.
+    const database = databaseErrorOf(error);
+    if (database && INPUT_SQLSTATES.has(database.code)) {
+      request.log.warn({ err: error, route: request.routeOptions.url }, 'input refused by the database');
+      return reply.status(400).send(new AppError(400, MESSAGES.VALIDATION_FAILED).toBody());
+    }
+    // The route pattern, never the filled-in path, the params, the query or the body (they may hold an e-mail, a
+    // password or a PAN); `err` goes through the logger's safeError serializer (platform/log-safety.ts).
     request.log.error(
       {
         err: error,
         method: request.method,
-        url: request.routeOptions.url,
-        params: request.params,
+        route: request.routeOptions.url,
         serialization: isResponseSerializationError(error),
       },
       'request failed',

@@ -1,0 +1,284 @@
+/**
+ * The cost of the request path (issue "every request fast and safe"): the product against a floor, on PostgreSQL.
+ *
+ *   npm run bench:auth-read                       # PostgreSQL at 127.0.0.1:5432 (user postgres, trust)
+ *   BENCH_SECONDS=5 BENCH_ROUNDS=1 npm run bench:auth-read   # quicker
+ *
+ * Creates a scratch database with the demo data, then starts two servers on it, each in its own process with a pool
+ * of the same size:
+ * - the product: buildApp as `npm start` runs it (logging at info, one line a request, to /dev/null);
+ * - the floor: a minimal Fastify app that does what no authenticated read can skip: sha256(token), the session row,
+ *   then the read itself as one raw SQL statement on the same tables (the account with its program, agency and user;
+ *   the user row), and for the benefit search the product's own query functions (so the search's floor is its query,
+ *   without the platform around it).
+ * autocannon (10 connections) drives both on each route for BENCH_SECONDS, product and floor interleaved, for
+ * BENCH_ROUNDS rounds, and the script prints req/s, p50 and p99 per run and the product ÷ floor ratio of the
+ * medians per route. The machine is shared: absolute figures drift, the ratio measured in the same run holds.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import { eq } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { BENEFIT_SEARCH_COUNT_CAP } from '@ebt/core/benefits';
+import { buildApp } from '../packages/server/src/app.js';
+import { loadConfig } from '../packages/server/src/config.js';
+import { openDatabase } from '../packages/server/src/db/client.js';
+import { migrateDatabase } from '../packages/server/src/db/migrate.js';
+import { ensureReferenceData } from '../packages/server/src/db/reference-data.js';
+import * as schema from '../packages/server/src/db/schema/index.js';
+import { seedDemoData } from '../packages/server/src/db/seed/index.js';
+import type { Db } from '../packages/server/src/db/client.js';
+import { countBenefitsUpTo, searchBenefitRows } from '../packages/server/src/modules/benefits/queries.js';
+import type { Caller } from '../packages/server/src/platform/caller.js';
+import { ADMIN_URL, benchCaller, scratchPostgresDatabase } from './shared.js';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const CONNECTIONS = 10;
+const POOL_SIZE = 10;
+const PRODUCT_PORT = Number(process.env.BENCH_PRODUCT_PORT ?? 3311);
+const FLOOR_PORT = Number(process.env.BENCH_FLOOR_PORT ?? 3312);
+const SELF = fileURLToPath(import.meta.url);
+
+interface Plan {
+  url: string;
+  token: string;
+  accountUuid: string;
+  search: { startDate: string; endDate: string };
+  caller: Omit<Caller, 'privileges'> & { privileges: string[] };
+}
+
+// ------------------------------------------------------------------------------------------------------------------
+// The two servers (child processes)
+
+async function serveProduct(url: string): Promise<void> {
+  const config = loadConfig({
+    ...process.env,
+    DATABASE_URL: url,
+    LOG_LEVEL: 'info',
+    SEED: 'none',
+    JOBS: 'off',
+    WEB_DIST_DIR: '/nonexistent',
+  });
+  const database = await openDatabase({ kind: 'postgres', url });
+  const app = await buildApp({ config, database });
+  await app.listen({ port: PRODUCT_PORT, host: '127.0.0.1' });
+}
+
+const FLOOR_SESSION = `select user_id from sessions where token_hash = $1 and ended_at is null and expires_at > now()`;
+const FLOOR_ACCOUNT = `
+select ra.*, p.uuid as program_uuid, p.name as program_name, a.uuid as agency_uuid, a.name as agency_name,
+       u.uuid as user_uuid, u.username
+  from recipient_accounts ra join programs p on p.id = ra.program_id
+  left join agencies a on a.id = ra.agency_id left join users u on u.id = ra.user_id
+ where ra.uuid = $1`;
+const FLOOR_USER = `select * from users where id = $1`;
+
+async function serveFloor(url: string, plan: Plan): Promise<void> {
+  const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE });
+  const db = drizzle(pool, { schema }) as unknown as Db;
+  const caller = { ...plan.caller, privileges: new Set(plan.caller.privileges) } as Caller;
+  const app = Fastify({ logger: false });
+  const session = async (authorization: string | undefined) => {
+    const token = authorization?.slice('Bearer '.length) ?? '';
+    const hash = createHash('sha256').update(token).digest('hex');
+    const { rows } = await pool.query({ name: 'floor_session', text: FLOOR_SESSION, values: [hash] });
+    return rows[0] as { user_id: number } | undefined;
+  };
+  app.get('/account-api/account/:uuid', async (req, reply) => {
+    if (!(await session(req.headers.authorization))) return reply.code(401).send({});
+    const { uuid } = req.params as { uuid: string };
+    const { rows } = await pool.query({ name: 'floor_account', text: FLOOR_ACCOUNT, values: [uuid] });
+    return rows[0];
+  });
+  app.get('/user-api/user/current', async (req, reply) => {
+    const s = await session(req.headers.authorization);
+    if (!s) return reply.code(401).send({});
+    const { rows } = await pool.query({ name: 'floor_user', text: FLOOR_USER, values: [s.user_id] });
+    return rows[0];
+  });
+  app.get('/benefit-api/benefit', async (req, reply) => {
+    if (!(await session(req.headers.authorization))) return reply.code(401).send({});
+    const filter = plan.search;
+    const data = await searchBenefitRows(db, caller, filter, { limit: 10, offset: 0 });
+    const totalCount = await countBenefitsUpTo(db, caller, filter, BENEFIT_SEARCH_COUNT_CAP);
+    return { data, page: 0, totalCount, totalPages: Math.ceil(totalCount / 10) };
+  });
+  await app.listen({ port: FLOOR_PORT, host: '127.0.0.1' });
+}
+
+// ------------------------------------------------------------------------------------------------------------------
+// The driver (parent process)
+
+function startChild(role: 'product' | 'floor', plan: Plan): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', SELF, `serve-${role}`], {
+    env: { ...process.env, BENCH_PLAN: JSON.stringify(plan) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+async function waitForPort(port: number): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    try {
+      await fetch(`http://127.0.0.1:${port}/healthz`);
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  throw new Error(`nothing answers on port ${port}`);
+}
+
+interface Run {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+async function drive(port: number, path: string, token: string): Promise<Run> {
+  const result = await autocannon({
+    url: `http://127.0.0.1:${port}${path}`,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+
+async function main(): Promise<void> {
+  const database = await scratchPostgresDatabase('ebt_bench_auth');
+  const children: ChildProcess[] = [];
+  try {
+    await migrateDatabase(database);
+    await ensureReferenceData(database.db);
+    const config = loadConfig({ ...process.env, SEED: 'demo' });
+    await seedDemoData(database.db, { panHmacKey: config.hmacKey, dataEncryptionKey: config.encryptionKey });
+    const url = new URL(ADMIN_URL);
+    url.pathname = `/${database.name}`;
+
+    const [admin] = await database.db.select().from(schema.users).where(eq(schema.users.username, 'progadmin01'));
+    const caller = await benchCaller(database, admin!.id);
+    const [account] = await database.db
+      .select({ uuid: schema.recipientAccounts.uuid })
+      .from(schema.recipientAccounts)
+      .limit(1);
+    const today = new Date();
+    const plan: Plan = {
+      url: url.toString(),
+      token: '',
+      accountUuid: account!.uuid,
+      search: { startDate: isoDay(new Date(today.getTime() - 90 * 86_400_000)), endDate: isoDay(today) },
+      caller: { ...caller, privileges: [...caller.privileges] },
+    };
+    // Signed in through the product itself, as a client would.
+    const signInApp = await buildApp({
+      config: loadConfig({ ...process.env, LOG_LEVEL: 'silent', SEED: 'none', WEB_DIST_DIR: '/nonexistent' }),
+      database,
+      logger: false,
+    });
+    const res = await signInApp.inject({
+      method: 'POST',
+      url: '/api/authenticate',
+      payload: { username: 'progadmin01', password: 'Welcome#2026' },
+    });
+    plan.token = (res.json() as { token: string }).token;
+    await signInApp.close();
+
+    children.push(startChild('product', plan), startChild('floor', plan));
+    // The floor has no /healthz: any answer (its 404) means it listens.
+    await Promise.all([waitForPort(PRODUCT_PORT), waitForPort(FLOOR_PORT)]);
+
+    const routes: [string, string][] = [
+      ['account read', `/account-api/account/${plan.accountUuid}`],
+      ['session user', '/user-api/user/current'],
+      [
+        'benefit search, 90 days',
+        `/benefit-api/benefit?startDate=${plan.search.startDate}&endDate=${plan.search.endDate}&pageSize=10&page=0`,
+      ],
+    ];
+    // Warm both (JIT, prepared statements, pools) before anything is timed.
+    for (const [, path] of routes) {
+      for (const port of [PRODUCT_PORT, FLOOR_PORT]) {
+        const r = await fetch(`http://127.0.0.1:${port}${path}`, {
+          headers: { authorization: `Bearer ${plan.token}` },
+        });
+        if (r.status !== 200) throw new Error(`${port} ${path} answered ${r.status}: ${await r.text()}`);
+      }
+    }
+    const runs = new Map<string, { product: Run[]; floor: Run[] }>(
+      routes.map(([l]) => [l, { product: [], floor: [] }]),
+    );
+    console.log(`\n${CONNECTIONS} connections, ${SECONDS} s a run, ${ROUNDS} rounds, product and floor interleaved\n`);
+    console.log('| route | server | round | req/s | p50 ms | p99 ms | non-2xx |\n|---|---|---:|---:|---:|---:|---:|');
+    for (let round = 1; round <= ROUNDS; round++) {
+      for (const [label, path] of routes) {
+        // Alternate which goes first so neither always runs on a warmer or cooler machine.
+        const order: ['product' | 'floor', number][] =
+          round % 2
+            ? [
+                ['product', PRODUCT_PORT],
+                ['floor', FLOOR_PORT],
+              ]
+            : [
+                ['floor', FLOOR_PORT],
+                ['product', PRODUCT_PORT],
+              ];
+        for (const [server, port] of order) {
+          const run = await drive(port, path, plan.token);
+          runs.get(label)![server].push(run);
+          console.log(
+            `| ${label} | ${server} | ${round} | ${run.rps.toFixed(0)} | ${run.p50} | ${run.p99} | ${run.errors} |`,
+          );
+        }
+      }
+    }
+    console.log('\nMedians of the rounds:\n');
+    console.log(
+      '| route | product req/s | floor req/s | product ÷ floor | product p50 / p99 ms | floor p50 / p99 ms |',
+    );
+    console.log('|---|---:|---:|---:|---|---|');
+    for (const [label] of routes) {
+      const { product, floor } = runs.get(label)!;
+      const p = median(product.map((r) => r.rps));
+      const f = median(floor.map((r) => r.rps));
+      console.log(
+        `| ${label} | ${p.toFixed(0)} | ${f.toFixed(0)} | ${(p / f).toFixed(2)} | ${median(product.map((r) => r.p50))} / ${median(product.map((r) => r.p99))} | ${median(floor.map((r) => r.p50))} / ${median(floor.map((r) => r.p99))} |`,
+      );
+    }
+  } finally {
+    for (const child of children) {
+      if (child.exitCode !== null || child.signalCode !== null) continue;
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+    }
+    await database.close();
+  }
+}
+
+const role = process.argv[2];
+if (role === 'serve-product' || role === 'serve-floor') {
+  const plan = JSON.parse(process.env.BENCH_PLAN ?? '{}') as Plan;
+  (role === 'serve-product' ? serveProduct(plan.url) : serveFloor(plan.url, plan)).catch((err: unknown) => {
+    console.error(role, err);
+    process.exit(1);
+  });
+} else {
+  main().catch((err: unknown) => {
+    console.error(err);
+    process.exitCode = 1;
+  });
+}
