@@ -70,6 +70,10 @@ export const recipientAccounts = pgTable(
     index('recipient_accounts_mobile_phone_idx').on(sql`${t.mobilePhone} text_pattern_ops`),
     // Agency staff scope (agency_id in (...)) and the agency's recipient list.
     index('recipient_accounts_agency_id_idx').on(t.agencyId),
+    // Agency staff name and e-mail prefixes: the agency and the prefix in one index, so the cost follows the matches,
+    // not the size of the agency (bench/README.md "Index needs": agency e-mail 'ma' 85.7 -> 38.2 ms p95 at 1M).
+    index('recipient_accounts_agency_last_name_idx').on(t.agencyId, sql`lower(${t.lastName}) text_pattern_ops`),
+    index('recipient_accounts_agency_email_idx').on(t.agencyId, sql`lower(${t.email}) text_pattern_ops`),
     // A recipient user's own accounts (session load, recipient portal).
     index('recipient_accounts_user_id_idx').on(t.userId),
     index('recipient_accounts_applicant_id_idx').on(t.applicantId),

@@ -19,6 +19,7 @@ import { todayIn } from '@ebt/core/format';
 import { canSeeProgram } from '../../platform/caller.js';
 import { type CallerContext, requireCaller, type RequestContext } from '../../platform/context.js';
 import { type ExportColumn, exportFormat, keysetBatches, sendExport } from '../../platform/export.js';
+import { searchCount } from '../../platform/search-counts.js';
 import { dollars, refuseProblems } from './detail.js';
 import {
   type BenefitExportRecord,
@@ -136,7 +137,12 @@ export async function searchBenefits(context: RequestContext, query: BenefitSear
   let counted: number;
   if (rows.length > 0 && rows.length < limit) counted = offset + rows.length;
   else if (rows.length === 0 && offset === 0) counted = 0;
-  else counted = await countBenefitsUpTo(ctx.db, ctx.caller, filter, BENEFIT_SEARCH_COUNT_CAP);
+  else {
+    // A full page: the capped count, counted on page 0 and reused by the pages after it (platform/search-counts.ts).
+    counted = await searchCount(ctx.caller, 'benefits', filter, page, ctx.now().getTime(), () =>
+      countBenefitsUpTo(ctx.db, ctx.caller, filter, BENEFIT_SEARCH_COUNT_CAP),
+    );
+  }
   const countCapped = counted > BENEFIT_SEARCH_COUNT_CAP;
   const totalCount = Math.min(counted, BENEFIT_SEARCH_COUNT_CAP);
   const now = ctx.now();

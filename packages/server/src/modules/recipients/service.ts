@@ -65,6 +65,7 @@ import {
   searchRecipientRows,
 } from './queries.js';
 import { findAgencyByUuid as findAgency } from '../../platform/lookups.js';
+import { searchCount } from '../../platform/search-counts.js';
 
 // Recipients (part 1 §2-§9 "Recipient search", "Recipient detail", "Add Recipient"; docs/decisions/0009). Services
 // apply the rules and the caller's scope; a record outside the scope answers 404 like a missing one (style.md).
@@ -126,7 +127,12 @@ export async function searchRecipients(
   let counted: number;
   if (data.length > 0 && data.length < limit) counted = offset + data.length;
   else if (data.length === 0 && offset === 0) counted = 0;
-  else counted = await countRecipientsUpTo(ctx.db, ctx.caller, filter, RECIPIENT_SEARCH_COUNT_CAP);
+  else {
+    // A full page: the capped count, counted on page 0 and reused by the pages after it (platform/search-counts.ts).
+    counted = await searchCount(ctx.caller, 'recipients', filter, page, ctx.now().getTime(), () =>
+      countRecipientsUpTo(ctx.db, ctx.caller, filter, RECIPIENT_SEARCH_COUNT_CAP),
+    );
+  }
   const countCapped = counted > RECIPIENT_SEARCH_COUNT_CAP;
   const totalCount = Math.min(counted, RECIPIENT_SEARCH_COUNT_CAP);
   return { data, page, totalCount, totalPages: totalPagesOf(totalCount, pageSize), countCapped };

@@ -1,0 +1,2 @@
+CREATE INDEX "recipient_accounts_agency_last_name_idx" ON "recipient_accounts" USING btree ("agency_id",lower("last_name") text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "recipient_accounts_agency_email_idx" ON "recipient_accounts" USING btree ("agency_id",lower("email") text_pattern_ops);
