@@ -1,6 +1,6 @@
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifySchema, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
@@ -54,7 +54,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     databaseKind: 'pglite' | 'postgres';
     /** Every route as registered, for the access walker test and the OpenAPI check. */
-    registeredRoutes: { method: string | string[]; url: string; access: unknown }[];
+    registeredRoutes: { method: string | string[]; url: string; access: unknown; schema?: FastifySchema }[];
   }
 }
 
@@ -91,6 +91,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.registeredRoutes.push({
       method: route.method,
       url: route.url,
+      schema: route.schema, // the input fuzz test sends bad values to each field of its querystring, params and body
       get access() {
         return (route.config as { access?: unknown } | undefined)?.access;
       },

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { CURRENT_PASSWORD_MAX, NAME_MAX, USERNAME_MAX } from '../constants/limits.js';
 import { MESSAGES } from '../messages/messages.js';
 import { email, middleInitial, optionalPhone, password, requiredText, securityAnswer } from '../validation/fields.js';
+import { databaseId } from '../validation/numbers.js';
+import { text } from '../validation/text.js';
 
 // The account page shared by every area (A§2 "Account page", A§3 "Current user info", A§5 "Account forms",
 // A§7 "Account"): user info, change password, security question.
@@ -23,7 +25,7 @@ export type CurrentUserInfo = z.infer<typeof CurrentUserInfo>;
  * is read only, A§3); mobile follows the phone pattern and is stored as digits (A§5).
  */
 export const UpdateCurrentUserBody = z.object({
-  username: z.string({ error: MESSAGES.USERNAME_REQUIRED }).trim().min(1, MESSAGES.USERNAME_REQUIRED).max(USERNAME_MAX),
+  username: text(MESSAGES.USERNAME_REQUIRED).trim().min(1, MESSAGES.USERNAME_REQUIRED).max(USERNAME_MAX),
   firstname: requiredText(NAME_MAX),
   middlename: middleInitial(),
   lastname: requiredText(NAME_MAX),
@@ -47,12 +49,11 @@ export type MessageResponse = z.infer<typeof MessageResponse>;
  */
 export const ChangePasswordBody = z
   .object({
-    currentPassword: z
-      .string({ error: MESSAGES.PASSWORD_REQUIRED })
+    currentPassword: text(MESSAGES.PASSWORD_REQUIRED)
       .min(1, MESSAGES.PASSWORD_REQUIRED)
       .max(CURRENT_PASSWORD_MAX, MESSAGES.CURRENT_PASSWORD_TOO_LONG),
     newPassword: password(),
-    confirmPassword: z.string({ error: MESSAGES.PASSWORDS_DO_NOT_MATCH }),
+    confirmPassword: text(MESSAGES.PASSWORDS_DO_NOT_MATCH),
   })
   .refine((v) => v.confirmPassword === v.newPassword, {
     message: MESSAGES.PASSWORDS_DO_NOT_MATCH,
@@ -74,10 +75,7 @@ export type UserSecurityQuestion = z.infer<typeof UserSecurityQuestion>;
 
 /** A§5: a question id from the list; A§3 names it securityQuestionId or questionId. */
 export function questionId() {
-  return z
-    .number({ error: MESSAGES.SECURITY_QUESTION_INVALID })
-    .int(MESSAGES.SECURITY_QUESTION_INVALID)
-    .positive(MESSAGES.SECURITY_QUESTION_INVALID);
+  return databaseId({ required: MESSAGES.SECURITY_QUESTION_INVALID, invalid: MESSAGES.SECURITY_QUESTION_INVALID });
 }
 
 /**

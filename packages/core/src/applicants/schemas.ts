@@ -3,11 +3,13 @@ import { ADDRESS_MAX, CITY_MAX, EMAIL_MAX, NAME_MAX } from '../constants/limits.
 import { isStateCode } from '../enums/states.js';
 import { MESSAGES } from '../messages/messages.js';
 import { email, middleInitial, optionalText, phone, requiredText, zipCode } from '../validation/fields.js';
+import { databaseId, databaseIdParam } from '../validation/numbers.js';
+import { text } from '../validation/text.js';
 
 // The public online application (A§2 /apply/ct, A§3 "Application definition" and "Applicant", A§5 "Online
 // application", A§7 "Online application").
 
-export const ApplicationParams = z.object({ applicationId: z.coerce.number().int().positive().max(2_147_483_647) });
+export const ApplicationParams = z.object({ applicationId: databaseIdParam() });
 export type ApplicationParams = z.infer<typeof ApplicationParams>;
 
 export const ApplicationProgram = z.object({ programId: z.number().int(), programName: z.string() });
@@ -33,7 +35,7 @@ export function isApplicationOpen(definition: Pick<ApplicationDefinition, 'activ
 
 /** A§5: state required, a US state or DC code; 'ct' is read as 'CT'. */
 export function stateId() {
-  return z.string({ error: MESSAGES.STATE_REQUIRED }).trim().toUpperCase().refine(isStateCode, MESSAGES.STATE_REQUIRED);
+  return text(MESSAGES.STATE_REQUIRED).trim().toUpperCase().refine(isStateCode, MESSAGES.STATE_REQUIRED);
 }
 
 /** The applicant's fields as the form has them (A§5 "Online application"), without the program and agreement. */
@@ -57,15 +59,15 @@ const applicantFields = {
  */
 export const ApplicantBody = z.object({
   ...applicantFields,
-  programId: z.number({ error: MESSAGES.FIELD_REQUIRED }).int().positive(),
-  applicationId: z.number().int().positive().nullish(),
+  programId: databaseId({ required: MESSAGES.FIELD_REQUIRED }),
+  applicationId: databaseId().nullish(),
 });
 export type ApplicantBody = z.infer<typeof ApplicantBody>;
 
 /** The form: the same fields plus the program choice and the agreement box with its quoted message (A§5). */
 export const ApplicantFormValues = z.object({
   ...applicantFields,
-  programId: z.number({ error: MESSAGES.FIELD_REQUIRED }).int().positive(),
+  programId: databaseId({ required: MESSAGES.FIELD_REQUIRED }),
   agree: z.literal(true, { error: MESSAGES.APPLICATION_AGREEMENT_REQUIRED }),
 });
 export type ApplicantFormValues = z.infer<typeof ApplicantFormValues>;
@@ -75,8 +77,8 @@ export type ApplicantCreated = z.infer<typeof ApplicantCreated>;
 
 /** POST /account-api/application/{id}/{programId}: the admin test screen's check of a definition (A§7). */
 export const ApplicationCheckParams = z.object({
-  applicationId: z.coerce.number().int().positive().max(2_147_483_647),
-  programId: z.coerce.number().int().positive().max(2_147_483_647),
+  applicationId: databaseIdParam(),
+  programId: databaseIdParam(),
 });
 export type ApplicationCheckParams = z.infer<typeof ApplicationCheckParams>;
 

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { EMAIL_MAX, PHONE_MAX, SEARCH_NAME_MAX } from '../constants/limits.js';
 import { fillMessage } from '../messages/fill.js';
 import { MESSAGES } from '../messages/messages.js';
+import { databaseIdParam } from '../validation/numbers.js';
 import { phoneDigits } from '../validation/patterns.js';
+import { text } from '../validation/text.js';
 
 // The staff applicant screens (B§2 "Applicants", B§3 Applicant, B§5 "Applicant search", B§6 PROCESS_APPLICANT,
 // B§7 "Applicants"; docs/decisions/0013-applicant-processing.md).
@@ -15,7 +17,7 @@ export const APPLICANT_SEARCH_CAP = 1000;
 
 const tooLong = (max: number) => fillMessage(MESSAGES.TOO_LONG, { max });
 /** A search text: optional, trimmed, at most `max` characters; '' means "not given". */
-const searchText = (max: number) => z.string().trim().max(max, tooLong(max)).optional();
+const searchText = (max: number) => text().trim().max(max, tooLong(max)).optional();
 
 /** GET /account-api/application/programs: the programs of the caller's online applications (B§7). */
 export const ApplicantProgram = z.object({
@@ -36,7 +38,7 @@ export const ApplicantSearchQuery = z.object({
   lastname: searchText(SEARCH_NAME_MAX),
   email: searchText(EMAIL_MAX),
   mobilePhone: searchText(PHONE_MAX),
-  programId: z.union([z.literal(''), z.coerce.number().int().positive().max(2_147_483_647)]).optional(),
+  programId: z.union([z.literal(''), databaseIdParam()]).optional(),
 });
 export type ApplicantSearchQuery = z.infer<typeof ApplicantSearchQuery>;
 

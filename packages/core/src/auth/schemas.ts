@@ -7,14 +7,15 @@ import {
   LOOKUP_LOCK_THRESHOLD,
 } from '../constants/limits.js';
 import { MESSAGES } from '../messages/messages.js';
+import { text } from '../validation/text.js';
 
 /**
  * POST /api/authenticate (A§7). The server checks only the shape: a stricter length rule here would tell a caller
  * which usernames cannot exist; every wrong pair answers 401 'Invalid username and password combination.'
  */
 export const AuthenticateBody = z.object({
-  username: z.string().min(1, MESSAGES.USERNAME_REQUIRED).max(200),
-  password: z.string().min(1, MESSAGES.PASSWORD_REQUIRED).max(200),
+  username: text(MESSAGES.USERNAME_REQUIRED).min(1, MESSAGES.USERNAME_REQUIRED).max(200),
+  password: text(MESSAGES.PASSWORD_REQUIRED).min(1, MESSAGES.PASSWORD_REQUIRED).max(200),
 });
 export type AuthenticateBody = z.infer<typeof AuthenticateBody>;
 
@@ -23,14 +24,12 @@ export type AuthenticateResponse = z.infer<typeof AuthenticateResponse>;
 
 /** The login form of A§5: username 6-200, password 6-50, with the quoted texts when empty. */
 export const LoginFormValues = z.object({
-  username: z
-    .string()
+  username: text()
     .trim()
     .min(1, MESSAGES.USERNAME_REQUIRED)
     .min(LOGIN_USERNAME_MIN, MESSAGES.LOGIN_USERNAME_LENGTH)
     .max(LOGIN_USERNAME_MAX, MESSAGES.LOGIN_USERNAME_LENGTH),
-  password: z
-    .string()
+  password: text()
     .min(1, MESSAGES.PASSWORD_REQUIRED)
     .min(LOGIN_PASSWORD_MIN, MESSAGES.LOGIN_PASSWORD_LENGTH)
     .max(LOGIN_PASSWORD_MAX, MESSAGES.LOGIN_PASSWORD_LENGTH),
@@ -71,7 +70,7 @@ export const CurrentUser = z.object({
 export type CurrentUser = z.infer<typeof CurrentUser>;
 
 /** GET /api/logout?timestamp= (A§7): the client's time stamp, kept only for the audit trail. */
-export const LogoutQuery = z.object({ timestamp: z.string().max(50).optional() });
+export const LogoutQuery = z.object({ timestamp: text().max(50).optional() });
 export type LogoutQuery = z.infer<typeof LogoutQuery>;
 
 /** A§4/A§9: the forgot password and forgot username forms lock after more than 3 not-found look-ups. */

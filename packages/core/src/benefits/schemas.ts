@@ -11,11 +11,11 @@ import {
 } from '../constants/index.js';
 import { INCENTIVE_AUTHORIZATION_NUMBER } from '../constants/limits.js';
 import { BENEFIT_TYPE } from '../enums/index.js';
-import { formatMoney, toCents } from '../format/money.js';
 import { fillMessage } from '../messages/fill.js';
 import { MESSAGES } from '../messages/messages.js';
 import { authorizationNumber, optionalText, requiredText } from '../validation/fields.js';
-import { MONEY_PATTERN } from '../validation/patterns.js';
+import { databaseId, databaseIdDigits, databaseIdParam, money } from '../validation/numbers.js';
+import { text } from '../validation/text.js';
 import { BENEFIT_MESSAGES } from './messages.js';
 import { isBenefitDateInput } from './rules.js';
 
@@ -25,40 +25,24 @@ import { isBenefitDateInput } from './rules.js';
 const tooLong = (max: number) => fillMessage(MESSAGES.TOO_LONG, { max });
 
 /**
- * An amount as a JSON number with at most two decimals (decision 0004); a numeric string such as '12.50' is read the
- * same way. From 0 to `maxCents`. The output is the same amount as a number of dollars.
+ * A benefit amount (decision 0004): the shared money() of validation, from 0 to the benefit maximum (9999.99) unless
+ * a lower `maxCents` is given.
  */
 export function benefitMoney(maxCents: number = MAX_BENEFIT_AMOUNT_CENTS, tooHigh: string = MESSAGES.AMOUNT_TOO_HIGH) {
-  return z
-    .union([z.number(), z.string().trim()], { error: MESSAGES.INVALID_AMOUNT })
-    .superRefine((value, ctx) => {
-      const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : value;
-      if (/^-/.test(text)) ctx.addIssue({ code: 'custom', message: MESSAGES.AMOUNT_NEGATIVE });
-      else if (!MONEY_PATTERN.test(text)) ctx.addIssue({ code: 'custom', message: MESSAGES.INVALID_AMOUNT });
-      else if (toCents(text) > maxCents)
-        ctx.addIssue({ code: 'custom', message: fillMessage(tooHigh, { max: formatMoney(maxCents / 100) }) });
-    })
-    .transform((value) => toCents(value) / 100);
+  return money(maxCents, tooHigh);
 }
 
 /** A benefit date: 'YYYY-MM-DD' or an ISO date-time (part 1 §9); the service takes its date in the program's zone. */
 export function benefitDate() {
-  return z
-    .string({ error: MESSAGES.FIELD_REQUIRED })
+  return text(MESSAGES.FIELD_REQUIRED)
     .trim()
     .min(1, MESSAGES.FIELD_REQUIRED)
     .refine(isBenefitDateInput, BENEFIT_MESSAGES.INVALID_BENEFIT_DATE);
 }
 
 /** An id sent as a number or as digits (a select's value); '' and null mean "none". */
-const MAX_INT = 2_147_483_647;
-const idNumber = z.number().int().positive().max(MAX_INT);
-const idDigits = z
-  .string()
-  .trim()
-  .regex(/^\d{1,10}$/)
-  .transform(Number)
-  .pipe(idNumber);
+const idNumber = databaseId();
+const idDigits = databaseIdDigits().transform(Number);
 export function requiredId() {
   return z.union([idNumber, idDigits], { error: MESSAGES.FIELD_REQUIRED });
 }
@@ -87,7 +71,7 @@ const BenefitTypeId = z.union(
     error: 'Benefit type must be 1 (Regular) or 2 (Incentive).',
   },
 );
-const channel = () => z.string().trim().max(20, tooLong(20)).nullish();
+const channel = () => text().trim().max(20, tooLong(20)).nullish();
 
 // ---------------------------------------------------------------------------------------------------------------
 // Look-ups
@@ -98,7 +82,7 @@ export type ProgramParams = z.infer<typeof ProgramParams>;
 export const FundingSourceOption = z.object({ fundingId: z.number().int(), name: z.string() });
 export type FundingSourceOption = z.infer<typeof FundingSourceOption>;
 
-export const OptionTypeParams = z.object({ id: z.coerce.number().int().positive().max(MAX_INT) });
+export const OptionTypeParams = z.object({ id: databaseIdParam() });
 export type OptionTypeParams = z.infer<typeof OptionTypeParams>;
 
 /** GET /benefit-api/benefit-option-type/{id} (part 1 §3 "benefit option type"). */
@@ -126,7 +110,7 @@ export const IssueBenefitBody = z
     benefitAmount: benefitMoney(),
     programUuid: z.uuid({ error: MESSAGES.FIELD_REQUIRED }),
     /** Part 1 §7 sends it too; when given it must name the same program (its id, short name or uuid). */
-    benefitProgramIdentifier: z.union([z.string().trim().max(45), z.number().int()]).nullish(),
+    benefitProgramIdentifier: z.union([text().trim().max(45), databaseId()]).nullish(),
     fundingId: requiredId(),
     benefitTypeId: BenefitTypeId,
     incentiveUuid: optionalUuid(),
@@ -223,10 +207,9 @@ export const UpdateBenefitBody = z.object({
   benefitTypeId: BenefitTypeId.optional(),
   incentiveUuid: z.union([z.literal(''), z.uuid()]).nullish(),
   benefitOptionId: optionalId().optional(),
-  note: z.string().trim().max(BENEFIT_NOTE_MAX, tooLong(BENEFIT_NOTE_MAX)).nullish(),
+  note: optionalText(BENEFIT_NOTE_MAX),
   updationChannel: channel(),
-  lastUpdatedDate: z
-    .string()
+  lastUpdatedDate: text()
     .trim()
     .refine((v) => !Number.isNaN(Date.parse(v)), BENEFIT_MESSAGES.INVALID_TIMESTAMP)
     .nullish(),
@@ -235,8 +218,7 @@ export type UpdateBenefitBody = z.infer<typeof UpdateBenefitBody>;
 
 /** PATCH /benefit-api/benefit/{uuid}: resolution 1, VOIDED and VOID mean the same (any case). */
 export const VoidBenefitBody = z.object({
-  benefitStatus: z
-    .string({ error: BENEFIT_MESSAGES.VOID_STATUS_ONLY })
+  benefitStatus: text(BENEFIT_MESSAGES.VOID_STATUS_ONLY)
     .trim()
     .refine((v) => ['VOID', 'VOIDED'].includes(v.toUpperCase()), BENEFIT_MESSAGES.VOID_STATUS_ONLY),
   updationChannel: channel(),
@@ -246,10 +228,9 @@ export type VoidBenefitBody = z.infer<typeof VoidBenefitBody>;
 // ---------------------------------------------------------------------------------------------------------------
 // Search and export
 
-const searchText = (max: number) => z.string().trim().max(max, tooLong(max)).optional();
+const searchText = (max: number) => text().trim().max(max, tooLong(max)).optional();
 const searchDate = () =>
-  z
-    .string()
+  text()
     .trim()
     .refine((v) => v === '' || isBenefitDateInput(v), BENEFIT_MESSAGES.INVALID_BENEFIT_DATE)
     .optional();
@@ -268,7 +249,8 @@ export const BenefitSearchQuery = z.object({
   accountId: searchText(SEARCH_ACCOUNT_ID_MAX),
   authNo: searchText(AUTHORIZATION_NUMBER_MAX),
   programUuid: z.union([z.literal(''), z.uuid()]).optional(),
-  programId: z.union([z.literal(''), z.uuid(), z.string().regex(/^\d{1,10}$/)]).optional(),
+  // Digits beyond the integer range name no program: the service answers an empty list without asking PostgreSQL.
+  programId: z.union([z.literal(''), z.uuid(), text().regex(/^\d{1,10}$/)]).optional(),
   agencyUuid: z.union([z.literal(''), z.uuid()]).optional(),
   pageSize: z.coerce
     .number()
@@ -281,7 +263,7 @@ export const BenefitSearchQuery = z.object({
 export type BenefitSearchQuery = z.infer<typeof BenefitSearchQuery>;
 
 export const BenefitExportQuery = BenefitSearchQuery.omit({ page: true, pageSize: true }).extend({
-  exportType: z.string().trim().toLowerCase().max(10).optional(),
+  exportType: text().trim().toLowerCase().max(10).optional(),
 });
 export type BenefitExportQuery = z.infer<typeof BenefitExportQuery>;
 

@@ -5,6 +5,13 @@
 export const FILE_SIZE_LIMIT_BYTES = 1_048_576;
 export const ACCEPTED_FILE_EXTENSIONS = ['.csv', '.xls', '.xlsx'] as const;
 
+// Database columns (architecture.md "The request path": input a column cannot hold is refused with a 400, never
+// reaching SQL, where PostgreSQL would refuse it with a 500)
+/** PostgreSQL integer: the largest id a request may name. */
+export const DATABASE_INT_MAX = 2_147_483_647;
+/** numeric(12,2), the type of every money column: 9999999999.99 at most. */
+export const MONEY_COLUMN_MAX_CENTS = 999_999_999_999;
+
 // Money
 /** A§3/A§9 and resolution 6: maximum benefit amount and program default amount. */
 export const MAX_BENEFIT_AMOUNT = '9999.99';

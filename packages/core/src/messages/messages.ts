@@ -51,6 +51,9 @@ export const MESSAGES = {
   CURRENT_PASSWORD_TOO_LONG: 'Current password must be at most 40 characters.',
   INVALID_AUTHORIZATION_NUMBER: 'Authorization number must be at most 20 characters without spaces.',
   INVALID_EXPIRATION_DAYS: 'Expiration days must be a whole number from 0 to 9999.',
+  // ours: text or a number a database column cannot hold (architecture.md "The request path")
+  TEXT_NOT_ALLOWED: 'Text contains characters that are not allowed.',
+  INVALID_ID: 'Must be a whole number from 1 to {max}.',
   INVALID_AMOUNT: 'Enter an amount with at most two decimals.',
   AMOUNT_TOO_HIGH: 'Amount cannot be more than {max}.',
   AMOUNT_NEGATIVE: 'Amount cannot be negative.',

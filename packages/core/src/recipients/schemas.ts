@@ -21,6 +21,8 @@ import { isStateCode } from '../enums/states.js';
 import { fillMessage } from '../messages/fill.js';
 import { MESSAGES } from '../messages/messages.js';
 import { email, middleInitial, optionalText, phone, requiredText, zipCode } from '../validation/fields.js';
+import { databaseId } from '../validation/numbers.js';
+import { text } from '../validation/text.js';
 import { RECIPIENT_MESSAGES } from './messages.js';
 
 // Requests and answers of the recipients area (part 1 §3 "Recipient account", §5 "Recipient forms", §7 "Recipients").
@@ -28,13 +30,13 @@ import { RECIPIENT_MESSAGES } from './messages.js';
 
 const tooLong = (max: number) => fillMessage(MESSAGES.TOO_LONG, { max });
 /** A search text: optional, trimmed, at most `max` characters; '' means "not given". */
-const searchText = (max: number) => z.string().trim().max(max, tooLong(max)).optional();
+const searchText = (max: number) => text().trim().max(max, tooLong(max)).optional();
 /** A uuid or '' (an empty select); '' means "not given". */
 const optionalUuid = () => z.union([z.literal(''), z.uuid()]).optional();
 
 /** Part 1 §3: a US state or DC code; 'ct' is read as 'CT'. */
 export function recipientStateCode() {
-  return z.string({ error: MESSAGES.STATE_REQUIRED }).trim().toUpperCase().refine(isStateCode, MESSAGES.STATE_REQUIRED);
+  return text(MESSAGES.STATE_REQUIRED).trim().toUpperCase().refine(isStateCode, MESSAGES.STATE_REQUIRED);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -99,7 +101,7 @@ export type RecipientSearchPage = z.infer<typeof RecipientSearchPage>;
 
 /** Part 1 §7: the export takes the search's filters plus exportType=xlsx for Excel, CSV otherwise. */
 export const RecipientExportQuery = RecipientSearchQuery.omit({ page: true, pageSize: true }).extend({
-  exportType: z.string().trim().toLowerCase().max(10).optional(),
+  exportType: text().trim().toLowerCase().max(10).optional(),
 });
 export type RecipientExportQuery = z.infer<typeof RecipientExportQuery>;
 
@@ -194,8 +196,8 @@ const REQUIRED_FIELD_KEYS = [
 
 /** Part 1 §3: businessPhone and faxNumber are sent empty; accepted and not stored. */
 const ignoredFieldShape = {
-  businessPhone: z.string().max(PHONE_MAX).nullish(),
-  faxNumber: z.string().max(PHONE_MAX).nullish(),
+  businessPhone: text().max(PHONE_MAX).nullish(),
+  faxNumber: text().max(PHONE_MAX).nullish(),
 };
 
 export const RecipientFormValues = z.object(recipientFieldShape);
@@ -212,9 +214,9 @@ export const AddRecipientBody = z.object({
   ...ignoredFieldShape,
   programUuid: z.uuid({ error: MESSAGES.FIELD_REQUIRED }),
   agencyUuid: optionalUuid().nullable(),
-  recipientProgramIdentifier: z.union([z.string().trim().max(45), z.number().int()]).nullish(),
+  recipientProgramIdentifier: z.union([text().trim().max(45), databaseId()]).nullish(),
   accountTypeId: AccountType.nullish(),
-  applicantId: z.number().int().positive().max(2_147_483_647).nullish(),
+  applicantId: databaseId().nullish(),
   creationChannel: CreationChannel.default('API'),
 });
 export type AddRecipientBody = z.infer<typeof AddRecipientBody>;

@@ -11,6 +11,7 @@ import { OTP_PREFERENCE, OtpPreference } from '../enums/codes.js';
 import { MESSAGES } from '../messages/messages.js';
 import { password, requiredText, securityAnswer } from '../validation/fields.js';
 import { ALPHANUMERIC_PATTERN, EMAIL_PATTERN } from '../validation/patterns.js';
+import { text } from '../validation/text.js';
 
 // Activation, reset and the forgot password / forgot username flows (A§2, A§4, A§5, A§7, A§8).
 
@@ -18,7 +19,7 @@ import { ALPHANUMERIC_PATTERN, EMAIL_PATTERN } from '../validation/patterns.js';
  * The token of an activation or reset link, as the path carries it. Any text up to 200 characters is looked up,
  * so a mangled link answers the link's own 404 message rather than a validation error.
  */
-export const LinkHashParams = z.object({ hash: z.string().min(1).max(200) });
+export const LinkHashParams = z.object({ hash: text().min(1).max(200) });
 export type LinkHashParams = z.infer<typeof LinkHashParams>;
 
 /** GET /user-api/validate/{hash}: whose account the link activates, and the questions to choose from. */
@@ -33,11 +34,11 @@ export type ActivationLinkInfo = z.infer<typeof ActivationLinkInfo>;
 export const ActivateUserBody = z
   .object({
     password: password(),
-    confirmPassword: z.string({ error: MESSAGES.PASSWORDS_DO_NOT_MATCH }),
+    confirmPassword: text(MESSAGES.PASSWORDS_DO_NOT_MATCH),
     questionId: questionId(),
     answer: securityAnswer(),
     otpPreference: z.enum(OTP_PREFERENCE, { error: MESSAGES.OTP_PREFERENCE_INVALID }),
-    hash: z.string().min(1).max(200),
+    hash: text().min(1).max(200),
   })
   .refine((v) => v.confirmPassword === v.password, {
     message: MESSAGES.PASSWORDS_DO_NOT_MATCH,
@@ -60,8 +61,8 @@ export type ResetLinkInfo = z.infer<typeof ResetLinkInfo>;
 export const ResetPasswordBody = z
   .object({
     newPassword: password(),
-    currentPassword: z.string().max(CURRENT_PASSWORD_MAX, MESSAGES.CURRENT_PASSWORD_TOO_LONG).nullish(),
-    confirmPassword: z.string().nullish(),
+    currentPassword: text().max(CURRENT_PASSWORD_MAX, MESSAGES.CURRENT_PASSWORD_TOO_LONG).nullish(),
+    confirmPassword: text().nullish(),
   })
   .refine((v) => v.confirmPassword == null || v.confirmPassword === v.newPassword, {
     message: MESSAGES.PASSWORDS_DO_NOT_MATCH,
@@ -90,8 +91,7 @@ export type SendActivationBody = z.output<typeof SendActivationBody>;
 
 /** A§5 forgot password: username letters and digits only, max 50. */
 export const ForgotPasswordParams = z.object({
-  username: z
-    .string()
+  username: text()
     .trim()
     .min(1, MESSAGES.USERNAME_REQUIRED)
     .max(FORGOT_PASSWORD_USERNAME_MAX)
@@ -101,8 +101,7 @@ export type ForgotPasswordParams = z.infer<typeof ForgotPasswordParams>;
 
 /** A§5 forgot username: e-mail max 100. */
 export const ForgotUsernameParams = z.object({
-  email: z
-    .string()
+  email: text()
     .trim()
     .min(1, MESSAGES.FIELD_REQUIRED)
     .max(FORGOT_USERNAME_EMAIL_MAX)
@@ -111,8 +110,7 @@ export const ForgotUsernameParams = z.object({
 export type ForgotUsernameParams = z.infer<typeof ForgotUsernameParams>;
 
 /** A§5: the code is at most 10 letters or digits. */
-const otpCode = z
-  .string()
+const otpCode = text()
   .min(1, MESSAGES.OTP_CODE_INVALID)
   .max(OTP_CODE_MAX, MESSAGES.INVALID_OTP_CODE)
   .regex(ALPHANUMERIC_PATTERN, MESSAGES.INVALID_OTP_CODE);

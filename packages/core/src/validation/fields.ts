@@ -26,15 +26,17 @@ import {
   USERNAME_PATTERN,
   ZIP_PATTERN,
 } from './patterns.js';
+import { text } from './text.js';
 
 // Field builders shared by request schemas and web forms, so a rule is written once (architecture.md
-// "Validation"). Text is trimmed first: a value of spaces counts as empty. Messages come from MESSAGES.
+// "Validation"). Text is trimmed first: a value of spaces counts as empty. Messages come from MESSAGES. Every builder
+// starts from text(), so none lets through a character the database cannot hold.
 
 const tooLong = (max: number) => fillMessage(MESSAGES.TOO_LONG, { max });
 
 /** A required text of at most `max` characters. */
 export function requiredText(max: number, message: string = MESSAGES.FIELD_REQUIRED) {
-  return z.string({ error: message }).trim().min(1, message).max(max, tooLong(max));
+  return text(message).trim().min(1, message).max(max, tooLong(max));
 }
 
 /**
@@ -42,7 +44,7 @@ export function requiredText(max: number, message: string = MESSAGES.FIELD_REQUI
  * the field out; all three are accepted as they are, and the service stores them as null.
  */
 export function optionalText(max: number) {
-  return z.string().trim().max(max, tooLong(max)).nullish();
+  return text().trim().max(max, tooLong(max)).nullish();
 }
 
 /** A§5: middle initial, at most 1 character. */
@@ -62,8 +64,7 @@ export function phone() {
 
 /** B§5 "other phone optional": empty, null or absent, else a valid phone. */
 export function optionalPhone() {
-  return z
-    .string()
+  return text()
     .trim()
     .max(PHONE_MAX, tooLong(PHONE_MAX))
     .refine((v) => v === '' || PHONE_PATTERN.test(v), MESSAGES.INVALID_PHONE)
@@ -77,8 +78,7 @@ export function email(max: number = EMAIL_MAX) {
 
 /** A§5/B§5: 8 to 20 letters or digits starting with a letter. */
 export function username() {
-  return z
-    .string({ error: MESSAGES.USERNAME_REQUIRED })
+  return text(MESSAGES.USERNAME_REQUIRED)
     .trim()
     .min(1, MESSAGES.USERNAME_REQUIRED)
     .regex(USERNAME_PATTERN, MESSAGES.INVALID_USERNAME);
@@ -86,8 +86,7 @@ export function username() {
 
 /** A§5: 8 to 30 characters with lowercase, uppercase, digit and special character. Not trimmed: spaces count. */
 export function password() {
-  return z
-    .string({ error: MESSAGES.PASSWORD_REQUIRED })
+  return text(MESSAGES.PASSWORD_REQUIRED)
     .min(1, MESSAGES.PASSWORD_REQUIRED)
     .max(PASSWORD_MAX, MESSAGES.INVALID_PASSWORD)
     .refine(isStrongPassword, MESSAGES.INVALID_PASSWORD);
@@ -117,8 +116,7 @@ export function expirationDays() {
 
 /** A§5/B§5: funding source name 2 to 30 characters. */
 export function fundingSourceName() {
-  return z
-    .string({ error: MESSAGES.FUNDING_SOURCE_NAME_LENGTH })
+  return text(MESSAGES.FUNDING_SOURCE_NAME_LENGTH)
     .trim()
     .min(FUNDING_SOURCE_NAME_MIN, MESSAGES.FUNDING_SOURCE_NAME_LENGTH)
     .max(FUNDING_SOURCE_NAME_MAX, MESSAGES.FUNDING_SOURCE_NAME_LENGTH);
@@ -126,16 +124,12 @@ export function fundingSourceName() {
 
 /** A§5/B§5: external card PAN, 16 to 19 digits passing Luhn, else 'Invalid EBT card number.' */
 export function externalCardPan() {
-  return z
-    .string({ error: MESSAGES.INVALID_EBT_CARD_NUMBER })
-    .trim()
-    .refine(isExternalCardPan, MESSAGES.INVALID_EBT_CARD_NUMBER);
+  return text(MESSAGES.INVALID_EBT_CARD_NUMBER).trim().refine(isExternalCardPan, MESSAGES.INVALID_EBT_CARD_NUMBER);
 }
 
 /** A§5/B§5: external card name, 2 to 35 characters, else 'Invalid EBT card name.' */
 export function externalCardName() {
-  return z
-    .string({ error: MESSAGES.INVALID_EBT_CARD_NAME })
+  return text(MESSAGES.INVALID_EBT_CARD_NAME)
     .trim()
     .min(EXTERNAL_CARD_NAME_MIN, MESSAGES.INVALID_EBT_CARD_NAME)
     .max(EXTERNAL_CARD_NAME_MAX, MESSAGES.INVALID_EBT_CARD_NAME);

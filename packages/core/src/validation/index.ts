@@ -2,3 +2,5 @@ export * from './patterns.js';
 export * from './cards.js';
 export * from './fields.js';
 export * from './files.js';
+export * from './text.js';
+export * from './numbers.js';
