@@ -1,5 +1,8 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './build/precompress';
 
 // In development Vite serves the app on :5173 and hands every API path to the server on :3000, so the browser
 // sees one origin, as it does in production where the server serves the built app itself.
@@ -15,12 +18,21 @@ const API_PREFIXES = [
 ];
 const API_TARGET = process.env.API_TARGET ?? 'http://localhost:3000';
 
-export default defineConfig({
-  plugins: [react()],
+// react-router's package exports name only its development build (dev warnings on); the production build it ships
+// beside it is the same code with them off. The build takes that one; `npm run dev` keeps the warnings.
+const reactRouterDist = path.dirname(path.dirname(createRequire(import.meta.url).resolve('react-router')));
+const REACT_ROUTER_PRODUCTION = [
+  { find: /^react-router$/, replacement: path.join(reactRouterDist, 'production/index.mjs') },
+  { find: /^react-router\/dom$/, replacement: path.join(reactRouterDist, 'production/dom-export.mjs') },
+];
+
+export default defineConfig(({ command }) => ({
+  plugins: [react(), precompress()],
   resolve: {
     // @mantine/dates sits at the workspace root and could pull a second copy of @mantine/core (and with it a
     // second theme context); one copy of each keeps MantineProvider's theme visible to every component.
     dedupe: ['react', 'react-dom', '@mantine/core', '@mantine/hooks'],
+    alias: command === 'build' ? REACT_ROUTER_PRODUCTION : [],
   },
   server: {
     port: 5173,
@@ -29,17 +41,21 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    // Each area is loaded with React.lazy, so the split follows the areas; only the libraries every page needs
-    // get chunks of their own, which the browser keeps cached across releases of the app's own code.
+    // dist/.vite/manifest.json: which chunks and styles each source file loads, read by bench/bundle-size.ts.
+    manifest: true,
+    // Each area is loaded with React.lazy, so the split follows the areas. React and the router, which every page
+    // needs, get a chunk of their own that the browser keeps cached across releases of the app's own code. Mantine
+    // is left to the split: one chunk of every Mantine component any screen uses would make the sign-in page load
+    // the date pickers and tables of the staff screens.
     rolldownOptions: {
       output: {
         codeSplitting: {
           groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
-            { name: 'mantine', test: /node_modules[\\/]@mantine[\\/]/ },
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 2 },
+            { name: 'startup', test: /src[\\/]app[\\/](router|providers)\.tsx$/, priority: 1 },
           ],
         },
       },
     },
   },
-});
+}));

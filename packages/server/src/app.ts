@@ -17,6 +17,7 @@ import programRoutes from './modules/programs/routes.js';
 import recipientRoutes from './modules/recipients/routes.js';
 import recoveryRoutes from './modules/recovery/routes.js';
 import { registerPublicPlugin } from './platform/access.js';
+import { registerCompression } from './platform/compression.js';
 import { registerErrorHandler } from './platform/errors.js';
 import { registerRequestLog, safeError } from './platform/log-safety.js';
 import { registerRefusalAudit } from './platform/refusal-audit.js';
@@ -101,6 +102,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerErrorHandler(app);
   registerRequestLog(app);
   await registerSecurityHeaders(app);
+  await registerCompression(app);
   registerSessionHook(app, { database, config, now });
   registerRefusalAudit(app, { database, now }); // every 403 in the audit log, after the answer is sent
 

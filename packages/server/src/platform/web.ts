@@ -42,12 +42,18 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
         wildcard: false,
         index: false,
         cacheControl: false, // set below: immutable for hashed assets only
+        // The build writes x.br and x.gz beside each text file (packages/web/build/precompress.ts); the one the
+        // browser accepts is sent with its Content-Encoding, compressed once at build time instead of per request.
+        preCompressed: true,
         // Hashed asset names never change content: cache them for a year. index.html is sent below, uncached.
+        // filePath is the file actually sent (x.js.br for x.js), in the same folder.
         setHeaders: (res, filePath) => {
           res.setHeader(
             'Cache-Control',
             filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
           );
+          // The same URL answers br, gzip or plain bytes: a shared cache must key on what the browser accepts.
+          res.setHeader('Vary', 'Accept-Encoding');
         },
       });
     });

@@ -1,99 +1,50 @@
-import { Anchor, Group, List, Modal, Stack, Text } from '@mantine/core';
+import { Anchor, Group, Text } from '@mantine/core';
 import { COPYRIGHT_START_YEAR } from '@ebt/core/constants';
-import { useState, type ReactNode } from 'react';
-import { SUPPORT_EMAIL } from '../lib/support';
+import { lazy, Suspense, useState } from 'react';
+import type { FooterTopic } from './FooterTopicDialog';
 
-type FooterTopic = 'faq' | 'legal' | 'about';
+// The dialog is not needed to show a page; its code loads the first time someone opens a topic.
+const FooterTopicDialog = lazy(() => import('./FooterTopicDialog'));
 
-const TOPICS: Record<FooterTopic, { title: string; body: ReactNode }> = {
-  faq: {
-    title: 'Frequently asked questions',
-    body: (
-      <Stack gap="sm">
-        <Text fw={600}>I forgot my username or password.</Text>
-        <Text>
-          Use the &lsquo;Forgot username?&rsquo; or &lsquo;Forgot password?&rsquo; links on the sign-in page. You will
-          answer your security question and enter a one-time code.
-        </Text>
-        <Text fw={600}>Why was I signed out?</Text>
-        <Text>For your protection a session ends after 20 minutes without activity. Sign in again to continue.</Text>
-        <Text fw={600}>Who do I contact for help?</Text>
-        <Text>
-          Write to <Anchor href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</Anchor>. Recipients can also ask the agency
-          that enrolled them.
-        </Text>
-      </Stack>
-    ),
-  },
-  legal: {
-    title: 'Legal',
-    body: (
-      <Stack gap="sm">
-        <Text>
-          MarketLink is provided to program agencies, their staff and benefit recipients for the administration of
-          food-assistance benefits. Use it only for the purpose your program allows.
-        </Text>
-        <List spacing="xs">
-          <List.Item>Personal data is used only to administer the program you are enrolled in or work for.</List.Item>
-          <List.Item>
-            Card numbers, bank and tax data are stored encrypted and shown only to authorised staff.
-          </List.Item>
-          <List.Item>Activity is recorded so that every change can be traced to the person who made it.</List.Item>
-        </List>
-      </Stack>
-    ),
-  },
-  about: {
-    title: 'About MarketLink',
-    body: (
-      <Text>
-        MarketLink manages electronic benefits for food-assistance programs such as farmers market nutrition and
-        incentive programs. Program staff issue benefits and manage recipients, merchants and cards; recipients check
-        balances, transactions and the markets that accept their benefits.
-      </Text>
-    ),
-  },
-};
+const TOPIC_LINKS: { topic: FooterTopic; label: string }[] = [
+  { topic: 'faq', label: 'FAQ' },
+  { topic: 'legal', label: 'Legal' },
+  { topic: 'about', label: 'About' },
+];
 
 /** FAQ, Legal and About (each in a dialog) and the copyright line (A§1: starting in 2020). */
 export function AppFooter() {
   // The topic outlives the dialog's closing animation, so the title does not vanish while it fades out.
-  const [topic, setTopic] = useState<FooterTopic>('faq');
+  const [topic, setTopic] = useState<FooterTopic | null>(null);
   const [opened, setOpened] = useState(false);
   const year = new Date().getFullYear();
 
   return (
     <Group component="footer" justify="space-between" gap="xs" py="md" px="md" wrap="wrap">
       <Group gap="md" component="nav" aria-label="About this site">
-        {(Object.keys(TOPICS) as FooterTopic[]).map((key) => (
+        {TOPIC_LINKS.map((link) => (
           <Anchor
-            key={key}
+            key={link.topic}
             component="button"
             type="button"
             fz="sm"
             onClick={() => {
-              setTopic(key);
+              setTopic(link.topic);
               setOpened(true);
             }}
           >
-            {key === 'faq' ? 'FAQ' : key === 'legal' ? 'Legal' : 'About'}
+            {link.label}
           </Anchor>
         ))}
       </Group>
       <Text fz="sm" c="dimmed">
         © {COPYRIGHT_START_YEAR}–{Math.max(year, COPYRIGHT_START_YEAR)} MarketLink
       </Text>
-      <Modal
-        opened={opened}
-        onClose={() => setOpened(false)}
-        title={TOPICS[topic].title}
-        size="lg"
-        centered
-        // Mantine's close button has no name of its own (axe: button-name).
-        closeButtonProps={{ 'aria-label': 'Close dialog' }}
-      >
-        {TOPICS[topic].body}
-      </Modal>
+      {topic && (
+        <Suspense fallback={null}>
+          <FooterTopicDialog topic={topic} opened={opened} onClose={() => setOpened(false)} />
+        </Suspense>
+      )}
     </Group>
   );
 }

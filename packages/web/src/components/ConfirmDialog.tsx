@@ -1,6 +1,7 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type { ReactNode } from 'react';
+import { whenOverlaysMounted } from '../lib/overlays';
 
 const DEFAULT_TITLE = 'Please confirm';
 /** Mantine's modal close button has no name of its own (axe: button-name). */
@@ -24,7 +25,7 @@ export interface ConfirmActionOptions {
 
 /**
  * Asks before an action (A§4, A§8, B§8 confirmations) in a modal dialog: Cancel and the confirm button, Escape and
- * the close button cancel. Needs the ModalsProvider of app/providers.tsx.
+ * the close button cancel. Opens through the ModalsProvider of app/overlays.tsx, once it is there.
  *
  *   confirmAction({ message: MESSAGES.CONFIRM_VOID_BENEFIT, confirmLabel: 'Void', danger: true, onConfirm: voidIt });
  */
@@ -37,18 +38,20 @@ export function confirmAction({
   onConfirm,
   onCancel,
 }: ConfirmActionOptions): void {
-  modals.openConfirmModal({
-    title,
-    centered: true,
-    closeButtonProps: CLOSE_BUTTON_PROPS,
-    children: typeof message === 'string' ? <Text>{message}</Text> : message,
-    labels: { confirm: confirmLabel, cancel: cancelLabel },
-    // Focus lands on the harmless choice for a destructive action, on the confirm button otherwise.
-    confirmProps: { color: danger ? DANGER_COLOR : undefined, 'data-autofocus': danger ? undefined : true },
-    cancelProps: { variant: 'default', 'data-autofocus': danger ? true : undefined },
-    onConfirm,
-    onCancel,
-  });
+  whenOverlaysMounted(() =>
+    modals.openConfirmModal({
+      title,
+      centered: true,
+      closeButtonProps: CLOSE_BUTTON_PROPS,
+      children: typeof message === 'string' ? <Text>{message}</Text> : message,
+      labels: { confirm: confirmLabel, cancel: cancelLabel },
+      // Focus lands on the harmless choice for a destructive action, on the confirm button otherwise.
+      confirmProps: { color: danger ? DANGER_COLOR : undefined, 'data-autofocus': danger ? undefined : true },
+      cancelProps: { variant: 'default', 'data-autofocus': danger ? true : undefined },
+      onConfirm,
+      onCancel,
+    }),
+  );
 }
 
 export interface NoticeOptions {
@@ -62,7 +65,11 @@ export interface NoticeOptions {
  * A dialog that only informs, closed with OK: 'Last Issuance Date' (A§5), 'You must select an input file.' (B§5),
  * the PAN generation warnings and the large bulk-generation success (B§4, B§8, resolution 18).
  */
-export function showNotice({ title, message, okLabel = 'OK', onClose }: NoticeOptions): void {
+export function showNotice(options: NoticeOptions): void {
+  whenOverlaysMounted(() => openNotice(options));
+}
+
+function openNotice({ title, message, okLabel = 'OK', onClose }: NoticeOptions): void {
   const modalId = modals.open({
     title,
     centered: true,

@@ -1,0 +1,148 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { ROLE } from '@ebt/core/enums';
+import { useTestApp } from '../testing/app.js';
+import { makeProgram, makeRecipient, makeUser } from '../testing/factories.js';
+
+// The built web app is sent as the build compressed it (web.ts, preCompressed), cached for a year when its name is
+// hashed; API JSON of 1 KB or more is compressed when the client asks (compression.ts). A tiny dist stands in for
+// packages/web/dist, with the .br and .gz files packages/web/build/precompress.ts writes.
+const SCRIPT = 'export const greeting = "hello from a hashed asset";\n'.repeat(100);
+const webDist = mkdtempSync(path.join(os.tmpdir(), 'ebt-web-compressed-'));
+mkdirSync(path.join(webDist, 'assets'));
+writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>MarketLink</title><div id="root"></div>');
+writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), SCRIPT);
+writeFileSync(path.join(webDist, 'assets', 'app-abc123.js.br'), brotliCompressSync(SCRIPT));
+writeFileSync(path.join(webDist, 'assets', 'app-abc123.js.gz'), gzipSync(SCRIPT));
+
+const t = useTestApp({ WEB_DIST_DIR: webDist });
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const getAsset = (acceptEncoding?: string) =>
+  t.app.inject({
+    method: 'GET',
+    url: '/assets/app-abc123.js',
+    headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {},
+  });
+
+describe('built web app files', () => {
+  it('sends the brotli file of a hashed asset to a browser that accepts br, cached as immutable', async () => {
+    const res = await getAsset('gzip, deflate, br, zstd');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toMatch(/^application\/javascript/);
+    expect(res.headers['cache-control']).toBe(IMMUTABLE);
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(SCRIPT);
+  });
+
+  it('sends the gzip file to a client that accepts only gzip', async () => {
+    const res = await getAsset('gzip');
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers['cache-control']).toBe(IMMUTABLE);
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(gunzipSync(res.rawPayload).toString()).toBe(SCRIPT);
+  });
+
+  it('sends the file as it is to a client that asks for no encoding', async () => {
+    const res = await getAsset();
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.headers['cache-control']).toBe(IMMUTABLE);
+    expect(res.body).toBe(SCRIPT);
+  });
+
+  it('answers a screen path with index.html, revalidated on every load (no-cache) and not compressed', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/recipient/home',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.body).toContain('<div id="root">');
+  });
+
+  it('sends index.html asked for by name with no-cache too', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/index.html', headers: { 'accept-encoding': 'br' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+});
+
+describe('API answers', () => {
+  let adminToken: string | undefined;
+  /** A platform admin's search over eight recipients: a JSON answer well over 1 KB. */
+  const search = async (headers: Record<string, string>, url = '/account-api/account?lastname=compress') => {
+    if (!adminToken) {
+      const { db } = t.database;
+      const program = await makeProgram(db);
+      for (let i = 0; i < 8; i++) await makeRecipient(db, { program, lastName: `Compressible${i}` });
+      adminToken = await t.signIn((await makeUser(db, { roleId: ROLE.PLATFORM_ADMIN })).username);
+    }
+    return t.injectAs(adminToken, { method: 'GET', url, headers });
+  };
+
+  it('compresses JSON of 1 KB or more with brotli when the client accepts it', async () => {
+    const plain = await search({});
+    expect(plain.statusCode).toBe(200);
+    expect(plain.body.length).toBeGreaterThan(1024);
+
+    const res = await search({ 'accept-encoding': 'gzip, deflate, br' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.rawPayload.length).toBeLessThan(plain.body.length / 2);
+    expect(JSON.parse(brotliDecompressSync(res.rawPayload).toString())).toEqual(plain.json());
+  });
+
+  it('compresses with gzip for a client that accepts only gzip', async () => {
+    const res = await search({ 'accept-encoding': 'gzip' });
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(res.rawPayload).toString())).toEqual((await search({})).json());
+  });
+
+  it('sends plain JSON when the client asks for no encoding (app.inject, curl)', async () => {
+    const res = await search({});
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.json()).toHaveProperty('totalCount', 8);
+  });
+
+  it('leaves an answer under 1 KB plain', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/healthz', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.body.length).toBeLessThan(1024);
+    expect(res.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('streams a CSV export compressed when asked, the same file once decoded', async () => {
+    const exportUrl = '/account-api/account/export?lastname=compress';
+    const plain = await search({}, exportUrl);
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+
+    const res = await search({ 'accept-encoding': 'gzip' }, exportUrl);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="recipients-\d{8}\.csv"$/);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(res.rawPayload).toString()).toBe(plain.body);
+  });
+
+  it('streams an XLSX export as it is: a ZIP compresses no further', async () => {
+    const res = await search(
+      { 'accept-encoding': 'gzip, br' },
+      '/account-api/account/export?lastname=compress&exportType=xlsx',
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.rawPayload.subarray(0, 2).toString()).toBe('PK');
+  });
+});
