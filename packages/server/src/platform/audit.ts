@@ -81,7 +81,7 @@ export async function recordAuditBatch(
   entries: BatchAuditEntry[],
 ): Promise<void> {
   const at = ctx.now().toISOString();
-  const rows = entries.map((entry) => ({
+  const row = (entry: BatchAuditEntry) => ({
     at,
     actor_user_id: ctx.caller?.userId ?? null,
     action: entry.action,
@@ -90,13 +90,26 @@ export async function recordAuditBatch(
     ...changedFields(entry.before, entry.after),
     ip: ctx.ip?.slice(0, 64) ?? null,
     request_id: ctx.requestId?.slice(0, 64) ?? null,
-  }));
-  for (let i = 0; i < rows.length; i += AUDIT_BATCH) {
-    const part = rows.slice(i, i + AUDIT_BATCH);
-    await db.execute(sql`
+  });
+  // The JSON of a batch is built while the database inserts the one before (one statement in flight at a time, as
+  // a transaction's connection allows): a 1 MB import writes 10,000-19,000 audit rows, and building them is a third
+  // of the audit's time.
+  let previous: Promise<void> | undefined;
+  for (let i = 0; i < entries.length; i += AUDIT_BATCH) {
+    const json = JSON.stringify(entries.slice(i, i + AUDIT_BATCH).map(row));
+    await previous;
+    // `.then` sends it now (Drizzle's queries are lazy); the catch only keeps an early exit from leaving it unheard,
+    // the next `await previous` still throws its error.
+    previous = db
+      .execute(
+        sql`
       insert into ${auditLog} (at, actor_user_id, action, entity, entity_id, before, after, ip, request_id)
       select at, actor_user_id, action, entity, entity_id, before, after, ip, request_id
-      from jsonb_to_recordset(${JSON.stringify(part)}::jsonb) as x(at timestamptz, actor_user_id int, action varchar(60), entity varchar(60),
-        entity_id varchar(100), before jsonb, after jsonb, ip varchar(64), request_id varchar(64))`);
+      from jsonb_to_recordset(${json}::jsonb) as x(at timestamptz, actor_user_id int, action varchar(60), entity varchar(60),
+        entity_id varchar(100), before jsonb, after jsonb, ip varchar(64), request_id varchar(64))`,
+      )
+      .then(() => undefined);
+    previous.catch(() => undefined);
   }
+  await previous;
 }

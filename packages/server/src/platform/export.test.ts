@@ -1,5 +1,13 @@
+import * as XLSX from '@e965/xlsx';
 import { describe, expect, it } from 'vitest';
 import { exportFormat, keysetBatches, neutraliseCell } from './export.js';
+import { sheetName, type XlsxCell, xlsxStream } from './xlsx-stream.js';
+
+async function bytesOf(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
 
 describe('neutraliseCell', () => {
   it('prefixes text that a spreadsheet would read as a formula with a single quote', () => {
@@ -58,5 +66,65 @@ describe('keysetBatches', () => {
       [0, 10],
       [20, 5],
     ]);
+  });
+});
+
+describe('xlsxStream', () => {
+  const columns = [
+    { header: 'Name', width: 20 },
+    { header: 'Amount', width: 10 },
+    { header: 'Note', width: 30 },
+  ];
+
+  it('writes a workbook that a spreadsheet reader opens: text, numbers, empty cells, XML characters', async () => {
+    async function* rows(): AsyncGenerator<XlsxCell[]> {
+      yield ['Ann & <Bob> "quoted"', 12.5, null];
+      yield [neutraliseCell('=HYPERLINK("http://evil.example")'), -3, 'bell\u0007 removed'];
+      yield ['', 0, 'José 😀'];
+    }
+    const file = await bytesOf(xlsxStream({ name: 'Benefits: 2026/11', columns, rows: rows() }));
+    expect(file.subarray(0, 2).toString()).toBe('PK');
+    const workbook = XLSX.read(file, { type: 'buffer', cellStyles: true });
+    expect(workbook.SheetNames).toEqual(['Benefits_ 2026_11']);
+    const sheet = workbook.Sheets['Benefits_ 2026_11']!;
+    expect(XLSX.utils.sheet_to_json(sheet, { header: 1, defval: null })).toEqual([
+      ['Name', 'Amount', 'Note'],
+      ['Ann & <Bob> "quoted"', 12.5, null],
+      [`'=HYPERLINK("http://evil.example")`, -3, 'bell removed'],
+      [null, 0, 'José 😀'],
+    ]);
+    expect(sheet['B2']).toMatchObject({ t: 'n', v: 12.5 });
+    expect(sheet['!cols']?.map((c) => c.width)).toEqual([20, 10, 30]);
+  });
+
+  it('streams a large export, reading rows only as the reader takes bytes', async () => {
+    const total = 20_000;
+    let produced = 0;
+    async function* rows(): AsyncGenerator<XlsxCell[]> {
+      for (let i = 0; i < total; i++) {
+        produced++;
+        yield [`Recipient ${i}`, i / 100, `note ${i % 97}`];
+      }
+    }
+    const stream = xlsxStream({ name: 'Large', columns, rows: rows() });
+    const chunks: Buffer[] = [];
+    let producedAtFirstChunk = -1;
+    for await (const chunk of stream) {
+      if (producedAtFirstChunk < 0) producedAtFirstChunk = produced;
+      chunks.push(chunk as Buffer);
+    }
+    expect(producedAtFirstChunk).toBeLessThan(total); // the first bytes left before the last row was read
+    expect(produced).toBe(total);
+    const workbook = XLSX.read(Buffer.concat(chunks), { type: 'buffer', dense: true });
+    const read = XLSX.utils.sheet_to_json<unknown[]>(workbook.Sheets.Large!, { header: 1 });
+    expect(read).toHaveLength(total + 1);
+    expect(read[total]).toEqual([`Recipient ${total - 1}`, (total - 1) / 100, `note ${(total - 1) % 97}`]);
+  });
+
+  it("keeps tab names to Excel's rules", () => {
+    expect(sheetName('recipients-20261123')).toBe('recipients-20261123');
+    expect(sheetName('a'.repeat(40))).toHaveLength(31);
+    expect(sheetName('[x]*?')).toBe('_x___');
+    expect(sheetName('')).toBe('Sheet1');
   });
 });

@@ -1,8 +1,7 @@
-import { once } from 'node:events';
-import { PassThrough, pipeline, Readable } from 'node:stream';
+import { pipeline, Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
-import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
+import { xlsxStream } from './xlsx-stream.js';
 
 /**
  * Streaming CSV and XLSX exports shared by every list that offers one (recipients, benefits, transactions,
@@ -11,7 +10,8 @@ import type { FastifyReply } from 'fastify';
  * typed into a form is shown as text and never run as a formula when staff open the file.
  *
  * Rows come from an AsyncIterable that the caller fills from the database in batches (`keysetBatches`); this module
- * pulls one row at a time as the client reads, so memory holds about one batch whatever the export's size.
+ * pulls one row at a time as the client reads, so memory holds about one batch whatever the export's size. XLSX is
+ * written by xlsx-stream.ts (SheetJS, the imports' reader, only writes whole workbooks in memory).
  */
 
 export type ExportFormat = 'csv' | 'xlsx';
@@ -64,7 +64,7 @@ export function sendExport<Row>(reply: FastifyReply, options: ExportOptions<Row>
   reply.header('Content-Type', CONTENT_TYPES[options.format]);
   reply.header('Content-Disposition', `attachment; filename="${file}"`);
   if (options.truncated) reply.header('X-Export-Truncated', 'true');
-  const body = options.format === 'xlsx' ? xlsxStream(options) : csvStream(options);
+  const body = options.format === 'xlsx' ? xlsxExport(options) : csvStream(options);
   return reply.send(body);
 }
 
@@ -80,25 +80,12 @@ function csvStream<Row>(options: ExportOptions<Row>): Readable {
   return pipeline(Readable.from(cellRows(options)), stringifier, () => undefined);
 }
 
-function xlsxStream<Row>(options: ExportOptions<Row>): Readable {
-  const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
-  const sheet = workbook.addWorksheet((options.sheetName ?? options.filename).slice(0, 31));
-  sheet.columns = options.columns.map((c) => ({
-    header: c.header,
-    width: c.width ?? Math.max(10, c.header.length + 2),
-  }));
-  void (async () => {
-    let count = 0;
-    for await (const cells of cellRows(options)) {
-      sheet.addRow(cells).commit();
-      // Let the client's reading pace the database reads: wait while the reply has not taken what was written.
-      if (++count % 500 === 0 && out.writableNeedDrain) await once(out, 'drain');
-    }
-    sheet.commit();
-    await workbook.commit();
-  })().catch((error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error))));
-  return out;
+function xlsxExport<Row>(options: ExportOptions<Row>): Readable {
+  return xlsxStream({
+    name: options.sheetName ?? options.filename,
+    columns: options.columns.map((c) => ({ header: c.header, width: c.width ?? Math.max(10, c.header.length + 2) })),
+    rows: cellRows(options),
+  });
 }
 
 /**

@@ -1,9 +1,10 @@
-import * as XLS from '@e965/xlsx';
-import ExcelJS from 'exceljs';
+import * as XLSX from '@e965/xlsx';
+import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@ebt/core/messages';
 import { AppError } from './errors.js';
-import { declaredZipSize, headerKey, mapColumns, parseSpreadsheet } from './file-import.js';
+import { headerKey, mapColumns, MAX_UNPACKED_BYTES, parseSpreadsheet, unpackedWorkbook } from './file-import.js';
+import { forgedXlsx } from '../testing/forged-xlsx.js';
 
 async function refusal(promise: Promise<unknown>): Promise<AppError> {
   try {
@@ -15,11 +16,10 @@ async function refusal(promise: Promise<unknown>): Promise<AppError> {
   throw new Error('expected a refusal');
 }
 
-async function xlsxOf(rows: unknown[][]): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet('Benefits');
-  for (const row of rows) sheet.addRow(row);
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+function workbookOf(rows: unknown[][], bookType: 'xlsx' | 'biff8'): Buffer {
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows, { cellDates: true }), 'Benefits');
+  return XLSX.write(book, { type: 'buffer', bookType, compression: true }) as Buffer;
 }
 
 describe('parseSpreadsheet', () => {
@@ -42,12 +42,15 @@ describe('parseSpreadsheet', () => {
   });
 
   it('reads the first worksheet of an XLSX: dates as YYYY-MM-DD, numbers without float noise, formulas by result', async () => {
-    const data = await xlsxOf([
-      ['Account ID', 'Available Date', 'Amount', 'Total'],
-      ['10000001', new Date(Date.UTC(2026, 11, 1)), 12.1, { formula: 'C2*2', result: 24.2 }],
-      [],
-      [10000002, '2026-12-02', 7, null],
-    ]);
+    const data = workbookOf(
+      [
+        ['Account ID', 'Available Date', 'Amount', 'Total'],
+        ['10000001', new Date(Date.UTC(2026, 11, 1)), 12.1, { t: 'n', v: 24.2, f: 'C2*2' }],
+        [],
+        [10000002, '2026-12-02', 7, null],
+      ],
+      'xlsx',
+    );
     const sheet = await parseSpreadsheet(data);
     expect(sheet.format).toBe('xlsx');
     expect(sheet.rows).toEqual([
@@ -57,14 +60,13 @@ describe('parseSpreadsheet', () => {
   });
 
   it('reads a legacy Excel 97-2003 (.xls) workbook, dates included', async () => {
-    const sheet = XLS.utils.aoa_to_sheet([
-      ['Account ID', 'Available Date', 'Amount'],
-      ['10000001', 46357, 12.5],
-    ]);
-    sheet['B2']!.z = 'm/d/yyyy'; // serial 46357 is 2026-12-01
-    const book = XLS.utils.book_new();
-    XLS.utils.book_append_sheet(book, sheet, 'Benefits');
-    const data = XLS.write(book, { type: 'buffer', bookType: 'biff8' }) as Buffer;
+    const data = workbookOf(
+      [
+        ['Account ID', 'Available Date', 'Amount'],
+        ['10000001', { t: 'n', v: 46357, z: 'm/d/yyyy' }, 12.5], // serial 46357 is 2026-12-01
+      ],
+      'biff8',
+    );
     const parsed = await parseSpreadsheet(data);
     expect(parsed.format).toBe('xls');
     expect(parsed.header).toEqual(['Account ID', 'Available Date', 'Amount']);
@@ -88,9 +90,31 @@ describe('parseSpreadsheet', () => {
     expect((await refusal(parseSpreadsheet(Buffer.from(many), { maxRows: 10 }))).status).toBe(422);
   });
 
-  it('reads the unpacked size a ZIP declares', async () => {
-    const data = await xlsxOf([['a'], ['b']]);
-    expect(declaredZipSize(data)).toBeGreaterThan(data.length);
+  it('unpacks an XLSX to the same entries, counting what they really inflate to', () => {
+    const data = workbookOf([['a'], ['b']], 'xlsx');
+    const original = unzipSync(data);
+    const copy = unzipSync(unpackedWorkbook(data));
+    expect(Object.keys(copy).sort()).toEqual(Object.keys(original).sort());
+    for (const [name, bytes] of Object.entries(original)) expect(Buffer.from(copy[name]!).equals(bytes)).toBe(true);
+  });
+
+  it('refuses a ZIP whose sheet declares 2,000 bytes but inflates to 900 MB, in well under a second', async () => {
+    const data = forgedXlsx({ inflatedMegabytes: 900 });
+    expect(data.length).toBeLessThan(1_048_576);
+    const started = performance.now();
+    const error = await refusal(parseSpreadsheet(data));
+    expect(error.status).toBe(422);
+    expect(error.message).toBe(MESSAGES.INVALID_FILE_CONTENT);
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+
+  it('refuses the same bomb written with a data descriptor (no size up front) once it passes the unpacked limit', async () => {
+    const data = forgedXlsx({ inflatedMegabytes: 900, dataDescriptor: true });
+    const error = await refusal(parseSpreadsheet(data));
+    expect(error.status).toBe(422);
+    expect(error.message).toBe(MESSAGES.INVALID_FILE_CONTENT);
+    const under = forgedXlsx({ inflatedMegabytes: Math.floor(MAX_UNPACKED_BYTES / 2 ** 20) - 2, dataDescriptor: true });
+    expect((await parseSpreadsheet(under)).rows).toEqual([{ rowNumber: 2, cells: ['10000001', '12.5'] }]);
   });
 });
 

@@ -176,6 +176,8 @@ export async function lockBenefitsByAuthNumber(
  */
 export async function insertBenefits(db: DbOrTx, rows: (typeof benefits.$inferInsert)[]) {
   const inserted: { id: number; uuid: string; programId: number; authorizationNumber: string }[] = [];
+  // A chunk's JSON is built while the database inserts the chunk before (one statement in flight at a time).
+  let previous: Promise<void> | undefined;
   for (const part of chunks(rows)) {
     // The rows travel as one JSON parameter (json_to_recordset): binding 17 parameters per row costs more than the
     // insert itself at these sizes.
@@ -200,7 +202,11 @@ export async function insertBenefits(db: DbOrTx, rows: (typeof benefits.$inferIn
         created_at: r.createdAt instanceof Date ? r.createdAt.toISOString() : null,
       })),
     );
-    const result = (await db.execute(sql`
+    await previous;
+    // `.then` sends it now (Drizzle's queries are lazy); the catch only keeps an early exit from leaving it unheard.
+    previous = db
+      .execute(
+        sql`
       insert into ${benefits} (program_id, account_id, agency_id, funding_source_id, incentive_id, authorization_number, benefit_type_id,
         status_id, available_date, expiration_date, amount, balance, note, benefit_option_id, notified_recipient, creation_channel,
         created_at, updated_at)
@@ -212,17 +218,23 @@ export async function insertBenefits(db: DbOrTx, rows: (typeof benefits.$inferIn
         amount numeric(12, 2), balance numeric(12, 2), note varchar(100), benefit_option_id int, notified_recipient boolean,
         creation_channel varchar(20), created_at timestamptz)
       on conflict (program_id, authorization_number) do nothing
-      returning id, uuid, program_id, authorization_number`)) as unknown as {
-      rows: { id: number; uuid: string; program_id: number; authorization_number: string }[];
-    };
-    for (const r of result.rows)
-      inserted.push({
-        id: Number(r.id),
-        uuid: String(r.uuid),
-        programId: Number(r.program_id),
-        authorizationNumber: r.authorization_number,
+      returning id, uuid, program_id, authorization_number`,
+      )
+      .then((result) => {
+        const { rows: returned } = result as unknown as {
+          rows: { id: number; uuid: string; program_id: number; authorization_number: string }[];
+        };
+        for (const r of returned)
+          inserted.push({
+            id: Number(r.id),
+            uuid: String(r.uuid),
+            programId: Number(r.program_id),
+            authorizationNumber: r.authorization_number,
+          });
       });
+    previous.catch(() => undefined);
   }
+  await previous;
   return inserted;
 }
 

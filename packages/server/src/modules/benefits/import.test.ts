@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
+import * as XLSX from '@e965/xlsx';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BENEFIT_IMPORT_MESSAGES, BENEFIT_MESSAGES, type BenefitFileAnswer } from '@ebt/core/benefits';
 import { ROLE } from '@ebt/core/enums';
@@ -17,6 +17,7 @@ import {
 } from '../../db/schema/index.js';
 import { useTestApp } from '../../testing/app.js';
 import { makeAgency, makeProgram, makeRecipient, makeUser } from '../../testing/factories.js';
+import { forgedXlsx } from '../../testing/forged-xlsx.js';
 import { adjustIssuanceTotals } from './issue-effects.js';
 
 const t = useTestApp();
@@ -565,29 +566,56 @@ describe('POST /benefit-api/benefit/file: rows', () => {
 
   it('reads an XLSX workbook with date and number cells', async () => {
     const number = auth();
-    const workbook = new ExcelJS.Workbook();
-    const sheet = workbook.addWorksheet('Benefits');
-    sheet.addRow([
-      'benefitRecipientAccountIdentifier',
-      'benefitAuthorizationNumber',
-      'benefitAvailableDate',
-      'benefitExpirationDate',
-      'benefitAmount',
-      'fundingSource',
-    ]);
-    sheet.addRow([
-      w.r1.recipientIdentifier,
-      number,
-      new Date(Date.UTC(2026, 11, 1)),
-      new Date(Date.UTC(2026, 11, 31)),
-      12.5,
-      'USDA',
-    ]);
-    const content = Buffer.from(await workbook.xlsx.writeBuffer());
+    const sheet = XLSX.utils.aoa_to_sheet(
+      [
+        [
+          'benefitRecipientAccountIdentifier',
+          'benefitAuthorizationNumber',
+          'benefitAvailableDate',
+          'benefitExpirationDate',
+          'benefitAmount',
+          'fundingSource',
+        ],
+        [
+          w.r1.recipientIdentifier,
+          number,
+          new Date(Date.UTC(2026, 11, 1)),
+          new Date(Date.UTC(2026, 11, 31)),
+          12.5,
+          'USDA',
+        ],
+      ],
+      { cellDates: true },
+    );
+    const workbook = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(workbook, sheet, 'Benefits');
+    const content = XLSX.write(workbook, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
     const res = await upload(w.tokens.adminA, { filename: 'benefits.xlsx', content });
     expect(res.json()).toMatchObject({ added: 1, rejected: 0 });
     const [row] = await benefitsByAuth(w.programA, [number]);
     expect(row).toMatchObject({ availableDate: '2026-12-01', expirationDate: '2026-12-31', amount: '12.50' });
+  });
+
+  it("answers 422 'Invalid file content.' at once to a zip bomb: a sheet declaring 2,000 bytes that inflates to 900 MB", async () => {
+    // Before the fix: 15-19 s and 1 GB per upload. Now the inflating stops past the 2,000 bytes the entry declares,
+    // or, for an entry written with a data descriptor (no size up front), at the 16 MB limit of all entries.
+    for (const [dataDescriptor, withinMs] of [
+      [false, 1000],
+      [true, 3000], // 16 MB really inflated: 0.2-0.5 s on a quiet machine
+    ] as const) {
+      const content = forgedXlsx({ inflatedMegabytes: 900, dataDescriptor });
+      expect(content.length).toBeLessThan(1_048_576);
+      const before = process.memoryUsage();
+      const started = performance.now();
+      const res = await upload(w.tokens.adminA, { filename: 'benefits.xlsx', content });
+      const elapsed = performance.now() - started;
+      const after = process.memoryUsage();
+      expect(res.statusCode).toBe(422);
+      expect(res.json().message).toBe(MESSAGES.INVALID_FILE_CONTENT);
+      expect(elapsed, `data descriptor: ${dataDescriptor}`).toBeLessThan(withinMs);
+      expect(after.rss - before.rss).toBeLessThan(200 * 2 ** 20);
+      expect(after.arrayBuffers - before.arrayBuffers).toBeLessThan(100 * 2 ** 20);
+    }
   });
 
   it('lets one of two simultaneous uploads of the same new number win; the other adds nothing', async () => {

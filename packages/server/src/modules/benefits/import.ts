@@ -364,6 +364,7 @@ async function addBenefits(
     for (const [i, a] of pending.entries()) {
       const row = inserted.get(`${a.lookups.program.id}:${a.number}`);
       if (row) {
+        const values = rows[i]!;
         issued.push({
           benefitId: row.id,
           programId: a.lookups.program.id,
@@ -371,13 +372,22 @@ async function addBenefits(
           agencyId: a.values.agencyId,
           fundingId: a.values.fundingId,
           amountCents: a.values.amountCents,
+          // The notification's words, from the row just inserted (the effects need not read it back).
+          notice: {
+            typeId: values.benefitTypeId!,
+            authNumber: values.authorizationNumber,
+            amount: values.amount,
+            availableDate: values.availableDate,
+            expirationDate: values.expirationDate,
+            programName: a.lookups.program.name,
+          },
         });
         audits.push({
           action: 'issue',
           entity: 'benefit',
           entityId: row.uuid,
           before: null,
-          after: benefitAuditView(rows[i]!),
+          after: benefitAuditView(values),
         });
       } else if (a.generated && attempt + 1 < GENERATE_TRIES) {
         let number: string;

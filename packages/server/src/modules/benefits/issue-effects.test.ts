@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { desc, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { NOTIFICATION_EVENT } from '../../db/reference-data.js';
 import { notificationPreferences, notifications, outbox } from '../../db/schema/index.js';
@@ -68,6 +68,63 @@ describe('applyIssueEffects', () => {
     expect(sms).toHaveLength(1);
     expect(sms[0]).toMatchObject({ channel: 'sms', subject: 'A new benefit is available' });
     expect(sms[0]!.body).toContain('$40.00');
+  });
+
+  it('writes the same notifications and messages from the details a caller passes as from the benefits read back', async () => {
+    const { db } = t.database;
+    await db
+      .insert(notificationPreferences)
+      .values([
+        { accountId: w.accounts.a1.id, eventId: NOTIFICATION_EVENT.BENEFIT_ISSUED, methodId: 1 },
+        { accountId: w.accounts.a1.id, eventId: NOTIFICATION_EVENT.BENEFIT_ISSUED, methodId: 2 },
+      ])
+      .onConflictDoNothing();
+    const issueOne = async (withDetails: boolean) => {
+      const row = await makeBenefit(db, { programId: w.programA.id, accountId: w.accounts.a1.id, amountCents: 123456 });
+      await db.transaction((tx) =>
+        applyIssueEffects(tx, silentCtx(), [
+          {
+            benefitId: row.id,
+            programId: w.programA.id,
+            accountId: row.accountId,
+            agencyId: null,
+            fundingId: null,
+            amountCents: 123456,
+            ...(withDetails
+              ? {
+                  notice: {
+                    typeId: row.benefitTypeId,
+                    authNumber: row.authorizationNumber,
+                    amount: row.amount,
+                    availableDate: row.availableDate,
+                    expirationDate: row.expirationDate,
+                    programName: w.programA.name,
+                  },
+                }
+              : {}),
+          },
+        ]),
+      );
+      const [note] = await db
+        .select()
+        .from(notifications)
+        .where(eq(notifications.accountId, w.accounts.a1.id))
+        .orderBy(desc(notifications.id))
+        .limit(1);
+      const sent = await db.select().from(outbox).orderBy(desc(outbox.id)).limit(2);
+      // The texts differ only by the authorization number each benefit has.
+      const plain = (text: string) => text.replaceAll(row.authorizationNumber, '#');
+      return {
+        text: plain(note!.text),
+        eventId: note!.eventId,
+        sent: sent.map((m) => ({ channel: m.channel, to: m.to, subject: m.subject, body: plain(m.body) })),
+      };
+    };
+    const readBack = await issueOne(false);
+    const passed = await issueOne(true);
+    expect(passed).toEqual(readBack);
+    expect(readBack.text).toContain('$1,234.56');
+    expect(readBack.sent.map((m) => m.channel).sort()).toEqual(['email', 'sms']);
   });
 
   it('keeps running totals equal to a rebuild from the benefits after issues, edits and voids through the API', async () => {

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { asc, count, eq, inArray } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
+import * as XLSX from '@e965/xlsx';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_TYPE, PROGRAM_STATUS, ROLE, USER_STATUS } from '@ebt/core/enums';
 import { MESSAGES } from '@ebt/core/messages';
@@ -82,10 +82,9 @@ const upload = (token: string | null, programUuid: string, data: Buffer, fileNam
   });
 
 async function xlsxOf(rows: unknown[][]): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet('Accounts');
-  for (const row of rows) sheet.addRow(row);
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+  const workbook = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(workbook, XLSX.utils.aoa_to_sheet(rows), 'Accounts');
+  return XLSX.write(workbook, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
 }
 
 const accountsOf = (db: DbOrTx, programId: number) =>

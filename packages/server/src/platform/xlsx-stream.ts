@@ -1,0 +1,168 @@
+import { Readable } from 'node:stream';
+import { constants, deflateRawSync } from 'node:zlib';
+import { strToU8, Zip, ZipPassThrough } from 'fflate';
+
+/**
+ * Writes one worksheet of an Excel 2007+ workbook as a stream, for the exports (platform/export.ts). SheetJS, the
+ * spreadsheet library of the imports, builds a whole workbook in memory before writing a byte: 100,000 rows of a
+ * recipient export took 470 MB and 3.7 s before the first byte. A worksheet is plain XML, so this writes the handful
+ * of fixed parts and the rows, one batch at a time, into fflate's streaming ZIP: memory holds about one batch, and
+ * the client's reading paces the database (Readable.from pulls the next batch only when the reply wants more).
+ * fflate writes the ZIP container; Node's zlib compresses (NativeDeflate), three times faster than fflate's own
+ * deflate in JavaScript: 100,000 rows of 14 columns in about 1 s.
+ *
+ * Cells are inline strings or numbers, without shared strings or styles beyond Excel's default; SheetJS reads the
+ * result back in the tests (export.test.ts).
+ */
+
+export type XlsxCell = string | number | null;
+
+export interface XlsxSheet {
+  /** Sheet name as Excel shows it on the tab (at most 31 characters, some characters refused; see sheetName). */
+  name: string;
+  columns: readonly { header: string; width: number }[];
+  /** Rows of cells, in the columns' order. */
+  rows: AsyncIterable<XlsxCell[]>;
+}
+
+const MAIN = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+const PKG_REL = 'http://schemas.openxmlformats.org/package/2006/relationships';
+const XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
+
+const FIXED_PARTS: Record<string, string> = {
+  '[Content_Types].xml':
+    `${XML_HEAD}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">` +
+    '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
+    '<Default Extension="xml" ContentType="application/xml"/>' +
+    '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' +
+    '<Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>' +
+    '<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>' +
+    '</Types>',
+  '_rels/.rels':
+    `${XML_HEAD}<Relationships xmlns="${PKG_REL}">` +
+    `<Relationship Id="rId1" Type="${REL}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+  'xl/_rels/workbook.xml.rels':
+    `${XML_HEAD}<Relationships xmlns="${PKG_REL}">` +
+    `<Relationship Id="rId1" Type="${REL}/worksheet" Target="worksheets/sheet1.xml"/>` +
+    `<Relationship Id="rId2" Type="${REL}/styles" Target="styles.xml"/></Relationships>`,
+  // Excel's default style, which it expects to find even when no cell names a style.
+  'xl/styles.xml':
+    `${XML_HEAD}<styleSheet xmlns="${MAIN}">` +
+    '<fonts count="1"><font><sz val="11"/><name val="Calibri"/></font></fonts>' +
+    '<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>' +
+    '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>' +
+    '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>' +
+    '<cellXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/></cellXfs>' +
+    '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>',
+};
+
+/** Characters XML 1.0 cannot carry (control characters, lone surrogates): Excel refuses a file holding one. */
+const NOT_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
+
+function xmlText(text: string): string {
+  return text.replace(NOT_XML, '').replace(/[&<>"]/g, (ch) => XML_ESCAPES[ch]!);
+}
+
+/** Excel's limits on a tab name: 1-31 characters, none of []:*?/\ . */
+export function sheetName(name: string): string {
+  const clean = name
+    .replace(/[[\]:*?/\\]/g, '_')
+    .replace(NOT_XML, '')
+    .slice(0, 31);
+  return clean === '' ? 'Sheet1' : clean;
+}
+
+/** Column letters of a zero-based index: 0 → A, 25 → Z, 26 → AA. */
+function columnName(index: number): string {
+  let name = '';
+  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
+  return name;
+}
+
+function rowXml(cells: readonly XlsxCell[], rowNumber: number, letters: readonly string[]): string {
+  let xml = `<row r="${rowNumber}">`;
+  cells.forEach((value, i) => {
+    const ref = `${letters[i] ?? columnName(i)}${rowNumber}`;
+    if (typeof value === 'number' && Number.isFinite(value)) xml += `<c r="${ref}"><v>${value}</v></c>`;
+    else if (typeof value === 'string' && value !== '')
+      xml += `<c r="${ref}" t="inlineStr"><is><t xml:space="preserve">${xmlText(value)}</t></is></c>`;
+  });
+  return `${xml}</row>`;
+}
+
+/** Rows turned to XML before a push to the compressor: large enough for deflate to work well, small for memory. */
+const PUSH_BYTES = 256 * 1024;
+
+/**
+ * A ZIP entry deflated by Node's zlib (fflate's documented way to bring another compressor: a ZipPassThrough whose
+ * `process` compresses). Each pushed piece is deflated on its own and ended by a sync flush, which leaves the
+ * stream byte-aligned and not final, so the pieces follow each other as one deflate stream; the last one finishes it.
+ */
+class NativeDeflate extends ZipPassThrough {
+  constructor(path: string) {
+    super(path);
+    this.compression = 8;
+  }
+
+  protected override process(chunk: Uint8Array<ArrayBuffer>, final: boolean): void {
+    const flush = final ? constants.Z_FINISH : constants.Z_SYNC_FLUSH;
+    this.ondata(null, deflateRawSync(chunk, { level: 6, finishFlush: flush }), final);
+  }
+}
+
+async function* workbookChunks(sheet: XlsxSheet): AsyncGenerator<Buffer> {
+  const ready: Uint8Array[] = [];
+  let failure: Error | undefined;
+  const zip = new Zip((error, chunk) => {
+    if (error) failure = error;
+    else ready.push(chunk);
+  });
+  function* take(): Generator<Buffer> {
+    if (failure) throw failure;
+    for (const chunk of ready.splice(0)) yield Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+  }
+  const addPart = (path: string, xml: string) => {
+    const part = new NativeDeflate(path);
+    zip.add(part);
+    part.push(strToU8(xml), true);
+  };
+
+  for (const [path, xml] of Object.entries(FIXED_PARTS)) addPart(path, xml);
+  addPart(
+    'xl/workbook.xml',
+    `${XML_HEAD}<workbook xmlns="${MAIN}" xmlns:r="${REL}"><sheets>` +
+      `<sheet name="${xmlText(sheetName(sheet.name))}" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+  );
+  yield* take();
+
+  const part = new NativeDeflate('xl/worksheets/sheet1.xml');
+  zip.add(part);
+  const letters = sheet.columns.map((_, i) => columnName(i));
+  const widths = sheet.columns.map((c, i) => `<col min="${i + 1}" max="${i + 1}" width="${c.width}" customWidth="1"/>`);
+  let xml =
+    `${XML_HEAD}<worksheet xmlns="${MAIN}" xmlns:r="${REL}"><cols>${widths.join('')}</cols><sheetData>` +
+    rowXml(
+      sheet.columns.map((c) => c.header),
+      1,
+      letters,
+    );
+  let rowNumber = 1;
+  for await (const cells of sheet.rows) {
+    xml += rowXml(cells, ++rowNumber, letters);
+    if (xml.length >= PUSH_BYTES) {
+      part.push(strToU8(xml), false);
+      xml = '';
+      yield* take();
+    }
+  }
+  part.push(strToU8(`${xml}</sheetData></worksheet>`), true);
+  zip.end();
+  yield* take();
+}
+
+/** The workbook as a byte stream; a failure while reading rows (a database error) destroys the stream. */
+export function xlsxStream(sheet: XlsxSheet): Readable {
+  return Readable.from(workbookChunks(sheet), { objectMode: false });
+}
