@@ -20,7 +20,8 @@ import { rolesRoutes } from '../features/roles/routes';
 import { transactionsRoutes } from '../features/transactions/routes';
 import { usersRoutes } from '../features/users/routes';
 import type { FeatureRoutes, PortalArea } from '../lib/routes';
-import { ProtectedArea } from './guards/ProtectedArea';
+import { loadArea, ProtectedArea } from './guards/ProtectedArea';
+import { AreaSkeleton } from './layouts/AreaSkeleton';
 import { PublicLayout } from './layouts/PublicLayout';
 import { RootLayout } from './layouts/RootLayout';
 import { RouteErrorPage } from './layouts/RouteErrorPage';
@@ -57,6 +58,11 @@ function portal(area: PortalArea): RouteObject {
   return {
     path: area,
     element: <ProtectedArea area={area} />,
+    // The user and the shell start loading as the portal is entered, while a page given as a route `lazy` loads
+    // its code; the portal's header shows until then. Moving between the portal's pages needs neither again.
+    loader: loadArea,
+    shouldRevalidate: () => false,
+    hydrateFallbackElement: <AreaSkeleton area={area} />,
     children: [...collect(area), { path: '*', element: <NotFoundPage homeTo={`/${area}`} /> }],
   };
 }

@@ -4,16 +4,31 @@ import { Alert, Button, Center, Stack } from '@mantine/core';
 import { lazy, Suspense, useDeferredValue } from 'react';
 import { Navigate } from 'react-router';
 import { FullPageLoader } from '../../components/FullPageLoader';
-import { useCurrentUser } from '../../features/auth/api';
+import { currentUserQuery, useCurrentUser } from '../../features/auth/api';
 import { isApiError } from '../../lib/api-client';
 import type { PortalArea } from '../../lib/routes';
 import { hasSession } from '../../lib/session';
 import { SessionUserProvider } from '../../lib/session-user';
+import { queryClient } from '../query-client';
+import { AreaSkeleton } from '../layouts/AreaSkeleton';
 
-// The signed-in shell is not needed to sign in, so it loads with the first protected page: while the current user
-// is being fetched, not after (one round trip fewer before the page shows).
+// The signed-in shell is not needed to sign in, so it loads with the first protected page.
 const loadAreaLayout = () => import('../layouts/AreaLayout');
 const AreaLayout = lazy(loadAreaLayout);
+
+/**
+ * The portal route's loader: on entering a portal, the signed-in user and the shell's code start loading at once,
+ * alongside the page's own code (a route `lazy`), instead of one after the other as each component renders.
+ * It returns nothing: the guard below reads the user from the query cache.
+ */
+export function loadArea(): null {
+  if (hasSession()) {
+    void queryClient.prefetchQuery(currentUserQuery());
+    // A failed load shows when the shell renders (React.lazy throws it to the route's error page).
+    loadAreaLayout().catch(() => undefined);
+  }
+  return null;
+}
 
 /**
  * A§2 protected areas: /recipient needs RECIPIENT_ACCESS, /program a program, agency admin or agency user
@@ -24,7 +39,6 @@ export function ProtectedArea({ area }: { area: PortalArea }) {
   // The user's arrival renders the signed-in shell and the page, the heaviest render of a page load. Deferred, it
   // renders in slices that leave the browser free to answer a tap between them, instead of in one long task.
   const user = useDeferredValue(data);
-  if (hasSession()) void loadAreaLayout();
 
   if (error) {
     // A 401 has already sent the browser to /logout (api-client); don't race it to /login.
@@ -43,12 +57,12 @@ export function ProtectedArea({ area }: { area: PortalArea }) {
     );
   }
   if (!hasSession()) return <Navigate to="/login" replace />;
-  if (!user) return <FullPageLoader />;
+  if (!user) return <AreaSkeleton area={area} />;
   if (!canAccessArea(user.privileges, area)) return <Navigate to="/login" replace />;
 
   return (
     <SessionUserProvider user={user}>
-      <Suspense fallback={<FullPageLoader />}>
+      <Suspense fallback={<AreaSkeleton area={area} />}>
         <AreaLayout area={area} user={user} />
       </Suspense>
     </SessionUserProvider>

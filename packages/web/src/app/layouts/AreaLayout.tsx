@@ -2,7 +2,7 @@ import type { CurrentUser } from '@ebt/core/auth';
 import { AppShell, Box, Burger, Group, ScrollArea, em, useMantineTheme } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { AppFooter } from '../../components/AppFooter';
 import { Brand } from '../../components/Brand';
@@ -11,12 +11,15 @@ import { currentUserQuery } from '../../features/auth/api';
 import { useInactivityTimeout } from '../../features/auth/use-inactivity-timeout';
 import type { PortalArea, RouteHandle } from '../../lib/routes';
 import { SideNav } from '../navigation/SideNav';
-import { TopNav } from '../navigation/TopNav';
 import { UserMenu } from '../navigation/UserMenu';
 import { navigationFor } from '../navigation/nav-items';
 import classes from './AreaLayout.module.css';
 
 const HEADER_HEIGHT = 60;
+
+// The header navigation shows on wide screens only, and its groups are menus (popover, focus trap): phones, which
+// use the drawer, never load it.
+const TopNav = lazy(() => import('../navigation/TopNav').then((module) => ({ default: module.TopNav })));
 
 /**
  * The signed-in shell of one portal (A§2): header with brand and the user's initials, the portal's navigation
@@ -35,7 +38,10 @@ export default function AreaLayout({ area, user }: { area: PortalArea; user: Cur
   // Recipients have nine entries, which fit across a wide header; the staff portals have up to sixteen.
   const topNavigation = area === 'recipient';
   const breakpoint = topNavigation ? 'lg' : 'md';
-  const wide = useMediaQuery(`(min-width: ${em(parseFloat(theme.breakpoints[breakpoint]) * 16)})`);
+  // Read at the first render (there is no server rendering to agree with), so that render builds one navigation.
+  const wide = useMediaQuery(`(min-width: ${em(parseFloat(theme.breakpoints[breakpoint]) * 16)})`, undefined, {
+    getInitialValueInEffect: false,
+  });
   // A collapsed navbar only slides out of view; `inert` also takes its links out of the tab order.
   const navbarHidden = !wide && !drawerOpened;
 
@@ -94,9 +100,11 @@ export default function AreaLayout({ area, user }: { area: PortalArea; user: Cur
             />
             <Brand to={`/${area}`} />
           </Group>
-          {topNavigation && (
+          {topNavigation && wide && (
             <Box component="nav" aria-label="Main" visibleFrom={breakpoint} className={classes.topNav}>
-              <TopNav items={items} />
+              <Suspense fallback={null}>
+                <TopNav items={items} />
+              </Suspense>
             </Box>
           )}
           <UserMenu user={user} accountTo={`/${area}/account`} />
@@ -106,9 +114,12 @@ export default function AreaLayout({ area, user }: { area: PortalArea; user: Cur
       {/* The recipient portal's wide screens have the header navigation only, so one "Main" landmark exists. */}
       {!(topNavigation && wide) && (
         <AppShell.Navbar id="portal-navigation" aria-label="Main" p="xs" inert={navbarHidden}>
-          <AppShell.Section grow component={ScrollArea} type="auto">
-            <SideNav items={items} />
-          </AppShell.Section>
+          {/* A closed drawer's links are out of reach (inert): they render when it opens. */}
+          {!navbarHidden && (
+            <AppShell.Section grow component={ScrollArea} type="auto">
+              <SideNav items={items} />
+            </AppShell.Section>
+          )}
         </AppShell.Navbar>
       )}
 

@@ -1,45 +1,57 @@
 import type { CurrentUser } from '@ebt/core/auth';
-import { Avatar, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconLogout, IconUserCircle } from '@tabler/icons-react';
-import { Link } from 'react-router';
-import { fullNameOf, initialsOf } from './nav-items';
+import { UnstyledButton } from '@mantine/core';
+import { useRef, useState, type ComponentType } from 'react';
+import { fullNameOf } from './nav-items';
+import { UserAvatar } from './UserAvatar';
+import type { UserMenuDropdownProps } from './UserMenuDropdown';
 
-/** The header's avatar with the user's initials (A§2) and a menu: Account, Sign out. */
+const loadDropdown = () => import('./UserMenuDropdown');
+
+/**
+ * The header's avatar with the user's initials (A§2) and its menu: Account, Sign out. A menu brings the popover
+ * and focus-trap code (about 25 KB gzipped), which no page needs to show, so this button loads it when the user
+ * shows an interest (pointer over it, a touch, the keyboard's focus) and opens the menu if they pressed it first.
+ */
 export function UserMenu({ user, accountTo }: { user: CurrentUser; accountTo: string }) {
+  const [loaded, setLoaded] = useState<{ Dropdown: ComponentType<UserMenuDropdownProps>; focused: boolean } | null>(
+    null,
+  );
+  const [pressed, setPressed] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const requested = useRef(false);
+
+  const load = () => {
+    if (requested.current) return;
+    requested.current = true;
+    loadDropdown().then(
+      // The loaded menu's own button replaces this one, and takes the focus if this one had it.
+      (module) => setLoaded({ Dropdown: module.default, focused: document.activeElement === button.current }),
+      // Offline or a replaced release: the next press tries again.
+      () => (requested.current = false),
+    );
+  };
+
   const name = fullNameOf(user) || user.username;
+  if (loaded) {
+    const { Dropdown, focused } = loaded;
+    return <Dropdown user={user} accountTo={accountTo} defaultOpened={pressed} focusOnMount={focused} />;
+  }
   return (
-    <Menu position="bottom-end" width={220} withinPortal>
-      <Menu.Target>
-        <UnstyledButton aria-label={`User menu for ${name}`} style={{ borderRadius: '50%' }}>
-          {/* Up to three initials (first, middle, last): a smaller type keeps three inside the circle. */}
-          <Avatar
-            color="brand"
-            variant="filled"
-            radius="xl"
-            size={40}
-            aria-hidden
-            styles={{ placeholder: { fontSize: 14 } }}
-          >
-            {initialsOf(user)}
-          </Avatar>
-        </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>
-          <Text fz="sm" fw={600} c="var(--mantine-color-text)" truncate>
-            {name}
-          </Text>
-          <Text fz="xs" c="dimmed" truncate>
-            {user.username}
-          </Text>
-        </Menu.Label>
-        <Menu.Item component={Link} to={accountTo} leftSection={<IconUserCircle size={16} aria-hidden />}>
-          Account
-        </Menu.Item>
-        <Menu.Item component={Link} to="/logout" leftSection={<IconLogout size={16} aria-hidden />}>
-          Sign out
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+    <UnstyledButton
+      ref={button}
+      aria-label={`User menu for ${name}`}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      style={{ borderRadius: '50%' }}
+      onPointerEnter={load}
+      onTouchStart={load}
+      onFocus={load}
+      onClick={() => {
+        setPressed(true);
+        load();
+      }}
+    >
+      <UserAvatar user={user} />
+    </UnstyledButton>
   );
 }
