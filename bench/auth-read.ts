@@ -18,6 +18,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
@@ -44,6 +45,9 @@ const POOL_SIZE = 10;
 const PRODUCT_PORT = Number(process.env.BENCH_PRODUCT_PORT ?? 3311);
 const FLOOR_PORT = Number(process.env.BENCH_FLOOR_PORT ?? 3312);
 const SELF = fileURLToPath(import.meta.url);
+const PROFILE_DIR = process.env.BENCH_PROFILE;
+/** Only the routes whose label contains this text. */
+const ONLY = process.env.BENCH_ONLY;
 
 interface Plan {
   url: string;
@@ -67,6 +71,8 @@ async function serveProduct(url: string): Promise<void> {
   });
   const database = await openDatabase({ kind: 'postgres', url });
   const app = await buildApp({ config, database });
+  // Exit cleanly on SIGTERM, so BENCH_PROFILE's CPU profile is written.
+  process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));
   await app.listen({ port: PRODUCT_PORT, host: '127.0.0.1' });
 }
 
@@ -116,7 +122,9 @@ async function serveFloor(url: string, plan: Plan): Promise<void> {
 // The driver (parent process)
 
 function startChild(role: 'product' | 'floor', plan: Plan): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', SELF, `serve-${role}`], {
+  // BENCH_PROFILE=dir writes a CPU profile of the product (open it in Chrome's DevTools) to that folder.
+  const profile = role === 'product' && PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [];
+  return spawn(process.execPath, [...profile, '--import', 'tsx', SELF, `serve-${role}`], {
     env: { ...process.env, BENCH_PLAN: JSON.stringify(plan) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -139,9 +147,18 @@ interface Run {
   p50: number;
   p99: number;
   errors: number;
+  /** CPU time of the server process per answered request, in µs (less sensitive to a busy machine than req/s). */
+  cpuUs: number;
 }
 
-async function drive(port: number, path: string, token: string): Promise<Run> {
+/** User + system CPU time of a process in µs, from /proc (Linux). */
+function cpuTimeOf(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1e6) / 100; // utime, stime in clock ticks of 1/100 s
+}
+
+async function drive(port: number, pid: number, path: string, token: string): Promise<Run> {
+  const cpuBefore = cpuTimeOf(pid);
   const result = await autocannon({
     url: `http://127.0.0.1:${port}${path}`,
     connections: CONNECTIONS,
@@ -153,6 +170,7 @@ async function drive(port: number, path: string, token: string): Promise<Run> {
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.non2xx + result.errors + result.timeouts,
+    cpuUs: (cpuTimeOf(pid) - cpuBefore) / Math.max(1, result.requests.total),
   };
 }
 
@@ -198,11 +216,13 @@ async function main(): Promise<void> {
     plan.token = (res.json() as { token: string }).token;
     await signInApp.close();
 
-    children.push(startChild('product', plan), startChild('floor', plan));
+    const product = startChild('product', plan);
+    const floor = startChild('floor', plan);
+    children.push(product, floor);
     // The floor has no /healthz: any answer (its 404) means it listens.
     await Promise.all([waitForPort(PRODUCT_PORT), waitForPort(FLOOR_PORT)]);
 
-    const routes: [string, string][] = [
+    const allRoutes: [string, string][] = [
       ['account read', `/account-api/account/${plan.accountUuid}`],
       ['session user', '/user-api/user/current'],
       [
@@ -210,6 +230,7 @@ async function main(): Promise<void> {
         `/benefit-api/benefit?startDate=${plan.search.startDate}&endDate=${plan.search.endDate}&pageSize=10&page=0`,
       ],
     ];
+    const routes = allRoutes.filter(([label]) => !ONLY || label.includes(ONLY));
     // Warm both (JIT, prepared statements, pools) before anything is timed.
     for (const [, path] of routes) {
       for (const port of [PRODUCT_PORT, FLOOR_PORT]) {
@@ -223,40 +244,42 @@ async function main(): Promise<void> {
       routes.map(([l]) => [l, { product: [], floor: [] }]),
     );
     console.log(`\n${CONNECTIONS} connections, ${SECONDS} s a run, ${ROUNDS} rounds, product and floor interleaved\n`);
-    console.log('| route | server | round | req/s | p50 ms | p99 ms | non-2xx |\n|---|---|---:|---:|---:|---:|---:|');
+    console.log(
+      '| route | server | round | req/s | p50 ms | p99 ms | Node CPU µs/req | non-2xx |\n|---|---|---:|---:|---:|---:|---:|---:|',
+    );
     for (let round = 1; round <= ROUNDS; round++) {
       for (const [label, path] of routes) {
         // Alternate which goes first so neither always runs on a warmer or cooler machine.
-        const order: ['product' | 'floor', number][] =
+        const order: ['product' | 'floor', number, number][] =
           round % 2
             ? [
-                ['product', PRODUCT_PORT],
-                ['floor', FLOOR_PORT],
+                ['product', PRODUCT_PORT, product.pid!],
+                ['floor', FLOOR_PORT, floor.pid!],
               ]
             : [
-                ['floor', FLOOR_PORT],
-                ['product', PRODUCT_PORT],
+                ['floor', FLOOR_PORT, floor.pid!],
+                ['product', PRODUCT_PORT, product.pid!],
               ];
-        for (const [server, port] of order) {
-          const run = await drive(port, path, plan.token);
+        for (const [server, port, pid] of order) {
+          const run = await drive(port, pid, path, plan.token);
           runs.get(label)![server].push(run);
           console.log(
-            `| ${label} | ${server} | ${round} | ${run.rps.toFixed(0)} | ${run.p50} | ${run.p99} | ${run.errors} |`,
+            `| ${label} | ${server} | ${round} | ${run.rps.toFixed(0)} | ${run.p50} | ${run.p99} | ${run.cpuUs.toFixed(0)} | ${run.errors} |`,
           );
         }
       }
     }
     console.log('\nMedians of the rounds:\n');
     console.log(
-      '| route | product req/s | floor req/s | product ÷ floor | product p50 / p99 ms | floor p50 / p99 ms |',
+      '| route | product req/s | floor req/s | product ÷ floor | product p50 / p99 ms | floor p50 / p99 ms | Node CPU µs/req product / floor |',
     );
-    console.log('|---|---:|---:|---:|---|---|');
+    console.log('|---|---:|---:|---:|---|---|---|');
     for (const [label] of routes) {
       const { product, floor } = runs.get(label)!;
       const p = median(product.map((r) => r.rps));
       const f = median(floor.map((r) => r.rps));
       console.log(
-        `| ${label} | ${p.toFixed(0)} | ${f.toFixed(0)} | ${(p / f).toFixed(2)} | ${median(product.map((r) => r.p50))} / ${median(product.map((r) => r.p99))} | ${median(floor.map((r) => r.p50))} / ${median(floor.map((r) => r.p99))} |`,
+        `| ${label} | ${p.toFixed(0)} | ${f.toFixed(0)} | ${(p / f).toFixed(2)} | ${median(product.map((r) => r.p50))} / ${median(product.map((r) => r.p99))} | ${median(floor.map((r) => r.p50))} / ${median(floor.map((r) => r.p99))} | ${median(product.map((r) => r.cpuUs)).toFixed(0)} / ${median(floor.map((r) => r.cpuUs)).toFixed(0)} |`,
       );
     }
   } finally {

@@ -6,12 +6,11 @@ import { sha256 } from './crypto.js';
 /**
  * The caller of a request in one SQL statement (architecture.md "The request path": the caller in one statement,
  * then the work). From the token's digest it reads the session, the user, the role's privileges and the user's
- * programs, agencies and recipient accounts, and in the same statement:
- * - ends the session when it has been idle for SESSION_IDLE_MS or has reached its absolute expiry;
- * - records the call in last_seen_at, at most once a TOUCH_EVERY_MS (the idle limit is 20 minutes: a write per
- *   request would buy nothing and cost a row lock on every call).
- * Both writes are data-modifying CTEs: PostgreSQL runs them exactly once whether or not the outer query reads them,
- * and their conditions exclude each other, so at most one of them changes the row.
+ * programs, agencies and recipient accounts, and in the same statement records the call in last_seen_at, at most
+ * once a TOUCH_EVERY_MS (the idle limit is 20 minutes: a write per request would buy nothing and cost a row lock on
+ * every call). The write is a data-modifying CTE: PostgreSQL runs it exactly once whether or not the outer query
+ * reads it, and it only touches a session that is still live, so an idle one can never be revived.
+ * A session found idle or expired is ended by the caller of resolveCaller (a second statement, once per session).
  *
  * Nothing is cached between requests: a user disabled on another instance is refused on the next call here
  * (the user's status is read each time), which is what makes several instances safe.
@@ -21,14 +20,7 @@ import { sha256 } from './crypto.js';
 export const TOUCH_EVERY_MS = 60_000;
 
 const CALLER_STATEMENT = `
-with s as (
-  select user_id, last_seen_at, expires_at, ended_at from sessions where token_hash = $1
-), ended as (
-  update sessions set ended_at = $2
-   where token_hash = $1 and ended_at is null
-     and (last_seen_at < $2::timestamptz - make_interval(secs => $3::int / 1000.0) or expires_at <= $2)
-  returning 1
-), touched as (
+with touched as (
   update sessions set last_seen_at = $2
    where token_hash = $1 and ended_at is null and expires_at > $2
      and last_seen_at >= $2::timestamptz - make_interval(secs => $3::int / 1000.0)
@@ -40,12 +32,17 @@ select s.user_id, s.last_seen_at, s.expires_at, s.ended_at,
        array(select p.code from role_privileges rp join privileges p on p.id = rp.privilege_id
               where rp.role_id = u.role_id) as privilege_codes,
        array(select up.program_id from user_programs up where up.user_id = u.id) as program_ids,
-       array(select ua.agency_id from user_agencies ua where ua.user_id = u.id order by ua.agency_id) as agency_ids,
-       array(select a.program_id from user_agencies ua join agencies a on a.id = ua.agency_id
-              where ua.user_id = u.id) as agency_program_ids,
-       array(select ra.id from recipient_accounts ra where ra.user_id = u.id order by ra.id) as account_ids,
-       array(select ra.program_id from recipient_accounts ra where ra.user_id = u.id) as account_program_ids
-  from s left join users u on u.id = s.user_id`;
+       ag.agency_ids, ag.agency_program_ids, ac.account_ids, ac.account_program_ids
+  from sessions s
+  left join users u on u.id = s.user_id
+  left join lateral (select array_agg(ua.agency_id order by ua.agency_id) as agency_ids,
+                            array_agg(a.program_id) as agency_program_ids
+                       from user_agencies ua join agencies a on a.id = ua.agency_id
+                      where ua.user_id = u.id) ag on true
+  left join lateral (select array_agg(ra.id order by ra.id) as account_ids,
+                            array_agg(ra.program_id) as account_program_ids
+                       from recipient_accounts ra where ra.user_id = u.id) ac on true
+ where s.token_hash = $1`;
 
 interface CallerRow {
   user_id: number;
@@ -63,15 +60,18 @@ interface CallerRow {
   mobile: string | null;
   privilege_codes: string[];
   program_ids: number[];
-  agency_ids: number[];
-  agency_program_ids: number[];
-  account_ids: number[];
-  account_program_ids: number[];
+  // array_agg over no rows is null
+  agency_ids: number[] | null;
+  agency_program_ids: number[] | null;
+  account_ids: number[] | null;
+  account_program_ids: number[] | null;
 }
 
 export type CallerLookup =
   | { ok: true; caller: Caller }
-  | { ok: false; reason: 'unknown' | 'ended' | 'expired' }
+  | { ok: false; reason: 'unknown' | 'ended' }
+  /** Idle for SESSION_IDLE_MS or past its absolute expiry: the caller ends it (endSession), once. */
+  | { ok: false; reason: 'expired'; tokenHash: string }
   /** The session was live but its user may no longer sign in (disabled, deleted): end every session of theirs. */
   | { ok: false; reason: 'user-refused'; userId: number };
 
@@ -91,7 +91,9 @@ export async function resolveCaller(
   if (!row) return { ok: false, reason: 'unknown' };
   if (row.ended_at) return { ok: false, reason: 'ended' };
   const idleFor = now.getTime() - row.last_seen_at.getTime();
-  if (idleFor > SESSION_IDLE_MS || now.getTime() >= row.expires_at.getTime()) return { ok: false, reason: 'expired' };
+  if (idleFor > SESSION_IDLE_MS || now.getTime() >= row.expires_at.getTime()) {
+    return { ok: false, reason: 'expired', tokenHash };
+  }
   if (row.uuid === null || !signInStatuses.includes(row.status_id)) {
     return { ok: false, reason: 'user-refused', userId: row.user_id };
   }
@@ -99,8 +101,8 @@ export async function resolveCaller(
   const scope = scopeFor(privileges);
   // Agency staff see the programs of their agencies; recipients the programs of their accounts.
   const programIds = new Set(row.program_ids);
-  if (scope === 'agencies') row.agency_program_ids.forEach((id) => programIds.add(id));
-  if (scope === 'self') row.account_program_ids.forEach((id) => programIds.add(id));
+  if (scope === 'agencies') row.agency_program_ids?.forEach((id) => programIds.add(id));
+  if (scope === 'self') row.account_program_ids?.forEach((id) => programIds.add(id));
   return {
     ok: true,
     caller: {
@@ -111,8 +113,8 @@ export async function resolveCaller(
       privileges,
       scope,
       programIds: [...programIds],
-      agencyIds: row.agency_ids,
-      accountIds: row.account_ids,
+      agencyIds: row.agency_ids ?? [],
+      accountIds: row.account_ids ?? [],
       sessionTokenHash: tokenHash,
       profile: {
         email: row.email,

@@ -7,7 +7,7 @@ import { enforceAccess } from './access.js';
 import type { Caller } from './caller.js';
 import { resolveCaller } from './caller-statement.js';
 import type { RequestContext } from './context.js';
-import { endUserSessions } from './sessions.js';
+import { endSession, endUserSessions } from './sessions.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -51,8 +51,10 @@ export function registerSessionHook(
       if (lookup.ok) {
         request.caller = lookup.caller;
       } else {
-        // A user disabled or deleted while signed in loses every session at once (the rare path: a second statement).
+        // The rare paths, a second statement: a user disabled or deleted while signed in loses every session at once;
+        // an idle or expired session is marked ended.
         if (lookup.reason === 'user-refused') await endUserSessions(database.db, lookup.userId, at);
+        if (lookup.reason === 'expired') await endSession(database.db, lookup.tokenHash, at);
         request.sessionProblem = MESSAGES.SESSION_EXPIRED;
       }
     } else if (request.headers.authorization) {

@@ -4,8 +4,9 @@ import { toCents } from '@ebt/core/format';
 import type { RecipientSearchCriteria } from '@ebt/core/recipients';
 import type { DbOrTx } from '../../db/client.js';
 import { agencies, benefits, programs, recipientAccounts as ra, users } from '../../db/schema/index.js';
-import { type Caller, scopeCondition } from '../../platform/caller.js';
+import { type Caller, canSeeAgency, scopeCondition } from '../../platform/caller.js';
 import { adjustIssuanceTotals } from '../../platform/issuance-totals.js';
+import { preparedFor } from '../../platform/prepared.js';
 import { startsWith, startsWithExactly } from '../../platform/search-sql.js';
 
 // The SQL of the recipients area. Every read is AND-ed with the caller's scope (architecture.md "Access"), and every
@@ -130,7 +131,13 @@ export type RecipientExportRow = Awaited<ReturnType<typeof exportRecipientBatch>
 
 /** The full account of part 1 §3, or nothing when it is missing or outside the caller's scope. */
 export async function findRecipientAccount(db: DbOrTx, caller: Caller, accountUuid: string) {
-  const [row] = await db
+  const [row] = await preparedFor(db, 'recipient_account_by_uuid', accountByUuid).execute({ uuid: accountUuid });
+  // One statement for every caller (platform/prepared.ts): the scope is checked on the row found.
+  return row && canSeeAgency(caller, row.account.programId, row.account.agencyId) ? row : undefined;
+}
+
+function accountByUuid(db: DbOrTx, name: string) {
+  return db
     .select({
       account: ra,
       programUuid: programs.uuid,
@@ -145,9 +152,9 @@ export async function findRecipientAccount(db: DbOrTx, caller: Caller, accountUu
     .innerJoin(programs, eq(programs.id, ra.programId))
     .leftJoin(agencies, eq(agencies.id, ra.agencyId))
     .leftJoin(users, eq(users.id, ra.userId))
-    .where(and(eq(ra.uuid, accountUuid), scopeCondition(caller, { programId: ra.programId, agencyId: ra.agencyId })))
-    .limit(1);
-  return row;
+    .where(eq(ra.uuid, sql.placeholder('uuid')))
+    .limit(1)
+    .prepare(name);
 }
 export type RecipientAccountRecord = NonNullable<Awaited<ReturnType<typeof findRecipientAccount>>>;
 
