@@ -71,6 +71,17 @@ export interface BatchAuditEntry {
   after: Record<string, unknown> | null;
 }
 
+/** Who, when and from where, as every audit row of a batch records it (for batches whose rows SQL builds). */
+export function auditStamp(ctx: Pick<RequestContext, 'caller' | 'ip' | 'requestId' | 'now'>) {
+  return {
+    at: ctx.now().toISOString(),
+    actorUserId: ctx.caller?.userId ?? null,
+    ip: ctx.ip?.slice(0, 64) ?? null,
+    requestId: ctx.requestId?.slice(0, 64) ?? null,
+  };
+}
+export type AuditStamp = ReturnType<typeof auditStamp>;
+
 /**
  * The audit rows of many changes in multi-row INSERTs (file imports, the benefit life-cycle job): the same rows `recordAudit` writes one at a time (changed
  * fields only, secrets redacted, who, when, from where), in the same transaction as the changes.
@@ -80,16 +91,16 @@ export async function recordAuditBatch(
   ctx: Pick<RequestContext, 'caller' | 'ip' | 'requestId' | 'now'>,
   entries: BatchAuditEntry[],
 ): Promise<void> {
-  const at = ctx.now().toISOString();
+  const stamp = auditStamp(ctx);
   const row = (entry: BatchAuditEntry) => ({
-    at,
-    actor_user_id: ctx.caller?.userId ?? null,
+    at: stamp.at,
+    actor_user_id: stamp.actorUserId,
     action: entry.action,
     entity: entry.entity,
     entity_id: entry.entityId,
     ...changedFields(entry.before, entry.after),
-    ip: ctx.ip?.slice(0, 64) ?? null,
-    request_id: ctx.requestId?.slice(0, 64) ?? null,
+    ip: stamp.ip,
+    request_id: stamp.requestId,
   });
   // The JSON of a batch is built while the database inserts the one before (one statement in flight at a time, as
   // a transaction's connection allows): a 1 MB import writes 10,000-19,000 audit rows, and building them is a third

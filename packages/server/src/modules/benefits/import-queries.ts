@@ -1,12 +1,18 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { NOTIFICATION_METHOD } from '@ebt/core/enums';
+import type { AuditStamp } from '../../platform/audit.js';
 import {
   agencies,
+  auditLog,
   benefitIssuanceTotals,
   benefitOptions,
   benefits,
   fundingSources,
   incentives,
+  notificationPreferences,
+  notifications,
+  outbox,
   recipientAccounts,
 } from '../../db/schema/index.js';
 
@@ -170,19 +176,32 @@ export async function lockBenefitsByAuthNumber(
   return found;
 }
 
+/** A new benefit of the file and what its notification says (issue-effects.ts noticeMessage). */
+export interface IssueInsert {
+  row: typeof benefits.$inferInsert;
+  notice: { event: number; subject: string; text: string };
+}
+
 /**
- * Inserts the new benefits. A number another request took since the file was checked (the unique key
- * benefits_program_auth_number_key) is skipped, not an error of the whole file: the answer lists just those rows.
+ * Inserts the new benefits with, in the same statement, what issuing each one writes besides: its notification, the
+ * e-mails and SMS its recipient chose for the event (as issue-effects.ts writeNotices queues them) and its audit row
+ * (as recordAuditBatch writes `changedFields(null, benefitAuditView(row))`; no key of that view is a secret). SQL
+ * builds those rows from the benefits just inserted (`with ins as (insert ... returning ...)`), so Node neither
+ * builds nor sends 10,000 audit objects, nor reads the preferences back, and a chunk costs one statement, not five
+ * (bench/README.md). A number another request took since the file was checked (the unique key
+ * benefits_program_auth_number_key) is skipped, not an error of the whole file: nothing is written for that row and
+ * the answer lists just those rows. The funding roll-up stays with the caller (adjustIssuanceTotals).
  */
-export async function insertBenefits(db: DbOrTx, rows: (typeof benefits.$inferInsert)[]) {
+export async function insertBenefits(db: DbOrTx, items: readonly IssueInsert[], stamp: AuditStamp) {
   const inserted: { id: number; uuid: string; programId: number; authorizationNumber: string }[] = [];
+  let queued = 0;
   // A chunk's JSON is built while the database inserts the chunk before (one statement in flight at a time).
   let previous: Promise<void> | undefined;
-  for (const part of chunks(rows)) {
+  for (const part of chunks(items)) {
     // The rows travel as one JSON parameter (json_to_recordset): binding 17 parameters per row costs more than the
     // insert itself at these sizes.
     const json = JSON.stringify(
-      part.map((r) => ({
+      part.map(({ row: r, notice }) => ({
         program_id: r.programId,
         account_id: r.accountId,
         agency_id: r.agencyId ?? null,
@@ -200,6 +219,9 @@ export async function insertBenefits(db: DbOrTx, rows: (typeof benefits.$inferIn
         notified_recipient: r.notifiedRecipient ?? false,
         creation_channel: r.creationChannel ?? 'API',
         created_at: r.createdAt instanceof Date ? r.createdAt.toISOString() : null,
+        notice_event: notice.event,
+        notice_subject: notice.subject,
+        notice_text: notice.text,
       })),
     );
     await previous;
@@ -207,22 +229,64 @@ export async function insertBenefits(db: DbOrTx, rows: (typeof benefits.$inferIn
     previous = db
       .execute(
         sql`
-      insert into ${benefits} (program_id, account_id, agency_id, funding_source_id, incentive_id, authorization_number, benefit_type_id,
-        status_id, available_date, expiration_date, amount, balance, note, benefit_option_id, notified_recipient, creation_channel,
-        created_at, updated_at)
-      select program_id, account_id, agency_id, funding_source_id, incentive_id, authorization_number, benefit_type_id,
-        status_id, available_date, expiration_date, amount, balance, note, benefit_option_id, notified_recipient, creation_channel,
-        coalesce(created_at, now()), coalesce(created_at, now())
-      from json_to_recordset(${json}::json) as x(program_id int, account_id int, agency_id int, funding_source_id int, incentive_id int,
-        authorization_number varchar(20), benefit_type_id smallint, status_id smallint, available_date date, expiration_date date,
-        amount numeric(12, 2), balance numeric(12, 2), note varchar(100), benefit_option_id int, notified_recipient boolean,
-        creation_channel varchar(20), created_at timestamptz)
-      on conflict (program_id, authorization_number) do nothing
-      returning id, uuid, program_id, authorization_number`,
+      with x as (
+        select * from json_to_recordset(${json}::json) as x(program_id int, account_id int, agency_id int,
+          funding_source_id int, incentive_id int, authorization_number varchar(20), benefit_type_id smallint,
+          status_id smallint, available_date date, expiration_date date, amount numeric(12, 2), balance numeric(12, 2),
+          note varchar(100), benefit_option_id int, notified_recipient boolean, creation_channel varchar(20),
+          created_at timestamptz, notice_event smallint, notice_subject varchar(200), notice_text varchar(500))
+      ),
+      ins as (
+        insert into ${benefits} (program_id, account_id, agency_id, funding_source_id, incentive_id, authorization_number,
+          benefit_type_id, status_id, available_date, expiration_date, amount, balance, note, benefit_option_id,
+          notified_recipient, creation_channel, created_at, updated_at)
+        select program_id, account_id, agency_id, funding_source_id, incentive_id, authorization_number, benefit_type_id,
+          status_id, available_date, expiration_date, amount, balance, note, benefit_option_id, notified_recipient,
+          creation_channel, coalesce(created_at, now()), coalesce(created_at, now())
+        from x
+        on conflict (program_id, authorization_number) do nothing
+        returning *
+      ),
+      done as (
+        select ins.*, x.notice_event, x.notice_subject, x.notice_text
+        from ins join x on x.program_id = ins.program_id and x.authorization_number = ins.authorization_number
+      ),
+      notes as (
+        insert into ${notifications} (account_id, event_id, text, status_id, notified_date, created_at)
+        select account_id, notice_event, notice_text, 0, ${stamp.at}::timestamptz, ${stamp.at}::timestamptz
+        from done order by id
+      ),
+      sent as (
+        insert into ${outbox} (channel, "to", subject, body, created_at)
+        select case p.method_id when ${NOTIFICATION_METHOD.EMAIL} then 'email' else 'sms' end,
+          case p.method_id when ${NOTIFICATION_METHOD.EMAIL} then left(a.email, 255) else a.mobile_phone end,
+          d.notice_subject, d.notice_text, ${stamp.at}::timestamptz
+        from done d
+        join ${notificationPreferences} p on p.account_id = d.account_id and p.event_id = d.notice_event
+        join ${recipientAccounts} a on a.id = d.account_id
+        where (p.method_id = ${NOTIFICATION_METHOD.EMAIL} and a.email <> '')
+          or (p.method_id = ${NOTIFICATION_METHOD.SMS} and a.mobile_phone <> '')
+        order by d.id, p.method_id
+        returning 1
+      ),
+      audited as (
+        insert into ${auditLog} (at, actor_user_id, action, entity, entity_id, before, after, ip, request_id)
+        select ${stamp.at}::timestamptz, ${stamp.actorUserId}::int, 'issue', 'benefit', d.uuid::text, null,
+          jsonb_build_object('benefitAuthorizationNumber', d.authorization_number, 'benefitStatusId', d.status_id,
+            'benefitTypeId', d.benefit_type_id, 'benefitAvailableDate', d.available_date,
+            'benefitExpirationDate', d.expiration_date, 'benefitAmount', d.amount::text,
+            'benefitBalance', d.balance::text, 'notifiedRecipient', d.notified_recipient, 'note', d.note,
+            'programId', d.program_id, 'accountId', d.account_id, 'agencyId', d.agency_id,
+            'fundingId', d.funding_source_id, 'incentiveId', d.incentive_id, 'benefitOptionId', d.benefit_option_id,
+            'creationChannel', d.creation_channel),
+          ${stamp.ip}::varchar, ${stamp.requestId}::varchar
+        from done d order by d.id
+      )
+      select id, uuid, program_id, authorization_number, (select count(*) from sent)::int as queued from done`,
       )
       .then((result) => {
         const { rows: returned } = result as unknown as {
-          rows: { id: number; uuid: string; program_id: number; authorization_number: string }[];
+          rows: { id: number; uuid: string; program_id: number; authorization_number: string; queued: number }[];
         };
         for (const r of returned)
           inserted.push({
@@ -231,11 +295,12 @@ export async function insertBenefits(db: DbOrTx, rows: (typeof benefits.$inferIn
             programId: Number(r.program_id),
             authorizationNumber: r.authorization_number,
           });
+        queued += Number(returned[0]?.queued ?? 0);
       });
     previous.catch(() => undefined);
   }
   await previous;
-  return inserted;
+  return { inserted, queued };
 }
 
 export interface BenefitChange {

@@ -12,13 +12,18 @@ import {
   benefits,
   fundingSources,
   incentives,
+  notificationPreferences,
   notifications,
+  outbox,
   type ProgramRow,
 } from '../../db/schema/index.js';
+import { NOTIFICATION_EVENT } from '../../db/reference-data.js';
+import { changedFields } from '../../platform/audit.js';
+import { benefitAuditView } from './audit-view.js';
 import { useTestApp } from '../../testing/app.js';
 import { makeAgency, makeProgram, makeRecipient, makeUser } from '../../testing/factories.js';
 import { forgedXlsx } from '../../testing/forged-xlsx.js';
-import { adjustIssuanceTotals } from './issue-effects.js';
+import { adjustIssuanceTotals, noticeMessage } from './issue-effects.js';
 
 const t = useTestApp();
 const URL = '/benefit-api/benefit/file';
@@ -283,6 +288,58 @@ describe('POST /benefit-api/benefit/file: rows', () => {
         and(eq(benefitIssuanceTotals.fundingSourceId, w.stateFunds.id), eq(benefitIssuanceTotals.agencyId, w.a1.id)),
       );
     expect(total).toMatchObject({ issuedAmount: '1250.50', issuedCount: 1 });
+  });
+
+  it('writes for a new benefit the notification, messages and audit row the issue form writes', async () => {
+    // The import builds these rows in SQL from the benefits it inserts; they must be the ones writeNotices and
+    // recordAuditBatch write: same text and event, an e-mail and an SMS in that order, the audit's full after-view.
+    const { db } = t.database;
+    const r3 = await makeRecipient(db, { program: w.programA, agency: w.a1 });
+    await db.insert(notificationPreferences).values([
+      { accountId: r3.id, eventId: NOTIFICATION_EVENT.BENEFIT_ISSUED, methodId: 2 },
+      { accountId: r3.id, eventId: NOTIFICATION_EVENT.BENEFIT_ISSUED, methodId: 1 },
+    ]);
+    const x = auth();
+    const res = await upload(w.tokens.adminA, {
+      content: csv([HEADER, [r3.recipientIdentifier, x, TODAY, '2026-12-31', '"$1,234.56"', 'state funds']]),
+    });
+    expect(res.json()).toMatchObject({ added: 1, rejected: 0 });
+
+    const [row] = await benefitsByAuth(w.programA, [x]);
+    const message = noticeMessage(
+      {
+        typeId: row!.benefitTypeId,
+        authNumber: x,
+        amount: row!.amount,
+        availableDate: row!.availableDate,
+        expirationDate: row!.expirationDate,
+        programName: w.programA.name,
+      },
+      'issued',
+    );
+    expect(message.text).toContain('$1,234.56');
+    const notes = await db.select().from(notifications).where(eq(notifications.accountId, r3.id));
+    expect(notes).toMatchObject([{ eventId: message.event, text: message.text, statusId: 0 }]);
+    const sent = await db
+      .select()
+      .from(outbox)
+      .where(inArray(outbox.to, [r3.email!, r3.mobilePhone!]))
+      .orderBy(outbox.id);
+    expect(sent.map((m) => ({ channel: m.channel, to: m.to, subject: m.subject, body: m.body }))).toEqual([
+      { channel: 'email', to: r3.email, subject: message.subject, body: message.text },
+      { channel: 'sms', to: r3.mobilePhone, subject: message.subject, body: message.text },
+    ]);
+
+    const [audit] = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'benefit'), eq(auditLog.entityId, row!.uuid)));
+    const { updationChannel: _, ...inserted } = row!;
+    const expected = changedFields(null, benefitAuditView(inserted));
+    expect(audit).toMatchObject({ action: 'issue', before: null });
+    expect(audit!.after).toEqual(JSON.parse(JSON.stringify(expected.after)));
+    expect(audit!.actorUserId).not.toBeNull();
+    expect(audit!.requestId).toBeTruthy();
   });
 
   it('reports each bad row with its row, column and reason, changes nothing for it and applies the good ones', async () => {

@@ -19,7 +19,7 @@ import { fromCents, todayIn, toCents } from '@ebt/core/format';
 import { fillMessage, MESSAGES } from '@ebt/core/messages';
 import type { Tx } from '../../db/client.js';
 import type { ProgramRow } from '../../db/schema/index.js';
-import { recordAudit } from '../../platform/audit.js';
+import { auditStamp, recordAudit } from '../../platform/audit.js';
 import { callerProgramsQuery } from '../../platform/caller-programs.js';
 import { type CallerContext, type RequestContext, requireCaller } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
@@ -30,6 +30,7 @@ import {
   type ExistingBenefit,
   type ImportAccount,
   insertBenefits,
+  type IssueInsert,
   loadAccounts,
   loadProgramReferences,
   lockBenefitsByAuthNumber,
@@ -46,13 +47,7 @@ import {
   type RowProblem,
 } from './import-rows.js';
 import { benefitAuditView } from './audit-view.js';
-import {
-  adjustIssuanceTotals,
-  applyIssueEffects,
-  benefitInsertRow,
-  type IssuanceDelta,
-  type IssuedBenefit,
-} from './issue-effects.js';
+import { adjustIssuanceTotals, benefitInsertRow, type IssuanceDelta, noticeMessage } from './issue-effects.js';
 
 // POST /benefit-api/benefit/file (part 1 §2 "Upload Benefit File", §5, §7, §8; docs/benefit-file.md; decision 0011).
 // One file, one transaction: every valid row is applied whole and every refused row changed nothing and is reported
@@ -334,11 +329,12 @@ async function addBenefits(
     taken.add(`${a.lookups.program.id}:${number}`);
     return { ...a, number, generated: a.values.authorizationNumber === null };
   });
-  const issued: IssuedBenefit[] = [];
-  const audits: BatchAuditEntry[] = [];
+  const issued: IssuanceDelta[] = [];
+  const stamp = auditStamp(ctx);
+  let queued = 0;
   for (let attempt = 0; attempt < GENERATE_TRIES && pending.length; attempt++) {
-    const rows = pending.map((a) =>
-      benefitInsertRow(
+    const items: IssueInsert[] = pending.map((a) => {
+      const row = benefitInsertRow(
         {
           programId: a.lookups.program.id,
           accountId: a.values.accountId,
@@ -355,39 +351,34 @@ async function addBenefits(
           creationChannel: CHANNEL,
         },
         now,
-      ),
-    );
-    const inserted = new Map(
-      (await insertBenefits(tx, rows)).map((r) => [`${r.programId}:${r.authorizationNumber}`, r]),
-    );
+      );
+      // What the notification says, from the row about to be inserted (nothing is read back).
+      const notice = noticeMessage(
+        {
+          typeId: row.benefitTypeId!,
+          authNumber: row.authorizationNumber,
+          amount: row.amount,
+          availableDate: row.availableDate,
+          expirationDate: row.expirationDate,
+          programName: a.lookups.program.name,
+        },
+        'issued',
+      );
+      return { row, notice };
+    });
+    // The benefits, their notifications, messages and audit rows (issue-effects.ts, decision 0010).
+    const written = await insertBenefits(tx, items, stamp);
+    queued += written.queued;
+    const inserted = new Set(written.inserted.map((r) => `${r.programId}:${r.authorizationNumber}`));
     const retry: typeof pending = [];
-    for (const [i, a] of pending.entries()) {
-      const row = inserted.get(`${a.lookups.program.id}:${a.number}`);
-      if (row) {
-        const values = rows[i]!;
+    for (const a of pending) {
+      if (inserted.has(`${a.lookups.program.id}:${a.number}`)) {
         issued.push({
-          benefitId: row.id,
           programId: a.lookups.program.id,
-          accountId: a.values.accountId,
-          agencyId: a.values.agencyId,
           fundingId: a.values.fundingId,
+          agencyId: a.values.agencyId,
           amountCents: a.values.amountCents,
-          // The notification's words, from the row just inserted (the effects need not read it back).
-          notice: {
-            typeId: values.benefitTypeId!,
-            authNumber: values.authorizationNumber,
-            amount: values.amount,
-            availableDate: values.availableDate,
-            expirationDate: values.expirationDate,
-            programName: a.lookups.program.name,
-          },
-        });
-        audits.push({
-          action: 'issue',
-          entity: 'benefit',
-          entityId: row.uuid,
-          before: null,
-          after: benefitAuditView(values),
+          count: 1,
         });
       } else if (a.generated && attempt + 1 < GENERATE_TRIES) {
         let number: string;
@@ -402,9 +393,11 @@ async function addBenefits(
     pending = retry;
   }
   lap('inserted');
-  await applyIssueEffects(tx, ctx, issued);
+  // The funding roll-up of the issue effects (applyIssueEffects does the same for the issue form).
+  await adjustIssuanceTotals(tx, issued);
   lap('effects');
-  await recordAuditBatch(tx, ctx, audits);
+  // As issue-effects.ts logs it: the messages counted, never their bodies or addresses.
+  if (queued > 0) ctx.log.info({ count: queued, notice: 'issued' }, 'benefit notifications queued in the outbox');
   return issued.length;
 }
 

@@ -201,6 +201,22 @@ export interface NoticeBenefit {
   programName: string;
 }
 
+/** What the notification of one benefit says: its event, the e-mail's subject and the text (also the message body). */
+export function noticeMessage(
+  r: Omit<NoticeBenefit, 'benefitId' | 'accountId'>,
+  notice: BenefitNotice,
+): { event: number; subject: string; text: string } {
+  const kind = NOTICE[notice][r.typeId === BENEFIT_TYPE.INCENTIVE ? BENEFIT_TYPE.INCENTIVE : BENEFIT_TYPE.REGULAR];
+  const text = fillMessage(kind.text, {
+    amount: formatMoney(r.amount),
+    programName: r.programName,
+    availableDate: r.availableDate,
+    expirationDate: r.expirationDate,
+    authNumber: r.authNumber,
+  }).slice(0, NOTIFICATION_TEXT_MAX);
+  return { event: kind.event, subject: kind.subject, text };
+}
+
 /** The notification rows, then the e-mails and SMS the recipients chose, of benefits in id order. */
 async function writeNotices(
   tx: DbOrTx,
@@ -211,17 +227,7 @@ async function writeNotices(
   if (unordered.length === 0) return;
   const rows = [...unordered].sort((a, b) => a.benefitId - b.benefitId);
   const now = ctx.now();
-  const messages = rows.map((r) => {
-    const kind = NOTICE[notice][r.typeId === BENEFIT_TYPE.INCENTIVE ? BENEFIT_TYPE.INCENTIVE : BENEFIT_TYPE.REGULAR];
-    const text = fillMessage(kind.text, {
-      amount: formatMoney(r.amount),
-      programName: r.programName,
-      availableDate: r.availableDate,
-      expirationDate: r.expirationDate,
-      authNumber: r.authNumber,
-    }).slice(0, NOTIFICATION_TEXT_MAX);
-    return { row: r, event: kind.event, subject: kind.subject, text };
-  });
+  const messages = rows.map((r) => ({ row: r, ...noticeMessage(r, notice) }));
   // One JSON parameter per statement instead of six bound values a row: a 1 MB benefit file notifies 10,000
   // recipients, and building and binding 60,000 parameters cost more than the insert itself (bench/README.md).
   const at = now.toISOString();

@@ -1,7 +1,9 @@
 import { and, asc, eq, ne, type SQL, sql } from 'drizzle-orm';
-import { ACCOUNT_STATUS, USER_STATUS } from '@ebt/core/enums';
+import { ACCOUNT_STATUS, ROLE, USER_STATUS } from '@ebt/core/enums';
 import type { DbOrTx } from '../../db/client.js';
-import { agencies, programs, recipientAccounts as ra, users } from '../../db/schema/index.js';
+import { agencies, auditLog, programs, recipientAccounts as ra, users } from '../../db/schema/index.js';
+import type { AuditStamp } from '../../platform/audit.js';
+import { RECIPIENT_ACCOUNT_ENTITY } from './accounts.js';
 
 // The reads and writes of the account file. Each works on the whole file at once: a look-up takes every key as one
 // array parameter (`= any($1)`), and a write sends each column as one array (`insert ... select from unnest(...)`,
@@ -171,8 +173,20 @@ export type NewAccount = Pick<
   | 'creationChannel'
 >;
 
-/** Inserts the new accounts of one program; answers their ids and uuids by Account ID. */
-export async function insertAccounts(tx: DbOrTx, programId: number, rows: readonly NewAccount[], now: Date) {
+/**
+ * Inserts the new accounts of one program; answers their ids and uuids by Account ID. The same statement writes the
+ * audit rows of each new recipient, in file order: the creation of its portal user, then of its account, with the
+ * after-views `recipientUserAuditView` and `auditView` give (accounts.ts; changedFields keeps every key of a creation,
+ * and none of them is a secret). SQL builds them from the rows just inserted (`with ins as (insert ... returning ...)`),
+ * so Node neither builds nor sends 19,000 audit objects for a 1 MB file (bench/README.md).
+ */
+export async function insertAccounts(
+  tx: DbOrTx,
+  programId: number,
+  rows: readonly NewAccount[],
+  now: Date,
+  stamp: AuditStamp,
+) {
   const inserted: { id: number; uuid: string; recipient_identifier: string }[] = [];
   const at = now.toISOString();
   for (const part of chunks(rows)) {
@@ -181,21 +195,46 @@ export async function insertAccounts(tx: DbOrTx, programId: number, rows: readon
       ...(await rowsOf<{ id: number; uuid: string; recipient_identifier: string }>(
         tx,
         sql`
-        insert into ${ra} (program_id, agency_id, user_id, recipient_identifier, status_id, account_type_id, first_name,
-          middle_name, last_name, address1, address2, city, state_code, zipcode, email, mobile_phone, card_issuance,
-          creation_channel, created_at, updated_at)
-        select ${programId}::int, a.agency_id, a.user_id, a.recipient_identifier, a.status_id, a.account_type_id,
-          a.first_name, a.middle_name, a.last_name, a.address1, a.address2, a.city, a.state_code, a.zipcode, a.email,
-          a.mobile_phone, a.card_issuance, a.creation_channel, ${at}::timestamptz, ${at}::timestamptz
-        from unnest(${col('agencyId')}::int[], ${col('userId')}::int[], ${col('recipientIdentifier')}::varchar[],
-          ${col('statusId')}::smallint[], ${col('accountTypeId')}::smallint[], ${col('firstName')}::varchar[],
-          ${col('middleName')}::varchar[], ${col('lastName')}::varchar[], ${col('address1')}::varchar[],
-          ${col('address2')}::varchar[], ${col('city')}::varchar[], ${col('stateCode')}::varchar[],
-          ${col('zipcode')}::varchar[], ${col('email')}::varchar[], ${col('mobilePhone')}::varchar[],
-          ${col('cardIssuance')}::boolean[], ${col('creationChannel')}::varchar[])
-          as a(agency_id, user_id, recipient_identifier, status_id, account_type_id, first_name, middle_name, last_name,
-            address1, address2, city, state_code, zipcode, email, mobile_phone, card_issuance, creation_channel)
-        returning id, uuid, recipient_identifier`,
+        with a as (
+          select * from unnest(${col('agencyId')}::int[], ${col('userId')}::int[], ${col('recipientIdentifier')}::varchar[],
+            ${col('statusId')}::smallint[], ${col('accountTypeId')}::smallint[], ${col('firstName')}::varchar[],
+            ${col('middleName')}::varchar[], ${col('lastName')}::varchar[], ${col('address1')}::varchar[],
+            ${col('address2')}::varchar[], ${col('city')}::varchar[], ${col('stateCode')}::varchar[],
+            ${col('zipcode')}::varchar[], ${col('email')}::varchar[], ${col('mobilePhone')}::varchar[],
+            ${col('cardIssuance')}::boolean[], ${col('creationChannel')}::varchar[])
+            as a(agency_id, user_id, recipient_identifier, status_id, account_type_id, first_name, middle_name, last_name,
+              address1, address2, city, state_code, zipcode, email, mobile_phone, card_issuance, creation_channel)
+        ),
+        ins as (
+          insert into ${ra} (program_id, agency_id, user_id, recipient_identifier, status_id, account_type_id, first_name,
+            middle_name, last_name, address1, address2, city, state_code, zipcode, email, mobile_phone, card_issuance,
+            creation_channel, created_at, updated_at)
+          select ${programId}::int, agency_id, user_id, recipient_identifier, status_id, account_type_id, first_name,
+            middle_name, last_name, address1, address2, city, state_code, zipcode, email, mobile_phone, card_issuance,
+            creation_channel, ${at}::timestamptz, ${at}::timestamptz
+          from a
+          returning *
+        ),
+        audited as (
+          insert into ${auditLog} (at, actor_user_id, action, entity, entity_id, before, after, ip, request_id)
+          select ${stamp.at}::timestamptz, ${stamp.actorUserId}::int, 'create', v.entity, v.entity_id, null, v.after,
+            ${stamp.ip}::varchar, ${stamp.requestId}::varchar
+          from ins
+          join ${users} u on u.id = ins.user_id
+          cross join lateral (values
+            (1, 'user'::text, u.uuid::text, jsonb_build_object('username', u.username, 'roleId', ${ROLE.RECIPIENT}::int,
+              'statusId', ${USER_STATUS.PENDING}::int)),
+            (2, ${RECIPIENT_ACCOUNT_ENTITY}::text, ins.uuid::text, jsonb_build_object('recipientIdentifier',
+              ins.recipient_identifier, 'accountStatusId', ins.status_id, 'accountTypeId', ins.account_type_id,
+              'firstname', ins.first_name, 'middlename', ins.middle_name, 'lastname', ins.last_name,
+              'address1', ins.address1, 'address2', ins.address2, 'city', ins.city, 'stateCode', ins.state_code,
+              'zipcode', ins.zipcode, 'email', ins.email, 'mobilePhone', ins.mobile_phone,
+              'cardIssuanceCode', ins.card_issuance, 'programId', ins.program_id, 'agencyId', ins.agency_id,
+              'userId', ins.user_id, 'applicantId', ins.applicant_id))
+          ) as v(ord, entity, entity_id, after)
+          order by ins.id, v.ord
+        )
+        select id, uuid, recipient_identifier from ins`,
       )),
     );
   }

@@ -9,6 +9,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { auditLog, recipientAccounts, users } from '../../db/schema/index.js';
 import { useTestApp } from '../../testing/app.js';
 import { makeAgency, makeProgram, makeRecipient, makeUser } from '../../testing/factories.js';
+import { auditView, recipientUserAuditView } from './accounts.js';
 
 // POST /account-api/account/file/{programUuid}: the account file (part 2 §5, §7, §8, §9; docs/account-file.md).
 const t = useTestApp();
@@ -242,6 +243,16 @@ describe('POST /account-api/account/file/{programUuid}', () => {
       'update recipient_account',
       'import account_file',
     ]);
+    // The creations' after-views, which SQL builds from the inserted rows, are the views accounts.ts defines.
+    const [createdUser] = await db.select().from(users).where(eq(users.uuid, audit[0]!.entityId!));
+    const [createdAccount] = await db
+      .select()
+      .from(recipientAccounts)
+      .where(eq(recipientAccounts.uuid, audit[1]!.entityId!));
+    expect(createdAccount!.userId).toBe(createdUser!.id);
+    expect(audit[0]).toMatchObject({ before: null, after: recipientUserAuditView(createdUser!) });
+    expect(audit[1]!.before).toBeNull();
+    expect(audit[1]!.after).toEqual(JSON.parse(JSON.stringify(auditView(createdAccount!))));
     expect(audit[4]).toMatchObject({
       entityId: existing.uuid,
       before: { firstname: 'Old', middlename: 'Q', address2: 'Apt 1', cardIssuanceCode: true },

@@ -21,6 +21,7 @@ import {
 } from '@ebt/core/recipients';
 import type { recipientAccounts } from '../../db/schema/index.js';
 import { canSeeAgency, canSeeProgram, type Caller } from '../../platform/caller.js';
+import { auditStamp } from '../../platform/audit.js';
 import { requireCaller, type RequestContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { mapColumns, parseSpreadsheet } from '../../platform/file-import.js';
@@ -31,7 +32,6 @@ import {
   RECIPIENT_ACCOUNT_ENTITY,
   type RecipientColumns,
   recipientColumns,
-  recipientUserAuditView,
   recipientUserValues,
 } from './accounts.js';
 import {
@@ -332,28 +332,14 @@ export async function importAccountFile(
         ...add.columns,
         creationChannel: CREATION_CHANNEL.FILE,
       }));
-      let created: Map<string, { id: number; uuid: string }>;
+      // The accounts with the audit rows of each new recipient (its user's creation, then its account's).
       try {
-        created = await insertAccounts(tx, program.id, newAccounts, now);
+        await insertAccounts(tx, program.id, newAccounts, now, auditStamp(ctx));
       } catch (error) {
         // Only a writer that does not take the program's lock (a direct database load) can get here.
         if (isUniqueViolation(error, 'recipient_accounts_program_identifier_key'))
           throw AppError.conflict(RECIPIENT_MESSAGES.IDENTIFIER_TAKEN);
         throw error;
-      }
-      for (const [i, values] of newAccounts.entries()) {
-        const user = userOf[i]!;
-        const account = created.get(values.recipientIdentifier)!;
-        audit.push(
-          { action: 'create', entity: 'user', entityId: user.uuid, before: null, after: recipientUserAuditView(user) },
-          {
-            action: 'create',
-            entity: RECIPIENT_ACCOUNT_ENTITY,
-            entityId: account.uuid,
-            before: null,
-            after: auditView({ ...values, programId: program.id, applicantId: null }),
-          },
-        );
       }
     }
 
