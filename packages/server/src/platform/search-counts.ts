@@ -46,6 +46,31 @@ export async function searchCount(
   return counted;
 }
 
+/**
+ * One page of a search and its capped count, the two asked of PostgreSQL at once (on PGlite, one after the other):
+ * the broad searches the count is for take the longer of the two, not their sum. A short page that does not start
+ * past the end is the last one and gives the exact count itself (a name, an e-mail, an Account ID end there).
+ */
+export async function pageWithCount<Row>(options: {
+  caller: Caller;
+  search: string;
+  criteria: unknown;
+  page: number;
+  offset: number;
+  limit: number;
+  now: number;
+  rows: () => Promise<Row[]>;
+  count: () => Promise<number>;
+}): Promise<{ rows: Row[]; counted: number }> {
+  const { caller, search, criteria, page, offset, limit, now } = options;
+  const [rows, count] = await Promise.all([
+    limit > 0 ? options.rows() : Promise.resolve([] as Row[]),
+    searchCount(caller, search, criteria, page, now, options.count),
+  ]);
+  const counted = rows.length > 0 && rows.length < limit ? offset + rows.length : count;
+  return { rows, counted };
+}
+
 function remember(key: string, count: number, at: number): void {
   memo.delete(key); // re-inserted last: the Map's order is then the order of use, and the oldest goes first
   memo.set(key, { count, at });

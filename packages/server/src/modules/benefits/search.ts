@@ -19,7 +19,7 @@ import { todayIn } from '@ebt/core/format';
 import { canSeeProgram } from '../../platform/caller.js';
 import { type CallerContext, requireCaller, type RequestContext } from '../../platform/context.js';
 import { type ExportColumn, exportFormat, keysetBatches, sendExport } from '../../platform/export.js';
-import { searchCount } from '../../platform/search-counts.js';
+import { pageWithCount } from '../../platform/search-counts.js';
 import { dollars, refuseProblems } from './detail.js';
 import {
   type BenefitExportRecord,
@@ -132,17 +132,17 @@ export async function searchBenefits(context: RequestContext, query: BenefitSear
   if (!filter) return { data: [], page, totalCount: 0, totalPages: 0, countCapped: false };
   const offset = page * pageSize;
   const limit = Math.min(pageSize, BENEFIT_SEARCH_COUNT_CAP - offset);
-  const rows = limit > 0 ? await searchBenefitRows(ctx.db, ctx.caller, filter, { limit, offset }) : [];
-  // A short page that does not start past the end is the last one: its rows give the exact count without a query.
-  let counted: number;
-  if (rows.length > 0 && rows.length < limit) counted = offset + rows.length;
-  else if (rows.length === 0 && offset === 0) counted = 0;
-  else {
-    // A full page: the capped count, counted on page 0 and reused by the pages after it (platform/search-counts.ts).
-    counted = await searchCount(ctx.caller, 'benefits', filter, page, ctx.now().getTime(), () =>
-      countBenefitsUpTo(ctx.db, ctx.caller, filter, BENEFIT_SEARCH_COUNT_CAP),
-    );
-  }
+  const { rows, counted } = await pageWithCount({
+    caller: ctx.caller,
+    search: 'benefits',
+    criteria: filter,
+    page,
+    offset,
+    limit,
+    now: ctx.now().getTime(),
+    rows: () => searchBenefitRows(ctx.db, ctx.caller, filter, { limit, offset }),
+    count: () => countBenefitsUpTo(ctx.db, ctx.caller, filter, BENEFIT_SEARCH_COUNT_CAP),
+  });
   const countCapped = counted > BENEFIT_SEARCH_COUNT_CAP;
   const totalCount = Math.min(counted, BENEFIT_SEARCH_COUNT_CAP);
   const now = ctx.now();

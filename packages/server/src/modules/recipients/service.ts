@@ -65,7 +65,7 @@ import {
   searchRecipientRows,
 } from './queries.js';
 import { findAgencyByUuid as findAgency } from '../../platform/lookups.js';
-import { searchCount } from '../../platform/search-counts.js';
+import { pageWithCount } from '../../platform/search-counts.js';
 
 // Recipients (part 1 §2-§9 "Recipient search", "Recipient detail", "Add Recipient"; docs/decisions/0009). Services
 // apply the rules and the caller's scope; a record outside the scope answers 404 like a missing one (style.md).
@@ -121,18 +121,17 @@ export async function searchRecipients(
   if (!filter) return { data: [], page, totalCount: 0, totalPages: 0, countCapped: false };
   const offset = page * pageSize;
   const limit = Math.min(pageSize, RECIPIENT_SEARCH_COUNT_CAP - offset);
-  const data = limit > 0 ? await searchRecipientRows(ctx.db, ctx.caller, filter, { limit, offset }) : [];
-  // A short page that does not start past the end is the last one: its rows give the exact count, and most
-  // searches (a name, an e-mail, an Account ID) end here without a second query.
-  let counted: number;
-  if (data.length > 0 && data.length < limit) counted = offset + data.length;
-  else if (data.length === 0 && offset === 0) counted = 0;
-  else {
-    // A full page: the capped count, counted on page 0 and reused by the pages after it (platform/search-counts.ts).
-    counted = await searchCount(ctx.caller, 'recipients', filter, page, ctx.now().getTime(), () =>
-      countRecipientsUpTo(ctx.db, ctx.caller, filter, RECIPIENT_SEARCH_COUNT_CAP),
-    );
-  }
+  const { rows: data, counted } = await pageWithCount({
+    caller: ctx.caller,
+    search: 'recipients',
+    criteria: filter,
+    page,
+    offset,
+    limit,
+    now: ctx.now().getTime(),
+    rows: () => searchRecipientRows(ctx.db, ctx.caller, filter, { limit, offset }),
+    count: () => countRecipientsUpTo(ctx.db, ctx.caller, filter, RECIPIENT_SEARCH_COUNT_CAP),
+  });
   const countCapped = counted > RECIPIENT_SEARCH_COUNT_CAP;
   const totalCount = Math.min(counted, RECIPIENT_SEARCH_COUNT_CAP);
   return { data, page, totalCount, totalPages: totalPagesOf(totalCount, pageSize), countCapped };
