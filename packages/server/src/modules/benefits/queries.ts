@@ -11,6 +11,7 @@ import {
   programs,
   recipientAccounts as ra,
 } from '../../db/schema/index.js';
+import { preparedFor } from '../../platform/prepared.js';
 import { type Caller, scopeCondition } from '../../platform/caller.js';
 import { startsWith } from '../../platform/search-sql.js';
 
@@ -25,8 +26,21 @@ export const benefitScope = (caller: Caller) =>
 // Programs and look-ups
 
 /** A program with the settings the issue and edit rules read (part 1 §3 "Program"). */
+/** A program by uuid or id, for the benefit screens and searches (prepared: every benefit search may ask). */
 export async function findProgram(db: DbOrTx, where: { uuid: string } | { id: number }) {
-  const [row] = await db
+  const [row] =
+    'uuid' in where
+      ? await preparedFor(db, 'benefit_program_by_uuid', (d, name) =>
+          programLookup(d, eq(programs.uuid, sql.placeholder('key'))).prepare(name),
+        ).execute({ key: where.uuid })
+      : await preparedFor(db, 'benefit_program_by_id', (d, name) =>
+          programLookup(d, eq(programs.id, sql.placeholder('key'))).prepare(name),
+        ).execute({ key: where.id });
+  return row;
+}
+
+function programLookup(db: DbOrTx, where: SQL) {
+  return db
     .select({
       id: programs.id,
       uuid: programs.uuid,
@@ -42,18 +56,21 @@ export async function findProgram(db: DbOrTx, where: { uuid: string } | { id: nu
       timeZone: programs.timeZone,
     })
     .from(programs)
-    .where('uuid' in where ? eq(programs.uuid, where.uuid) : eq(programs.id, where.id))
+    .where(where)
     .limit(1);
-  return row;
 }
 export type ProgramRecord = NonNullable<Awaited<ReturnType<typeof findProgram>>>;
 
+/** A program's funding sources by name (prepared: the issue form asks on every program choice). */
 export function listFundingSources(db: DbOrTx, programId: number) {
-  return db
-    .select({ fundingId: fundingSources.id, name: fundingSources.name })
-    .from(fundingSources)
-    .where(eq(fundingSources.programId, programId))
-    .orderBy(sql`lower(${fundingSources.name})`, asc(fundingSources.id));
+  return preparedFor(db, 'program_funding_sources', (d, name) =>
+    d
+      .select({ fundingId: fundingSources.id, name: fundingSources.name })
+      .from(fundingSources)
+      .where(eq(fundingSources.programId, sql.placeholder('programId')))
+      .orderBy(sql`lower(${fundingSources.name})`, asc(fundingSources.id))
+      .prepare(name),
+  ).execute({ programId });
 }
 
 export async function findFundingSource(db: DbOrTx, fundingId: number) {
