@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { mantineComponentStyles } from './build/mantine-component-styles';
 import { precompress } from './build/precompress';
 
 // In development Vite serves the app on :5173 and hands every API path to the server on :3000, so the browser
@@ -26,8 +27,14 @@ const REACT_ROUTER_PRODUCTION = [
   { find: /^react-router\/dom$/, replacement: path.join(reactRouterDist, 'production/dom-export.mjs') },
 ];
 
+// The startup chunk: the router and providers with the modules they import, and also the small helpers every
+// Mantine component and several areas share (styles API, breakpoints, contexts, hooks) and core's constants. Left
+// to the split, these came as files of 1-2 KB, each one more request before a lazy screen could run.
+const STARTUP =
+  /src[\\/]app[\\/](router|providers)\.tsx$|node_modules[\\/]@mantine[\\/](core[\\/]esm[\\/]core|hooks)[\\/]|packages[\\/]core[\\/]src[\\/]constants[\\/]/;
+
 export default defineConfig(({ command }) => ({
-  plugins: [react(), precompress()],
+  plugins: [react(), mantineComponentStyles(), precompress()],
   resolve: {
     // @mantine/dates sits at the workspace root and could pull a second copy of @mantine/core (and with it a
     // second theme context); one copy of each keeps MantineProvider's theme visible to every component.
@@ -48,11 +55,21 @@ export default defineConfig(({ command }) => ({
     // is left to the split: one chunk of every Mantine component any screen uses would make the sign-in page load
     // the date pickers and tables of the staff screens.
     rolldownOptions: {
+      // core holds constants, rules and schemas: importing one of its modules does nothing but define them. Said so,
+      // an area barrel (`@ebt/core/errors`) brings only the modules whose exports are used, and the startup code
+      // does not carry zod because a barrel's schema file sits beside the function it needs.
+      treeshake: { moduleSideEffects: [{ test: /[\\/]packages[\\/]core[\\/]src[\\/]/, sideEffects: false }] },
       output: {
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 2 },
-            { name: 'startup', test: /src[\\/]app[\\/](router|providers)\.tsx$/, priority: 1 },
+            { name: 'startup', test: STARTUP, priority: 1 },
+            // The signed-in shell with the navigation model it shares with the header and side menus.
+            {
+              name: 'shell',
+              test: /src[\\/]app[\\/](layouts[\\/]AreaLayout|navigation[\\/]nav-items)\.tsx?$/,
+              priority: 1,
+            },
           ],
         },
       },

@@ -8,3 +8,6 @@ interface ImportMetaEnv {
 interface ImportMeta {
   readonly env: ImportMetaEnv;
 }
+
+/** Mantine's global styles, and in the build nothing more: each component brings its own (build/mantine-component-styles.ts). */
+declare module 'virtual:mantine-styles' {}

@@ -12,7 +12,8 @@ export const ROLE = {
   AGENCY_ADMIN: 5,
   AGENCY_USER: 6,
 } as const;
-export const RoleId = z.enum(ROLE);
+// Pure: a bundle that uses only the ids (the web's privilege rules) leaves zod out.
+export const RoleId = /* @__PURE__ */ z.enum(ROLE);
 export type RoleId = z.infer<typeof RoleId>;
 export type Role = RoleId;
 

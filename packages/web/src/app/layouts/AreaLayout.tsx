@@ -1,5 +1,5 @@
 import type { CurrentUser } from '@ebt/core/auth';
-import { AppShell, Box, Burger, Group, ScrollArea, em, useMantineTheme } from '@mantine/core';
+import { AppShell, Box, Burger, Group, em, useMantineTheme } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef } from 'react';
@@ -10,7 +10,6 @@ import { FullPageLoader } from '../../components/FullPageLoader';
 import { currentUserQuery } from '../../features/auth/api';
 import { useInactivityTimeout } from '../../features/auth/use-inactivity-timeout';
 import type { PortalArea, RouteHandle } from '../../lib/routes';
-import { SideNav } from '../navigation/SideNav';
 import { UserMenu } from '../navigation/UserMenu';
 import { navigationFor } from '../navigation/nav-items';
 import classes from './AreaLayout.module.css';
@@ -20,6 +19,8 @@ const HEADER_HEIGHT = 60;
 // The header navigation shows on wide screens only, and its groups are menus (popover, focus trap): phones, which
 // use the drawer, never load it.
 const TopNav = lazy(() => import('../navigation/TopNav').then((module) => ({ default: module.TopNav })));
+// The side navigation shows on a staff portal's wide screens from the start, and elsewhere in the drawer.
+const SideNavPanel = lazy(() => import('../navigation/SideNavPanel'));
 
 /**
  * The signed-in shell of one portal (A§2): header with brand and the user's initials, the portal's navigation
@@ -116,9 +117,9 @@ export default function AreaLayout({ area, user }: { area: PortalArea; user: Cur
         <AppShell.Navbar id="portal-navigation" aria-label="Main" p="xs" inert={navbarHidden}>
           {/* A closed drawer's links are out of reach (inert): they render when it opens. */}
           {!navbarHidden && (
-            <AppShell.Section grow component={ScrollArea} type="auto">
-              <SideNav items={items} />
-            </AppShell.Section>
+            <Suspense fallback={null}>
+              <SideNavPanel items={items} />
+            </Suspense>
           )}
         </AppShell.Navbar>
       )}

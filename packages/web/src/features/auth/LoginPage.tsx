@@ -1,11 +1,11 @@
-import { LoginFormValues } from '@ebt/core/auth';
+import type { LoginFormValues } from '@ebt/core/auth';
 import { MESSAGES } from '@ebt/core/messages';
 import { areaForPrivileges } from '@ebt/core/privileges';
 import { Alert, Anchor, Button, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../lib/api-client';
 import { endSession, useLogin } from './api';
@@ -21,6 +21,12 @@ export function loginErrorMessage(error: unknown): string {
   return MESSAGES.LOGIN_UNAVAILABLE;
 }
 
+/**
+ * The form's rule, LoginFormValues, and zod with it: loaded when the person reaches the form or submits it, not
+ * with the startup code that every page, signed in or not, parses and runs before its first render.
+ */
+const loadLoginRule = () => import('@ebt/core/auth').then((module) => module.LoginFormValues);
+
 /** `/` and `/login` (A§2): the sign-in form; `?username=` prefills the username. */
 export default function LoginPage() {
   const [searchParams] = useSearchParams();
@@ -33,7 +39,6 @@ export default function LoginPage() {
   const form = useForm<LoginFormValues>({
     mode: 'uncontrolled',
     initialValues: { username: searchParams.get('username') ?? '', password: '' },
-    validate: schemaResolver(LoginFormValues, { sync: true }),
   });
 
   const showFailure = (message: string) => {
@@ -42,31 +47,42 @@ export default function LoginPage() {
     requestAnimationFrame(() => alertRef.current?.focus());
   };
 
-  const handleSubmit = form.onSubmit(
-    async (values) => {
-      setFailure(null);
-      let area: ReturnType<typeof areaForPrivileges>;
-      try {
-        const user = await login.mutateAsync(values);
-        area = areaForPrivileges(user.privileges);
-      } catch (error) {
-        if (!isApiError(error)) console.error('Sign-in failed', error);
-        showFailure(loginErrorMessage(error));
-        return;
-      }
-      if (area === null) {
-        // Signed in, but no portal serves this user: end the session the server just opened.
-        await endSession(queryClient);
-        showFailure(MESSAGES.PORTAL_NOT_AVAILABLE);
-        return;
-      }
-      await navigate(`/${area}`, { replace: true });
-    },
-    (errors) => {
-      const first = Object.keys(errors)[0];
-      if (first) form.getInputNode(first)?.focus();
-    },
-  );
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const values = form.getValues();
+    let rule: Awaited<ReturnType<typeof loadLoginRule>>;
+    try {
+      rule = await loadLoginRule();
+    } catch (error) {
+      console.error('The sign-in form could not be loaded', error);
+      showFailure(MESSAGES.LOGIN_UNAVAILABLE);
+      return;
+    }
+    const errors = schemaResolver(rule, { sync: true })(values);
+    form.setErrors(errors);
+    const first = Object.keys(errors)[0];
+    if (first) {
+      form.getInputNode(first)?.focus();
+      return;
+    }
+    setFailure(null);
+    let area: ReturnType<typeof areaForPrivileges>;
+    try {
+      const user = await login.mutateAsync(values);
+      area = areaForPrivileges(user.privileges);
+    } catch (error) {
+      if (!isApiError(error)) console.error('Sign-in failed', error);
+      showFailure(loginErrorMessage(error));
+      return;
+    }
+    if (area === null) {
+      // Signed in, but no portal serves this user: end the session the server just opened.
+      await endSession(queryClient);
+      showFailure(MESSAGES.PORTAL_NOT_AVAILABLE);
+      return;
+    }
+    await navigate(`/${area}`, { replace: true });
+  };
 
   return (
     <Stack align="center" py="xl">
@@ -91,7 +107,7 @@ export default function LoginPage() {
             </Alert>
           )}
 
-          <form onSubmit={handleSubmit} noValidate>
+          <form onSubmit={(event) => void handleSubmit(event)} onFocus={() => void loadLoginRule()} noValidate>
             <Stack gap="md">
               <TextInput
                 label="Username"

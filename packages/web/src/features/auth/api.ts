@@ -1,4 +1,4 @@
-import { AuthenticateResponse, CurrentUser, type LoginFormValues } from '@ebt/core/auth';
+import type { CurrentUser, LoginFormValues } from '@ebt/core/auth';
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 import { currentUserKey } from '../../lib/query-keys';
@@ -9,11 +9,23 @@ export const authKeys = {
   currentUser: () => currentUserKey,
 };
 
+/**
+ * The answers' schemas, and zod with them, load beside the first call rather than with the startup code: a portal
+ * page paints its header while the user and the schemas come, instead of parsing zod before its first render.
+ */
+const loadAuthSchemas = () => import('@ebt/core/auth');
+
 /** The signed-in user: names, privileges, programs, applications and the unread notification count. */
 export const currentUserQuery = () =>
   queryOptions({
     queryKey: authKeys.currentUser(),
-    queryFn: async ({ signal }) => CurrentUser.parse(await api.get<unknown>('/user-api/user/current', { signal })),
+    queryFn: async ({ signal }) => {
+      const [schemas, body] = await Promise.all([
+        loadAuthSchemas(),
+        api.get<unknown>('/user-api/user/current', { signal }),
+      ]);
+      return schemas.CurrentUser.parse(body);
+    },
     // The user changes rarely within a session; screens that change it (account, notifications) invalidate it.
     staleTime: 5 * 60_000,
   });
@@ -27,7 +39,8 @@ export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (values: LoginFormValues): Promise<CurrentUser> => {
-      const answer = AuthenticateResponse.parse(await api.post<unknown>('/api/authenticate', values));
+      const [schemas, body] = await Promise.all([loadAuthSchemas(), api.post<unknown>('/api/authenticate', values)]);
+      const answer = schemas.AuthenticateResponse.parse(body);
       // A new sign-in replaces whatever an earlier session in this tab had cached.
       queryClient.clear();
       setToken(answer.token);
