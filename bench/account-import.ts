@@ -15,12 +15,9 @@
  * The same rows as an XLSX workbook are timed too. Drops the database at the end. Results: bench/README.md.
  */
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { Session } from 'node:inspector/promises';
 import { performance } from 'node:perf_hooks';
 import * as XLSX from '@e965/xlsx';
 import { unzipSync, zipSync } from 'fflate';
-import pg from 'pg';
 import { ROLE } from '@ebt/core/enums';
 import { buildApp } from '../packages/server/src/app.js';
 import { loadConfig } from '../packages/server/src/config.js';
@@ -29,6 +26,7 @@ import { migrateDatabase } from '../packages/server/src/db/migrate.js';
 import { ensureReferenceData } from '../packages/server/src/db/reference-data.js';
 import { agencies, programs } from '../packages/server/src/db/schema/index.js';
 import { DEFAULT_PASSWORD, makeUser } from '../packages/server/src/testing/factories.js';
+import { databaseCpu, databaseCpuSince, printSlowStatements, profiled } from './import-measures.js';
 import { scratchPostgresDatabase } from './shared.js';
 
 const EXISTING = Number(process.env.BENCH_EXISTING ?? 100_000);
@@ -38,90 +36,7 @@ const LIMIT = 1_048_576;
 const SLOW_MS = Number(process.env.BENCH_SLOW_MS ?? 500);
 const PROFILE = process.env.BENCH_PROFILE === '1';
 
-// Times every statement the pool's clients send; prints the slow ones as they finish.
-const sendQuery = pg.Client.prototype.query as (...args: unknown[]) => unknown;
-(pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown }).query = function timed(
-  this: pg.Client,
-  ...args: unknown[]
-) {
-  const started = performance.now();
-  const result = sendQuery.apply(this, args);
-  const first = args[0] as string | { text?: string } | undefined;
-  const text = (typeof first === 'string' ? first : (first?.text ?? '')).replace(/\s+/g, ' ').trim().slice(0, 100);
-  if (SLOW_MS > 0 && result instanceof Promise) {
-    void result.then(
-      () => {
-        const ms = performance.now() - started;
-        if (ms >= SLOW_MS) console.log(`  slow statement ${ms.toFixed(0)} ms: ${text}`);
-      },
-      () => undefined,
-    );
-  }
-  return result;
-};
-
-/**
- * CPU milliseconds the PostgreSQL backends of this database have used so far, per backend (a local server only: read
- * from /proc). The import's own database work is the difference around it: with Node's CPU it is what the import
- * costs on a quiet machine, whatever else the shared machine is doing (the wall time is not).
- */
-async function databaseCpu(pool: pg.Pool): Promise<Map<number, number>> {
-  const { rows } = await pool.query<{ pid: number }>(
-    'select pid from pg_stat_activity where datname = current_database()',
-  );
-  const cpu = new Map<number, number>();
-  for (const { pid } of rows) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      cpu.set(pid, ((Number(fields[11]) + Number(fields[12])) * 1000) / 100); // utime + stime, in 1/100 s
-    } catch {
-      // Not a local server, or the backend ended: no figure.
-    }
-  }
-  return cpu;
-}
-
-function databaseCpuSince(before: Map<number, number>, after: Map<number, number>): number {
-  let ms = 0;
-  for (const [pid, now] of after) ms += now - (before.get(pid) ?? 0);
-  return ms;
-}
-
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
-  hitCount?: number;
-}
-
-/** Runs `work` under the V8 CPU profiler (BENCH_PROFILE=1) and prints the functions with the most self time. */
-async function profiled<T>(work: () => Promise<T>): Promise<T> {
-  if (!PROFILE) return work();
-  const session = new Session();
-  session.connect();
-  await session.post('Profiler.enable');
-  await session.post('Profiler.setSamplingInterval', { interval: 200 });
-  await session.post('Profiler.start');
-  try {
-    return await work();
-  } finally {
-    const { profile } = (await session.post('Profiler.stop')) as unknown as {
-      profile: { nodes: ProfileNode[]; startTime: number; endTime: number; samples: number[] };
-    };
-    session.disconnect();
-    const perSample = (profile.endTime - profile.startTime) / 1000 / Math.max(1, profile.samples.length);
-    const self = new Map<string, number>();
-    for (const node of profile.nodes) {
-      const { functionName, url, lineNumber } = node.callFrame;
-      const key = `${functionName || '(anonymous)'} ${url.split('/').slice(-2).join('/')}:${lineNumber + 1}`;
-      self.set(key, (self.get(key) ?? 0) + (node.hitCount ?? 0) * perSample);
-    }
-    for (const [key, ms] of [...self.entries()]
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, Number(process.env.BENCH_PROFILE_TOP ?? 25)))
-      console.log(`    ${ms.toFixed(0).padStart(5)} ms  ${key}`);
-  }
-}
+printSlowStatements(SLOW_MS);
 
 const HEADER =
   'Action Code,Account ID,Agency Code,First Name,Middle Initial,Last Name,Address 1,Address 2,City,State,Zip,Email,Mobile Phone,Card Issuance';
@@ -283,7 +198,7 @@ async function main() {
       const db0 = await databaseCpu(pool!);
       const cpu0 = process.cpuUsage();
       const t0 = performance.now();
-      const res = await profiled(() =>
+      const res = await profiled(PROFILE, () =>
         app.inject({
           method: 'POST',
           url: `/account-api/account/file/${program!.uuid}`,

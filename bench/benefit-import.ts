@@ -16,14 +16,11 @@
  * update), an XLSX of new benefits, and a second CSV of new benefits (a warm process). Results: bench/README.md.
  */
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { Session } from 'node:inspector/promises';
 import net from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import * as XLSX from '@e965/xlsx';
 import { unzipSync, zipSync } from 'fflate';
-import pg from 'pg';
 import { ROLE, USER_STATUS } from '@ebt/core/enums';
 import { addDays, todayIn } from '@ebt/core/format';
 import { buildApp } from '../packages/server/src/app.js';
@@ -33,6 +30,7 @@ import { migrateDatabase } from '../packages/server/src/db/migrate.js';
 import { ensureReferenceData } from '../packages/server/src/db/reference-data.js';
 import { agencies, fundingSources, programs, userPrograms, users } from '../packages/server/src/db/schema/index.js';
 import { hashPassword } from '../packages/server/src/platform/passwords.js';
+import { databaseCpu, databaseCpuSince, printSlowStatements, profiled } from './import-measures.js';
 import { ADMIN_URL, scratchPostgresDatabase } from './shared.js';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 10_000);
@@ -40,90 +38,7 @@ const PASSWORD = 'Bench#Pass2026';
 const SLOW_MS = Number(process.env.BENCH_SLOW_MS ?? 0);
 const PROFILE = process.env.BENCH_PROFILE === '1';
 
-// Times every statement the pool's clients send (PostgreSQL); prints the slow ones as they finish.
-const sendQuery = pg.Client.prototype.query as (...args: unknown[]) => unknown;
-(pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown }).query = function timed(
-  this: pg.Client,
-  ...args: unknown[]
-) {
-  const started = performance.now();
-  const result = sendQuery.apply(this, args);
-  if (SLOW_MS > 0 && result instanceof Promise) {
-    const first = args[0] as string | { text?: string } | undefined;
-    const text = (typeof first === 'string' ? first : (first?.text ?? '')).replace(/\s+/g, ' ').trim().slice(0, 100);
-    void result.then(
-      () => {
-        const ms = performance.now() - started;
-        if (ms >= SLOW_MS) console.log(`  statement ${ms.toFixed(0)} ms: ${text}`);
-      },
-      () => undefined,
-    );
-  }
-  return result;
-};
-
-/**
- * CPU milliseconds the PostgreSQL backends of this database have used so far, per backend (a local server only: read
- * from /proc). The import's own database work is the difference around it: with Node's CPU it is what the import
- * costs on a quiet machine, whatever else the shared machine is doing (the wall time is not).
- */
-async function databaseCpu(pool: pg.Pool): Promise<Map<number, number>> {
-  const { rows } = await pool.query<{ pid: number }>(
-    'select pid from pg_stat_activity where datname = current_database()',
-  );
-  const cpu = new Map<number, number>();
-  for (const { pid } of rows) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      cpu.set(pid, ((Number(fields[11]) + Number(fields[12])) * 1000) / 100); // utime + stime, in 1/100 s
-    } catch {
-      // Not a local server, or the backend ended: no figure.
-    }
-  }
-  return cpu;
-}
-
-function databaseCpuSince(before: Map<number, number>, after: Map<number, number>): number {
-  let ms = 0;
-  for (const [pid, now] of after) ms += now - (before.get(pid) ?? 0);
-  return ms;
-}
-
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
-  hitCount?: number;
-}
-
-/** Runs `work` under the V8 CPU profiler (BENCH_PROFILE=1) and prints the functions with the most self time. */
-async function profiled<T>(work: () => Promise<T>): Promise<T> {
-  if (!PROFILE) return work();
-  const session = new Session();
-  session.connect();
-  await session.post('Profiler.enable');
-  await session.post('Profiler.setSamplingInterval', { interval: 200 });
-  await session.post('Profiler.start');
-  try {
-    return await work();
-  } finally {
-    const { profile } = (await session.post('Profiler.stop')) as unknown as {
-      profile: { nodes: ProfileNode[]; startTime: number; endTime: number; samples: number[] };
-    };
-    session.disconnect();
-    const perSample = (profile.endTime - profile.startTime) / 1000 / Math.max(1, profile.samples.length);
-    const self = new Map<string, number>();
-    for (const node of profile.nodes) {
-      const { functionName, url, lineNumber } = node.callFrame;
-      const key = `${functionName || '(anonymous)'} ${url.split('/').slice(-2).join('/')}:${lineNumber + 1}`;
-      self.set(key, (self.get(key) ?? 0) + (node.hitCount ?? 0) * perSample);
-    }
-    for (const [key, ms] of [...self.entries()]
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, Number(process.env.BENCH_PROFILE_TOP ?? 25)))
-      console.log(`    ${ms.toFixed(0).padStart(5)} ms  ${key}`);
-  }
-}
+printSlowStatements(SLOW_MS);
 
 function postgresReachable(): Promise<boolean> {
   const url = new URL(ADMIN_URL);
@@ -322,7 +237,7 @@ async function benchTarget(target: 'pglite' | 'postgres') {
       const db0 = database.pool ? await databaseCpu(database.pool) : undefined;
       const cpu0 = process.cpuUsage();
       const t0 = performance.now();
-      const res = await profiled(() =>
+      const res = await profiled(PROFILE, () =>
         app.inject({
           method: 'POST',
           url: '/benefit-api/benefit/file',
