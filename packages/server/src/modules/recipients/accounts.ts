@@ -108,3 +108,24 @@ export async function createRecipientUser(tx: DbOrTx, columns: RecipientColumns,
   // Twelve taken candidates built on a unique Account ID: something is wrong, not a person's input.
   throw new Error(`no free username for recipient ${identifier}`);
 }
+
+/** The account's own fields as part 1 §3 names them on the wire: the staff detail and the recipient's own view. */
+export function accountWireFields(a: typeof recipientAccounts.$inferSelect) {
+  return {
+    accountUuid: a.uuid,
+    recipientIdentifier: a.recipientIdentifier,
+    accountStatusId: a.statusId,
+    firstname: a.firstName,
+    middlename: a.middleName,
+    lastname: a.lastName,
+    address1: a.address1,
+    address2: a.address2,
+    city: a.city,
+    stateCode: a.stateCode,
+    zipcode: a.zipcode,
+    email: a.email,
+    mobilePhone: a.mobilePhone,
+    cardIssuanceCode: a.cardIssuance,
+    accountTypeId: a.accountTypeId,
+  };
+}

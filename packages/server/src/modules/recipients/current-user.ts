@@ -7,6 +7,7 @@ import { agencies, programs, recipientAccounts as ra } from '../../db/schema/ind
 import { privileges } from '../../platform/access.js';
 import { type CallerContext, requireCaller, type RequestContext } from '../../platform/context.js';
 import type { ZodApp } from '../../platform/routes.js';
+import { accountWireFields } from './accounts.js';
 
 // The recipient portal's own account and programs (part 1 §7 "Recipient portal"). Fixed paths under
 // /account-api/account/: the router prefers them to the staff route /account-api/account/:accountUuid, so a
@@ -31,22 +32,8 @@ function ownAccounts(ctx: CallerContext) {
 export async function listOwnAccounts(context: RequestContext): Promise<CurrentRecipientAccount[]> {
   const ctx = requireCaller(context);
   if (ctx.caller.accountIds.length === 0) return [];
-  return (await ownAccounts(ctx)).map(({ account: a, program: p, agencyUuid, agencyName }) => ({
-    accountUuid: a.uuid,
-    recipientIdentifier: a.recipientIdentifier,
-    accountStatusId: a.statusId,
-    firstname: a.firstName,
-    middlename: a.middleName,
-    lastname: a.lastName,
-    address1: a.address1,
-    address2: a.address2,
-    city: a.city,
-    stateCode: a.stateCode,
-    zipcode: a.zipcode,
-    email: a.email,
-    mobilePhone: a.mobilePhone,
-    cardIssuanceCode: a.cardIssuance,
-    accountTypeId: a.accountTypeId,
+  return (await ownAccounts(ctx)).map(({ account, program: p, agencyUuid, agencyName }) => ({
+    ...accountWireFields(account),
     programId: p.id,
     programUuid: p.uuid,
     programName: p.name,

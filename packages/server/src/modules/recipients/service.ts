@@ -42,6 +42,7 @@ import { type CallerContext, requireCaller, type RequestContext } from '../../pl
 import { AppError } from '../../platform/errors.js';
 import { type ExportColumn, exportFormat, keysetBatches, sendExport } from '../../platform/export.js';
 import {
+  accountWireFields,
   auditView,
   createRecipientUser,
   isUniqueViolation,
@@ -194,21 +195,7 @@ export async function exportRecipients(
 function toRecipientAccount(record: RecipientAccountRecord): RecipientAccount {
   const a = record.account;
   return {
-    accountUuid: a.uuid,
-    recipientIdentifier: a.recipientIdentifier,
-    accountStatusId: a.statusId,
-    firstname: a.firstName,
-    middlename: a.middleName,
-    lastname: a.lastName,
-    address1: a.address1,
-    address2: a.address2,
-    city: a.city,
-    stateCode: a.stateCode,
-    zipcode: a.zipcode,
-    email: a.email,
-    mobilePhone: a.mobilePhone,
-    cardIssuanceCode: a.cardIssuance,
-    accountTypeId: a.accountTypeId,
+    ...accountWireFields(a),
     programId: a.programId,
     programUuid: record.programUuid,
     programName: record.programName,
