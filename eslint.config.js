@@ -1,12 +1,25 @@
 // One lint config for the whole workspace. Boundaries follow architecture.md: core knows no HTTP, database or
 // React; server and web meet only through core; a web feature or server module never imports another's files.
+import path from 'node:path';
 import js from '@eslint/js';
+import boundaries from 'eslint-plugin-boundaries';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'packages/server/drizzle/**', 'data/**', 'test-results/**', 'playwright-report/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'packages/server/drizzle/**',
+      'data/**',
+      'test-results/**',
+      'playwright-report/**',
+      // Code that breaks the rules on purpose; lint/boundaries.test.ts lints it to prove each rule fails.
+      'lint/fixtures/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -17,6 +30,12 @@ export default tseslint.config(
       'no-console': 'off',
     },
   },
+  {
+    // CommonJS, as eslint-module-utils loads an import resolver with require().
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
   // Package boundaries with ESLint's own rule (eslint-plugin-import-x needs native resolver binaries the registry
   // mirror does not carry, which broke `npm ci`). Each package lists what it may never import.
   {
@@ -24,7 +43,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@ebt/server', '@ebt/server/*', '**/server/src/**'], message: 'web talks to the server over HTTP only' }] },
+        {
+          patterns: [
+            {
+              group: ['@ebt/server', '@ebt/server/*', '**/server/src/**'],
+              message: 'web talks to the server over HTTP only',
+            },
+          ],
+        },
       ],
     },
   },
@@ -33,7 +59,11 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@ebt/web', '@ebt/web/*', '**/web/src/**'], message: 'the server serves the built web app only' }] },
+        {
+          patterns: [
+            { group: ['@ebt/web', '@ebt/web/*', '**/web/src/**'], message: 'the server serves the built web app only' },
+          ],
+        },
       ],
     },
   },
@@ -58,7 +88,59 @@ export default tseslint.config(
               group: ['node:*', 'react', 'react-*', 'fastify', 'drizzle-orm*', 'pg', '@electric-sql/*'],
               message: 'core stays free of runtime dependencies other than zod',
             },
-            { group: ['@ebt/server', '@ebt/server/*', '@ebt/web', '@ebt/web/*', '**/server/src/**', '**/web/src/**'], message: 'core knows no server or web code' },
+            {
+              group: ['@ebt/server', '@ebt/server/*', '@ebt/web', '@ebt/web/*', '**/server/src/**', '**/web/src/**'],
+              message: 'core knows no server or web code',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // Feature and module boundaries (style.md "One area, one word"): a web feature uses the kit (components/, lib/,
+  // app/) and core, and another feature only through its index.ts; a server module uses platform/, db/ and core, and another module only
+  // through that module's declared public entry, its index.ts. Imports inside one feature or module are free.
+  {
+    files: ['packages/*/src/**/*.{ts,tsx}'],
+    plugins: { boundaries },
+    settings: {
+      'import/resolver': { [path.resolve(import.meta.dirname, 'lint/ts-resolver.cjs')]: {} },
+      'boundaries/elements': [
+        { type: 'core', pattern: 'packages/core/src' },
+        { type: 'web-feature', pattern: 'packages/web/src/features/*', capture: ['area'] },
+        { type: 'web-kit', pattern: 'packages/web/src/{components,lib,app}', capture: ['part'] },
+        { type: 'server-module', pattern: 'packages/server/src/modules/*', capture: ['area'] },
+        { type: 'server-base', pattern: 'packages/server/src/{platform,db,testing}', capture: ['part'] },
+      ],
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'allow',
+          policies: [
+            {
+              from: { element: { type: 'web-feature' } },
+              disallow: { to: { element: { type: 'web-feature' } } },
+              message:
+                'a web feature imports only components/, lib/, app/ and @ebt/core; another feature only through its index.ts',
+            },
+            {
+              // A feature's index.ts is what it offers others (the recipient picker, the add form): declared, small,
+              // and the only door in, as a server module's index.ts is (decision 0019).
+              from: { element: { type: 'web-feature' } },
+              allow: { to: { element: { type: 'web-feature' }, file: { path: '**/features/*/index.ts' } } },
+            },
+            {
+              from: { element: { type: 'server-module' } },
+              disallow: { to: { element: { type: 'server-module' } } },
+              message:
+                'a server module imports only platform/, db/ and @ebt/core; another module only through its index.ts',
+            },
+            {
+              from: { element: { type: 'server-module' } },
+              allow: { to: { element: { type: 'server-module' }, file: { path: '**/modules/*/index.ts' } } },
+            },
           ],
         },
       ],

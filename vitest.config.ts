@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import net from 'node:net';
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 /** True when the local PostgreSQL server answers on 127.0.0.1:5432 (as on CI); the API suite then runs twice. */
@@ -17,11 +19,25 @@ function postgresReachable(): Promise<boolean> {
 
 const withPostgres = process.env.TEST_POSTGRES !== '0' && (await postgresReachable());
 
+/**
+ * The server test files that open a database (the real app through `useTestApp`, a test database, or a database
+ * named by TEST_DATABASE). Only these can answer differently on PostgreSQL; the rest (pure rules, parsers, the
+ * route table) run once, on the PGlite project, so each new area adds to the second run only what can differ.
+ */
+const TOUCHES_DATABASE = /useTestApp|createTestDatabase|openDatabase|TEST_DATABASE/;
+const serverRoot = path.join(import.meta.dirname, 'packages/server');
+const serverTestFiles = (fs.readdirSync(path.join(serverRoot, 'src'), { recursive: true }) as string[])
+  .filter((file) => file.endsWith('.test.ts'))
+  .map((file) => path.join('src', file));
+const databaseTestFiles = serverTestFiles.filter((file) =>
+  TOUCHES_DATABASE.test(fs.readFileSync(path.join(serverRoot, file), 'utf8')),
+);
+
 const serverProject = (name: string, database: 'pglite' | 'postgres') => ({
   test: {
     name,
     root: 'packages/server',
-    include: ['src/**/*.test.ts'],
+    include: database === 'pglite' ? ['src/**/*.test.ts'] : databaseTestFiles,
     environment: 'node',
     env: { TEST_DATABASE: database, LOG_LEVEL: 'silent' },
     testTimeout: 30_000,
@@ -33,6 +49,8 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'core', root: 'packages/core', include: ['src/**/*.test.ts'], environment: 'node' } },
+      // The lint rules, each shown failing on a fixture (lint/fixtures).
+      { test: { name: 'lint', root: '.', include: ['lint/**/*.test.ts'], environment: 'node', testTimeout: 60_000 } },
       // The web kit's pure logic (packages/web/src/lib); screens are covered by the browser specs.
       { test: { name: 'web', root: 'packages/web', include: ['src/**/*.test.ts'], environment: 'node' } },
       serverProject('server-pglite', 'pglite'),

@@ -19,6 +19,7 @@ import { performance } from 'node:perf_hooks';
 import * as XLSX from '@e965/xlsx';
 import { unzipSync, zipSync } from 'fflate';
 import { ROLE } from '@ebt/core/enums';
+import type { FileImportAnswer } from '@ebt/core/imports';
 import { buildApp } from '../packages/server/src/app.js';
 import { loadConfig } from '../packages/server/src/config.js';
 import type { Database } from '../packages/server/src/db/client.js';
@@ -215,15 +216,17 @@ async function main() {
         ms,
         cpuMs,
         dbMs,
-        body: res.json() as { processed: number; added: number; updated: number; failed: number },
+        body: res.json() as FileImportAnswer,
       };
     };
 
     console.log(
       `\n${RUNS} runs per format, each a new file (new e-mails) against ${EXISTING.toLocaleString('en-US')} accounts`,
     );
-    console.log('| format | bytes | rows | added | updated | failed | wall ms | Node CPU ms | DB CPU ms | rows/s |');
-    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+    console.log(
+      '| format | bytes | rows | added | updated | unchanged | rejected | wall ms | Node CPU ms | DB CPU ms | rows/s |',
+    );
+    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
     for (const format of ['csv', 'xlsx'] as const) {
       const times: number[] = [];
       for (let run = 0; run < RUNS; run++) {
@@ -232,12 +235,12 @@ async function main() {
         const { ms, cpuMs, dbMs, body } = await send(`accounts.${format}`, data);
         times.push(ms);
         console.log(
-          `| ${format} | ${data.length} | ${body.processed} | ${body.added} | ${body.updated} | ${body.failed} | ${ms.toFixed(0)} | ${cpuMs.toFixed(0)} | ${dbMs.toFixed(0)} | ${Math.round((body.processed / ms) * 1000)} |`,
+          `| ${format} | ${data.length} | ${body.processed} | ${body.added} | ${body.updated} | ${body.unchanged} | ${body.rejected} | ${ms.toFixed(0)} | ${cpuMs.toFixed(0)} | ${dbMs.toFixed(0)} | ${Math.round((body.processed / ms) * 1000)} |`,
         );
       }
       times.sort((a, b) => a - b);
       console.log(
-        `| ${format} median (max) | | | | | | ${times[Math.floor(times.length / 2)]!.toFixed(0)} (${times.at(-1)!.toFixed(0)}) | | | |`,
+        `| ${format} median (max) | | | | | | | ${times[Math.floor(times.length / 2)]!.toFixed(0)} (${times.at(-1)!.toFixed(0)}) | | | |`,
       );
     }
     const { rows: counted } = await pool!.query<{ n: number }>('select count(*)::int as n from recipient_accounts');

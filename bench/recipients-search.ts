@@ -21,7 +21,7 @@ import { migrateDatabase } from '../packages/server/src/db/migrate.js';
 import { ensureReferenceData } from '../packages/server/src/db/reference-data.js';
 import { agencies, programs, userAgencies, userPrograms, users } from '../packages/server/src/db/schema/index.js';
 import type { Caller } from '../packages/server/src/platform/caller.js';
-import { searchRecipients } from '../packages/server/src/modules/recipients/service.js';
+import { searchRecipients } from '../packages/server/src/modules/recipients/search.js';
 import { countRecipientsQuery, searchRecipientRows } from '../packages/server/src/modules/recipients/queries.js';
 import {
   arrayLiteral,

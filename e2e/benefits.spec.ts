@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiToken, bearer, DEMO_USERS, expectAccessible, signInAs } from './helpers';
+import { apiToken, bearer, choose, DEMO_USERS, expectAccessible, expectNoSidewaysScroll, signInAs } from './helpers';
 
 // The program and admin benefit screens (A§2 Benefit list, detail, Issue Benefit, Upload Benefit File; A§4, A§5,
 // A§8). The demo data's Connecticut Senior Farmers Market (CTSFMNP) has a default amount of $50.00, a 150-day benefit
@@ -65,17 +66,6 @@ async function benefitDetail(request: APIRequestContext, token: string, uuid: st
 }
 
 /** Chooses an option of a Mantine select as a person does: open it, pick the option. */
-async function choose(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: label, exact: true }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-/** The page does not scroll sideways: everything fits a phone's width (tables scroll inside their own frame). */
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
-  expect(overflow).toBeLessThanOrEqual(0);
-}
-
 test.describe('benefits on the program side', () => {
   test('a program admin issues regular, default-amount and incentive benefits; the last issuance date stops one', async ({
     page,
@@ -346,7 +336,7 @@ test.describe('benefits on the program side', () => {
     await confirm.getByRole('button', { name: 'Void benefit' }).click();
     await expect(confirm).toBeHidden();
     await expect(page.getByRole('status').filter({ hasText: 'Benefit voided.' })).toBeVisible();
-    await expect(page.getByRole('definition').filter({ hasText: /^VOID$/ })).toBeVisible();
+    await expect(page.getByRole('definition').filter({ hasText: /^Voided \(VOID\)$/ })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Void', exact: true })).toHaveCount(0);
     await expect(page.getByRole('form', { name: 'Edit benefit' })).toHaveCount(0);
     await expect(page.getByText('Only an issued benefit can be changed; this benefit is VOID.')).toBeVisible();
@@ -377,10 +367,13 @@ test.describe('benefits on the program side', () => {
     await page.getByRole('link', { name: 'Import Benefits' }).click();
     await expect(page).toHaveURL(/\/program\/benefit\/file$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Upload Benefit File' })).toBeVisible();
-    await expect(page.getByRole('link', { name: /sample file/ })).toHaveAttribute(
-      'href',
-      '/samples/benefit-file-sample.csv',
-    );
+    // The sample is built for the caller from the demo data (every row one the upload accepts: platform test).
+    const sampleDownload = page.waitForEvent('download');
+    await page.getByRole('button', { name: /sample file/ }).click();
+    const sample = await sampleDownload;
+    expect(sample.suggestedFilename()).toBe('benefit-file-sample.csv');
+    const sampleText = readFileSync((await sample.path())!, 'utf8');
+    expect(sampleText.split(/\r?\n/)[0]).toMatch(/^Program,Account ID,Authorization Number,/);
     await expectAccessible(page);
 
     // No file: the dialog.

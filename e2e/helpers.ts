@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 /** Demo users of the runtime contract; all share one password. */
 export const DEMO_PASSWORD = 'Welcome#2026';
@@ -41,8 +41,8 @@ export function mainNavigation(page: Page) {
   return page.getByRole('navigation', { name: 'Main' });
 }
 
-/** No violation of WCAG 2.1 A or AA on the page as it is now (testing.md: axe on each page a spec visits). */
-export async function expectAccessible(page: Page): Promise<void> {
+/** The WCAG 2.1 A and AA violations axe finds on the page as it is now, one summary line (and its nodes) each. */
+export async function accessibilityViolations(page: Page): Promise<string[]> {
   // A dialog or drawer still fading in blends its text with the overlay, and axe would measure that half-way colour:
   // wait until no CSS transition or finite animation runs (a spinner's endless one does not count). A function, not
   // a string: the app's CSP forbids the eval a polled string needs. The root tsconfig has no DOM types: a narrow cast.
@@ -58,12 +58,36 @@ export async function expectAccessible(page: Page): Promise<void> {
     { timeout: 5_000 },
   );
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const summary = results.violations.map(
+  return results.violations.map(
     (violation) =>
       `${violation.id} (${violation.impact}): ${violation.help}\n` +
       violation.nodes.map((node) => `    ${node.target.join(' ')}: ${node.failureSummary ?? ''}`).join('\n'),
   );
+}
+
+/** No violation of WCAG 2.1 A or AA on the page as it is now (testing.md: axe on each page a spec visits). */
+export async function expectAccessible(page: Page): Promise<void> {
+  const summary = await accessibilityViolations(page);
   expect(summary, summary.join('\n')).toEqual([]);
+}
+
+/** Picks `option` in the select labelled `label`, as a person clicks it open and chooses. */
+export async function choose(page: Page, label: string, option: string): Promise<void> {
+  await page.getByRole('combobox', { name: label, exact: true }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** A dialog once its opening transition has ended (axe reads the colours of a half-faded dialog otherwise). */
+export async function opened(dialog: Locator): Promise<Locator> {
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toHaveCSS('opacity', '1');
+  return dialog;
+}
+
+/** The page does not scroll sideways: everything fits a phone's width (tables scroll inside their own frame). */
+export async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
+  expect(overflow).toBeLessThanOrEqual(0);
 }
 
 /** The security question and answer every seeded user past Pending has (packages/server/src/db/seed/model.ts). */
@@ -84,7 +108,7 @@ export async function apiToken(
 export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 /** The signed-in user of a token (GET /user-api/user/current). */
-export async function currentUserOf(
+async function currentUserOf(
   request: APIRequestContext,
   token: string,
 ): Promise<{ userUuid: string; username: string; email: string }> {
@@ -106,7 +130,7 @@ export interface OutboxMessage {
 const adminTokens = new WeakMap<APIRequestContext, string>();
 
 /** The outbox, newest first (GET /admin-api/outbox, read as the platform admin): the test's mailbox and phone. */
-export async function readOutbox(request: APIRequestContext): Promise<OutboxMessage[]> {
+async function readOutbox(request: APIRequestContext): Promise<OutboxMessage[]> {
   let token = adminTokens.get(request);
   if (!token) {
     token = await apiToken(request, DEMO_USERS.sysadmin);
@@ -149,7 +173,7 @@ export function linkPathIn(body: string, page: 'validate' | 'resetpass'): string
 }
 
 /** The one-time code in a verification e-mail or SMS. */
-export function codeIn(body: string): string {
+function codeIn(body: string): string {
   const match = /verification code is ([A-Za-z0-9]+)/.exec(body);
   expect(match, `a verification code in:\n${body}`).not.toBeNull();
   return match![1]!;

@@ -1,5 +1,14 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { apiToken, bearer, DEMO_USERS, expectAccessible, signInAs } from './helpers';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import {
+  apiToken,
+  bearer,
+  choose,
+  DEMO_USERS,
+  expectAccessible,
+  expectNoSidewaysScroll,
+  opened,
+  signInAs,
+} from './helpers';
 
 // The account file screen, {base}/recipient/file (A§2 Import Recipients; B§2 "Account file", B§5 Files, B§7 "Account
 // import", B§8, B§9; docs/account-file.md). A program admin imports a file with each action code and one bad row;
@@ -11,23 +20,6 @@ const HEADER =
   'Action Code,Account ID,Agency Code,First Name,Middle Initial,Last Name,Address 1,Address 2,City,State,Zip,Email,Mobile Phone,Card Issuance';
 
 const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
-
-async function choose(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: label, exact: true }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-/** A dialog once its opening transition has ended (axe reads the colours of a half-faded dialog otherwise). */
-async function opened(dialog: Locator): Promise<Locator> {
-  await expect(dialog).toBeVisible();
-  await expect(dialog).toHaveCSS('opacity', '1');
-  return dialog;
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
-  expect(overflow).toBeLessThanOrEqual(0);
-}
 
 interface SearchRow {
   accountUuid: string;

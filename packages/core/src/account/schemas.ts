@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { CURRENT_PASSWORD_MAX, NAME_MAX, USERNAME_MAX } from '../constants/limits.js';
+import { CURRENT_PASSWORD_MAX, USERNAME_MAX } from '../constants/limits.js';
 import { MESSAGES } from '../messages/messages.js';
-import { email, middleInitial, optionalPhone, password, requiredText, securityAnswer } from '../validation/fields.js';
+import { email, optionalPhone, password, securityAnswer } from '../validation/fields.js';
+import { personNameFields } from '../validation/field-groups.js';
 import { databaseId } from '../validation/numbers.js';
 import { text } from '../validation/text.js';
 
@@ -26,9 +27,7 @@ export type CurrentUserInfo = z.infer<typeof CurrentUserInfo>;
  */
 export const UpdateCurrentUserBody = z.object({
   username: text(MESSAGES.USERNAME_REQUIRED).trim().min(1, MESSAGES.USERNAME_REQUIRED).max(USERNAME_MAX),
-  firstname: requiredText(NAME_MAX),
-  middlename: middleInitial(),
-  lastname: requiredText(NAME_MAX),
+  ...personNameFields(),
   mobile: optionalPhone(),
   userUuid: z.uuid(MESSAGES.NOT_OWN_USER),
   email: email(),

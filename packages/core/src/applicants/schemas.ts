@@ -1,10 +1,7 @@
 import { z } from 'zod';
-import { ADDRESS_MAX, CITY_MAX, EMAIL_MAX, NAME_MAX } from '../constants/limits.js';
-import { isStateCode } from '../enums/states.js';
 import { MESSAGES } from '../messages/messages.js';
-import { email, middleInitial, optionalText, phone, requiredText, zipCode } from '../validation/fields.js';
+import { addressFields, contactFields, personNameFields } from '../validation/field-groups.js';
 import { databaseId, databaseIdParam } from '../validation/numbers.js';
-import { text } from '../validation/text.js';
 
 // The public online application (A§2 /apply/ct, A§3 "Application definition" and "Applicant", A§5 "Online
 // application", A§7 "Online application").
@@ -33,23 +30,11 @@ export function isApplicationOpen(definition: Pick<ApplicationDefinition, 'activ
   return definition.active && definition.programs.length > 0;
 }
 
-/** A§5: state required, a US state or DC code; 'ct' is read as 'CT'. */
-export function stateId() {
-  return text(MESSAGES.STATE_REQUIRED).trim().toUpperCase().refine(isStateCode, MESSAGES.STATE_REQUIRED);
-}
-
 /** The applicant's fields as the form has them (A§5 "Online application"), without the program and agreement. */
 const applicantFields = {
-  firstname: requiredText(NAME_MAX),
-  lastname: requiredText(NAME_MAX),
-  middlename: middleInitial(),
-  address1: requiredText(ADDRESS_MAX),
-  address2: optionalText(ADDRESS_MAX),
-  city: requiredText(CITY_MAX),
-  stateId: stateId(),
-  zipcode: zipCode(),
-  email: email(EMAIL_MAX),
-  mobilePhone: phone(),
+  ...personNameFields(),
+  ...addressFields('stateId'),
+  ...contactFields(),
 };
 
 /**

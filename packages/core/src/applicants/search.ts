@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EMAIL_MAX, PHONE_MAX, SEARCH_NAME_MAX } from '../constants/limits.js';
 import { fillMessage } from '../messages/fill.js';
 import { MESSAGES } from '../messages/messages.js';
+import { cappedAnswer } from '../pager/answers.js';
 import { databaseIdParam } from '../validation/numbers.js';
 import { phoneDigits } from '../validation/patterns.js';
 import { text } from '../validation/text.js';
@@ -120,9 +121,5 @@ export type ApplicantSearchRow = z.infer<typeof ApplicantSearchRow>;
  * The search answer: pending applicants, newest first, at most APPLICANT_SEARCH_CAP of them. totalCount counts the
  * rows answered; countCapped says more match than the cap.
  */
-export const ApplicantSearchResult = z.object({
-  data: z.array(ApplicantSearchRow),
-  totalCount: z.number().int(),
-  countCapped: z.boolean(),
-});
+export const ApplicantSearchResult = cappedAnswer(ApplicantSearchRow);
 export type ApplicantSearchResult = z.infer<typeof ApplicantSearchResult>;

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   AUTHORIZATION_NUMBER_MAX,
   BENEFIT_NOTE_MAX,
@@ -8,6 +7,7 @@ import {
 import { INCENTIVE_AUTHORIZATION_NUMBER } from '../constants/limits.js';
 import { BENEFIT_TYPE } from '../enums/index.js';
 import { formatMoney, isIsoDate } from '../format/index.js';
+import { FileImportAnswer } from '../imports/file-answer.js';
 import { fillMessage } from '../messages/fill.js';
 import { MESSAGES } from '../messages/messages.js';
 import { AUTHORIZATION_NUMBER_PATTERN } from '../validation/patterns.js';
@@ -21,42 +21,13 @@ import { benefitDateIn } from './rules.js';
 // ---------------------------------------------------------------------------------------------------------------
 // Answer
 
-/** One refused row, or a problem of the whole file (row 0). */
-export const BenefitFileRowError = z.object({
-  /** The row as the spreadsheet shows it (the header is usually row 1); 0 for the whole file. */
-  row: z.number().int(),
-  /** The column as the file's header spells it; absent when the problem is about the whole row. */
-  column: z.string().optional(),
-  reason: z.string(),
-});
-export type BenefitFileRowError = z.infer<typeof BenefitFileRowError>;
-
 /**
- * POST /benefit-api/benefit/file, 200 (part 1 §7-§8: 'Benefit file processed.' with the counts). Every data row is
- * processed and ends up in exactly one of added, updated, unchanged or rejected; a rejected row changed nothing and
- * has one or more entries in `errors` (at most BENEFIT_FILE_ERRORS_MAX entries are listed).
+ * POST /benefit-api/benefit/file, 200 (part 1 §7-§8: 'Benefit file processed.' with the counts): the answer every file
+ * import gives (imports/file-answer.ts). Added: benefits issued; updated: Issued benefits whose dates, amount,
+ * funding, option or note the file changed; unchanged: rows naming a benefit exactly as it is.
  */
-export const BenefitFileAnswer = z.object({
-  /** 'Benefit file processed.' */
-  message: z.string(),
-  /** Data rows read (blank rows are not counted). */
-  processed: z.number().int(),
-  /** Benefits issued from the file. */
-  added: z.number().int(),
-  /** Issued benefits whose dates, amount, funding, option or note the file changed. */
-  updated: z.number().int(),
-  /** Rows naming an existing benefit exactly as it is (a file uploaded twice changes nothing the second time). */
-  unchanged: z.number().int(),
-  /** Rows refused; each has its reasons in `errors`. */
-  rejected: z.number().int(),
-  errors: z.array(BenefitFileRowError),
-  /** True when more problems were found than `errors` lists. */
-  errorsTruncated: z.boolean(),
-});
-export type BenefitFileAnswer = z.infer<typeof BenefitFileAnswer>;
-
-/** The most entries `errors` lists: a 10,000-row file of bad rows still answers a readable, bounded body. */
-export const BENEFIT_FILE_ERRORS_MAX = 1000;
+export const BenefitFileAnswer = FileImportAnswer;
+export type BenefitFileAnswer = FileImportAnswer;
 
 /** Texts of the import that the specification does not quote (ours); the quoted ones are in MESSAGES. */
 export const BENEFIT_IMPORT_MESSAGES = {

@@ -256,8 +256,3 @@ export function incentiveAuthorizationNumber(today: string, random: bigint): str
   const tail = random.toString(36).toUpperCase().padStart(11, '0').slice(-11);
   return `I${today.replaceAll('-', '')}${tail}`;
 }
-
-/** Pages of a search answer; an empty result has none. */
-export function benefitTotalPages(totalCount: number, pageSize: number): number {
-  return pageSize > 0 ? Math.ceil(totalCount / pageSize) : 0;
-}

@@ -13,6 +13,7 @@ import { INCENTIVE_AUTHORIZATION_NUMBER } from '../constants/limits.js';
 import { BENEFIT_TYPE } from '../enums/index.js';
 import { fillMessage } from '../messages/fill.js';
 import { MESSAGES } from '../messages/messages.js';
+import { pagedAnswer } from '../pager/answers.js';
 import { authorizationNumber, optionalText, requiredText } from '../validation/fields.js';
 import { databaseId, databaseIdDigits, databaseIdParam, money } from '../validation/numbers.js';
 import { text } from '../validation/text.js';
@@ -188,6 +189,12 @@ export const BenefitDetail = z.object({
   lastUpdatedDate: z.string(),
   creationChannel: z.string(),
   updationChannel: z.string().nullable(),
+  /**
+   * Who voided the benefit and when (ISO 8601), from its audit row; null while it is not voided (and voidedBy null
+   * for a void no user is named for). Not in the specification: the detail screen shows them beside the status.
+   */
+  voidedBy: z.string().nullable(),
+  voidedDate: z.string().nullable(),
 });
 export type BenefitDetail = z.infer<typeof BenefitDetail>;
 
@@ -291,14 +298,8 @@ export const BenefitSearchRow = z.object({
 });
 export type BenefitSearchRow = z.infer<typeof BenefitSearchRow>;
 
-export const BenefitSearchPage = z.object({
-  data: z.array(BenefitSearchRow),
-  page: z.number().int(),
-  totalCount: z.number().int(),
-  totalPages: z.number().int(),
-  /** More benefits match than BENEFIT_SEARCH_COUNT_CAP: totalCount stops there. */
-  countCapped: z.boolean(),
-});
+/** countCapped: more benefits match than BENEFIT_SEARCH_COUNT_CAP, and totalCount stops there. */
+export const BenefitSearchPage = pagedAnswer(BenefitSearchRow);
 export type BenefitSearchPage = z.infer<typeof BenefitSearchPage>;
 
 /** The export's columns, in order (part 1 §7 says the file content is not shown; ours). */
@@ -339,10 +340,6 @@ export type ProgramBalance = z.infer<typeof ProgramBalance>;
 /** GET /benefit-api/benefit/balance: the sums over every program of the recipient. */
 export const TotalBalance = z.object({ totalAmount: z.number(), upcomingAmount: z.number() });
 export type TotalBalance = z.infer<typeof TotalBalance>;
-
-/** GET /benefit-api/benefit/program/{uuid}/balance: one program's card. */
-export const OneProgramBalance = ProgramBalance;
-export type OneProgramBalance = ProgramBalance;
 
 export const RecipientProgramParams = z.object({ programUuid: z.uuid() });
 export type RecipientProgramParams = z.infer<typeof RecipientProgramParams>;

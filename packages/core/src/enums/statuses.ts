@@ -32,9 +32,6 @@ export function parseBenefitStatusWire(name: string): BenefitStatus | null {
   }
 }
 
-/** A§4 and resolution 1 show the status as the API names it (ISSUED, VOID), so the label is the wire name. */
-export const BENEFIT_STATUS_LABEL: Readonly<Record<BenefitStatus, string>> = BENEFIT_STATUS_WIRE;
-
 export const BENEFIT_TYPE = { REGULAR: 1, INCENTIVE: 2 } as const;
 export const BenefitType = z.enum(BENEFIT_TYPE);
 export type BenefitType = z.infer<typeof BenefitType>;
@@ -94,8 +91,6 @@ export const PAN_STATUS_LABEL: Readonly<Record<PanStatus, string>> = {
 export const PAN_STATUS_ACTIONS = [PAN_STATUS.LOST, PAN_STATUS.STOLEN, PAN_STATUS.INACTIVE] as const;
 
 export const PAN_TYPE = { VIRTUAL: 1, PRINTED: 2, MANUAL: 3 } as const;
-/** A§3 calls the PAN type "card kind"; both names refer to the same lookup. */
-export const CARD_KIND = PAN_TYPE;
 export const PanType = z.enum(PAN_TYPE);
 export type PanType = z.infer<typeof PanType>;
 export type CardKind = PanType;

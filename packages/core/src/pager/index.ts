@@ -1,1 +1,2 @@
 export * from './pages.js';
+export * from './answers.js';

@@ -4,7 +4,6 @@ import {
   ACCOUNT_FILE_COLUMNS,
   ACCOUNT_FILE_HEADER_NAMES,
   type AccountFileCells,
-  AccountFileResult,
   accountFileCounts,
   missingAccountFileColumns,
   missingColumnMessages,
@@ -14,6 +13,7 @@ import {
   restoreZipZeros,
 } from './import.js';
 import { RECIPIENT_MESSAGES } from './messages.js';
+import { FileImportAnswer } from '../imports/file-answer.js';
 
 const addRow = (overrides: AccountFileCells = {}): AccountFileCells => ({
   actionCode: '01',
@@ -231,10 +231,12 @@ describe('the answer', () => {
       processed: 3,
       added: 1,
       updated: 1,
-      failed: 1,
+      unchanged: 0,
+      rejected: 1,
       errors: [{ row: 4, column: 'Email', reason: MESSAGES.RECIPIENT_EMAIL_EXISTS }],
+      errorsTruncated: false,
     };
-    expect(AccountFileResult.parse(answer)).toEqual(answer);
+    expect(FileImportAnswer.parse(answer)).toEqual(answer);
     expect(accountFileCounts(answer)).toBe('Rows processed: 3. Added: 1. Updated: 1.');
   });
 });

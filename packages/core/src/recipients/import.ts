@@ -4,6 +4,7 @@ import { fillMessage } from '../messages/fill.js';
 import { MESSAGES } from '../messages/messages.js';
 import { RECIPIENT_MESSAGES } from './messages.js';
 import { RecipientFormValues } from './schemas.js';
+import type { FileImportAnswer } from '../imports/file-answer.js';
 
 // The account file (part 2 §2 "Account file", §5 "Files", §7 "Account import", §8, §9): one CSV, XLS or XLSX file of
 // recipients to add or update in one program. The specification names the action codes and the card issuance values
@@ -277,33 +278,11 @@ export type AccountFileParams = z.infer<typeof AccountFileParams>;
 /** The multipart field that carries the file (part 2 §7). */
 export const ACCOUNT_FILE_FIELD = 'accountFile';
 
-/** Row problems listed at most in one answer (the first ones by row); `failed` still counts every row not applied. */
-export const ACCOUNT_FILE_MAX_ERRORS = 1000;
-
-/** A row that was not applied and why: its row number as the spreadsheet shows it, the column as the file names it. */
-export const AccountFileRowError = z.object({
-  row: z.number().int().min(1),
-  column: z.string().optional(),
-  reason: z.string(),
-});
-export type AccountFileRowError = z.infer<typeof AccountFileRowError>;
-
-/**
- * The answer: 'Account file processed.' with the counts (part 2 §8). processed counts the data rows read (blank rows
- * are skipped), added the 01 and 02 rows applied, updated the 03 rows applied (also those whose values were already
- * equal), failed the rows not applied; processed = added + updated + failed.
- */
-export const AccountFileResult = z.object({
-  message: z.string(),
-  processed: z.number().int().min(0),
-  added: z.number().int().min(0),
-  updated: z.number().int().min(0),
-  failed: z.number().int().min(0),
-  errors: z.array(AccountFileRowError),
-});
-export type AccountFileResult = z.infer<typeof AccountFileResult>;
+// The answer is every file import's (FileImportAnswer, imports/file-answer.ts), 'Account file processed.' with the
+// counts (part 2 §7-§8): added counts the 01 and 02 rows applied, updated the 03 rows that changed an account,
+// unchanged the 03 rows whose values were already equal, rejected the rows not applied.
 
 /** The counts line beside 'Account file processed.' (part 2 §8 says the message carries them). */
-export function accountFileCounts(result: Pick<AccountFileResult, 'processed' | 'added' | 'updated'>): string {
+export function accountFileCounts(result: Pick<FileImportAnswer, 'processed' | 'added' | 'updated'>): string {
   return fillMessage(MESSAGES.FILE_PROCESSED_COUNTS, result);
 }

@@ -9,7 +9,6 @@ import {
   nextRecipientIdentifier,
   recipientSearchCriteria,
   recipientUsernameCandidates,
-  totalPagesOf,
 } from './rules.js';
 import {
   AddRecipientBody,
@@ -75,12 +74,6 @@ describe('recipient search criteria', () => {
     expect(RecipientSearchQuery.safeParse({ page: '-1' }).success).toBe(false);
     expect(RecipientSearchQuery.safeParse({ programUuid: '' }).success).toBe(true);
     expect(RecipientSearchQuery.safeParse({ programUuid: 'nope' }).success).toBe(false);
-  });
-
-  it('counts pages', () => {
-    expect(totalPagesOf(0, 10)).toBe(0);
-    expect(totalPagesOf(10, 10)).toBe(1);
-    expect(totalPagesOf(11, 10)).toBe(2);
   });
 });
 

@@ -70,11 +70,6 @@ export function hasRecipientSearchCriterion(input: SearchInput): boolean {
   return RECIPIENT_SEARCH_CRITERIA.some((key) => criteria[key] !== undefined);
 }
 
-/** Pages of a search answer; at least 1 is never claimed for an empty result. */
-export function totalPagesOf(totalCount: number, pageSize: number): number {
-  return pageSize > 0 ? Math.ceil(totalCount / pageSize) : 0;
-}
-
 /** Part 1 §5: the target agency must differ from the current one. */
 export function isSameAgencyMove(fromAgency: string | null | undefined, toAgency: string): boolean {
   return (fromAgency ?? '').toLowerCase() === toAgency.toLowerCase();

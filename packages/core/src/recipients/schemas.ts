@@ -1,10 +1,7 @@
 import { z } from 'zod';
 import {
-  ADDRESS_MAX,
-  CITY_MAX,
   EMAIL_MAX,
   MAX_PAGE_SIZE,
-  NAME_MAX,
   PHONE_MAX,
   RECIPIENT_SEARCH_PAGE_SIZE,
   SEARCH_ACCOUNT_ID_MAX,
@@ -17,10 +14,10 @@ import {
   type AccountStatus,
   CreationChannel,
 } from '../enums/index.js';
-import { isStateCode } from '../enums/states.js';
 import { fillMessage } from '../messages/fill.js';
 import { MESSAGES } from '../messages/messages.js';
-import { email, middleInitial, optionalText, phone, requiredText, zipCode } from '../validation/fields.js';
+import { pagedAnswer } from '../pager/answers.js';
+import { addressFields, contactFields, personNameFields } from '../validation/field-groups.js';
 import { databaseId } from '../validation/numbers.js';
 import { text } from '../validation/text.js';
 import { RECIPIENT_MESSAGES } from './messages.js';
@@ -33,11 +30,6 @@ const tooLong = (max: number) => fillMessage(MESSAGES.TOO_LONG, { max });
 const searchText = (max: number) => text().trim().max(max, tooLong(max)).optional();
 /** A uuid or '' (an empty select); '' means "not given". */
 const optionalUuid = () => z.union([z.literal(''), z.uuid()]).optional();
-
-/** Part 1 §3: a US state or DC code; 'ct' is read as 'CT'. */
-export function recipientStateCode() {
-  return text(MESSAGES.STATE_REQUIRED).trim().toUpperCase().refine(isStateCode, MESSAGES.STATE_REQUIRED);
-}
 
 // ---------------------------------------------------------------------------------------------------------------
 // Search and export
@@ -90,13 +82,7 @@ export type RecipientSearchRow = z.infer<typeof RecipientSearchRow>;
  * The search answer. totalCount counts up to RECIPIENT_SEARCH_COUNT_CAP; countCapped says more rows match than
  * that (the screen says so and asks for a narrower search).
  */
-export const RecipientSearchPage = z.object({
-  data: z.array(RecipientSearchRow),
-  page: z.number().int(),
-  totalCount: z.number().int(),
-  totalPages: z.number().int(),
-  countCapped: z.boolean(),
-});
+export const RecipientSearchPage = pagedAnswer(RecipientSearchRow);
 export type RecipientSearchPage = z.infer<typeof RecipientSearchPage>;
 
 /** Part 1 §7: the export takes the search's filters plus exportType=xlsx for Excel, CSV otherwise. */
@@ -170,16 +156,9 @@ export type RecipientAccount = z.infer<typeof RecipientAccount>;
  * separators; stored as digits), card issuance a checkbox.
  */
 const recipientFieldShape = {
-  firstname: requiredText(NAME_MAX),
-  middlename: middleInitial(),
-  lastname: requiredText(NAME_MAX),
-  address1: requiredText(ADDRESS_MAX),
-  address2: optionalText(ADDRESS_MAX),
-  city: requiredText(CITY_MAX),
-  stateCode: recipientStateCode(),
-  zipcode: zipCode(),
-  email: email(EMAIL_MAX),
-  mobilePhone: phone(),
+  ...personNameFields(),
+  ...addressFields('stateCode'),
+  ...contactFields(),
   cardIssuanceCode: z.boolean().default(false),
 };
 export const RECIPIENT_FIELD_KEYS = Object.keys(recipientFieldShape) as (keyof typeof recipientFieldShape)[];

@@ -4,3 +4,4 @@ export * from './fields.js';
 export * from './files.js';
 export * from './text.js';
 export * from './numbers.js';
+export * from './field-groups.js';

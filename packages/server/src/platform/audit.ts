@@ -17,26 +17,63 @@ export interface AuditEntry {
 }
 
 /**
- * Writes who, when, what and the before/after of the changed fields (architecture.md "Audit"). Call it in the
- * same transaction as the change, so a change without its audit row cannot exist. Only changed fields are kept.
+ * Writes who, when, what and the before/after of the changed fields (architecture.md "Audit"), for one change or many
+ * (a file import, the benefit life-cycle job): one row per entry, the actor the entry names or else the caller. Call it
+ * in the same transaction as the change, so a change without its audit row cannot exist. Only changed fields are kept.
+ * Many entries go in multi-row INSERTs, AUDIT_BATCH rows a statement, never one statement per row.
  */
 export async function recordAudit(
   db: DbOrTx,
   ctx: Pick<RequestContext, 'caller' | 'ip' | 'requestId' | 'now'>,
-  entry: AuditEntry,
+  entries: AuditEntry | readonly AuditEntry[],
 ): Promise<void> {
-  const { before, after } = changedFields(entry.before ?? null, entry.after ?? null);
-  await db.insert(auditLog).values({
-    at: ctx.now(),
-    actorUserId: entry.actorUserId ?? ctx.caller?.userId ?? null,
+  const stamp = auditStamp(ctx);
+  const row = (entry: AuditEntry) => ({
+    at: stamp.at,
+    actor_user_id: entry.actorUserId ?? stamp.actorUserId,
     action: entry.action,
     entity: entry.entity,
-    entityId: entry.entityId == null ? null : String(entry.entityId),
-    before,
-    after,
-    ip: ctx.ip?.slice(0, 64) ?? null,
-    requestId: ctx.requestId?.slice(0, 64) ?? null,
+    entity_id: entry.entityId == null ? null : String(entry.entityId),
+    ...changedFields(entry.before ?? null, entry.after ?? null),
+    ip: stamp.ip,
+    request_id: stamp.requestId,
   });
+  if (!Array.isArray(entries)) {
+    const one = row(entries as AuditEntry);
+    await db.insert(auditLog).values({
+      at: new Date(one.at),
+      actorUserId: one.actor_user_id,
+      action: one.action,
+      entity: one.entity,
+      entityId: one.entity_id,
+      before: one.before,
+      after: one.after,
+      ip: one.ip,
+      requestId: one.request_id,
+    });
+    return;
+  }
+  // The JSON of a batch is built while the database inserts the one before (one statement in flight at a time, as
+  // a transaction's connection allows): a 1 MB import writes 10,000-19,000 audit rows, and building them is a third
+  // of the audit's time.
+  let previous: Promise<void> | undefined;
+  for (let i = 0; i < entries.length; i += AUDIT_BATCH) {
+    const json = JSON.stringify(entries.slice(i, i + AUDIT_BATCH).map(row));
+    await previous;
+    // `.then` sends it now (Drizzle's queries are lazy); the catch only keeps an early exit from leaving it unheard,
+    // the next `await previous` still throws its error.
+    previous = db
+      .execute(
+        sql`
+      insert into ${auditLog} (at, actor_user_id, action, entity, entity_id, before, after, ip, request_id)
+      select at, actor_user_id, action, entity, entity_id, before, after, ip, request_id
+      from jsonb_to_recordset(${json}::jsonb) as x(at timestamptz, actor_user_id int, action varchar(60), entity varchar(60),
+        entity_id varchar(100), before jsonb, after jsonb, ip varchar(64), request_id varchar(64))`,
+      )
+      .then(() => undefined);
+    previous.catch(() => undefined);
+  }
+  await previous;
 }
 
 export function changedFields(
@@ -60,18 +97,13 @@ export function changedFields(
   return { before: clean(before, keys), after: clean(after, keys) };
 }
 
-/** Rows per INSERT of a batch: one JSON parameter each, well under any statement limit. */
+/** Rows per INSERT of many entries: one JSON parameter each, well under any statement limit. */
 const AUDIT_BATCH = 2000;
 
-export interface BatchAuditEntry {
-  action: string;
-  entity: string;
-  entityId: string;
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-}
-
-/** Who, when and from where, as every audit row of a batch records it (for batches whose rows SQL builds). */
+/**
+ * Who, when and from where, as every audit row of a request records it: recordAudit's rows, and the rows a statement
+ * builds in SQL beside the change it makes (the file imports' inserts).
+ */
 export function auditStamp(ctx: Pick<RequestContext, 'caller' | 'ip' | 'requestId' | 'now'>) {
   return {
     at: ctx.now().toISOString(),
@@ -81,46 +113,3 @@ export function auditStamp(ctx: Pick<RequestContext, 'caller' | 'ip' | 'requestI
   };
 }
 export type AuditStamp = ReturnType<typeof auditStamp>;
-
-/**
- * The audit rows of many changes in multi-row INSERTs (file imports, the benefit life-cycle job): the same rows `recordAudit` writes one at a time (changed
- * fields only, secrets redacted, who, when, from where), in the same transaction as the changes.
- */
-export async function recordAuditBatch(
-  db: DbOrTx,
-  ctx: Pick<RequestContext, 'caller' | 'ip' | 'requestId' | 'now'>,
-  entries: BatchAuditEntry[],
-): Promise<void> {
-  const stamp = auditStamp(ctx);
-  const row = (entry: BatchAuditEntry) => ({
-    at: stamp.at,
-    actor_user_id: stamp.actorUserId,
-    action: entry.action,
-    entity: entry.entity,
-    entity_id: entry.entityId,
-    ...changedFields(entry.before, entry.after),
-    ip: stamp.ip,
-    request_id: stamp.requestId,
-  });
-  // The JSON of a batch is built while the database inserts the one before (one statement in flight at a time, as
-  // a transaction's connection allows): a 1 MB import writes 10,000-19,000 audit rows, and building them is a third
-  // of the audit's time.
-  let previous: Promise<void> | undefined;
-  for (let i = 0; i < entries.length; i += AUDIT_BATCH) {
-    const json = JSON.stringify(entries.slice(i, i + AUDIT_BATCH).map(row));
-    await previous;
-    // `.then` sends it now (Drizzle's queries are lazy); the catch only keeps an early exit from leaving it unheard,
-    // the next `await previous` still throws its error.
-    previous = db
-      .execute(
-        sql`
-      insert into ${auditLog} (at, actor_user_id, action, entity, entity_id, before, after, ip, request_id)
-      select at, actor_user_id, action, entity, entity_id, before, after, ip, request_id
-      from jsonb_to_recordset(${json}::jsonb) as x(at timestamptz, actor_user_id int, action varchar(60), entity varchar(60),
-        entity_id varchar(100), before jsonb, after jsonb, ip varchar(64), request_id varchar(64))`,
-      )
-      .then(() => undefined);
-    previous.catch(() => undefined);
-  }
-  await previous;
-}

@@ -1,6 +1,6 @@
 import fastifyCompress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
-import { isApiPath } from './web.js';
+import { isApiPath } from './api-paths.js';
 
 /**
  * JSON, and CSV exports. The plugin also compresses what mime-db marks compressible (text/*), so CSV would be

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
 
 /**
  * Card numbers, bank account numbers and tax ids at rest (architecture.md "Card numbers and secrets"):
@@ -47,10 +47,4 @@ export function randomToken(): string {
 /** Tokens are random enough that a fast hash suffices; the database only ever sees this digest. */
 export function sha256(value: string): string {
   return createHash('sha256').update(value).digest('hex');
-}
-
-export function safeEqual(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
 }

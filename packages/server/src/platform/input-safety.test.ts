@@ -5,7 +5,8 @@ import { MESSAGES } from '@ebt/core/messages';
 import { applicants, auditLog, benefits, recipientAccounts, users } from '../db/schema/index.js';
 import { makeBenefit, makeFundingSource } from '../modules/benefits/test-helpers.js';
 import { useTestApp } from '../testing/app.js';
-import { makeAgency, makeApplication, makeProgram, makeRecipient, makeUser } from '../testing/factories.js';
+import { makeApplication, makeRecipient } from '../testing/factories.js';
+import { buildWorld } from '../testing/world.js';
 
 // The inputs that answered 500 before the shared schemas refused them (architecture.md "The request path"): a NUL
 // character, which PostgreSQL refuses in text, a lone UTF-16 surrogate, which broke the audit insert, and a balance
@@ -21,14 +22,19 @@ let w: Awaited<ReturnType<typeof makeWorld>>;
 
 async function makeWorld() {
   const { db } = t.database;
-  const program = await makeProgram(db);
-  const agency = await makeAgency(db, program);
+  const world = await buildWorld(t, {
+    programs: { program: {} },
+    agencies: { agency: { program: 'program' } },
+    users: { staff: { roleId: ROLE.PROGRAM_ADMIN, programs: ['program'], middleName: 'B' } },
+  });
+  const { program } = world.programs;
+  const { agency } = world.agencies;
+  const { staff } = world.users;
   const funding = await makeFundingSource(db, program);
-  const staff = await makeUser(db, { roleId: ROLE.PROGRAM_ADMIN, programs: [program], middleName: 'B' });
   const account = await makeRecipient(db, { program, agency });
   const benefit = await makeBenefit(db, { programId: program.id, accountId: account.id, fundingId: funding.id });
   const application = await makeApplication(db, [program]);
-  return { program, agency, funding, staff, account, benefit, application, token: await t.signIn(staff.username) };
+  return { program, agency, funding, staff, account, benefit, application, token: world.tokens.staff };
 }
 
 beforeAll(async () => {

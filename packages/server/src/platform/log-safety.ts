@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { isApiPath } from './web.js';
+import { isApiPath } from './api-paths.js';
 
 /**
  * What a log line may hold (docs/security.md "Logs"): codes, names of queries and routes, counts and timings, never

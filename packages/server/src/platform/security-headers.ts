@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
-import { isApiPath } from './web.js';
+import { isApiPath } from './api-paths.js';
 
 /** One year, subdomains included: what browsers and preload lists expect of a site served only over HTTPS. */
 export const HSTS_VALUE = 'max-age=31536000; includeSubDomains';

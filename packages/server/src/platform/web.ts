@@ -5,26 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { PRIVILEGE } from '@ebt/core/privileges';
 import { AppError } from './errors.js';
 import { registerPublicPlugin } from './access.js';
-
-/** Path prefixes of the API: an unknown path under them is a JSON 404, never the web app. */
-export const API_PREFIXES = [
-  '/api',
-  '/user-api',
-  '/account-api',
-  '/benefit-api',
-  '/transaction-api',
-  '/merchant-api',
-  '/admin-api',
-];
-
-const isHealthPath = (url: string) => url.split('?')[0] === '/healthz';
-
-export function isApiPath(url: string): boolean {
-  const pathname = url.split('?')[0] ?? '';
-  return (
-    pathname === '/healthz' || API_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`))
-  );
-}
+import { isApiPath, isHealthPath } from './api-paths.js';
 
 /**
  * Serves the built web app (packages/web/dist) with the SPA fallback: any unknown non-API GET answers index.html

@@ -3,7 +3,7 @@ import { constants, deflateRawSync } from 'node:zlib';
 import { strToU8, Zip, ZipPassThrough } from 'fflate';
 
 /**
- * Writes one worksheet of an Excel 2007+ workbook as a stream, for the exports (platform/export.ts). SheetJS, the
+ * Writes one worksheet of an Excel 2007+ workbook as a stream, for the exports (platform/search.ts). SheetJS, the
  * spreadsheet library of the imports, builds a whole workbook in memory before writing a byte: 100,000 rows of a
  * recipient export took 470 MB and 3.7 s before the first byte. A worksheet is plain XML, so this writes the handful
  * of fixed parts and the rows, one batch at a time, into fflate's streaming ZIP: memory holds about one batch, and
@@ -12,7 +12,7 @@ import { strToU8, Zip, ZipPassThrough } from 'fflate';
  * deflate in JavaScript: 100,000 rows of 14 columns in about 1 s.
  *
  * Cells are inline strings or numbers, without shared strings or styles beyond Excel's default; SheetJS reads the
- * result back in the tests (export.test.ts).
+ * result back in the tests (search.test.ts).
  */
 
 export type XlsxCell = string | number | null;

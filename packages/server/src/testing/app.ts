@@ -7,7 +7,7 @@ import { createTestDatabase } from './database.js';
 import { DEFAULT_PASSWORD } from './factories.js';
 
 /** A clock a test can move: `clock.advance(21 * 60_000)` to go past the idle time-out. */
-export class TestClock {
+class TestClock {
   private current: number;
   constructor(start = new Date('2026-11-23T15:00:00Z')) {
     this.current = start.getTime();

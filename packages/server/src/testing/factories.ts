@@ -25,7 +25,7 @@ let defaultHash: Promise<string> | undefined;
 const passwordHashFor = (password: string) =>
   password === DEFAULT_PASSWORD ? (defaultHash ??= hashPassword(DEFAULT_PASSWORD)) : hashPassword(password);
 
-export function buildProgram(overrides: Partial<typeof programs.$inferInsert> = {}): typeof programs.$inferInsert {
+function buildProgram(overrides: Partial<typeof programs.$inferInsert> = {}): typeof programs.$inferInsert {
   const n = next();
   return {
     name: `Test Program ${n}`,
@@ -129,7 +129,7 @@ export interface MakeRecipientOptions extends Partial<
  * A recipient account with valid, unique defaults. Its Account ID is not an 8-digit number, so it never
  * collides with the Account IDs the add endpoint generates.
  */
-export function buildRecipient(options: MakeRecipientOptions): typeof recipientAccounts.$inferInsert {
+function buildRecipient(options: MakeRecipientOptions): typeof recipientAccounts.$inferInsert {
   const { program, agency = null, user = null, ...overrides } = options;
   const n = next();
   return {

@@ -9,6 +9,8 @@ export interface DataTableColumn<T> {
   /** Unique among the columns; without `render` the cell shows `row[key]`. */
   key: string;
   header: ReactNode;
+  /** The header's text on a phone's card (beside each value); needed only when `header` is not a plain string. */
+  label?: string;
   render?: (row: T) => ReactNode;
   /** 'right' for amounts and counts. */
   align?: 'left' | 'center' | 'right';
@@ -50,6 +52,11 @@ export interface DataTableProps<T> {
   loading?: boolean;
   /** The server pages (A§7 benefits, transactions: zero-based page, totalCount, totalPages). */
   serverPaging?: ServerPaging;
+  /**
+   * Rows fetched whole, with the page kept by the screen (in the URL, so Back returns to it): the zero-based page
+   * shown and where a page change goes. Without it the table keeps its own page.
+   */
+  clientPaging?: { page: number; onPageChange: (page: number) => void };
 }
 
 // Cells the row click must leave alone: a button, link or field inside a cell does its own thing.
@@ -60,6 +67,11 @@ function isBlank(node: ReactNode): boolean {
   return node === null || node === undefined || node === false || node === '';
 }
 
+/** The name a phone's card shows beside a value (see DataTable.module.css). */
+function labelOf<T>(column: DataTableColumn<T>): string | undefined {
+  return column.label ?? (typeof column.header === 'string' ? column.header : undefined);
+}
+
 function cellText(row: unknown, key: string): ReactNode {
   const value = (row as Record<string, unknown>)[key];
   if (value === null || value === undefined) return '';
@@ -67,11 +79,14 @@ function cellText(row: unknown, key: string): ReactNode {
 }
 
 /**
- * Every list screen's table (A§2, A§9, B§2): header cells with scope, the first cell as the row's header, 10 rows a
- * page with the Pager and 'Showing 11–20 of 57' (announced politely when the page changes), client paging by default
- * or server paging. Clickable rows (see `onRowClick`) highlight on hover and focus. On a phone the table scrolls
- * sideways inside its frame, which takes keyboard focus when it overflows. Going back to page 1 happens whenever the
- * set of rows changes (a new search), not when the same rows come again (a refetch).
+ * Every list screen's table (A§2, A§9, B§2), for both paging models of the specification: rows fetched whole and
+ * paged here (recipients up to 2000, merchants 1000: pass all `rows`), or paged by the server (benefits,
+ * transactions: pass the page's rows and `serverPaging`). Header cells with scope, the first cell as the row's
+ * header, 10 rows a page with the Pager and 'Showing 11–20 of 57' (announced politely when the page changes).
+ * Clickable rows (see `onRowClick`) highlight on hover and focus. Under 600 px each row is a card of label and value
+ * lines, so no column hides behind a sideways scroll on a phone; wider, a table too wide for its frame scrolls
+ * sideways inside it, and the frame then takes keyboard focus. Going back to page 1 happens whenever the set of rows
+ * changes (a new search), not when the same rows come again (a refetch).
  * With no rows it shows `emptyMessage` as a warning, or nothing.
  */
 export function DataTable<T>({
@@ -86,6 +101,7 @@ export function DataTable<T>({
   emptyMessage,
   loading = false,
   serverPaging,
+  clientPaging,
 }: DataTableProps<T>) {
   const captionId = useId();
   const size = Math.max(1, Math.floor(pageSize));
@@ -95,7 +111,7 @@ export function DataTable<T>({
   const signature = serverPaging ? '' : rows.map(rowKey).join('\u0000');
   const [paging, setPaging] = useState({ signature, page: 1 });
   if (paging.signature !== signature) setPaging({ signature, page: 1 });
-  const clientPage = paging.signature === signature ? paging.page : 1;
+  const clientPage = clientPaging ? clientPaging.page + 1 : paging.signature === signature ? paging.page : 1;
 
   const totalCount = serverPaging ? serverPaging.totalCount : rows.length;
   const totalPages = serverPaging ? serverPaging.totalPages : Math.ceil(rows.length / size);
@@ -109,6 +125,7 @@ export function DataTable<T>({
 
   const changePage = (next: number) => {
     if (serverPaging) serverPaging.onPageChange(next - 1);
+    else if (clientPaging) clientPaging.onPageChange(next - 1);
     else setPaging({ signature, page: next });
   };
 
@@ -180,26 +197,35 @@ export function DataTable<T>({
                     onClick={clickable ? (event) => handleRowClick(event, row) : undefined}
                   >
                     {firstColumn && (
-                      <Table.Th scope="row" className={classes.rowHeader} style={{ textAlign: firstColumn.align }}>
-                        {clickable ? (
-                          <Anchor
-                            component="button"
-                            type="button"
-                            className={classes.rowAction}
-                            underline="never"
-                            data-row-action
-                            aria-label={rowLabel?.(row)}
-                          >
-                            {isBlank(firstCell) ? (rowLabel?.(row) ?? 'Open') : firstCell}
-                          </Anchor>
-                        ) : (
-                          firstCell
-                        )}
+                      <Table.Th
+                        scope="row"
+                        className={classes.rowHeader}
+                        style={{ textAlign: firstColumn.align }}
+                        data-label={labelOf(firstColumn)}
+                      >
+                        <div className={classes.value}>
+                          {clickable ? (
+                            <Anchor
+                              component="button"
+                              type="button"
+                              className={classes.rowAction}
+                              underline="never"
+                              data-row-action
+                              aria-label={rowLabel?.(row)}
+                            >
+                              {isBlank(firstCell) ? (rowLabel?.(row) ?? 'Open') : firstCell}
+                            </Anchor>
+                          ) : (
+                            firstCell
+                          )}
+                        </div>
                       </Table.Th>
                     )}
                     {otherColumns.map((column) => (
-                      <Table.Td key={column.key} style={{ textAlign: column.align }}>
-                        {column.render ? column.render(row) : cellText(row, column.key)}
+                      <Table.Td key={column.key} style={{ textAlign: column.align }} data-label={labelOf(column)}>
+                        <div className={classes.value}>
+                          {column.render ? column.render(row) : cellText(row, column.key)}
+                        </div>
                       </Table.Td>
                     ))}
                   </Table.Tr>

@@ -1,5 +1,6 @@
 import { displayDate, type DateDisplayFormat } from '@ebt/core/format';
 import { Text, type TextProps } from '@mantine/core';
+import { Fragment } from 'react';
 
 export interface DateTextProps extends Omit<TextProps, 'children'> {
   /** 'YYYY-MM-DD' (a date-only field), an ISO 8601 instant, or a Date; empty shows `fallback`. */
@@ -30,10 +31,17 @@ export function DateText({ value, format, fallback = '', style, ...others }: Dat
       component={shown.dateTime ? 'time' : 'span'}
       dateTime={shown.dateTime}
       inherit
-      style={[{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }, style]}
+      style={[{ fontVariantNumeric: 'tabular-nums' }, style]}
       {...others}
     >
-      {shown.text}
+      {/* The date and the time each stay whole, but a narrow column (a phone's detail grid or table card) may put
+          the time on a line of its own instead of running into the next value. */}
+      {shown.text.split(' ').map((part, index) => (
+        <Fragment key={index}>
+          {index > 0 && ' '}
+          <span style={{ whiteSpace: 'nowrap' }}>{part}</span>
+        </Fragment>
+      ))}
     </Text>
   );
 }

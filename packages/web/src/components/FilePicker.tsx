@@ -5,8 +5,8 @@ import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { fileProblem, formatFileSize } from '../lib/files';
 
-// Screens that upload import the progress bar from here or from its own file.
-export { UploadProgress, UploadSubmit } from './UploadProgress';
+// Screens that upload import the Upload button from here (the progress bar alone from its own file).
+export { UploadSubmit } from './UploadProgress';
 
 export interface FilePickerProps extends Omit<
   FileInputProps,

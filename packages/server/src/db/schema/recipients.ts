@@ -1,7 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { agencies } from './agencies.js';
-import { applicants } from './applications.js';
+import { applications } from './applications.js';
 import { createdAt, creationChannel, id, publicUuid, stateCode, updatedAt, updationChannel } from './columns.js';
 import { programs } from './programs.js';
 import { users } from './users.js';
@@ -40,7 +51,7 @@ export const recipientAccounts = pgTable(
     creationChannel: creationChannel(),
     updationChannel: updationChannel(),
     /** The applicant this account was made from (part 2 "process applicant"). */
-    applicantId: integer('applicant_id').references(() => applicants.id, { onDelete: 'set null' }),
+    applicantId: integer('applicant_id').references((): AnyPgColumn => applicants.id, { onDelete: 'set null' }),
     /** Per-account override of the program's printed-PAN maximum (part 2 §3 "maxPrintedPans"). */
     maxPrintedPans: integer('max_printed_pans'),
     createdAt: createdAt(),
@@ -81,6 +92,58 @@ export const recipientAccounts = pgTable(
     check('recipient_accounts_account_type_id_check', sql`${t.accountTypeId} in (0, 1)`),
     check('recipient_accounts_state_code_check', sql`${t.stateCode} ~ '^[A-Z]{2}$'`),
     check('recipient_accounts_max_printed_pans_check', sql`${t.maxPrintedPans} >= 0`),
+  ],
+);
+
+/**
+ * A person who applied online (kept beside the account it becomes, so the two tables' foreign keys to each other
+ * do not make the schema files import each other). Staff search applicants and process one into a recipient account; the account then
+ * points back (recipient_accounts.applicant_id) and processed_account_id is set here.
+ */
+export const applicants = pgTable(
+  'applicants',
+  {
+    id: id(), // applicantId
+    uuid: publicUuid(),
+    programId: integer('program_id')
+      .notNull()
+      .references(() => programs.id),
+    applicationId: integer('application_id').references(() => applications.id),
+    firstName: varchar('first_name', { length: 100 }).notNull(),
+    middleName: varchar('middle_name', { length: 1 }),
+    lastName: varchar('last_name', { length: 100 }).notNull(),
+    address1: varchar('address1', { length: 60 }).notNull(),
+    address2: varchar('address2', { length: 60 }),
+    city: varchar('city', { length: 60 }).notNull(),
+    stateCode: stateCode('state_code').notNull(), // stateId on the wire
+    zipcode: varchar('zipcode', { length: 10 }).notNull(),
+    email: varchar('email', { length: 255 }).notNull(),
+    mobilePhone: varchar('mobile_phone', { length: 20 }).notNull(), // digits only
+    /** When the applicant ticked the rights statement (required to submit). */
+    agreedAt: timestamp('agreed_at', { withTimezone: true }),
+    processedAccountId: integer('processed_account_id').references((): AnyPgColumn => recipientAccounts.id, {
+      onDelete: 'set null',
+    }),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // The staff applicant search (GET /account-api/applicant) reads pending applicants only, newest first, of the
+    // caller's programs. A program's queue walks this partial index in order and stops at the cap.
+    index('applicants_pending_program_created_idx')
+      .on(t.programId, t.createdAt)
+      .where(sql`${t.processedAccountId} is null`),
+    // Names and e-mail match as case-insensitive prefixes (`lower(col) like 'smi%'`), the phone as a prefix of its
+    // digits: text_pattern_ops serves LIKE prefixes under any collation.
+    index('applicants_last_name_lower_idx').on(sql`lower(${t.lastName}) text_pattern_ops`),
+    index('applicants_first_name_lower_idx').on(sql`lower(${t.firstName}) text_pattern_ops`),
+    // Platform admins search every program: newest first without a program condition.
+    index('applicants_created_at_idx').on(t.createdAt),
+    index('applicants_email_lower_idx').on(sql`lower(${t.email}) text_pattern_ops`),
+    index('applicants_mobile_phone_idx').on(sql`${t.mobilePhone} text_pattern_ops`),
+    // ON DELETE SET NULL from recipient_accounts finds the applicant of a deleted account by this column.
+    index('applicants_processed_account_id_idx').on(t.processedAccountId),
+    check('applicants_state_code_check', sql`${t.stateCode} ~ '^[A-Z]{2}$'`),
   ],
 );
 

@@ -2,32 +2,30 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { AGENCY_LOOKUP_MESSAGES } from '@ebt/core/agencies';
 import { ROLE } from '@ebt/core/enums';
 import { useTestApp } from '../../testing/app.js';
-import { makeAgency, makeProgram, makeUser } from '../../testing/factories.js';
+import { buildWorld } from '../../testing/world.js';
 
 // Agency look-ups: GET /account-api/agency and GET /account-api/program/{programUuid}/agencies.
 const t = useTestApp();
 
 let w: Awaited<ReturnType<typeof makeWorld>>;
+/** Program A has agencies North and East, program B has Bay; one signed-in user per role and scope. */
 async function makeWorld() {
-  const { db } = t.database;
-  const programA = await makeProgram(db, { name: 'Alpha Program' });
-  const programB = await makeProgram(db, { name: 'Beta Program' });
-  const a1 = await makeAgency(db, programA, { name: 'North Agency', code: 'N1' });
-  const a2 = await makeAgency(db, programA, { name: 'East Agency', code: 'E1' });
-  const b1 = await makeAgency(db, programB, { name: 'Bay Agency', code: 'B1' });
-  const sign = async (options: Parameters<typeof makeUser>[1]) => t.signIn((await makeUser(db, options)).username);
-  return {
-    programA,
-    programB,
-    a1,
-    a2,
-    b1,
-    platformAdmin: await sign({ roleId: ROLE.PLATFORM_ADMIN }),
-    programAdminA: await sign({ roleId: ROLE.PROGRAM_ADMIN, programs: [programA] }),
-    agencyUserA1: await sign({ roleId: ROLE.AGENCY_USER, agencies: [a1] }),
-    agencyAdminA1B1: await sign({ roleId: ROLE.AGENCY_ADMIN, agencies: [a1, b1] }),
-    recipient: await sign({ roleId: ROLE.RECIPIENT }),
-  };
+  const world = await buildWorld(t, {
+    programs: { programA: { name: 'Alpha Program' }, programB: { name: 'Beta Program' } },
+    agencies: {
+      a1: { program: 'programA', name: 'North Agency', code: 'N1' },
+      a2: { program: 'programA', name: 'East Agency', code: 'E1' },
+      b1: { program: 'programB', name: 'Bay Agency', code: 'B1' },
+    },
+    users: {
+      platformAdmin: { roleId: ROLE.PLATFORM_ADMIN },
+      programAdminA: { roleId: ROLE.PROGRAM_ADMIN, programs: ['programA'] },
+      agencyUserA1: { roleId: ROLE.AGENCY_USER, agencies: ['a1'] },
+      agencyAdminA1B1: { roleId: ROLE.AGENCY_ADMIN, agencies: ['a1', 'b1'] },
+      recipient: { roleId: ROLE.RECIPIENT },
+    },
+  });
+  return { ...world.programs, ...world.agencies, ...world.tokens };
 }
 beforeAll(async () => {
   w = await makeWorld();

@@ -5,7 +5,7 @@ import { MESSAGES } from '@ebt/core/messages';
 import { applicants, applicationPrograms, applications, auditLog } from '../../db/schema/index.js';
 import { useTestApp } from '../../testing/app.js';
 import { makeProgram, makeUser } from '../../testing/factories.js';
-import { APPLICATIONS_PER_ADDRESS } from './service.js';
+import { APPLICATIONS_PER_ADDRESS } from './apply.js';
 
 const t = useTestApp();
 
@@ -16,14 +16,12 @@ let nextApplicationId = 100;
 async function makeApplication(overrides: Partial<typeof applications.$inferInsert> = {}) {
   const { db } = t.database;
   const id = ++nextApplicationId;
-  await db
-    .insert(applications)
-    .values({
-      id,
-      name: 'Senior Farmers Market Nutrition Program',
-      descr: '<p>Apply for <b>SFMNP</b> checks.</p>',
-      ...overrides,
-    });
+  await db.insert(applications).values({
+    id,
+    name: 'Senior Farmers Market Nutrition Program',
+    descr: '<p>Apply for <b>SFMNP</b> checks.</p>',
+    ...overrides,
+  });
   const enabled = await makeProgram(db, { name: `Enabled ${id}` });
   const disabled = await makeProgram(db, { name: `Disabled ${id}`, statusId: 1 });
   await db.insert(applicationPrograms).values([

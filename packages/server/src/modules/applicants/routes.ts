@@ -15,11 +15,10 @@ import { SessionApplication } from '@ebt/core/auth';
 import { ErrorBody } from '@ebt/core/errors';
 import { PRIVILEGE } from '@ebt/core/privileges';
 import { privileges, PUBLIC, STAFF } from '../../platform/access.js';
-import { callerApplications, callerProgramsQuery } from '../../platform/caller-programs.js';
-import { requireCaller } from '../../platform/context.js';
 import { defineRoutes } from '../../platform/routes.js';
-import * as applicants from './service.js';
-import * as staff from './staff.js';
+import * as applicants from './apply.js';
+import { listApplicationPrograms, listCallerApplications } from './lookups.js';
+import { searchApplicants } from './search.js';
 
 export default defineRoutes(async (app) => {
   app.get(
@@ -32,14 +31,7 @@ export default defineRoutes(async (app) => {
       },
       config: { access: STAFF },
     },
-    async (req) => {
-      const ctx = requireCaller(req.ctx);
-      const programs = await callerProgramsQuery(ctx);
-      return callerApplications(
-        ctx,
-        programs.map((p) => p.id),
-      );
-    },
+    (req) => listCallerApplications(req.ctx),
   );
 
   // Registered before /account-api/application/:applicationId; find-my-way prefers the static segment anyway.
@@ -53,7 +45,7 @@ export default defineRoutes(async (app) => {
       },
       config: { access: privileges(PRIVILEGE.PROCESS_APPLICANT) },
     },
-    (req) => staff.listApplicationPrograms(req.ctx),
+    (req) => listApplicationPrograms(req.ctx),
   );
 
   app.get(
@@ -69,7 +61,7 @@ export default defineRoutes(async (app) => {
       },
       config: { access: privileges(PRIVILEGE.PROCESS_APPLICANT) },
     },
-    (req) => staff.searchApplicants(req.ctx, req.query),
+    (req) => searchApplicants(req.ctx, req.query),
   );
 
   app.get(

@@ -6,14 +6,8 @@ import { MESSAGES } from '@ebt/core/messages';
 import { RECIPIENT_MESSAGES } from '@ebt/core/recipients';
 import { applicants, auditLog, programs, recipientAccounts, users } from '../../db/schema/index.js';
 import { useTestApp } from '../../testing/app.js';
-import {
-  makeAgency,
-  makeApplicant,
-  makeApplication,
-  makeProgram,
-  makeRecipient,
-  makeUser,
-} from '../../testing/factories.js';
+import { makeApplicant, makeApplication, makeProgram, makeRecipient, makeUser } from '../../testing/factories.js';
+import { buildWorld } from '../../testing/world.js';
 
 // The staff applicant screens (B§2, B§5, B§7; decision 0013): the programs list, the search of pending applicants,
 // and processing one through POST /account-api/account with its applicantId.
@@ -25,24 +19,25 @@ const t = useTestApp();
  * role; the agency user holds no PROCESS_APPLICANT.
  */
 async function makeWorld() {
-  const { db } = t.database;
-  const programA = await makeProgram(db, { name: 'Alpha Farmers Market' });
-  const programB = await makeProgram(db, { name: 'Beta Farmers Market' });
-  const programC = await makeProgram(db, { name: 'Gamma Without Applications' });
-  await makeApplication(db, [programA, programB]);
-  const a1 = await makeAgency(db, programA);
-  const people = {
-    platformAdmin: await makeUser(db, { roleId: ROLE.PLATFORM_ADMIN }),
-    programAdminA: await makeUser(db, { roleId: ROLE.PROGRAM_ADMIN, programs: [programA, programC] }),
-    programAdminB: await makeUser(db, { roleId: ROLE.PROGRAM_ADMIN, programs: [programB] }),
-    agencyAdminA1: await makeUser(db, { roleId: ROLE.AGENCY_ADMIN, agencies: [a1] }),
-    agencyUserA1: await makeUser(db, { roleId: ROLE.AGENCY_USER, agencies: [a1] }),
-    recipient: await makeUser(db, { roleId: ROLE.RECIPIENT }),
-  };
-  const tokens = Object.fromEntries(
-    await Promise.all(Object.entries(people).map(async ([key, user]) => [key, await t.signIn(user.username)] as const)),
-  ) as Record<keyof typeof people, string>;
-  return { programA, programB, programC, a1, tokens };
+  const world = await buildWorld(t, {
+    programs: {
+      programA: { name: 'Alpha Farmers Market' },
+      programB: { name: 'Beta Farmers Market' },
+      programC: { name: 'Gamma Without Applications' },
+    },
+    agencies: { a1: { program: 'programA' } },
+    users: {
+      platformAdmin: { roleId: ROLE.PLATFORM_ADMIN },
+      programAdminA: { roleId: ROLE.PROGRAM_ADMIN, programs: ['programA', 'programC'] },
+      programAdminB: { roleId: ROLE.PROGRAM_ADMIN, programs: ['programB'] },
+      agencyAdminA1: { roleId: ROLE.AGENCY_ADMIN, agencies: ['a1'] },
+      agencyUserA1: { roleId: ROLE.AGENCY_USER, agencies: ['a1'] },
+      recipient: { roleId: ROLE.RECIPIENT },
+    },
+  });
+  const { programA, programB, programC } = world.programs;
+  await makeApplication(t.database.db, [programA, programB]);
+  return { programA, programB, programC, a1: world.agencies.a1, tokens: world.tokens };
 }
 type World = Awaited<ReturnType<typeof makeWorld>>;
 

@@ -344,6 +344,9 @@ describe('PATCH /benefit-api/benefit/{uuid} (void)', () => {
       benefitStatusId: 3,
       benefitBalance: 12,
       expiryMarker: null,
+      // Who voided it and when, from the void's audit row (the detail screen shows them).
+      voidedBy: expect.stringMatching(/\(\w+\)$/),
+      voidedDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
     });
     expect((await benefitRow(db, benefitUuid))!.statusId).toBe(3);
     expect((await issuanceTotals(db, w.programA.id))[key]).toEqual([before[0] - 1200, before[1] - 1]);

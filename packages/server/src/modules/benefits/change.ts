@@ -19,18 +19,11 @@ import { type BenefitRow, benefits } from '../../db/schema/index.js';
 import { recordAudit } from '../../platform/audit.js';
 import { requireCaller, type RequestContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
+import { findProgram, type ProgramRecord } from '../../platform/search.js';
 import { benefitAuditView } from './audit-view.js';
 import { loadBenefitDetail, refuseProblems } from './detail.js';
 import { adjustIssuanceTotals, notifyRecipients } from './issue-effects.js';
-import {
-  authNumberTaken,
-  findFundingSource,
-  findIncentive,
-  findOption,
-  findProgram,
-  lockBenefit,
-  type ProgramRecord,
-} from './queries.js';
+import { authNumberTaken, findFundingSource, findIncentive, findOption, lockBenefit } from './queries.js';
 
 // One benefit: its detail, the edit (PUT) and the void (PATCH) of part 1 §4, §5 "Edit", §7 (docs/decisions/0010).
 // Changes lock the benefit row first, so an edit, a void and a purchase never interleave on one balance.

@@ -8,7 +8,10 @@ import {
 import { MAX_BENEFIT_AMOUNT_CENTS } from '@ebt/core/constants';
 import { todayIn } from '@ebt/core/format';
 import { toCents } from '@ebt/core/format';
+import { BENEFIT_STATUS } from '@ebt/core/enums';
+import { and, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { auditLog, users } from '../../db/schema/index.js';
 import type { Caller } from '../../platform/caller.js';
 import { AppError } from '../../platform/errors.js';
 import { type BenefitDetailRecord, findBenefitDetail } from './queries.js';
@@ -18,7 +21,7 @@ import { type BenefitDetailRecord, findBenefitDetail } from './queries.js';
 /** Money from a numeric column ('12.30') to the wire's number of dollars with two decimals (decision 0004). */
 export const dollars = (value: string | null | undefined): number => toCents(value) / 100;
 
-export function toBenefitDetail(record: BenefitDetailRecord, now: Date): BenefitDetail {
+export function toBenefitDetail(record: BenefitDetailRecord, now: Date, voiding?: Voiding): BenefitDetail {
   const row = record.benefit;
   const today = todayIn(record.programTimeZone, now);
   return {
@@ -56,7 +59,31 @@ export function toBenefitDetail(record: BenefitDetailRecord, now: Date): Benefit
     lastUpdatedDate: row.updatedAt.toISOString(),
     creationChannel: row.creationChannel,
     updationChannel: row.updationChannel,
+    voidedBy: voiding?.by ?? null,
+    voidedDate: voiding?.at.toISOString() ?? null,
   };
+}
+
+interface Voiding {
+  at: Date;
+  by: string | null;
+}
+
+/**
+ * Who voided a benefit and when: the benefit row keeps no actor, its 'void' audit row does (change.ts writes it in
+ * the void's transaction, so the void's own answer finds it). Here, beside the one answer that shows it.
+ */
+async function findVoiding(db: DbOrTx, benefitUuid: string): Promise<Voiding | undefined> {
+  const [row] = await db
+    .select({ at: auditLog.at, firstName: users.firstName, lastName: users.lastName, username: users.username })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actorUserId))
+    .where(and(eq(auditLog.entity, 'benefit'), eq(auditLog.entityId, benefitUuid), eq(auditLog.action, 'void')))
+    .orderBy(desc(auditLog.id))
+    .limit(1);
+  if (!row) return undefined;
+  const by = row.username === null ? null : `${row.firstName} ${row.lastName} (${row.username})`;
+  return { at: row.at, by };
 }
 
 /** The detail answer of a benefit in the caller's scope; 404 when it is missing or outside it. */
@@ -68,7 +95,9 @@ export async function loadBenefitDetail(
 ): Promise<BenefitDetail> {
   const record = await findBenefitDetail(db, caller, benefitUuid);
   if (!record) throw AppError.notFound(BENEFIT_MESSAGES.BENEFIT_NOT_FOUND);
-  return toBenefitDetail(record, now);
+  const voiding =
+    record.benefit.statusId === BENEFIT_STATUS.VOIDED ? await findVoiding(db, record.benefit.uuid) : undefined;
+  return toBenefitDetail(record, now, voiding);
 }
 
 /**

@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { NOTIFICATION_METHOD } from '@ebt/core/enums';
 import type { AuditStamp } from '../../platform/audit.js';
+import { chunks } from '../../platform/import-sql.js';
 import {
   agencies,
   auditLog,
@@ -24,12 +25,6 @@ import {
 const CHUNK = 2000;
 /** Keys per look-up: a whole 1 MB file in one statement. */
 const LOOKUP_CHUNK = 20_000;
-
-function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
 
 /** The look-ups a row names by text, for the programs of one file. */
 export async function loadProgramReferences(db: DbOrTx, programIds: number[], optionTypeIds: number[]) {
@@ -185,7 +180,7 @@ export interface IssueInsert {
 /**
  * Inserts the new benefits with, in the same statement, what issuing each one writes besides: its notification, the
  * e-mails and SMS its recipient chose for the event (as issue-effects.ts writeNotices queues them) and its audit row
- * (as recordAuditBatch writes `changedFields(null, benefitAuditView(row))`; no key of that view is a secret). SQL
+ * (as recordAudit writes `changedFields(null, benefitAuditView(row))`; no key of that view is a secret). SQL
  * builds those rows from the benefits just inserted (`with ins as (insert ... returning ...)`), so Node neither
  * builds nor sends 10,000 audit objects, nor reads the preferences back, and a chunk costs one statement, not five
  * (bench/README.md). A number another request took since the file was checked (the unique key
@@ -197,7 +192,7 @@ export async function insertBenefits(db: DbOrTx, items: readonly IssueInsert[], 
   let queued = 0;
   // A chunk's JSON is built while the database inserts the chunk before (one statement in flight at a time).
   let previous: Promise<void> | undefined;
-  for (const part of chunks(items)) {
+  for (const part of chunks(items, CHUNK)) {
     // The rows travel as one JSON parameter (json_to_recordset): binding 17 parameters per row costs more than the
     // insert itself at these sizes.
     const json = JSON.stringify(
@@ -321,7 +316,7 @@ export interface BenefitChange {
  */
 export async function updateBenefits(db: DbOrTx, changes: BenefitChange[], now: Date) {
   const updated: { id: number; balance: string; updatedAt: Date }[] = [];
-  for (const part of chunks(changes)) {
+  for (const part of chunks(changes, CHUNK)) {
     const json = JSON.stringify(
       part.map((c) => ({
         id: c.id,
@@ -356,8 +351,6 @@ export async function updateBenefits(db: DbOrTx, changes: BenefitChange[], now: 
   }
   return updated;
 }
-
-export { recordAuditBatch, type BatchAuditEntry } from '../../platform/audit.js';
 
 /**
  * Takes the row locks of every funding roll-up key (program, funding source, agency) the import will change, in the

@@ -3,9 +3,12 @@ import { ErrorBody } from '@ebt/core/errors';
 import { MESSAGES } from '@ebt/core/messages';
 import { PROGRAM_AREA_PRIVILEGES } from '@ebt/core/privileges';
 import { privileges } from '../../platform/access.js';
+import { requireCaller } from '../../platform/context.js';
 import { readUpload, registerFileUploads } from '../../platform/file-import.js';
+import { sendSample } from '../../platform/import-sample.js';
 import { defineRoutes } from '../../platform/routes.js';
 import { importBenefitFile } from './import.js';
+import { benefitFileSample } from './import-sample.js';
 
 // The benefit file upload (part 1 §2 "Upload Benefit File", §7). Import Benefits is program side only (part 1 §2, §6):
 // program admins, agency admins and agency users, the same callers as the program-side issue form; a platform
@@ -40,5 +43,20 @@ export default defineRoutes(async (app) => {
         req.ctx,
         await readUpload(req, { field: 'benefitFile', tooLargeMessage: MESSAGES.BENEFIT_FILE_TOO_LARGE }),
       ),
+  );
+
+  app.get(
+    '/benefit-api/benefit/file/sample',
+    {
+      schema: {
+        tags: ['benefits'],
+        summary:
+          "A sample benefit file (CSV) built from the caller's programs, recipients, funding sources and incentives, " +
+          'dated from today: every row is one the upload accepts',
+        response: { 401: ErrorBody, 403: ErrorBody },
+      },
+      config: { access: privileges(...PROGRAM_AREA_PRIVILEGES) },
+    },
+    async (req, reply) => sendSample(reply, 'benefit-file-sample.csv', await benefitFileSample(requireCaller(req.ctx))),
   );
 });

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import * as XLSX from '@e965/xlsx';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -292,7 +291,7 @@ describe('POST /benefit-api/benefit/file: rows', () => {
 
   it('writes for a new benefit the notification, messages and audit row the issue form writes', async () => {
     // The import builds these rows in SQL from the benefits it inserts; they must be the ones writeNotices and
-    // recordAuditBatch write: same text and event, an e-mail and an SMS in that order, the audit's full after-view.
+    // recordAudit write: same text and event, an e-mail and an SMS in that order, the audit's full after-view.
     const { db } = t.database;
     const r3 = await makeRecipient(db, { program: w.programA, agency: w.a1 });
     await db.insert(notificationPreferences).values([
@@ -686,41 +685,5 @@ describe('POST /benefit-api/benefit/file: rows', () => {
     const loser = answers.find((a) => a.added === 0)!;
     expect(loser.unchanged + loser.rejected).toBe(1);
     expect(await benefitsByAuth(w.programA, [number])).toHaveLength(1);
-  });
-});
-
-describe('the sample file the upload page offers', () => {
-  it('imports cleanly into programs like the demo ones (packages/web/public/samples/benefit-file-sample.csv)', async () => {
-    const { db } = t.database;
-    const fm = await makeProgram(db, {
-      shortName: 'CTSFMNP',
-      benefitAmount: '50.00',
-      benefitExpirationDays: 150,
-      enableBenefitNote: true,
-      benefitOptionTypeId: 1,
-      lastIssuanceDate: '2027-01-22',
-    });
-    const snap = await makeProgram(db, { shortName: 'CTSNAP', incentiveExpirationDays: 60 });
-    await db.insert(fundingSources).values([
-      { programId: fm.id, name: 'USDA SFMNP Grant' },
-      { programId: fm.id, name: 'State of Connecticut' },
-    ]);
-    const [gusnip] = await db.insert(fundingSources).values({ programId: snap.id, name: 'USDA GusNIP' }).returning();
-    await db.insert(incentives).values({
-      programId: snap.id,
-      fundingSourceId: gusnip!.id,
-      name: 'SNAP Double Up Bucks',
-      startDate: '2025-11-01',
-    });
-    const agency = await makeAgency(db, fm);
-    await makeRecipient(db, { program: fm, agency, recipientIdentifier: '10000001' });
-    await makeRecipient(db, { program: fm, agency, recipientIdentifier: '10000002' });
-    await makeRecipient(db, { program: snap, recipientIdentifier: '20000001' });
-    const admin = await makeUser(db, { roleId: ROLE.PROGRAM_ADMIN, programs: [fm, snap] });
-    const content = await readFile(
-      new globalThis.URL('../../../../web/public/samples/benefit-file-sample.csv', import.meta.url),
-    );
-    const res = await upload(await t.signIn(admin.username), { filename: 'benefit-file-sample.csv', content });
-    expect(res.json()).toMatchObject({ processed: 4, added: 4, rejected: 0, errors: [] });
   });
 });

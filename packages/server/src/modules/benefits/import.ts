@@ -1,16 +1,12 @@
 import { APP_ERROR_CODE } from '@ebt/core/errors';
 import { randomBytes } from 'node:crypto';
-import { performance } from 'node:perf_hooks';
 import {
   BENEFIT_FILE_COLUMNS,
-  BENEFIT_FILE_ERRORS_MAX,
   BENEFIT_FILE_REQUIRED_COLUMNS,
   BENEFIT_IMPORT_MESSAGES,
   BENEFIT_MESSAGES,
   type BenefitFileAnswer,
-  type BenefitFileCells,
   type BenefitFileColumn,
-  type BenefitFileRowError,
   type BenefitFileRowValues,
   incentiveAuthorizationNumber,
   readBenefitFileRow,
@@ -19,13 +15,13 @@ import { fromCents, todayIn, toCents } from '@ebt/core/format';
 import { fillMessage, MESSAGES } from '@ebt/core/messages';
 import type { Tx } from '../../db/client.js';
 import type { ProgramRow } from '../../db/schema/index.js';
-import { auditStamp, recordAudit } from '../../platform/audit.js';
+import { type AuditEntry, auditStamp } from '../../platform/audit.js';
 import { callerProgramsQuery } from '../../platform/caller-programs.js';
 import { type CallerContext, type RequestContext, requireCaller } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { type ImportedRow, mapColumns, parseSpreadsheet, type UploadedFile } from '../../platform/file-import.js';
+import type { UploadedFile } from '../../platform/file-import.js';
+import { runFileImport } from '../../platform/import-run.js';
 import {
-  type BatchAuditEntry,
   type BenefitChange,
   type ExistingBenefit,
   type ImportAccount,
@@ -35,7 +31,6 @@ import {
   loadProgramReferences,
   lockBenefitsByAuthNumber,
   lockIssuanceTotals,
-  recordAuditBatch,
   updateBenefits,
 } from './import-queries.js';
 import {
@@ -60,183 +55,176 @@ const GENERATE_TRIES = 3;
 
 interface ReadRow {
   rowNumber: number;
-  lookups: ProgramLookups | null;
-  values: BenefitFileRowValues | null;
-  problems: RowProblem[];
+  lookups: ProgramLookups;
+  values: BenefitFileRowValues;
 }
 
+interface Read {
+  rows: ReadRow[];
+  lookupsByProgram: Map<number, ProgramLookups>;
+}
+
+interface PlannedRow {
+  rowNumber: number;
+  lookups: ProgramLookups;
+  plan: Exclude<RowPlan, { kind: 'reject' }>;
+}
+
+interface Plan {
+  rows: PlannedRow[];
+  /** The programs the file's rows named (the file's audit row). */
+  programIds: number[];
+}
+
+/** Runs on the import skeleton (platform/import-run.ts). */
 export async function importBenefitFile(context: RequestContext, upload: UploadedFile): Promise<BenefitFileAnswer> {
   const ctx = requireCaller(context);
-  // Phase times go to the log line of each import: what bench/README.md reports, visible in production too.
-  const started = performance.now();
-  const timings: Record<string, number> = {};
-  const lap = (phase: string) => (timings[phase] = Math.round(performance.now() - started));
-  const sheet = await parseSpreadsheet(upload.data);
-  lap('parsed');
-  const { index, label } = mapColumns(sheet.header, BENEFIT_FILE_COLUMNS);
-  const missing = BENEFIT_FILE_REQUIRED_COLUMNS.filter((column) => index[column] === undefined);
-  if (missing.length)
-    throw invalidFile(
-      fillMessage(BENEFIT_MESSAGES.FILE_MISSING_COLUMNS, { columns: missing.map((c) => label[c]).join(', ') }),
-    );
-  if (sheet.rows.length === 0) throw invalidFile(BENEFIT_IMPORT_MESSAGES.NO_DATA_ROWS);
-
-  const programs = await callerProgramsQuery(ctx);
-  const chosen = chosenProgram(programs, upload.fields.programUuid);
-  const fallback = chosen ?? (programs.length === 1 ? programs[0] : undefined);
-  // Without a Program column the file is for one program: the one sent with it, or the caller's only one.
-  if (index.program === undefined && !fallback)
-    throw AppError.badRequest(BENEFIT_MESSAGES.PROGRAM_REQUIRED, 'programUuid');
-
   const now = ctx.now();
-  const lookupsByProgram = new Map<number, ProgramLookups>();
-  const columns = Object.keys(index) as BenefitFileColumn[];
+  return runFileImport<BenefitFileColumn, Read, Plan>(ctx, upload, {
+    entity: 'benefit_file',
+    message: MESSAGES.BENEFIT_FILE_PROCESSED,
+    columns: BENEFIT_FILE_COLUMNS,
+    missingColumns: (present, label) => {
+      const missing = BENEFIT_FILE_REQUIRED_COLUMNS.filter((column) => !present.includes(column));
+      return missing.length
+        ? [fillMessage(BENEFIT_MESSAGES.FILE_MISSING_COLUMNS, { columns: missing.map((c) => label[c]).join(', ') })]
+        : [];
+    },
+    noRowsReason: BENEFIT_IMPORT_MESSAGES.NO_DATA_ROWS,
+    invalidFile,
 
-  return ctx.db.transaction(async (tx) => {
-    const refs = await loadProgramReferences(
-      tx,
-      programs.map((p) => p.id),
-      [...new Set(programs.map((p) => p.benefitOptionTypeId).filter((id): id is number => id !== null))],
-    );
-    const lookupsOf = (program: ProgramRow) => {
-      let lookups = lookupsByProgram.get(program.id);
-      if (!lookups) {
-        const timeZone = knownTimeZone(program, ctx);
-        lookups = programLookups(program, refs, todayIn(timeZone, now), timeZone);
-        lookupsByProgram.set(program.id, lookups);
-      }
-      return lookups;
-    };
-
-    // 1. Each row's program and field rules.
-    const read: ReadRow[] = sheet.rows.map((row) => {
-      const cells = cellsOf(row, index, columns);
-      const problems: RowProblem[] = [];
-      const program = rowProgram(cells.program ?? '', programs, chosen, fallback, problems);
-      if (!program) return { rowNumber: row.rowNumber, lookups: null, values: null, problems };
-      const lookups = lookupsOf(program);
-      const { values, problems: fieldProblems } = readBenefitFileRow(cells, lookups.timeZone);
-      return {
-        rowNumber: row.rowNumber,
-        lookups,
-        values,
-        problems: fieldProblems.map((p) => ({ column: p.column, reason: p.message })),
+    // 1. Each row's program and field rules, against the look-ups of the caller's programs (read once).
+    async read({ rows, columns, problems }) {
+      const programs = await callerProgramsQuery(ctx);
+      const chosen = chosenProgram(programs, upload.fields.programUuid);
+      const fallback = chosen ?? (programs.length === 1 ? programs[0] : undefined);
+      // Without a Program column the file is for one program: the one sent with it, or the caller's only one.
+      if (!columns.includes('program') && !fallback)
+        throw AppError.badRequest(BENEFIT_MESSAGES.PROGRAM_REQUIRED, 'programUuid');
+      const refs = await loadProgramReferences(
+        ctx.db,
+        programs.map((p) => p.id),
+        [...new Set(programs.map((p) => p.benefitOptionTypeId).filter((id): id is number => id !== null))],
+      );
+      const lookupsByProgram = new Map<number, ProgramLookups>();
+      const lookupsOf = (program: ProgramRow) => {
+        let lookups = lookupsByProgram.get(program.id);
+        if (!lookups) {
+          const timeZone = knownTimeZone(program, ctx);
+          lookups = programLookups(program, refs, todayIn(timeZone, now), timeZone);
+          lookupsByProgram.set(program.id, lookups);
+        }
+        return lookups;
       };
-    });
-
-    lap('read');
-
-    // 2. The recipients and existing benefits the rows name, per program, in a few statements (the benefits locked).
-    const accounts = new Map<string, ImportAccount>();
-    const existing = new Map<string, ExistingBenefit>();
-    // Programs in id order, and benefits by id within each: every import locks in the same order (no deadlock).
-    for (const programId of [...lookupsByProgram.keys()].sort((a, b) => a - b)) {
-      const rows = read.filter((r) => r.values && r.lookups?.program.id === programId);
-      for (const a of await loadAccounts(
-        tx,
-        programId,
-        rows.map((r) => r.values!.accountId),
-      ))
-        accounts.set(`${programId}:${a.recipientIdentifier}`, a);
-      const numbers = rows.map((r) => r.values!.authorizationNumber).filter((n): n is string => n !== null);
-      for (const b of await lockBenefitsByAuthNumber(tx, programId, numbers))
-        existing.set(`${programId}:${b.authorizationNumber}`, b);
-    }
-
-    lap('looked-up');
-
-    // 3. Each row decided, in file order; a number seen earlier in the file refuses the later rows.
-    const firstRowOf = new Map<string, number>();
-    const plans = read.map((row): { rowNumber: number; lookups: ProgramLookups | null; plan: RowPlan } => {
-      if (!row.values || !row.lookups)
-        return { rowNumber: row.rowNumber, lookups: row.lookups, plan: { kind: 'reject', problems: row.problems } };
-      const programId = row.lookups.program.id;
-      const number = row.values.authorizationNumber;
-      const duplicate: RowProblem[] = [];
-      if (number !== null) {
-        const key = `${programId}:${number}`;
-        const first = firstRowOf.get(key);
-        if (first !== undefined)
-          duplicate.push({
-            column: 'authorizationNumber',
-            reason: fillMessage(BENEFIT_MESSAGES.FILE_DUPLICATE_AUTH_NUMBER, { row: first }),
-          });
-        else firstRowOf.set(key, row.rowNumber);
+      const read: ReadRow[] = [];
+      for (const { rowNumber, cells } of rows) {
+        const refuse = (p: RowProblem) => problems.refuse(rowNumber, p.column ?? undefined, p.reason);
+        const program = rowProgram(cells.program ?? '', programs, chosen, fallback, refuse);
+        if (!program) continue;
+        const lookups = lookupsOf(program);
+        const { values, problems: fieldProblems } = readBenefitFileRow(cells, lookups.timeZone);
+        for (const p of fieldProblems) refuse({ column: p.column, reason: p.message });
+        if (values) read.push({ rowNumber, lookups, values });
       }
-      const plan = planRow({
-        caller: ctx.caller,
-        lookups: row.lookups,
-        values: row.values,
-        account: accounts.get(`${programId}:${row.values.accountId}`),
-        existing: number === null ? undefined : existing.get(`${programId}:${number}`),
-      });
-      if (duplicate.length)
-        return {
-          rowNumber: row.rowNumber,
-          lookups: row.lookups,
-          plan: { kind: 'reject', problems: [...duplicate, ...(plan.kind === 'reject' ? plan.problems : [])] },
-        };
-      return { rowNumber: row.rowNumber, lookups: row.lookups, plan };
-    });
+      return { rows: read, lookupsByProgram };
+    },
 
-    lap('planned');
+    async plan(tx, { problems, lap }, { rows, lookupsByProgram }) {
+      // 2. The recipients and existing benefits the rows name, per program, in a few statements (the benefits
+      //    locked). Programs in id order, and benefits by id within each: every import locks in the same order.
+      const accounts = new Map<string, ImportAccount>();
+      const existing = new Map<string, ExistingBenefit>();
+      for (const programId of [...lookupsByProgram.keys()].sort((a, b) => a - b)) {
+        const ofProgram = rows.filter((r) => r.lookups.program.id === programId);
+        for (const a of await loadAccounts(
+          tx,
+          programId,
+          ofProgram.map((r) => r.values.accountId),
+        ))
+          accounts.set(`${programId}:${a.recipientIdentifier}`, a);
+        const numbers = ofProgram.map((r) => r.values.authorizationNumber).filter((n): n is string => n !== null);
+        for (const b of await lockBenefitsByAuthNumber(tx, programId, numbers))
+          existing.set(`${programId}:${b.authorizationNumber}`, b);
+      }
+      lap('looked-up');
+
+      // 3. Each row decided, in file order; a number seen earlier in the file refuses the later rows.
+      const firstRowOf = new Map<string, number>();
+      const planned: PlannedRow[] = [];
+      for (const { rowNumber, lookups, values } of rows) {
+        const programId = lookups.program.id;
+        const number = values.authorizationNumber;
+        let duplicate = false;
+        if (number !== null) {
+          const key = `${programId}:${number}`;
+          const first = firstRowOf.get(key);
+          if (first !== undefined) {
+            duplicate = true;
+            problems.refuse(
+              rowNumber,
+              'authorizationNumber',
+              fillMessage(BENEFIT_MESSAGES.FILE_DUPLICATE_AUTH_NUMBER, { row: first }),
+            );
+          } else firstRowOf.set(key, rowNumber);
+        }
+        const plan = planRow({
+          caller: ctx.caller,
+          lookups,
+          values,
+          account: accounts.get(`${programId}:${values.accountId}`),
+          existing: number === null ? undefined : existing.get(`${programId}:${number}`),
+        });
+        if (plan.kind === 'reject')
+          for (const p of plan.problems) problems.refuse(rowNumber, p.column ?? undefined, p.reason);
+        else if (!duplicate) planned.push({ rowNumber, lookups, plan });
+      }
+      return { rows: planned, programIds: [...lookupsByProgram.keys()] };
+    },
 
     // 4. Writes.
-    const rejected = new Map<number, RowProblem[]>();
-    for (const p of plans) if (p.plan.kind === 'reject') rejected.set(p.rowNumber, p.plan.problems);
-    const adds = plans.flatMap((p) =>
-      p.plan.kind === 'add' && p.lookups ? [{ rowNumber: p.rowNumber, lookups: p.lookups, values: p.plan.values }] : [],
-    );
-    const updates = plans.flatMap((p) =>
-      p.plan.kind === 'update' ? [{ rowNumber: p.rowNumber, existing: p.plan.existing, values: p.plan.values }] : [],
-    );
-    const unchanged = plans.filter((p) => p.plan.kind === 'unchanged').length;
+    async apply(tx, { problems, lap }, { rows: planned, programIds }) {
+      const adds = planned.flatMap((p) =>
+        p.plan.kind === 'add' ? [{ rowNumber: p.rowNumber, lookups: p.lookups, values: p.plan.values }] : [],
+      );
+      const updates = planned.flatMap((p) =>
+        p.plan.kind === 'update' ? [{ rowNumber: p.rowNumber, existing: p.plan.existing, values: p.plan.values }] : [],
+      );
+      const unchanged = planned.filter((p) => p.plan.kind === 'unchanged').length;
 
-    await lockIssuanceTotals(tx, [
-      ...adds.map((a) => ({
-        programId: a.lookups.program.id,
-        fundingId: a.values.fundingId,
-        agencyId: a.values.agencyId,
-      })),
-      ...updates.flatMap((u) => [
-        { programId: u.existing.programId, fundingId: u.existing.fundingSourceId, agencyId: u.existing.agencyId },
-        { programId: u.existing.programId, fundingId: u.values.fundingId, agencyId: u.existing.agencyId },
-      ]),
-    ]);
-    const added = await addBenefits(tx, ctx, adds, now, rejected, lap);
-    lap('added');
-    const updated = await changeBenefits(tx, ctx, updates, now, rejected);
-    lap('updated');
-
-    const answer = answerOf(sheet.rows.length, added, updated, unchanged, rejected, label);
-    await recordAudit(tx, ctx, {
-      action: 'import',
-      entity: 'benefit_file',
-      entityId: null,
-      after: {
-        fileName: upload.fileName.slice(0, 200),
-        format: sheet.format,
-        programIds: [...lookupsByProgram.keys()],
-        processed: answer.processed,
+      await lockIssuanceTotals(tx, [
+        ...adds.map((a) => ({
+          programId: a.lookups.program.id,
+          fundingId: a.values.fundingId,
+          agencyId: a.values.agencyId,
+        })),
+        ...updates.flatMap((u) => [
+          { programId: u.existing.programId, fundingId: u.existing.fundingSourceId, agencyId: u.existing.agencyId },
+          { programId: u.existing.programId, fundingId: u.values.fundingId, agencyId: u.existing.agencyId },
+        ]),
+      ]);
+      const refuse: Refuse = (row, problem) => problems.refuse(row, problem.column ?? undefined, problem.reason);
+      const added = await addBenefits(tx, ctx, adds, now, refuse, lap);
+      lap('added');
+      const { updated, audit } = await changeBenefits(tx, updates, now, refuse);
+      lap('updated');
+      return {
         added,
         updated,
         unchanged,
-        rejected: answer.rejected,
-      },
-    });
-    lap('done');
-    ctx.log.info(
-      { processed: answer.processed, added, updated, unchanged, rejected: answer.rejected, ms: timings },
-      'benefit file imported',
-    );
-    return answer;
+        audit,
+        fileEntityId: null,
+        fileDetail: { programIds },
+      };
+    },
   });
 }
 
-function invalidFile(detail: string): AppError {
+type Refuse = (row: number, problem: RowProblem) => void;
+
+function invalidFile(lines: string[]): AppError {
   return new AppError(422, MESSAGES.INVALID_FILE_CONTENT, APP_ERROR_CODE.INVALID_FILE_CONTENT, undefined, [
     { appErrorCode: APP_ERROR_CODE.INVALID_FILE_CONTENT, appErrorMessage: MESSAGES.INVALID_FILE_CONTENT },
-    { appErrorCode: APP_ERROR_CODE.INVALID_FILE_LAYOUT, appErrorMessage: detail },
+    ...lines.map((detail) => ({ appErrorCode: APP_ERROR_CODE.INVALID_FILE_LAYOUT, appErrorMessage: detail })),
   ]);
 }
 
@@ -254,10 +242,10 @@ function rowProgram(
   programs: ProgramRow[],
   chosen: ProgramRow | undefined,
   fallback: ProgramRow | undefined,
-  problems: RowProblem[],
+  refuse: (problem: RowProblem) => void,
 ): ProgramRow | undefined {
   if (text === '') {
-    if (!fallback) problems.push({ column: 'program', reason: BENEFIT_MESSAGES.PROGRAM_REQUIRED });
+    if (!fallback) refuse({ column: 'program', reason: BENEFIT_MESSAGES.PROGRAM_REQUIRED });
     return fallback;
   }
   const key = text.toLowerCase();
@@ -265,11 +253,11 @@ function rowProgram(
     programs.find((p) => p.shortName.toLowerCase() === key || p.uuid.toLowerCase() === key || String(p.id) === text) ??
     programs.find((p) => p.name.toLowerCase() === key);
   if (!program) {
-    problems.push({ column: 'program', reason: BENEFIT_IMPORT_MESSAGES.NOT_A_PROGRAM_OF_CALLER });
+    refuse({ column: 'program', reason: BENEFIT_IMPORT_MESSAGES.NOT_A_PROGRAM_OF_CALLER });
     return undefined;
   }
   if (chosen && program.id !== chosen.id) {
-    problems.push({ column: 'program', reason: BENEFIT_MESSAGES.PROGRAM_IDENTIFIER_MISMATCH });
+    refuse({ column: 'program', reason: BENEFIT_MESSAGES.PROGRAM_IDENTIFIER_MISMATCH });
     return undefined;
   }
   return program;
@@ -284,16 +272,6 @@ function knownTimeZone(program: ProgramRow, ctx: CallerContext): string {
     ctx.log.warn({ programId: program.id }, 'program time zone unknown; using the default time zone');
     return ctx.config.defaultTimeZone;
   }
-}
-
-function cellsOf(
-  row: ImportedRow,
-  index: Partial<Record<BenefitFileColumn, number>>,
-  columns: BenefitFileColumn[],
-): BenefitFileCells {
-  const cells: BenefitFileCells = {};
-  for (const column of columns) cells[column] = row.cells[index[column]!] ?? '';
-  return cells;
 }
 
 function randomAuthorizationNumber(today: string): string {
@@ -316,7 +294,7 @@ async function addBenefits(
   ctx: CallerContext,
   adds: PendingAdd[],
   now: Date,
-  rejected: Map<number, RowProblem[]>,
+  refuse: Refuse,
   lap: (phase: string) => void,
 ): Promise<number> {
   const taken = new Set<string>();
@@ -387,7 +365,7 @@ async function addBenefits(
         taken.add(`${a.lookups.program.id}:${number}`);
         retry.push({ ...a, number });
       } else {
-        rejected.set(a.rowNumber, [{ column: 'authorizationNumber', reason: BENEFIT_MESSAGES.AUTH_NUMBER_EXISTS }]);
+        refuse(a.rowNumber, { column: 'authorizationNumber', reason: BENEFIT_MESSAGES.AUTH_NUMBER_EXISTS });
       }
     }
     pending = retry;
@@ -407,15 +385,17 @@ interface PendingUpdate {
   values: ResolvedValues;
 }
 
-/** Changes Issued benefits; the balance moves with the amount, and the funding roll-up with amount and source. */
+/**
+ * Changes Issued benefits; the balance moves with the amount, and the funding roll-up with amount and source. Answers
+ * how many changed and their audit entries.
+ */
 async function changeBenefits(
   tx: Tx,
-  ctx: CallerContext,
   updates: PendingUpdate[],
   now: Date,
-  rejected: Map<number, RowProblem[]>,
-): Promise<number> {
-  if (updates.length === 0) return 0;
+  refuse: Refuse,
+): Promise<{ updated: number; audit: AuditEntry[] }> {
+  if (updates.length === 0) return { updated: 0, audit: [] };
   const changes: BenefitChange[] = updates.map((u) => ({
     id: u.existing.id,
     availableDate: u.values.availableDate,
@@ -428,17 +408,15 @@ async function changeBenefits(
   }));
   const done = new Map((await updateBenefits(tx, changes, now)).map((r) => [r.id, r]));
   const deltas: IssuanceDelta[] = [];
-  const audits: BatchAuditEntry[] = [];
+  const audit: AuditEntry[] = [];
   for (const u of updates) {
     const row = done.get(u.existing.id);
     if (!row) {
       // The row lock makes this unreachable in practice; should the benefit have left Issued anyway, say so.
-      rejected.set(u.rowNumber, [
-        {
-          column: 'authorizationNumber',
-          reason: fillMessage(BENEFIT_MESSAGES.FILE_BENEFIT_NOT_UPDATABLE, { status: 'no longer ISSUED' }),
-        },
-      ]);
+      refuse(u.rowNumber, {
+        column: 'authorizationNumber',
+        reason: fillMessage(BENEFIT_MESSAGES.FILE_BENEFIT_NOT_UPDATABLE, { status: 'no longer ISSUED' }),
+      });
       continue;
     }
     const e = u.existing;
@@ -479,34 +457,8 @@ async function changeBenefits(
       note: u.values.note,
       updationChannel: CHANNEL,
     });
-    audits.push({ action: 'update', entity: 'benefit', entityId: e.uuid, before, after });
+    audit.push({ action: 'update', entity: 'benefit', entityId: e.uuid, before, after });
   }
   await adjustIssuanceTotals(tx, deltas);
-  await recordAuditBatch(tx, ctx, audits);
-  return done.size;
-}
-
-function answerOf(
-  processed: number,
-  added: number,
-  updated: number,
-  unchanged: number,
-  rejected: Map<number, RowProblem[]>,
-  label: Record<BenefitFileColumn, string>,
-): BenefitFileAnswer {
-  const all: BenefitFileRowError[] = [...rejected.entries()]
-    .sort(([a], [b]) => a - b)
-    .flatMap(([row, problems]) =>
-      problems.map((p) => (p.column ? { row, column: label[p.column], reason: p.reason } : { row, reason: p.reason })),
-    );
-  return {
-    message: MESSAGES.BENEFIT_FILE_PROCESSED,
-    processed,
-    added,
-    updated,
-    unchanged,
-    rejected: rejected.size,
-    errors: all.slice(0, BENEFIT_FILE_ERRORS_MAX),
-    errorsTruncated: all.length > BENEFIT_FILE_ERRORS_MAX,
-  };
+  return { updated: done.size, audit };
 }

@@ -10,27 +10,19 @@ import {
   issueRuleProblems,
 } from '@ebt/core/benefits';
 import { INCENTIVE_AUTHORIZATION_NUMBER } from '@ebt/core/constants';
-import { ACCOUNT_STATUS, BENEFIT_TYPE, PROGRAM_STATUS } from '@ebt/core/enums';
+import { ACCOUNT_STATUS, BENEFIT_TYPE } from '@ebt/core/enums';
 import { toCents, todayIn } from '@ebt/core/format';
 import { MESSAGES } from '@ebt/core/messages';
 import type { DbOrTx } from '../../db/client.js';
 import { recordAudit } from '../../platform/audit.js';
-import { canSeeAgency, canSeeProgram, type Caller } from '../../platform/caller.js';
+import { canSeeAgency, type Caller } from '../../platform/caller.js';
 import { requireCaller, type RequestContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
+import { enabledProgramInScope, findAgency, namesOtherProgram, type ProgramRecord } from '../../platform/search.js';
 import { benefitAuditView } from './audit-view.js';
 import { loadBenefitDetail, refuseProblems } from './detail.js';
 import { applyIssueEffects, benefitInsertRow } from './issue-effects.js';
-import {
-  findAgency,
-  findFundingSource,
-  findIncentive,
-  findOption,
-  findProgram,
-  insertBenefitUnlessTaken,
-  lockIssueAccount,
-  type ProgramRecord,
-} from './queries.js';
+import { findFundingSource, findIncentive, findOption, insertBenefitUnlessTaken, lockIssueAccount } from './queries.js';
 
 // POST /benefit-api/benefit (part 1 §4 "Benefit issue form", §5 "Benefit forms", §7; docs/decisions/0010). The
 // server re-checks every rule the form applies: a client that skips the form gets the same answers.
@@ -45,14 +37,6 @@ export function programSettings(program: ProgramRecord): BenefitProgramSettings 
     enableBenefitNote: program.enableBenefitNote,
     benefitOptionTypeId: program.benefitOptionTypeId,
   };
-}
-
-/** benefitProgramIdentifier, when sent, names the program by its id, short name or uuid (as recipients do). */
-function namesProgram(identifier: string | number, program: ProgramRecord): boolean {
-  const value = String(identifier).trim().toLowerCase();
-  return (
-    value === String(program.id) || value === program.shortName.toLowerCase() || value === program.uuid.toLowerCase()
-  );
 }
 
 /** How many generated numbers to try before giving up; a collision of 11 random base-36 characters is rare. */
@@ -89,16 +73,9 @@ export async function issueBenefit(context: RequestContext, body: IssueBenefitBo
   const { caller } = ctx;
   const now = ctx.now();
 
-  const program = await findProgram(ctx.db, { uuid: body.programUuid });
-  if (!program || !canSeeProgram(caller, program.id)) throw AppError.notFound(BENEFIT_MESSAGES.PROGRAM_NOT_FOUND);
-  if (program.statusId !== PROGRAM_STATUS.ENABLED)
-    throw AppError.badRequest(BENEFIT_MESSAGES.PROGRAM_NOT_ENABLED, 'programUuid');
+  const program = await enabledProgramInScope(ctx, body.programUuid, BENEFIT_MESSAGES);
   const problems: BenefitRuleProblem[] = [];
-  if (
-    body.benefitProgramIdentifier != null &&
-    body.benefitProgramIdentifier !== '' &&
-    !namesProgram(body.benefitProgramIdentifier, program)
-  ) {
+  if (namesOtherProgram(body.benefitProgramIdentifier, program)) {
     problems.push({ field: 'benefitProgramIdentifier', message: BENEFIT_MESSAGES.PROGRAM_IDENTIFIER_MISMATCH });
   }
 

@@ -3,9 +3,8 @@ import { BENEFIT_STATUS } from '@ebt/core/enums';
 import { fromCents, todayIn, toCents } from '@ebt/core/format';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { recordAudit } from '../../platform/audit.js';
+import { type AuditEntry, recordAudit } from '../../platform/audit.js';
 import type { JobDefinition } from '../../platform/jobs.js';
-import { type BatchAuditEntry, recordAuditBatch } from './import-queries.js';
 import {
   configValueInForce,
   expireBatch,
@@ -80,7 +79,7 @@ export async function runBenefitLifeCycle(db: Db, now: Date, options: LifeCycleO
       const done = await db.transaction(async (tx) => {
         const batch = await expireBatch(tx, zone, today, now, limit);
         if (batch.length === 0) return 0;
-        await recordAuditBatch(
+        await recordAudit(
           tx,
           jobContext(now),
           batch.map((b) => auditOf(b, 'expire', BENEFIT_STATUS.ISSUED, BENEFIT_STATUS.EXPIRED)),
@@ -97,7 +96,7 @@ export async function runBenefitLifeCycle(db: Db, now: Date, options: LifeCycleO
       const batch = await db.transaction(async (tx) => {
         const rows = await expungeBatch(tx, zone, cutoff, now, limit);
         if (rows.length)
-          await recordAuditBatch(
+          await recordAudit(
             tx,
             jobContext(now),
             rows.map((b) => auditOf(b, 'expunge', BENEFIT_STATUS.EXPIRED, BENEFIT_STATUS.EXPUNGED)),
@@ -127,7 +126,7 @@ export async function runBenefitLifeCycle(db: Db, now: Date, options: LifeCycleO
   return result;
 }
 
-function auditOf(b: MovedBenefit, action: 'expire' | 'expunge', from: number, to: number): BatchAuditEntry {
+function auditOf(b: MovedBenefit, action: 'expire' | 'expunge', from: number, to: number): AuditEntry {
   // The names benefitAuditView gives these fields, so a benefit's history reads the same whoever changed it.
   const before: Record<string, unknown> = { benefitStatusId: from, updationChannel: b.updationChannel };
   const after: Record<string, unknown> = { benefitStatusId: to, updationChannel: LIFE_CYCLE_CHANNEL };

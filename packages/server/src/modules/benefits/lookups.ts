@@ -1,9 +1,9 @@
 import { BENEFIT_MESSAGES, type BenefitOptionTypeAnswer, type FundingSourceOption } from '@ebt/core/benefits';
 import { MESSAGES } from '@ebt/core/messages';
-import { canSeeProgram } from '../../platform/caller.js';
 import { requireCaller, type RequestContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { findOptionType, findProgram, listFundingSources } from './queries.js';
+import { programInScope } from '../../platform/search.js';
+import { findOptionType, listFundingSources } from './queries.js';
 
 // The issue form's look-ups (part 1 §7 "Benefits").
 
@@ -14,8 +14,8 @@ import { findOptionType, findProgram, listFundingSources } from './queries.js';
  */
 export async function getFundingSources(context: RequestContext, programUuid: string): Promise<FundingSourceOption[]> {
   const ctx = requireCaller(context);
-  const program = await findProgram(ctx.db, { uuid: programUuid });
-  if (!program || !canSeeProgram(ctx.caller, program.id)) throw AppError.notFound(BENEFIT_MESSAGES.PROGRAM_NOT_FOUND);
+  const program = await programInScope(ctx, { uuid: programUuid });
+  if (!program) throw AppError.notFound(BENEFIT_MESSAGES.PROGRAM_NOT_FOUND);
   const sources = await listFundingSources(ctx.db, program.id);
   if (sources.length === 0) throw AppError.notFound(MESSAGES.NO_FUNDING_SOURCES);
   return sources;

@@ -25,42 +25,6 @@ export const benefitScope = (caller: Caller) =>
 // ---------------------------------------------------------------------------------------------------------------
 // Programs and look-ups
 
-/** A program with the settings the issue and edit rules read (part 1 §3 "Program"). */
-/** A program by uuid or id, for the benefit screens and searches (prepared: every benefit search may ask). */
-export async function findProgram(db: DbOrTx, where: { uuid: string } | { id: number }) {
-  const [row] =
-    'uuid' in where
-      ? await preparedFor(db, 'benefit_program_by_uuid', (d, name) =>
-          programLookup(d, eq(programs.uuid, sql.placeholder('key'))).prepare(name),
-        ).execute({ key: where.uuid })
-      : await preparedFor(db, 'benefit_program_by_id', (d, name) =>
-          programLookup(d, eq(programs.id, sql.placeholder('key'))).prepare(name),
-        ).execute({ key: where.id });
-  return row;
-}
-
-function programLookup(db: DbOrTx, where: SQL) {
-  return db
-    .select({
-      id: programs.id,
-      uuid: programs.uuid,
-      name: programs.name,
-      shortName: programs.shortName,
-      statusId: programs.statusId,
-      benefitAmount: programs.benefitAmount,
-      benefitExpirationDays: programs.benefitExpirationDays,
-      incentiveExpirationDays: programs.incentiveExpirationDays,
-      lastIssuanceDate: programs.lastIssuanceDate,
-      enableBenefitNote: programs.enableBenefitNote,
-      benefitOptionTypeId: programs.benefitOptionTypeId,
-      timeZone: programs.timeZone,
-    })
-    .from(programs)
-    .where(where)
-    .limit(1);
-}
-export type ProgramRecord = NonNullable<Awaited<ReturnType<typeof findProgram>>>;
-
 /** A program's funding sources by name (prepared: the issue form asks on every program choice). */
 export function listFundingSources(db: DbOrTx, programId: number) {
   return preparedFor(db, 'program_funding_sources', (d, name) =>
@@ -105,8 +69,6 @@ export async function findOption(db: DbOrTx, optionId: number) {
     .limit(1);
   return row;
 }
-
-export { findAgencyByUuid as findAgency } from '../../platform/lookups.js';
 
 export async function findIncentive(db: DbOrTx, incentiveUuid: string) {
   const [row] = await db
@@ -359,7 +321,7 @@ export async function countBenefitsUpTo(db: DbOrTx, caller: Caller, f: BenefitFi
   return Number(result.rows[0]?.n ?? 0);
 }
 
-/** One export batch: the matches after `afterId`, by id (keyset pagination, platform/export.ts). */
+/** One export batch: the matches after `afterId`, by id (keyset pagination, platform/search.ts). */
 export function exportBenefitBatch(db: DbOrTx, caller: Caller, f: BenefitFilter, afterId: number, limit: number) {
   return db
     .select({

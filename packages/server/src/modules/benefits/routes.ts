@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  BENEFIT_EXPORT_ROW_CAP,
   BenefitDetail,
   BenefitExportQuery,
   BenefitOptionTypeAnswer,
@@ -8,7 +9,6 @@ import {
   BenefitSearchQuery,
   FundingSourceOption,
   IssueBenefitBody,
-  OneProgramBalance,
   OptionTypeParams,
   ProgramBalance,
   ProgramParams,
@@ -21,6 +21,7 @@ import { ErrorBody } from '@ebt/core/errors';
 import { PRIVILEGE, STAFF_PRIVILEGES } from '@ebt/core/privileges';
 import { privileges, STAFF } from '../../platform/access.js';
 import { defineRoutes } from '../../platform/routes.js';
+import { registerExportRoute } from '../../platform/search.js';
 import { getBenefit, updateBenefit, voidBenefit } from './change.js';
 import { issueBenefit } from './issue.js';
 import { getBenefitOptionType, getFundingSources } from './lookups.js';
@@ -97,21 +98,11 @@ export default defineRoutes((app) => {
     (req) => searchBenefits(req.ctx, req.query),
   );
 
-  app.get(
+  registerExportRoute(
+    app,
     '/benefit-api/benefit/export',
-    {
-      schema: {
-        tags,
-        summary: 'The search as a CSV file, or XLSX with exportType=xlsx (streamed, at most 100,000 rows)',
-        querystring: BenefitExportQuery,
-        response: { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody },
-      },
-      config: { access: STAFF },
-    },
-    async (req, reply) => {
-      await exportBenefits(req.ctx, req.query, reply);
-      return reply; // the file streams after the handler returns
-    },
+    { tags, querystring: BenefitExportQuery, access: STAFF, cap: BENEFIT_EXPORT_ROW_CAP },
+    exportBenefits,
   );
 
   app.get(
@@ -147,7 +138,7 @@ export default defineRoutes((app) => {
         tags,
         summary: "The recipient's balance in one program; 404 when they have no account there",
         params: RecipientProgramParams,
-        response: { 200: OneProgramBalance, ...refusals },
+        response: { 200: ProgramBalance, ...refusals },
       },
       config: { access: RECIPIENT },
     },

@@ -10,16 +10,13 @@ import {
   type BenefitSearchQuery,
   type BenefitSearchRow,
   benefitStatusName,
-  benefitTotalPages,
   searchDateProblems,
 } from '@ebt/core/benefits';
 import { DEFAULT_TIME_ZONE } from '@ebt/core/constants';
-import { BENEFIT_STATUS_LABEL, BENEFIT_TYPE_LABEL, type BenefitStatus, type BenefitType } from '@ebt/core/enums';
+import { BENEFIT_STATUS_WIRE, BENEFIT_TYPE_LABEL, type BenefitStatus, type BenefitType } from '@ebt/core/enums';
 import { todayIn } from '@ebt/core/format';
-import { canSeeProgram } from '../../platform/caller.js';
 import { type CallerContext, requireCaller, type RequestContext } from '../../platform/context.js';
-import { type ExportColumn, exportFormat, keysetBatches, sendExport } from '../../platform/export.js';
-import { pageWithCount } from '../../platform/search-counts.js';
+import { criteriaPlaces, defineSearch, exportColumns, exportSearch, searchPage } from '../../platform/search.js';
 import { dollars, refuseProblems } from './detail.js';
 import {
   type BenefitExportRecord,
@@ -27,8 +24,6 @@ import {
   type BenefitSearchRecord,
   countBenefitsUpTo,
   exportBenefitBatch,
-  findAgency,
-  findProgram,
   searchBenefitRows,
 } from './queries.js';
 
@@ -37,8 +32,6 @@ import {
 // reads their own accounts' benefits.
 
 type SearchCriteria = Omit<BenefitSearchQuery, 'page' | 'pageSize'>;
-
-const MAX_ID = 2_147_483_647;
 
 const blankToUndefined = (value: string | undefined) =>
   value === undefined || value.trim() === '' ? undefined : value.trim();
@@ -56,28 +49,13 @@ async function resolveFilter(ctx: CallerContext, criteria: SearchCriteria): Prom
     authNo: blankToUndefined(criteria.authNo),
   };
   // Staff send programUuid; the recipient portal sends programId (the program's id or uuid).
-  const programRef = blankToUndefined(criteria.programUuid) ?? blankToUndefined(criteria.programId);
-  let timeZone = DEFAULT_TIME_ZONE;
-  let unmatchable = false;
-  if (programRef) {
-    // An id beyond the integer range names no program (and must not reach PostgreSQL as an out-of-range value).
-    const byId = /^\d+$/.test(programRef);
-    const program =
-      byId && Number(programRef) > MAX_ID
-        ? undefined
-        : await findProgram(ctx.db, byId ? { id: Number(programRef) } : { uuid: programRef.toLowerCase() });
-    if (!program || !canSeeProgram(ctx.caller, program.id)) unmatchable = true;
-    else {
-      filter.programId = program.id;
-      timeZone = program.timeZone;
-    }
-  }
-  const agencyUuid = blankToUndefined(criteria.agencyUuid);
-  if (agencyUuid) {
-    const agency = await findAgency(ctx.db, agencyUuid.toLowerCase());
-    if (!agency) unmatchable = true;
-    else filter.agencyId = agency.id; // scope is AND-ed by the query: another agency's id matches nothing
-  }
+  const places = await criteriaPlaces(ctx, {
+    program: blankToUndefined(criteria.programUuid) ?? blankToUndefined(criteria.programId),
+    agencyUuid: blankToUndefined(criteria.agencyUuid),
+  });
+  filter.programId = places.program?.id;
+  filter.agencyId = places.agencyId;
+  const timeZone = places.program?.timeZone ?? DEFAULT_TIME_ZONE;
 
   // Dates: 'YYYY-MM-DD' or a date-time, read in the program's zone (the default zone without a program).
   const startDate = blankToUndefined(criteria.startDate);
@@ -91,7 +69,7 @@ async function resolveFilter(ctx: CallerContext, criteria: SearchCriteria): Prom
       ctx.caller.scope === 'self' ? 'recipient' : 'staff',
     ),
   );
-  return unmatchable ? null : filter;
+  return places.unmatchable ? null : filter;
 }
 
 function toSearchRow(r: BenefitSearchRecord, now: Date, todays: Map<string, string>): BenefitSearchRow {
@@ -120,65 +98,50 @@ function toSearchRow(r: BenefitSearchRecord, now: Date, todays: Map<string, stri
   };
 }
 
+const BENEFITS = defineSearch({
+  name: 'benefits',
+  countCap: BENEFIT_SEARCH_COUNT_CAP,
+  exportCap: BENEFIT_EXPORT_ROW_CAP,
+  sheetName: 'Benefits',
+  columns: exportColumns<BenefitExportRecord>(
+    BENEFIT_EXPORT_HEADERS,
+    [
+      'programName',
+      'recipientIdentifier',
+      'firstname',
+      'lastname',
+      'agencyName',
+      'authNumber',
+      (r) => BENEFIT_TYPE_LABEL[r.benefitTypeId as BenefitType] ?? String(r.benefitTypeId),
+      (r) => BENEFIT_STATUS_WIRE[r.statusId as BenefitStatus] ?? String(r.statusId),
+      'availableDate',
+      'expirationDate',
+      // Numbers, so a spreadsheet sums them; two decimals come from the value itself.
+      (r) => dollars(r.amount),
+      (r) => dollars(r.balance),
+    ],
+    { 0: 30 },
+  ),
+  rows: searchBenefitRows,
+  count: countBenefitsUpTo,
+  exportBatch: exportBenefitBatch,
+});
+
 /**
- * GET /benefit-api/benefit: newest available date first, pageSize rows from page (zero-based). The count stops at
- * BENEFIT_SEARCH_COUNT_CAP + 1 matches (countCapped then says so) and pages past the cap answer no rows, so a broad
- * search over millions of benefits costs a bounded index walk (architecture.md "Search and lists").
+ * GET /benefit-api/benefit: newest available date first, pageSize rows from page (zero-based), the count capped at
+ * BENEFIT_SEARCH_COUNT_CAP (platform/search.ts searchPage).
  */
 export async function searchBenefits(context: RequestContext, query: BenefitSearchQuery): Promise<BenefitSearchPage> {
   const ctx = requireCaller(context);
-  const { page, pageSize } = query;
-  const filter = await resolveFilter(ctx, query);
-  if (!filter) return { data: [], page, totalCount: 0, totalPages: 0, countCapped: false };
-  const offset = page * pageSize;
-  const limit = Math.min(pageSize, BENEFIT_SEARCH_COUNT_CAP - offset);
-  const { rows, counted } = await pageWithCount({
-    caller: ctx.caller,
-    search: 'benefits',
-    criteria: filter,
-    page,
-    offset,
-    limit,
-    now: ctx.now().getTime(),
-    rows: () => searchBenefitRows(ctx.db, ctx.caller, filter, { limit, offset }),
-    count: () => countBenefitsUpTo(ctx.db, ctx.caller, filter, BENEFIT_SEARCH_COUNT_CAP),
-  });
-  const countCapped = counted > BENEFIT_SEARCH_COUNT_CAP;
-  const totalCount = Math.min(counted, BENEFIT_SEARCH_COUNT_CAP);
+  const found = await searchPage(ctx, BENEFITS, await resolveFilter(ctx, query), query);
   const now = ctx.now();
   const todays = new Map<string, string>();
-  return {
-    data: rows.map((r) => toSearchRow(r, now, todays)),
-    page,
-    totalCount,
-    totalPages: benefitTotalPages(totalCount, pageSize),
-    countCapped,
-  };
+  return { ...found, data: found.data.map((r) => toSearchRow(r, now, todays)) };
 }
 
-const EXPORT_COLUMNS: readonly ExportColumn<BenefitExportRecord>[] = (() => {
-  const values: ((r: BenefitExportRecord) => string | number | null)[] = [
-    (r) => r.programName,
-    (r) => r.recipientIdentifier,
-    (r) => r.firstname,
-    (r) => r.lastname,
-    (r) => r.agencyName,
-    (r) => r.authNumber,
-    (r) => BENEFIT_TYPE_LABEL[r.benefitTypeId as BenefitType] ?? String(r.benefitTypeId),
-    (r) => BENEFIT_STATUS_LABEL[r.statusId as BenefitStatus] ?? String(r.statusId),
-    (r) => r.availableDate,
-    (r) => r.expirationDate,
-    // Numbers, so a spreadsheet sums them; two decimals come from the value itself.
-    (r) => dollars(r.amount),
-    (r) => dollars(r.balance),
-  ];
-  return BENEFIT_EXPORT_HEADERS.map((header, i) => ({ header, value: values[i]!, width: i === 0 ? 30 : undefined }));
-})();
-
 /**
- * GET /benefit-api/benefit/export: the search's matches as CSV (default) or XLSX (exportType=xlsx), streamed 1000
- * rows a batch by id, at most BENEFIT_EXPORT_ROW_CAP rows (X-Export-Truncated: true past it). Every refusal (dates)
- * happens before the first byte is sent.
+ * GET /benefit-api/benefit/export: the search's matches as CSV (default) or XLSX (exportType=xlsx), at most
+ * BENEFIT_EXPORT_ROW_CAP rows (X-Export-Truncated: true past it). Every refusal (dates) happens before the first byte.
  */
 export async function exportBenefits(
   context: RequestContext,
@@ -186,21 +149,5 @@ export async function exportBenefits(
   reply: FastifyReply,
 ): Promise<void> {
   const ctx = requireCaller(context);
-  const filter = await resolveFilter(ctx, query);
-  const counted = filter ? await countBenefitsUpTo(ctx.db, ctx.caller, filter, BENEFIT_EXPORT_ROW_CAP) : 0;
-  const rows = filter
-    ? keysetBatches(
-        (afterId, limit) => exportBenefitBatch(ctx.db, ctx.caller, filter, afterId, limit),
-        (r) => r.id,
-        { cap: BENEFIT_EXPORT_ROW_CAP },
-      )
-    : (async function* none(): AsyncGenerator<BenefitExportRecord> {})();
-  sendExport(reply, {
-    format: exportFormat(query.exportType),
-    filename: `benefits-${todayIn(DEFAULT_TIME_ZONE, ctx.now()).replaceAll('-', '')}`,
-    sheetName: 'Benefits',
-    columns: EXPORT_COLUMNS,
-    rows,
-    truncated: counted > BENEFIT_EXPORT_ROW_CAP,
-  });
+  await exportSearch(ctx, reply, BENEFITS, await resolveFilter(ctx, query), query.exportType);
 }

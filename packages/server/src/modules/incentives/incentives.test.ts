@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '@ebt/core/enums';
 import { fundingSources, incentives } from '../../db/schema/index.js';
 import { useTestApp } from '../../testing/app.js';
-import { makeAgency, makeProgram, makeUser } from '../../testing/factories.js';
+import { buildWorld } from '../../testing/world.js';
 
 // GET /account-api/incentive: the incentive choices of the benefit issue form, scoped to the caller's programs.
 const t = useTestApp();
@@ -10,9 +10,17 @@ const t = useTestApp();
 let w: Awaited<ReturnType<typeof makeWorld>>;
 async function makeWorld() {
   const { db } = t.database;
-  const programA = await makeProgram(db, { name: 'Alpha Program' });
-  const programB = await makeProgram(db, { name: 'Beta Program' });
-  const agencyA = await makeAgency(db, programA);
+  const world = await buildWorld(t, {
+    programs: { programA: { name: 'Alpha Program' }, programB: { name: 'Beta Program' } },
+    agencies: { agencyA: { program: 'programA' } },
+    users: {
+      platformAdmin: { roleId: ROLE.PLATFORM_ADMIN },
+      programAdminA: { roleId: ROLE.PROGRAM_ADMIN, programs: ['programA'] },
+      agencyUserA: { roleId: ROLE.AGENCY_USER, agencies: ['agencyA'] },
+      recipient: { roleId: ROLE.RECIPIENT },
+    },
+  });
+  const { programA, programB } = world.programs;
   const [fundA] = await db.insert(fundingSources).values({ programId: programA.id, name: 'State Funds' }).returning();
   const [fundB] = await db.insert(fundingSources).values({ programId: programB.id, name: 'Federal' }).returning();
   await db.insert(incentives).values([
@@ -32,15 +40,7 @@ async function makeWorld() {
     },
     { programId: programB.id, fundingSourceId: fundB!.id, name: 'Beta Only', startDate: '2026-01-01' },
   ]);
-  const sign = async (options: Parameters<typeof makeUser>[1]) => t.signIn((await makeUser(db, options)).username);
-  return {
-    programA,
-    programB,
-    platformAdmin: await sign({ roleId: ROLE.PLATFORM_ADMIN }),
-    programAdminA: await sign({ roleId: ROLE.PROGRAM_ADMIN, programs: [programA] }),
-    agencyUserA: await sign({ roleId: ROLE.AGENCY_USER, agencies: [agencyA] }),
-    recipient: await sign({ roleId: ROLE.RECIPIENT }),
-  };
+  return { programA, programB, ...world.tokens };
 }
 beforeAll(async () => {
   w = await makeWorld();

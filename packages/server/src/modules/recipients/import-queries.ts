@@ -1,8 +1,9 @@
 import { and, asc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import { ACCOUNT_STATUS, ROLE, USER_STATUS } from '@ebt/core/enums';
 import type { DbOrTx } from '../../db/client.js';
-import { agencies, auditLog, programs, recipientAccounts as ra, users } from '../../db/schema/index.js';
+import { agencies, auditLog, recipientAccounts as ra, users } from '../../db/schema/index.js';
 import type { AuditStamp } from '../../platform/audit.js';
+import { chunks } from '../../platform/import-sql.js';
 import { RECIPIENT_ACCOUNT_ENTITY } from './accounts.js';
 
 // The reads and writes of the account file. Each works on the whole file at once: a look-up takes every key as one
@@ -13,12 +14,6 @@ import { RECIPIENT_ACCOUNT_ENTITY } from './accounts.js';
 /** Rows per statement: bounds the size of one statement's arrays, not their number. */
 const CHUNK = 5000;
 
-function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
-
 /** One array parameter (drizzle would otherwise spread a JS array into a list of parameters). */
 const array = (values: readonly unknown[]) => sql.param([...values]);
 
@@ -26,15 +21,6 @@ const array = (values: readonly unknown[]) => sql.param([...values]);
 async function rowsOf<T>(tx: DbOrTx, query: SQL): Promise<T[]> {
   const result = await tx.execute(query);
   return (result as unknown as { rows: T[] }).rows;
-}
-
-export async function findImportProgram(db: DbOrTx, programUuid: string) {
-  const [program] = await db
-    .select({ id: programs.id, uuid: programs.uuid, statusId: programs.statusId })
-    .from(programs)
-    .where(eq(programs.uuid, programUuid))
-    .limit(1);
-  return program;
 }
 
 /** Every agency of the program: a program has a handful, so codes and names are matched in memory. */
@@ -57,7 +43,7 @@ export type ImportAgency = Awaited<ReturnType<typeof programAgencies>>[number];
  */
 export async function lockAccountsByIdentifier(tx: DbOrTx, programId: number, identifiers: readonly string[]) {
   const found: (typeof ra.$inferSelect)[] = [];
-  for (const part of chunks([...new Set(identifiers)])) {
+  for (const part of chunks([...new Set(identifiers)], CHUNK)) {
     const keys = sql`unnest(${array(part)}::text[]) as k(identifier)`;
     found.push(
       ...(
@@ -80,7 +66,7 @@ export async function lockAccountsByIdentifier(tx: DbOrTx, programId: number, id
  */
 export async function liveEmailHolders(tx: DbOrTx, programId: number, lowerEmails: readonly string[]) {
   const found: { id: number; email: string }[] = [];
-  for (const part of chunks([...new Set(lowerEmails)])) {
+  for (const part of chunks([...new Set(lowerEmails)], CHUNK)) {
     const keys = sql`unnest(${array(part)}::text[]) as k(email)`;
     found.push(
       ...(await tx
@@ -96,7 +82,7 @@ export async function liveEmailHolders(tx: DbOrTx, programId: number, lowerEmail
 /** Which of these usernames (lower case) are taken; served by users_username_lower_key. */
 export async function takenUsernames(tx: DbOrTx, lowerNames: readonly string[]): Promise<Set<string>> {
   const taken = new Set<string>();
-  for (const part of chunks([...new Set(lowerNames)])) {
+  for (const part of chunks([...new Set(lowerNames)], CHUNK)) {
     const keys = sql`unnest(${array(part)}::text[]) as k(name)`;
     const rows = await tx
       .select({ name: sql<string>`k.name` })
@@ -129,7 +115,7 @@ export type NewRecipientUser = Pick<
 export async function insertUsers(tx: DbOrTx, rows: readonly NewRecipientUser[], now: Date) {
   const inserted: { id: number; uuid: string; username: string }[] = [];
   const at = now.toISOString();
-  for (const part of chunks(rows)) {
+  for (const part of chunks(rows, CHUNK)) {
     const col = <K extends keyof NewRecipientUser>(key: K) => array(part.map((r) => r[key] ?? null));
     inserted.push(
       ...(await rowsOf<{ id: number; uuid: string; username: string }>(
@@ -189,7 +175,7 @@ export async function insertAccounts(
 ) {
   const inserted: { id: number; uuid: string; recipient_identifier: string }[] = [];
   const at = now.toISOString();
-  for (const part of chunks(rows)) {
+  for (const part of chunks(rows, CHUNK)) {
     const col = <K extends keyof NewAccount>(key: K) => array(part.map((r) => r[key] ?? null));
     inserted.push(
       ...(await rowsOf<{ id: number; uuid: string; recipient_identifier: string }>(
@@ -259,7 +245,7 @@ export interface AccountUpdate {
 
 /** Applies update rows (`update ... from unnest(...)`); the rows are locked already. */
 export async function updateAccounts(tx: DbOrTx, updates: readonly AccountUpdate[], now: Date): Promise<void> {
-  for (const part of chunks(updates)) {
+  for (const part of chunks(updates, CHUNK)) {
     const col = <K extends keyof AccountUpdate>(key: K) => array(part.map((r) => r[key]));
     await tx.execute(sql`
       update ${ra} as a set
@@ -300,7 +286,7 @@ export interface PendingUserSync {
  * form save (service.ts updateRecipient): only Pending users change.
  */
 export async function syncPendingUsers(tx: DbOrTx, syncs: readonly PendingUserSync[], now: Date): Promise<void> {
-  for (const part of chunks(syncs)) {
+  for (const part of chunks(syncs, CHUNK)) {
     const col = <K extends keyof PendingUserSync>(key: K) => array(part.map((r) => r[key]));
     await tx.execute(sql`
       update ${users} as u set
@@ -316,5 +302,3 @@ export async function syncPendingUsers(tx: DbOrTx, syncs: readonly PendingUserSy
       where u.id = v.id and u.status_id = ${USER_STATUS.PENDING}`);
   }
 }
-
-export { recordAuditBatch, type BatchAuditEntry } from '../../platform/audit.js';

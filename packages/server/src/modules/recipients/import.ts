@@ -1,16 +1,14 @@
 import { APP_ERROR_CODE } from '@ebt/core/errors';
-import { performance } from 'node:perf_hooks';
 import { ACCOUNT_FILE_ACTION, ACCOUNT_STATUS, ACCOUNT_TYPE, CREATION_CHANNEL, PROGRAM_STATUS } from '@ebt/core/enums';
 import type { AppErrorEntry } from '@ebt/core/errors';
+import type { FileImportAnswer } from '@ebt/core/imports';
 import { fillMessage, MESSAGES } from '@ebt/core/messages';
 import {
   ACCOUNT_FILE_COLUMNS,
   ACCOUNT_FILE_FIELD,
   ACCOUNT_FILE_HEADER_NAMES,
-  ACCOUNT_FILE_MAX_ERRORS,
   type AccountFileCells,
   type AccountFileColumnKey,
-  type AccountFileResult,
   type AccountFileRowValues,
   missingAccountFileColumns,
   missingColumnMessages,
@@ -20,11 +18,14 @@ import {
   recipientUsernameCandidates,
 } from '@ebt/core/recipients';
 import type { recipientAccounts } from '../../db/schema/index.js';
-import { canSeeAgency, canSeeProgram, type Caller } from '../../platform/caller.js';
-import { auditStamp } from '../../platform/audit.js';
-import { requireCaller, type RequestContext } from '../../platform/context.js';
+import { canSeeAgency, type Caller } from '../../platform/caller.js';
+import type { Tx } from '../../db/client.js';
+import { type AuditEntry, auditStamp } from '../../platform/audit.js';
+import { type CallerContext, requireCaller, type RequestContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { mapColumns, parseSpreadsheet } from '../../platform/file-import.js';
+import type { UploadedFile } from '../../platform/file-import.js';
+import { runFileImport } from '../../platform/import-run.js';
+import { programInScope } from '../../platform/search.js';
 import {
   auditView,
   createRecipientUser,
@@ -36,8 +37,6 @@ import {
 } from './accounts.js';
 import {
   type AccountUpdate,
-  type BatchAuditEntry,
-  findImportProgram,
   type ImportAgency,
   insertAccounts,
   insertUsers,
@@ -46,7 +45,6 @@ import {
   lockAccountsByIdentifier,
   type PendingUserSync,
   programAgencies,
-  recordAuditBatch,
   syncPendingUsers,
   takenUsernames,
   updateAccounts,
@@ -62,12 +60,6 @@ import { highestGeneratedIdentifier, lockProgramRecipients } from './queries.js'
 // The work is batched: a fixed handful of reads for the whole file and multi-row writes, never a query per row.
 
 type AccountRow = typeof recipientAccounts.$inferSelect;
-
-interface Problem {
-  row: number;
-  column?: AccountFileColumnKey;
-  reason: string;
-}
 
 /** A row that passed the checks that need no database, with the agency it names. */
 interface ReadRow {
@@ -89,7 +81,7 @@ interface PlannedUpdate {
   after: AccountUpdate;
 }
 
-const COLUMN_ORDER = new Map(ACCOUNT_FILE_COLUMNS.map((column, i) => [column.key as AccountFileColumnKey, i]));
+const COLUMN_ORDER = ACCOUNT_FILE_COLUMNS.map((column) => column.key as AccountFileColumnKey);
 
 /** 422 'Invalid file content.' (part 2 §8) with the lines that say what is wrong with the file as a whole. */
 function invalidFile(lines: string[]): AppError {
@@ -147,264 +139,261 @@ function updatedColumns(account: AccountRow, values: AccountFileRowValues): Reci
 
 const USER_FIELDS = ['email', 'firstName', 'middleName', 'lastName', 'mobilePhone'] as const;
 
+/** What the checks before the transaction leave: the rows to decide against the database. */
+type ReadRows = ReadRow[];
+
+interface Plan {
+  adds: PlannedAdd[];
+  updates: PlannedUpdate[];
+  /** 03 rows whose values were already the account's. */
+  unchanged: number;
+}
+
 /**
  * Imports an account file into one program. 404 when the program is missing or not the caller's; 422 'Invalid file
  * content.' when the file cannot be read, lacks a required column or has no data rows; else 200 with the counts and
- * the rows that were not applied.
+ * the rows that were not applied. Runs on the import skeleton (platform/import-run.ts).
  */
 export async function importAccountFile(
   context: RequestContext,
   programUuid: string,
-  upload: { data: Buffer },
-): Promise<AccountFileResult> {
+  upload: UploadedFile,
+): Promise<FileImportAnswer> {
   const ctx = requireCaller(context);
   const { caller } = ctx;
   const now = ctx.now();
-  const started = performance.now();
 
-  const program = await findImportProgram(ctx.db, programUuid);
-  if (!program || !canSeeProgram(caller, program.id)) throw AppError.notFound(RECIPIENT_MESSAGES.PROGRAM_NOT_FOUND);
+  const program = await programInScope(ctx, { uuid: programUuid });
+  if (!program) throw AppError.notFound(RECIPIENT_MESSAGES.PROGRAM_NOT_FOUND);
 
-  const sheet = await parseSpreadsheet(upload.data);
-  const { index, label } = mapColumns(sheet.header, ACCOUNT_FILE_HEADER_NAMES);
-  const missing = missingAccountFileColumns(Object.keys(index));
-  if (missing.length > 0) throw invalidFile(missingColumnMessages(missing));
-  if (sheet.rows.length === 0) throw invalidFile([RECIPIENT_MESSAGES.FILE_NO_ROWS]);
+  const answer = await runFileImport<AccountFileColumnKey, ReadRows, Plan>(ctx, upload, {
+    entity: 'account_file',
+    message: MESSAGES.ACCOUNT_FILE_PROCESSED,
+    columns: ACCOUNT_FILE_HEADER_NAMES,
+    columnOrder: COLUMN_ORDER,
+    missingColumns: (present) => {
+      const missing = missingAccountFileColumns(present);
+      return missing.length > 0 ? missingColumnMessages(missing) : [];
+    },
+    noRowsReason: RECIPIENT_MESSAGES.FILE_NO_ROWS,
+    invalidFile,
 
-  const problems: Problem[] = [];
-  const failed = new Set<number>();
-  const refuse = (row: number, column: AccountFileColumnKey | undefined, reason: string) => {
-    problems.push({ row, column, reason });
-    failed.add(row);
+    // 1. What each row says, checked against the add form's rules and the program's agencies.
+    async read({ rows, problems }) {
+      const findAgency = agencyFinder(await programAgencies(ctx.db, program.id));
+      const readRows: ReadRow[] = [];
+      for (const { rowNumber, cells } of rows) {
+        const reading = readAccountFileRow(cells as AccountFileCells);
+        if (!reading.ok) {
+          for (const problem of reading.problems) problems.refuse(rowNumber, problem.column, problem.reason);
+          continue;
+        }
+        const values = reading.row;
+        const agency = rowAgency(caller, program.id, values.agencyCode, findAgency);
+        if ('reason' in agency) {
+          problems.refuse(rowNumber, 'agencyCode', agency.reason);
+          continue;
+        }
+        if (values.action !== ACCOUNT_FILE_ACTION.UPDATE && program.statusId !== PROGRAM_STATUS.ENABLED) {
+          problems.refuse(rowNumber, 'actionCode', RECIPIENT_MESSAGES.PROGRAM_NOT_ENABLED);
+          continue;
+        }
+        readRows.push({ rowNumber, values, agency: agency.agency });
+      }
+      return readRows;
+    },
+
+    async plan(tx, { problems }, readRows) {
+      // The program's lock serialises Account IDs and the 'Email already exists.' check with the add endpoint and
+      // other imports (queries.ts lockProgramRecipients); every read below sees their committed rows.
+      await lockProgramRecipients(tx, program.id);
+      return planRows(tx, caller, program.id, readRows, problems.refuse.bind(problems));
+    },
+
+    async apply(tx, _run, { adds, updates, unchanged }) {
+      if (adds.length > 0) await addAccounts(tx, ctx, program.id, adds, now);
+      const audit = updates.length > 0 ? await changeAccounts(tx, updates, now) : [];
+      return {
+        added: adds.length,
+        updated: updates.length,
+        unchanged,
+        audit,
+        fileEntityId: program.uuid,
+        logDetail: { programId: program.id },
+      };
+    },
+  });
+  return answer;
+}
+
+type Refuse = (row: number, column: AccountFileColumnKey | undefined, reason: string) => void;
+
+/** Each row against the accounts and e-mails it names, in file order: each sees the state the rows before it leave. */
+async function planRows(
+  tx: Tx,
+  caller: Caller,
+  programId: number,
+  readRows: readonly ReadRow[],
+  refuse: Refuse,
+): Promise<Plan> {
+  // The accounts to update and the e-mails in use: one batched read each.
+  const updateIdentifiers = readRows.flatMap((r) => r.values.recipientIdentifier ?? []);
+  const accounts = updateIdentifiers.length ? await lockAccountsByIdentifier(tx, programId, updateIdentifiers) : [];
+  const accountByIdentifier = new Map(accounts.map((a) => [a.recipientIdentifier, a]));
+  const holders = new Map<string, Set<number>>();
+  for (const holder of await liveEmailHolders(
+    tx,
+    programId,
+    readRows.map((r) => r.values.fields.email.toLowerCase()),
+  )) {
+    const set = holders.get(holder.email) ?? new Set<number>();
+    set.add(holder.id);
+    holders.set(holder.email, set);
+  }
+  /** E-mails rows of this file take, to the row that took them: the first row wins, later ones are refused. */
+  const claimedBy = new Map<string, number>();
+  const emailProblem = (email: string, accountId?: number): string | null => {
+    const claimed = claimedBy.get(email);
+    if (claimed !== undefined) return fillMessage(RECIPIENT_MESSAGES.FILE_EMAIL_TWICE, { row: claimed });
+    const owners = holders.get(email);
+    if (owners && [...owners].some((id) => id !== accountId)) return MESSAGES.RECIPIENT_EMAIL_EXISTS;
+    return null;
   };
 
-  // 1. What each row says, checked against the add form's rules and the program's agencies.
-  const findAgency = agencyFinder(await programAgencies(ctx.db, program.id));
-  const present = Object.entries(index) as [AccountFileColumnKey, number][];
-  const readRows: ReadRow[] = [];
-  for (const { rowNumber, cells: line } of sheet.rows) {
-    const cells: AccountFileCells = {};
-    for (const [key, at] of present) cells[key] = line[at] ?? '';
-    const reading = readAccountFileRow(cells);
-    if (!reading.ok) {
-      for (const problem of reading.problems) refuse(rowNumber, problem.column, problem.reason);
-      continue;
-    }
-    const values = reading.row;
-    const agency = rowAgency(caller, program.id, values.agencyCode, findAgency);
-    if ('reason' in agency) {
-      refuse(rowNumber, 'agencyCode', agency.reason);
-      continue;
-    }
-    if (values.action !== ACCOUNT_FILE_ACTION.UPDATE && program.statusId !== PROGRAM_STATUS.ENABLED) {
-      refuse(rowNumber, 'actionCode', RECIPIENT_MESSAGES.PROGRAM_NOT_ENABLED);
-      continue;
-    }
-    readRows.push({ rowNumber, values, agency: agency.agency });
-  }
-
-  const result = await ctx.db.transaction(async (tx) => {
-    // The program's lock serialises Account IDs and the 'Email already exists.' check with the add endpoint and
-    // other imports (queries.ts lockProgramRecipients); every read below sees their committed rows.
-    await lockProgramRecipients(tx, program.id);
-
-    // 2. The accounts to update and the e-mails in use: one batched read each.
-    const updateIdentifiers = readRows.flatMap((r) => r.values.recipientIdentifier ?? []);
-    const accounts = updateIdentifiers.length ? await lockAccountsByIdentifier(tx, program.id, updateIdentifiers) : [];
-    const accountByIdentifier = new Map(accounts.map((a) => [a.recipientIdentifier, a]));
-    const holders = new Map<string, Set<number>>();
-    for (const holder of await liveEmailHolders(
-      tx,
-      program.id,
-      readRows.map((r) => r.values.fields.email.toLowerCase()),
-    )) {
-      const set = holders.get(holder.email) ?? new Set<number>();
-      set.add(holder.id);
-      holders.set(holder.email, set);
-    }
-    /** E-mails rows of this file take, to the row that took them: the first row wins, later ones are refused. */
-    const claimedBy = new Map<string, number>();
-    const emailProblem = (email: string, accountId?: number): string | null => {
-      const claimed = claimedBy.get(email);
-      if (claimed !== undefined) return fillMessage(RECIPIENT_MESSAGES.FILE_EMAIL_TWICE, { row: claimed });
-      const owners = holders.get(email);
-      if (owners && [...owners].some((id) => id !== accountId)) return MESSAGES.RECIPIENT_EMAIL_EXISTS;
-      return null;
-    };
-
-    // 3. Rows in file order, each against the state the rows before it leave.
-    const adds: PlannedAdd[] = [];
-    const updates: PlannedUpdate[] = [];
-    const updatedOnRow = new Map<string, number>();
-    let updatedCount = 0;
-    for (const { rowNumber, values, agency } of readRows) {
-      const email = values.fields.email.toLowerCase();
-      if (values.action === ACCOUNT_FILE_ACTION.UPDATE) {
-        const identifier = values.recipientIdentifier!;
-        const earlier = updatedOnRow.get(identifier);
-        if (earlier !== undefined) {
-          refuse(
-            rowNumber,
-            'recipientIdentifier',
-            fillMessage(RECIPIENT_MESSAGES.FILE_ACCOUNT_ID_TWICE, { row: earlier }),
-          );
-          continue;
-        }
-        const account = accountByIdentifier.get(identifier);
-        // An account outside the caller's agencies answers like a missing one (style.md "Access").
-        if (!account || !canSeeAgency(caller, account.programId, account.agencyId)) {
-          refuse(rowNumber, 'recipientIdentifier', RECIPIENT_MESSAGES.FILE_ACCOUNT_ID_UNKNOWN);
-          continue;
-        }
-        // A move has its own confirmation and moves the account's Issued benefits too (part 1 §5, decision 0009).
-        if (agency && agency.id !== account.agencyId) {
-          refuse(rowNumber, 'agencyCode', RECIPIENT_MESSAGES.FILE_AGENCY_CHANGE);
-          continue;
-        }
-        const columns = updatedColumns(account, values);
-        const changed = (Object.keys(columns) as (keyof RecipientColumns)[]).filter((k) => account[k] !== columns[k]);
-        if (changed.length > 0 && account.accountTypeId === ACCOUNT_TYPE.EXTERNAL) {
-          refuse(rowNumber, 'recipientIdentifier', RECIPIENT_MESSAGES.ACCOUNT_NOT_EDITABLE);
-          continue;
-        }
-        const before = (account.email ?? '').toLowerCase();
-        if (email !== before) {
-          const problem = emailProblem(email, account.id);
-          if (problem) {
-            refuse(rowNumber, 'email', problem);
-            continue;
-          }
-          holders.get(before)?.delete(account.id);
-          claimedBy.set(email, rowNumber);
-        }
-        updatedOnRow.set(identifier, rowNumber);
-        updatedCount += 1;
-        if (changed.length > 0) updates.push({ before: account, after: { id: account.id, ...columns } });
-      } else {
-        const problem = emailProblem(email);
+  const plan: Plan = { adds: [], updates: [], unchanged: 0 };
+  const updatedOnRow = new Map<string, number>();
+  for (const { rowNumber, values, agency } of readRows) {
+    const email = values.fields.email.toLowerCase();
+    if (values.action === ACCOUNT_FILE_ACTION.UPDATE) {
+      const identifier = values.recipientIdentifier!;
+      const earlier = updatedOnRow.get(identifier);
+      if (earlier !== undefined) {
+        refuse(
+          rowNumber,
+          'recipientIdentifier',
+          fillMessage(RECIPIENT_MESSAGES.FILE_ACCOUNT_ID_TWICE, { row: earlier }),
+        );
+        continue;
+      }
+      const account = accountByIdentifier.get(identifier);
+      // An account outside the caller's agencies answers like a missing one (style.md "Access").
+      if (!account || !canSeeAgency(caller, account.programId, account.agencyId)) {
+        refuse(rowNumber, 'recipientIdentifier', RECIPIENT_MESSAGES.FILE_ACCOUNT_ID_UNKNOWN);
+        continue;
+      }
+      // A move has its own confirmation and moves the account's Issued benefits too (part 1 §5, decision 0009).
+      if (agency && agency.id !== account.agencyId) {
+        refuse(rowNumber, 'agencyCode', RECIPIENT_MESSAGES.FILE_AGENCY_CHANGE);
+        continue;
+      }
+      const columns = updatedColumns(account, values);
+      const changed = (Object.keys(columns) as (keyof RecipientColumns)[]).filter((k) => account[k] !== columns[k]);
+      if (changed.length > 0 && account.accountTypeId === ACCOUNT_TYPE.EXTERNAL) {
+        refuse(rowNumber, 'recipientIdentifier', RECIPIENT_MESSAGES.ACCOUNT_NOT_EDITABLE);
+        continue;
+      }
+      const before = (account.email ?? '').toLowerCase();
+      if (email !== before) {
+        const problem = emailProblem(email, account.id);
         if (problem) {
           refuse(rowNumber, 'email', problem);
           continue;
         }
+        holders.get(before)?.delete(account.id);
         claimedBy.set(email, rowNumber);
-        adds.push({
-          rowNumber,
-          inactive: values.action === ACCOUNT_FILE_ACTION.ADD_INACTIVE,
-          agencyId: agency?.id ?? null,
-          columns: recipientColumns(values.fields),
-          identifier: '',
-        });
       }
+      updatedOnRow.set(identifier, rowNumber);
+      if (changed.length > 0) plan.updates.push({ before: account, after: { id: account.id, ...columns } });
+      else plan.unchanged += 1;
+    } else {
+      const problem = emailProblem(email);
+      if (problem) {
+        refuse(rowNumber, 'email', problem);
+        continue;
+      }
+      claimedBy.set(email, rowNumber);
+      plan.adds.push({
+        rowNumber,
+        inactive: values.action === ACCOUNT_FILE_ACTION.ADD_INACTIVE,
+        agencyId: agency?.id ?? null,
+        columns: recipientColumns(values.fields),
+        identifier: '',
+      });
     }
+  }
+  return plan;
+}
 
-    const audit: BatchAuditEntry[] = [];
-
-    // 4. New accounts: the next Account IDs of the program, as the add endpoint takes them, then the users and
-    //    accounts in multi-row inserts.
-    if (adds.length > 0) {
-      let highest = await highestGeneratedIdentifier(tx, program.id);
-      for (const add of adds) {
-        const next = nextRecipientIdentifier(highest);
-        if (!next) throw new Error(`the 8-digit Account ID range of program ${program.id} is used up`);
-        add.identifier = highest = next;
-      }
-      const usernames = await chooseUsernames(tx, adds);
-      const inserted = await insertUsers(
-        tx,
-        adds.map((add, i) => recipientUserValues(add.columns, usernames[i]!, now)),
-        now,
-      );
-      const userByName = new Map(inserted.map((u) => [u.username.toLowerCase(), u]));
-      const userOf: { id: number; uuid: string; username: string }[] = [];
-      for (const [i, add] of adds.entries()) {
-        // A name taken since it was chosen (a writer outside the program's lock): the add endpoint's one-by-one way.
-        userOf.push(
-          userByName.get(usernames[i]!.toLowerCase()) ??
-            (await createRecipientUser(tx, add.columns, add.identifier, now)),
-        );
-      }
-      const newAccounts: NewAccount[] = adds.map((add, i) => ({
-        agencyId: add.agencyId,
-        userId: userOf[i]!.id,
-        recipientIdentifier: add.identifier,
-        statusId: add.inactive ? ACCOUNT_STATUS.INACTIVE : ACCOUNT_STATUS.ACTIVE,
-        accountTypeId: ACCOUNT_TYPE.STANDARD,
-        ...add.columns,
-        creationChannel: CREATION_CHANNEL.FILE,
-      }));
-      // The accounts with the audit rows of each new recipient (its user's creation, then its account's).
-      try {
-        await insertAccounts(tx, program.id, newAccounts, now, auditStamp(ctx));
-      } catch (error) {
-        // Only a writer that does not take the program's lock (a direct database load) can get here.
-        if (isUniqueViolation(error, 'recipient_accounts_program_identifier_key'))
-          throw AppError.conflict(RECIPIENT_MESSAGES.IDENTIFIER_TAKEN);
-        throw error;
-      }
-    }
-
-    // 5. Changed accounts in multi-row updates; their Pending portal users follow, as after a form save.
-    if (updates.length > 0) {
-      await updateAccounts(
-        tx,
-        updates.map((u) => u.after),
-        now,
-      );
-      const syncs: PendingUserSync[] = updates
-        .filter((u) => u.before.userId !== null && USER_FIELDS.some((k) => u.before[k] !== u.after[k]))
-        .map((u) => ({
-          userId: u.before.userId!,
-          email: u.after.email!,
-          firstName: u.after.firstName,
-          middleName: u.after.middleName,
-          lastName: u.after.lastName,
-          mobile: u.after.mobilePhone,
-        }));
-      if (syncs.length > 0) await syncPendingUsers(tx, syncs, now);
-      for (const { before, after } of updates) {
-        audit.push({
-          action: 'update',
-          entity: RECIPIENT_ACCOUNT_ENTITY,
-          entityId: before.uuid,
-          before: auditView(before),
-          after: auditView({ ...before, ...after }),
-        });
-      }
-    }
-
-    const counts = { processed: sheet.rows.length, added: adds.length, updated: updatedCount, failed: failed.size };
-    audit.push({
-      action: 'import',
-      entity: 'account_file',
-      entityId: program.uuid,
-      before: null,
-      after: { ...counts, format: sheet.format },
-    });
-    await recordAuditBatch(tx, ctx, audit);
-    return counts;
-  });
-
-  // One line per import for operations: how big, what it did, how long (no row content, no personal data).
-  ctx.log.info(
-    {
-      programId: program.id,
-      format: sheet.format,
-      bytes: upload.data.length,
-      ...result,
-      ms: Math.round(performance.now() - started),
-    },
-    'account file imported',
+/**
+ * New accounts: the next Account IDs of the program, as the add endpoint takes them, then the users and accounts in
+ * multi-row inserts (the accounts' insert writes their audit rows too).
+ */
+async function addAccounts(tx: Tx, ctx: CallerContext, programId: number, adds: PlannedAdd[], now: Date) {
+  let highest = await highestGeneratedIdentifier(tx, programId);
+  for (const add of adds) {
+    const next = nextRecipientIdentifier(highest);
+    if (!next) throw new Error(`the 8-digit Account ID range of program ${programId} is used up`);
+    add.identifier = highest = next;
+  }
+  const usernames = await chooseUsernames(tx, adds);
+  const inserted = await insertUsers(
+    tx,
+    adds.map((add, i) => recipientUserValues(add.columns, usernames[i]!, now)),
+    now,
   );
-  problems.sort((a, b) => a.row - b.row || (COLUMN_ORDER.get(a.column!) ?? -1) - (COLUMN_ORDER.get(b.column!) ?? -1));
-  return {
-    message: MESSAGES.ACCOUNT_FILE_PROCESSED,
-    ...result,
-    errors: problems.slice(0, ACCOUNT_FILE_MAX_ERRORS).map((p) => ({
-      row: p.row,
-      ...(p.column ? { column: label[p.column] } : {}),
-      reason: p.reason,
-    })),
-  };
+  const userByName = new Map(inserted.map((u) => [u.username.toLowerCase(), u]));
+  const userOf: { id: number; uuid: string; username: string }[] = [];
+  for (const [i, add] of adds.entries()) {
+    // A name taken since it was chosen (a writer outside the program's lock): the add endpoint's one-by-one way.
+    userOf.push(
+      userByName.get(usernames[i]!.toLowerCase()) ?? (await createRecipientUser(tx, add.columns, add.identifier, now)),
+    );
+  }
+  const newAccounts: NewAccount[] = adds.map((add, i) => ({
+    agencyId: add.agencyId,
+    userId: userOf[i]!.id,
+    recipientIdentifier: add.identifier,
+    statusId: add.inactive ? ACCOUNT_STATUS.INACTIVE : ACCOUNT_STATUS.ACTIVE,
+    accountTypeId: ACCOUNT_TYPE.STANDARD,
+    ...add.columns,
+    creationChannel: CREATION_CHANNEL.FILE,
+  }));
+  // The accounts with the audit rows of each new recipient (its user's creation, then its account's).
+  try {
+    await insertAccounts(tx, programId, newAccounts, now, auditStamp(ctx));
+  } catch (error) {
+    // Only a writer that does not take the program's lock (a direct database load) can get here.
+    if (isUniqueViolation(error, 'recipient_accounts_program_identifier_key'))
+      throw AppError.conflict(RECIPIENT_MESSAGES.IDENTIFIER_TAKEN);
+    throw error;
+  }
+}
+
+/** Changed accounts in multi-row updates; their Pending portal users follow, as after a form save. */
+async function changeAccounts(tx: Tx, updates: PlannedUpdate[], now: Date): Promise<AuditEntry[]> {
+  await updateAccounts(
+    tx,
+    updates.map((u) => u.after),
+    now,
+  );
+  const syncs: PendingUserSync[] = updates
+    .filter((u) => u.before.userId !== null && USER_FIELDS.some((k) => u.before[k] !== u.after[k]))
+    .map((u) => ({
+      userId: u.before.userId!,
+      email: u.after.email!,
+      firstName: u.after.firstName,
+      middleName: u.after.middleName,
+      lastName: u.after.lastName,
+      mobile: u.after.mobilePhone,
+    }));
+  if (syncs.length > 0) await syncPendingUsers(tx, syncs, now);
+  return updates.map(({ before, after }) => ({
+    action: 'update',
+    entity: RECIPIENT_ACCOUNT_ENTITY,
+    entityId: before.uuid,
+    before: auditView(before),
+    after: auditView({ ...before, ...after }),
+  }));
 }
 
 /**

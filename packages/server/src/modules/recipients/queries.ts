@@ -1,9 +1,9 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
-import { ACCOUNT_STATUS, BENEFIT_STATUS } from '@ebt/core/enums';
+import { ACCOUNT_STATUS, BENEFIT_STATUS, USER_STATUS } from '@ebt/core/enums';
 import { toCents } from '@ebt/core/format';
 import type { RecipientSearchCriteria } from '@ebt/core/recipients';
 import type { DbOrTx } from '../../db/client.js';
-import { agencies, benefits, programs, recipientAccounts as ra, users } from '../../db/schema/index.js';
+import { agencies, applicants, benefits, programs, recipientAccounts as ra, users } from '../../db/schema/index.js';
 import { type Caller, canSeeAgency, scopeCondition } from '../../platform/caller.js';
 import { adjustIssuanceTotals } from '../../platform/issuance-totals.js';
 import { preparedFor } from '../../platform/prepared.js';
@@ -94,7 +94,7 @@ export async function countRecipientsUpTo(
   return row?.n ?? 0;
 }
 
-/** One export batch: the rows after `afterId`, by id (keyset pagination, platform/export.ts). */
+/** One export batch: the rows after `afterId`, by id (keyset pagination, platform/search.ts). */
 export function exportRecipientBatch(
   db: DbOrTx,
   caller: Caller,
@@ -269,4 +269,65 @@ export async function moveIssuedBenefits(
     }),
   );
   return before.length;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Adding and changing one account
+
+/** The applicant an added account processes, locked so two staff cannot process it at once. */
+export async function lockApplicant(tx: DbOrTx, applicantId: number) {
+  const [row] = await tx
+    .select({
+      id: applicants.id,
+      uuid: applicants.uuid,
+      programId: applicants.programId,
+      processedAccountId: applicants.processedAccountId,
+    })
+    .from(applicants)
+    .where(eq(applicants.id, applicantId))
+    .limit(1)
+    .for('update');
+  return row;
+}
+
+export async function markApplicantProcessed(tx: DbOrTx, applicantId: number, accountId: number, now: Date) {
+  await tx
+    .update(applicants)
+    .set({ processedAccountId: accountId, processedAt: now })
+    .where(eq(applicants.id, applicantId));
+}
+
+export async function insertRecipientAccount(tx: DbOrTx, values: typeof ra.$inferInsert) {
+  const [account] = await tx.insert(ra).values(values).returning();
+  return account!;
+}
+
+export async function updateRecipientAccount(tx: DbOrTx, accountId: number, changes: Partial<typeof ra.$inferInsert>) {
+  const [account] = await tx.update(ra).set(changes).where(eq(ra.id, accountId)).returning();
+  return account!;
+}
+
+/**
+ * A recipient who has not activated yet gets the activation e-mail at the account's corrected address and name: the
+ * portal user, while Pending, follows the account's name, e-mail and phone.
+ */
+export async function followAccountIfPending(tx: DbOrTx, userId: number, account: typeof ra.$inferSelect, now: Date) {
+  await tx
+    .update(users)
+    .set({
+      email: account.email!,
+      firstName: account.firstName,
+      middleName: account.middleName,
+      lastName: account.lastName,
+      mobile: account.mobilePhone,
+      updatedAt: now,
+    })
+    .where(and(eq(users.id, userId), eq(users.statusId, USER_STATUS.PENDING)));
+}
+
+/** The uuid of an account's agency, or null for a program-level account. */
+export async function agencyUuidOf(db: DbOrTx, agencyId: number | null): Promise<string | null> {
+  if (agencyId === null) return null;
+  const [row] = await db.select({ uuid: agencies.uuid }).from(agencies).where(eq(agencies.id, agencyId));
+  return row?.uuid ?? null;
 }

@@ -1,14 +1,15 @@
 import { z } from 'zod';
 import { ErrorBody } from '@ebt/core/errors';
 import { MESSAGES } from '@ebt/core/messages';
+import { FileImportAnswer } from '@ebt/core/imports';
 import {
   ACCOUNT_FILE_FIELD,
   AccountFileParams,
-  AccountFileResult,
   AccountParams,
   AccountStatusOption,
   AddRecipientBody,
   MoveRecipientBody,
+  RECIPIENT_EXPORT_ROW_CAP,
   RecipientAccount,
   RecipientCreated,
   RecipientExportQuery,
@@ -19,9 +20,14 @@ import {
 import { STAFF } from '../../platform/access.js';
 import { readUpload, registerFileUploads } from '../../platform/file-import.js';
 import { defineRoutes } from '../../platform/routes.js';
+import { registerExportRoute } from '../../platform/search.js';
+import { addRecipient } from './add.js';
+import { moveRecipient, updateRecipient } from './change.js';
 import { registerCurrentUserRoutes } from './current-user.js';
+import { getRecipient } from './detail.js';
 import { importAccountFile } from './import.js';
-import * as recipients from './service.js';
+import { listAccountStatuses } from './lookups.js';
+import { exportRecipients, searchRecipients } from './search.js';
 
 // Recipients (part 1 §7 "Recipients"): program-side staff and platform admins; the services apply each caller's
 // scope, and a recipient outside it answers 404 like a missing one.
@@ -44,24 +50,14 @@ export default defineRoutes(async (app) => {
       },
       config: { access: STAFF },
     },
-    (req) => recipients.searchRecipients(req.ctx, req.query),
+    (req) => searchRecipients(req.ctx, req.query),
   );
 
-  app.get(
+  registerExportRoute(
+    app,
     '/account-api/account/export',
-    {
-      schema: {
-        tags,
-        summary: 'The search as a CSV file, or XLSX with exportType=xlsx (streamed, at most 100,000 rows)',
-        querystring: RecipientExportQuery,
-        response: { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody },
-      },
-      config: { access: STAFF },
-    },
-    async (req, reply) => {
-      await recipients.exportRecipients(req.ctx, req.query, reply);
-      return reply; // the file streams after the handler returns
-    },
+    { tags, querystring: RecipientExportQuery, access: STAFF, cap: RECIPIENT_EXPORT_ROW_CAP },
+    exportRecipients,
   );
 
   app.get(
@@ -74,7 +70,7 @@ export default defineRoutes(async (app) => {
       },
       config: { access: STAFF },
     },
-    () => recipients.listAccountStatuses(),
+    () => listAccountStatuses(),
   );
 
   app.get(
@@ -88,7 +84,7 @@ export default defineRoutes(async (app) => {
       },
       config: { access: STAFF },
     },
-    (req) => recipients.getRecipient(req.ctx, req.params.accountUuid),
+    (req) => getRecipient(req.ctx, req.params.accountUuid),
   );
 
   app.post(
@@ -110,7 +106,7 @@ export default defineRoutes(async (app) => {
       },
       config: { access: STAFF },
     },
-    async (req, reply) => reply.status(201).send(await recipients.addRecipient(req.ctx, req.body)),
+    async (req, reply) => reply.status(201).send(await addRecipient(req.ctx, req.body)),
   );
 
   app.put(
@@ -132,7 +128,7 @@ export default defineRoutes(async (app) => {
       },
       config: { access: STAFF },
     },
-    (req) => recipients.updateRecipient(req.ctx, req.body),
+    (req) => updateRecipient(req.ctx, req.body),
   );
 
   app.put(
@@ -154,7 +150,7 @@ export default defineRoutes(async (app) => {
       },
       config: { access: STAFF },
     },
-    (req) => recipients.moveRecipient(req.ctx, req.body),
+    (req) => moveRecipient(req.ctx, req.body),
   );
 
   app.post(
@@ -167,7 +163,7 @@ export default defineRoutes(async (app) => {
         consumes: ['multipart/form-data'],
         params: AccountFileParams,
         response: {
-          200: AccountFileResult,
+          200: FileImportAnswer,
           400: ErrorBody,
           401: ErrorBody,
           403: ErrorBody,

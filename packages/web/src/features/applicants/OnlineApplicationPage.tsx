@@ -1,6 +1,5 @@
 import { isApplicationOpen, type ApplicationDefinition } from '@ebt/core/applicants';
 import { MESSAGES } from '@ebt/core/messages';
-import { phoneDigits } from '@ebt/core/validation';
 import { Paper, Stack, Stepper, Text, Title, VisuallyHidden } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect, useRef, useState } from 'react';
@@ -8,6 +7,7 @@ import { FullPageLoader } from '../../components/FullPageLoader';
 import { MessageBanner } from '../../components/MessageBanner';
 import { isApiError } from '../../lib/api-client';
 import { errorMessagesOf } from '../../lib/errors';
+import { cleanPersonFields, EMPTY_PERSON_FIELDS } from '../../lib/person';
 import { PUBLIC_APPLICATION_ID, useApplicationDefinition, useSubmitApplicant } from './api';
 import { ApplicantDetails, ApplicantForm, type ApplicantValues } from './components/ApplicantForm';
 import { ApplicantReview } from './components/ApplicantReview';
@@ -34,18 +34,10 @@ function ApplicationSteps({ definition }: { definition: ApplicationDefinition })
   const form = useForm<ApplicantValues>({
     mode: 'controlled',
     initialValues: {
+      ...EMPTY_PERSON_FIELDS,
       programId: onlyProgram ? String(onlyProgram.programId) : '',
-      firstname: '',
-      middlename: '',
-      lastname: '',
-      address1: '',
-      address2: '',
-      city: '',
       // The form lives at /apply/ct: a Connecticut program; the applicant may still pick another state.
       stateId: 'CT',
-      zipcode: '',
-      email: '',
-      mobilePhone: '',
     },
     validate: schemaResolver(ApplicantDetails, { sync: true }),
   });
@@ -64,17 +56,8 @@ function ApplicationSteps({ definition }: { definition: ApplicationDefinition })
       const created = await submit.mutateAsync({
         programId: Number(v.programId),
         applicationId: definition.applicationId,
-        firstname: v.firstname.trim(),
-        middlename: v.middlename.trim(),
-        lastname: v.lastname.trim(),
-        address1: v.address1.trim(),
-        address2: v.address2.trim(),
-        city: v.city.trim(),
+        ...cleanPersonFields(v),
         stateId: v.stateId,
-        zipcode: v.zipcode.trim(),
-        email: v.email.trim(),
-        // A§5: phones are sent as digits only.
-        mobilePhone: phoneDigits(v.mobilePhone),
       });
       setApplicantId(created.applicantId);
       setStep(3);

@@ -3,9 +3,9 @@ import { placeholderRoute } from '../../components/PlaceholderPage';
 import type { FeatureRoutes } from '../../lib/routes';
 
 const OnlineApplicationPage = lazy(() => import('./OnlineApplicationPage'));
-// The staff applicants screen lives with the recipients feature: it sits in the Recipients menu (A§2) and its
-// 'Process' overlay is the recipient add form. The route stays here, beside the other applicant screens.
-const ApplicantsPage = lazy(() => import('../recipients/applicants/ApplicantsPage'));
+// The staff screen sits in staff/, as the server's modules/applicants holds the public application and the staff
+// search side by side; its 'Process' overlay is the recipient add form, which the recipients feature exports.
+const ApplicantsPage = lazy(() => import('./staff/ApplicantsPage'));
 
 /**
  * The public online application (A§2 /apply/ct) and the staff applicant screens (B§2). The admin test screen is a

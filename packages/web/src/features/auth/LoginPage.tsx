@@ -5,7 +5,7 @@ import { Alert, Anchor, Button, Group, Paper, PasswordInput, Stack, Text, TextIn
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../lib/api-client';
 import { endSession, useLogin } from './api';
@@ -40,6 +40,14 @@ export default function LoginPage() {
     mode: 'uncontrolled',
     initialValues: { username: searchParams.get('username') ?? '', password: '' },
   });
+
+  // A link that names the user (`/login?username=`, after activation or a reset) leaves only the password to type.
+  const prefilled = (searchParams.get('username') ?? '') !== '';
+  useEffect(() => {
+    if (prefilled) form.getInputNode('password')?.focus();
+    // Once, when the page opens: later renders must not pull focus away from where the person is.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const showFailure = (message: string) => {
     setFailure(message);

@@ -1,15 +1,17 @@
 import { BENEFIT_MESSAGES, BenefitParams, isBenefitEditable, type BenefitDetail as Benefit } from '@ebt/core/benefits';
 import { fillMessage, MESSAGES } from '@ebt/core/messages';
-import { Anchor, Button, Group, Paper, Stack, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconBan, IconRefresh } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { NotFoundPage } from '../../components/NotFoundPage';
 import { confirmAction } from '../../components/ConfirmDialog';
 import { MessageBanner } from '../../components/MessageBanner';
+import { Money } from '../../components/Money';
 import { Page } from '../../components/Page';
 import { isApiError } from '../../lib/api-client';
 import { errorMessagesOf } from '../../lib/errors';
+import { useOutcomeFocus } from '../../lib/outcome-focus';
 import { useBenefit, useBenefitOptionType, useVoidBenefit } from './api';
 import type { BenefitAreaProps } from './BenefitSearchPage';
 import { BenefitEditForm } from './components/BenefitEditForm';
@@ -36,12 +38,8 @@ function BenefitDetail({ area, benefitUuid }: BenefitAreaProps & { benefitUuid: 
   const optionType = useBenefitOptionType(benefit.data?.benefitOptionTypeId ?? null);
   const voidBenefit = useVoidBenefit();
   const [outcome, setOutcome] = useState<Outcome>(null);
-  const bannerRef = useRef<HTMLDivElement>(null);
-
-  const show = (next: Outcome) => {
-    setOutcome(next);
-    requestAnimationFrame(() => bannerRef.current?.focus());
-  };
+  const bannerRef = useOutcomeFocus(outcome);
+  const show = setOutcome;
 
   const reload = async () => {
     setOutcome(null);
@@ -51,7 +49,21 @@ function BenefitDetail({ area, benefitUuid }: BenefitAreaProps & { benefitUuid: 
   const askVoid = (current: Benefit) =>
     confirmAction({
       title: 'Void benefit',
-      message: MESSAGES.CONFIRM_VOID_BENEFIT,
+      // The question word for word (A§4), then which benefit it is about: a person with two tabs open must not void
+      // the wrong one.
+      message: (
+        <Stack gap="xs">
+          <Text>{MESSAGES.CONFIRM_VOID_BENEFIT}</Text>
+          <Text>
+            Authorization number <strong>{current.benefitAuthorizationNumber}</strong>, amount{' '}
+            <strong>
+              <Money value={current.benefitAmount} />
+            </strong>{' '}
+            (balance <Money value={current.benefitBalance} />) for {current.firstname} {current.lastname} (
+            {current.recipientIdentifier}).
+          </Text>
+        </Stack>
+      ),
       confirmLabel: 'Void benefit',
       danger: true,
       onConfirm: () => {

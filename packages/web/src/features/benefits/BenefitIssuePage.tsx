@@ -5,7 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { MessageBanner } from '../../components/MessageBanner';
 import { Page } from '../../components/Page';
 import { errorMessagesOf } from '../../lib/errors';
-import { useCallerPrograms } from './api';
+import { useCallerPrograms } from '../../lib/lookups';
 import type { BenefitAreaProps } from './BenefitSearchPage';
 import { IssueBenefitForm } from './components/IssueBenefitForm';
 import { issuablePrograms } from './issue-form';

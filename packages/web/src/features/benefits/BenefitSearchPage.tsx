@@ -1,22 +1,18 @@
-import { BENEFIT_SEARCH_COUNT_CAP } from '@ebt/core/benefits';
+import { BENEFIT_EXPORT_ROW_CAP, BENEFIT_SEARCH_COUNT_CAP } from '@ebt/core/benefits';
 import { MESSAGES } from '@ebt/core/messages';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconFileImport, IconPlus } from '@tabler/icons-react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ExportButtons } from '../../components/ExportButtons';
 import { MessageBanner } from '../../components/MessageBanner';
 import { Page } from '../../components/Page';
 import { errorMessagesOf } from '../../lib/errors';
-import { useBenefitSearch, useCallerPrograms } from './api';
+import { useCallerPrograms } from '../../lib/lookups';
+import { useBenefitSearch } from './api';
 import { BenefitSearchForm } from './components/BenefitSearchForm';
 import { BenefitTable } from './components/BenefitTable';
-import { ExportButtons } from './components/ExportButtons';
-import {
-  criteriaFromParams,
-  pageFromParams,
-  paramsFromCriteria,
-  searchRequest,
-  type BenefitCriteria,
-} from './criteria';
+import { paramsOfSearch, useUrlCriteria } from '../../lib/url-criteria';
+import { BENEFIT_URL_CRITERIA, EMPTY_CRITERIA, searchRequest, type BenefitCriteria } from './criteria';
 import { programToday } from './dates';
 
 export interface BenefitAreaProps {
@@ -33,25 +29,29 @@ export interface BenefitAreaProps {
 export default function BenefitSearchPage({ area }: BenefitAreaProps) {
   const base = `/${area}`;
   const { recipientId } = useParams();
-  const [params, setParams] = useSearchParams();
+  const { search: shown, setParams } = useUrlCriteria(BENEFIT_URL_CRITERIA);
   const navigate = useNavigate();
-  const criteria = criteriaFromParams(params, recipientId);
+  // On `{base}/benefits/{recipientId}` (A§2, the recipient detail's benefits link) the path's Account ID fills the
+  // field unless the query names another.
+  const criteria = { ...(shown?.criteria ?? EMPTY_CRITERIA) };
+  if (recipientId && !criteria.accountId) criteria.accountId = recipientId;
   // The server bounds the dates by today in the searched program's zone, the default one across programs.
   const programs = useCallerPrograms();
   const today = programToday(programs.data?.find((p) => p.programUuid === criteria.programUuid)?.timeZone);
 
-  const page = pageFromParams(params);
+  const page = shown?.page ?? 0;
   const search = useBenefitSearch(searchRequest(criteria, page));
 
   // On the recipient route the path carries the Account ID; another Account ID leaves it for the plain list.
   const show = (next: BenefitCriteria, nextPage: number) => {
+    const search = { criteria: next, page: nextPage };
     if (recipientId && next.accountId.trim() === recipientId) {
-      setParams(paramsFromCriteria(next, nextPage, ['accountId']));
+      setParams(paramsOfSearch(search, BENEFIT_URL_CRITERIA, ['accountId']));
     } else if (recipientId) {
-      const query = paramsFromCriteria(next, nextPage).toString();
-      navigate(`${base}/benefits${query ? `?${query}` : ''}`);
+      const query = paramsOfSearch(search, BENEFIT_URL_CRITERIA).toString();
+      void navigate(`${base}/benefits${query ? `?${query}` : ''}`);
     } else {
-      setParams(paramsFromCriteria(next, nextPage));
+      setParams(paramsOfSearch(search, BENEFIT_URL_CRITERIA));
     }
   };
 
@@ -96,7 +96,13 @@ export default function BenefitSearchPage({ area }: BenefitAreaProps) {
                 }${result.countCapped ? `; showing the first ${BENEFIT_SEARCH_COUNT_CAP.toLocaleString('en-US')}. Narrow the search to see the rest.` : ''}`
               : ''}
           </Text>
-          <ExportButtons criteria={criteria} disabled={!result || result.totalCount === 0} />
+          <ExportButtons
+            path="/benefit-api/benefit/export"
+            criteria={criteria}
+            fileName="benefits"
+            truncatedMessage={`The file holds the first ${BENEFIT_EXPORT_ROW_CAP.toLocaleString('en-US')} benefits. Narrow the search to export the rest.`}
+            disabled={!result || result.totalCount === 0}
+          />
         </Group>
         {search.isError ? (
           <Stack gap="sm" align="flex-start">

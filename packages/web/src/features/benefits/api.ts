@@ -1,16 +1,13 @@
-import { AgencyOption } from '@ebt/core/agencies';
 import {
   BenefitDetail,
   BenefitFileAnswer,
   BenefitOptionTypeAnswer,
   BenefitSearchPage,
-  FundingSourceOption,
   type IssueBenefitBody,
   type UpdateBenefitBody,
   type VoidBenefitBody,
 } from '@ebt/core/benefits';
 import { CREATION_CHANNEL } from '@ebt/core/enums';
-import { CallerProgram } from '@ebt/core/programs';
 import { RecipientSearchPage } from '@ebt/core/recipients';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -26,44 +23,14 @@ export const benefitKeys = {
   search: (query: BenefitSearchRequest) => [...benefitKeys.all, 'search', query] as const,
   searches: () => [...benefitKeys.all, 'search'] as const,
   detail: (benefitUuid: string) => [...benefitKeys.all, 'detail', benefitUuid] as const,
-  programs: () => ['programs', 'caller'] as const,
-  funding: (programUuid: string) => [...benefitKeys.all, 'funding-sources', programUuid] as const,
   optionType: (id: number) => [...benefitKeys.all, 'option-type', id] as const,
   incentives: (programUuid: string) => ['incentives', 'program', programUuid] as const,
-  agencies: (programUuid: string) => ['agencies', 'viewable', programUuid] as const,
   recipientMatch: (recipientIdentifier: string, programUuid: string) =>
     ['recipients', 'match', recipientIdentifier, programUuid] as const,
 };
 
 /** Look-ups change rarely; the issue form reads them many times while a person works. */
 const LOOKUP_STALE_MS = 5 * 60_000;
-
-/** GET /account-api/account/programs: the caller's programs with the benefit defaults the issue form applies. */
-export const callerProgramsQuery = () =>
-  queryOptions({
-    queryKey: benefitKeys.programs(),
-    queryFn: async ({ signal }) =>
-      z.array(CallerProgram).parse(await api.get<unknown>('/account-api/account/programs', { signal })),
-    staleTime: LOOKUP_STALE_MS,
-  });
-
-export function useCallerPrograms() {
-  return useQuery(callerProgramsQuery());
-}
-
-/** GET /benefit-api/funding-sources/{programUuid}; a 404 means none are defined (A§8), shown by the form. */
-export function useFundingSources(programUuid: string | null) {
-  return useQuery({
-    queryKey: benefitKeys.funding(programUuid ?? ''),
-    queryFn: async ({ signal }) =>
-      z
-        .array(FundingSourceOption)
-        .parse(await api.get<unknown>(`/benefit-api/funding-sources/${programUuid}`, { signal })),
-    enabled: !!programUuid,
-    staleTime: LOOKUP_STALE_MS,
-    retry: false,
-  });
-}
 
 /** GET /benefit-api/benefit-option-type/{id}: the option dropdown of a program with an option type (A§5). */
 export function useBenefitOptionType(optionTypeId: number | null) {
@@ -96,22 +63,6 @@ export function useProgramIncentives(programUuid: string | null, enabled: boolea
     queryFn: async ({ signal }) =>
       IncentiveList.parse(await api.get<unknown>('/account-api/incentive', { query: { programUuid }, signal })),
     enabled: enabled && !!programUuid,
-    staleTime: LOOKUP_STALE_MS,
-  });
-}
-
-/** GET /account-api/agency?viewable=1: the agencies the caller may view (A§6), of one program when given. */
-export function useViewableAgencies(programUuid: string | null, enabled = true) {
-  return useQuery({
-    queryKey: benefitKeys.agencies(programUuid ?? ''),
-    queryFn: async ({ signal }) =>
-      z.array(AgencyOption).parse(
-        await api.get<unknown>('/account-api/agency', {
-          query: { viewable: 1, programUuid: programUuid ?? undefined },
-          signal,
-        }),
-      ),
-    enabled,
     staleTime: LOOKUP_STALE_MS,
   });
 }
@@ -211,9 +162,6 @@ export function useVoidBenefit() {
     },
   });
 }
-
-/** What the benefit import answered (A§8 'Benefit file processed.' with counts, and the rows it could not take). */
-export type BenefitFileOutcome = BenefitFileAnswer;
 
 /**
  * POST /benefit-api/benefit/file, multipart with benefitFile (A§7) and programUuid, the program of rows that name none

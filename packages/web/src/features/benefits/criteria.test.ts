@@ -1,28 +1,29 @@
 import { describe, expect, it } from 'vitest';
-import {
-  criteriaErrors,
-  criteriaFromParams,
-  EMPTY_CRITERIA,
-  pageFromParams,
-  paramsFromCriteria,
-  searchRequest,
-} from './criteria';
+import { paramsOfSearch, searchFromParams } from '../../lib/url-criteria';
+import { BENEFIT_URL_CRITERIA, criteriaErrors, EMPTY_CRITERIA, searchRequest } from './criteria';
 
 describe('benefit search criteria', () => {
-  it('reads the URL, with the recipient route filling the Account ID', () => {
-    const params = new URLSearchParams('authNo=A1&lastname=%20Smith%20&page=3');
-    expect(criteriaFromParams(params)).toEqual({ ...EMPTY_CRITERIA, authNo: 'A1', lastname: 'Smith' });
-    expect(criteriaFromParams(params, '10000001').accountId).toBe('10000001');
-    expect(criteriaFromParams(new URLSearchParams('accountId=42'), '10000001').accountId).toBe('42');
-    expect(pageFromParams(params)).toBe(2);
-    for (const bad of ['page=0', 'page=-1', 'page=x', 'page=1.5', ''])
-      expect(pageFromParams(new URLSearchParams(bad))).toBe(0);
+  it('reads every query as a search, trimmed, with the page from 1', () => {
+    expect(
+      searchFromParams(new URLSearchParams('authNo=A1&lastname=%20Smith%20&page=3'), BENEFIT_URL_CRITERIA),
+    ).toEqual({
+      criteria: { ...EMPTY_CRITERIA, authNo: 'A1', lastname: 'Smith' },
+      page: 2,
+    });
+    expect(searchFromParams(new URLSearchParams(''), BENEFIT_URL_CRITERIA)).toEqual({
+      criteria: EMPTY_CRITERIA,
+      page: 0,
+    });
   });
 
   it('writes only what was entered, the page from 1, and asks the API for 10 rows from page 0', () => {
     const criteria = { ...EMPTY_CRITERIA, accountId: ' 10000001 ', startDate: '2026-01-01' };
-    expect(paramsFromCriteria(criteria).toString()).toBe('accountId=10000001&startDate=2026-01-01');
-    expect(paramsFromCriteria(criteria, 2, ['accountId']).toString()).toBe('startDate=2026-01-01&page=3');
+    expect(paramsOfSearch({ criteria, page: 0 }, BENEFIT_URL_CRITERIA).toString()).toBe(
+      'accountId=10000001&startDate=2026-01-01',
+    );
+    expect(paramsOfSearch({ criteria, page: 2 }, BENEFIT_URL_CRITERIA, ['accountId']).toString()).toBe(
+      'startDate=2026-01-01&page=3',
+    );
     expect(searchRequest(criteria, 0)).toEqual({
       accountId: '10000001',
       startDate: '2026-01-01',

@@ -1,9 +1,10 @@
 import { BenefitSearchQuery, searchDateProblems } from '@ebt/core/benefits';
 import { LIST_PAGE_SIZE } from '@ebt/core/constants';
 import { cleanCriteria } from '../../lib/search';
+import type { UrlCriteriaSpec } from '../../lib/url-criteria';
 
 // The benefit search criteria (A§5 "Search", A§7 GET /benefit-api/benefit) as the form holds them, as the URL keeps
-// them (so a reload, the Back button or a shared link shows the same list) and as the API takes them.
+// them (lib/url-criteria.ts) and as the API takes them.
 
 // A type, not an interface: it must fit `Record<string, unknown>` (lib/search.ts).
 export type BenefitCriteria = {
@@ -39,36 +40,15 @@ export const EMPTY_CRITERIA: BenefitCriteria = {
   endDate: '',
 };
 
-/**
- * The criteria a URL names. On `{base}/benefits/{recipientId}` (A§2, the recipient detail's benefits link) the
- * path's Account ID fills the field unless the query names another.
- */
-export function criteriaFromParams(params: URLSearchParams, recipientId?: string): BenefitCriteria {
-  const criteria = { ...EMPTY_CRITERIA };
-  for (const field of CRITERIA_FIELDS) criteria[field] = params.get(field)?.trim() ?? '';
-  if (recipientId && !criteria.accountId) criteria.accountId = recipientId;
-  return criteria;
-}
-
-/** The URL counts pages from 1 as people do; the API from 0 (A§7). Anything unreadable is the first page. */
-export function pageFromParams(params: URLSearchParams): number {
-  const shown = Number(params.get('page'));
-  return Number.isInteger(shown) && shown >= 1 && shown <= 1_000_000 ? shown - 1 : 0;
-}
-
-/** The URL query of a search: only the criteria entered, and the page after the first. */
-export function paramsFromCriteria(
-  criteria: Partial<BenefitCriteria>,
-  page = 0,
-  omit: readonly string[] = [],
-): URLSearchParams {
-  const params = new URLSearchParams();
-  for (const [field, value] of Object.entries(cleanCriteria(criteria))) {
-    if (!omit.includes(field)) params.set(field, String(value));
-  }
-  if (page > 0) params.set('page', String(page + 1));
-  return params;
-}
+/** Every query is a search here: the list shows the caller's newest benefits before any criterion (A§2). */
+export const BENEFIT_URL_CRITERIA: UrlCriteriaSpec<BenefitCriteria> = {
+  fields: CRITERIA_FIELDS,
+  parse: (raw) => {
+    const criteria = { ...EMPTY_CRITERIA };
+    for (const field of CRITERIA_FIELDS) criteria[field] = raw[field]?.trim() ?? '';
+    return criteria;
+  },
+};
 
 /** The API query of a search (A§9: 10 rows a page). */
 export function searchRequest(criteria: BenefitCriteria, page: number) {

@@ -1,6 +1,4 @@
 import { MessageResponse } from '@ebt/core/account';
-import { AgencyOption } from '@ebt/core/agencies';
-import { CallerProgram } from '@ebt/core/programs';
 import {
   RecipientAccount,
   RecipientCreated,
@@ -12,7 +10,7 @@ import {
 } from '@ebt/core/recipients';
 import { RECIPIENT_SEARCH_PAGE_SIZE } from '@ebt/core/constants';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { api } from '../../lib/api-client';
 
 // The recipients area (A§2 "Recipient search", "Recipient detail", "Add Recipient"; A§7 "Recipients"): query keys,
@@ -27,9 +25,6 @@ export const recipientKeys = {
   search: (criteria: RecipientSearchCriteria) => [...recipientKeys.searches(), criteria] as const,
   details: () => [...recipientKeys.all, 'detail'] as const,
   detail: (accountUuid: string) => [...recipientKeys.details(), accountUuid] as const,
-  programs: () => [...recipientKeys.all, 'caller-programs'] as const,
-  agencies: (programUuid: string, viewable: boolean) =>
-    [...recipientKeys.all, 'agencies', programUuid, viewable] as const,
 };
 
 /**
@@ -68,52 +63,6 @@ export const recipientQuery = (accountUuid: string) =>
 
 export function useRecipient(accountUuid: string) {
   return useQuery(recipientQuery(accountUuid));
-}
-
-/** GET /account-api/account/programs: the programs in the caller's scope (every program for platform admins). */
-export const callerProgramsQuery = () =>
-  queryOptions({
-    queryKey: recipientKeys.programs(),
-    queryFn: async ({ signal }) =>
-      z.array(CallerProgram).parse(await api.get<unknown>('/account-api/account/programs', { signal })),
-    staleTime: 5 * 60_000,
-  });
-
-export function useCallerPrograms() {
-  return useQuery(callerProgramsQuery());
-}
-
-/**
- * GET /account-api/agency?programUuid= (A§6, A§7): the caller's agencies of one program; agency staff send
- * viewable=1. Nothing runs until a program is chosen.
- */
-export function useAgencyOptions(programUuid: string | null | undefined, viewable: boolean) {
-  return useQuery({
-    queryKey: recipientKeys.agencies(programUuid ?? '', viewable),
-    queryFn: async ({ signal }) =>
-      z.array(AgencyOption).parse(
-        await api.get<unknown>('/account-api/agency', {
-          signal,
-          query: { programUuid: programUuid ?? undefined, viewable: viewable ? 1 : undefined },
-        }),
-      ),
-    enabled: Boolean(programUuid),
-    staleTime: 5 * 60_000,
-  });
-}
-
-/**
- * GET /account-api/program/{programUuid}/agencies: the agencies of a recipient's program the caller may use, the
- * choices of Change Agency (A§5 move: both agencies must be the caller's).
- */
-export function useProgramAgencies(programUuid: string, enabled = true) {
-  return useQuery({
-    queryKey: [...recipientKeys.all, 'program-agencies', programUuid] as const,
-    queryFn: async ({ signal }) =>
-      z.array(AgencyOption).parse(await api.get<unknown>(`/account-api/program/${programUuid}/agencies`, { signal })),
-    enabled,
-    staleTime: 5 * 60_000,
-  });
 }
 
 /** Drops cached searches, so a list shows a saved change when the person goes back to it. */

@@ -1,4 +1,4 @@
-import { createElement, type ComponentProps } from 'react';
+import { createElement } from 'react';
 import { RecipientSearchPanel, type PickedRecipient } from './search/RecipientSearchPanel';
 
 // What other features may use of the recipients area (a plain .ts file, so the path is `recipients/index.ts`).
@@ -20,5 +20,3 @@ export interface RecipientPickerProps {
 export function RecipientPicker({ onPick, programUuid }: RecipientPickerProps) {
   return createElement(RecipientSearchPanel, { mode: 'pick', onPick, programUuid });
 }
-
-export type RecipientSearchPanelProps = ComponentProps<typeof RecipientSearchPanel>;

@@ -1,11 +1,10 @@
 import { ChangePasswordBody } from '@ebt/core/account';
 import { CURRENT_PASSWORD_MAX } from '@ebt/core/constants';
 import { MESSAGES } from '@ebt/core/messages';
-import { Button, Group, PasswordInput, Stack } from '@mantine/core';
+import { PasswordInput, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
-import { MessageBanner } from '../../../components/MessageBanner';
-import { errorMessagesOf } from '../../../lib/errors';
+import { FormOutcome, SubmitButton } from '../../../components/FormOutcome';
 import { focusFirstError } from '../../../lib/form-focus';
 import { NewPasswordFields } from '../../../lib/password-checklist';
 import { useChangePassword } from '../api';
@@ -41,8 +40,7 @@ export function ChangePasswordForm() {
   return (
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="md">
-        <MessageBanner kind="success" messages={success ?? []} />
-        <MessageBanner kind="danger" messages={change.isError ? errorMessagesOf(change.error) : []} />
+        <FormOutcome success={success} error={change.isError ? change.error : null} />
         <PasswordInput
           label="Current password"
           withAsterisk
@@ -57,11 +55,7 @@ export function ChangePasswordForm() {
           passwordProps={form.getInputProps('newPassword')}
           confirmProps={form.getInputProps('confirmPassword')}
         />
-        <Group justify="flex-end">
-          <Button type="submit" loading={change.isPending}>
-            Change password
-          </Button>
-        </Group>
+        <SubmitButton loading={change.isPending}>Change password</SubmitButton>
       </Stack>
     </form>
   );

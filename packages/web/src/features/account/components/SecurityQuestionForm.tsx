@@ -2,12 +2,11 @@ import type { SecurityQuestion } from '@ebt/core/account';
 import { SECURITY_ANSWER_MAX } from '@ebt/core/constants';
 import { MESSAGES } from '@ebt/core/messages';
 import { securityAnswer } from '@ebt/core/validation';
-import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
+import { Select, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { z } from 'zod';
-import { MessageBanner } from '../../../components/MessageBanner';
-import { errorMessagesOf } from '../../../lib/errors';
+import { FormOutcome, SubmitButton } from '../../../components/FormOutcome';
 import { focusFirstError } from '../../../lib/form-focus';
 import { useSetSecurityAnswer } from '../api';
 
@@ -49,8 +48,7 @@ export function SecurityQuestionForm({
   return (
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="md">
-        <MessageBanner kind="success" messages={success ?? []} />
-        <MessageBanner kind="danger" messages={save.isError ? errorMessagesOf(save.error) : []} />
+        <FormOutcome success={success} error={save.isError ? save.error : null} />
         <Select
           label="Security question"
           withAsterisk
@@ -68,11 +66,7 @@ export function SecurityQuestionForm({
           description="2 to 100 characters. Capital letters and spaces around the answer do not matter."
           {...form.getInputProps('answer')}
         />
-        <Group justify="flex-end">
-          <Button type="submit" loading={save.isPending}>
-            Save security question
-          </Button>
-        </Group>
+        <SubmitButton loading={save.isPending}>Save security question</SubmitButton>
       </Stack>
     </form>
   );

@@ -1,12 +1,12 @@
 import { UpdateCurrentUserBody, type CurrentUserInfo } from '@ebt/core/account';
-import { EMAIL_MAX, MIDDLE_INITIAL_MAX, NAME_MAX, PHONE_MAX } from '@ebt/core/constants';
 import { MESSAGES } from '@ebt/core/messages';
 import { phoneDigits } from '@ebt/core/validation';
-import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
-import { MessageBanner } from '../../../components/MessageBanner';
-import { errorMessagesOf } from '../../../lib/errors';
+import { ContactFields } from '../../../components/ContactFields';
+import { FormOutcome, SubmitButton } from '../../../components/FormOutcome';
+import { PersonNameFields } from '../../../components/PersonNameFields';
 import { focusFirstError } from '../../../lib/form-focus';
 import { useUpdateCurrentUser } from '../api';
 
@@ -86,8 +86,7 @@ export function UserInfoForm({ info }: { info: CurrentUserInfo }) {
   return (
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="md">
-        <MessageBanner kind="success" messages={success ?? []} />
-        <MessageBanner kind="danger" messages={update.isError ? errorMessagesOf(update.error) : []} />
+        <FormOutcome success={success} error={update.isError ? update.error : null} />
         <TextInput
           label="Username"
           value={info.username}
@@ -96,53 +95,15 @@ export function UserInfoForm({ info }: { info: CurrentUserInfo }) {
           description={MESSAGES.USERNAME_READ_ONLY}
           autoComplete="username"
         />
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-          <TextInput
-            label="First name"
-            withAsterisk
-            maxLength={NAME_MAX}
-            autoComplete="given-name"
-            {...form.getInputProps('firstname')}
-          />
-          <TextInput
-            label="Middle initial"
-            maxLength={MIDDLE_INITIAL_MAX}
-            autoComplete="additional-name"
-            {...form.getInputProps('middlename')}
-          />
-          <TextInput
-            label="Last name"
-            withAsterisk
-            maxLength={NAME_MAX}
-            autoComplete="family-name"
-            {...form.getInputProps('lastname')}
-          />
-        </SimpleGrid>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <TextInput
-            label="E-mail"
-            type="email"
-            withAsterisk
-            maxLength={EMAIL_MAX}
-            autoComplete="email"
-            {...form.getInputProps('email')}
-          />
-          <TextInput
-            label="Mobile phone"
-            type="tel"
-            inputMode="tel"
-            maxLength={PHONE_MAX}
-            autoComplete="tel"
-            description="10 digits; spaces, dashes or dots are fine."
-            inputWrapperOrder={['label', 'input', 'description', 'error']}
-            {...form.getInputProps('mobile')}
-          />
-        </SimpleGrid>
-        <Group justify="flex-end">
-          <Button type="submit" disabled={!changed} loading={update.isPending}>
-            Update
-          </Button>
-        </Group>
+        <PersonNameFields personal inputProps={form.getInputProps} />
+        <ContactFields
+          personal
+          phoneRequired={false}
+          inputProps={(name) => form.getInputProps(name === 'phone' ? 'mobile' : name)}
+        />
+        <SubmitButton disabled={!changed} loading={update.isPending}>
+          Update
+        </SubmitButton>
       </Stack>
     </form>
   );

@@ -4,7 +4,9 @@ import { formatMoney } from '@ebt/core/format';
 import { Button, Checkbox, Group, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { FormEvent } from 'react';
-import { useBenefitOptionType, useFundingSources, useUpdateBenefit } from '../api';
+import { DateField } from '../../../components/DateField';
+import { useFundingSources } from '../../../lib/lookups';
+import { useBenefitOptionType, useUpdateBenefit } from '../api';
 import { checkEdit, editValuesOf, updateRequest, type EditField, type EditFormValues } from '../edit-form';
 
 const FIELD_ORDER: EditField[] = [
@@ -90,16 +92,14 @@ export function BenefitEditForm({
             inputWrapperOrder={['label', 'input', 'description', 'error']}
             {...form.getInputProps('benefitBalance')}
           />
-          <TextInput
+          <DateField
             label="Available date"
-            type="date"
             withAsterisk
             min={MIN_DATES.benefitEdit}
             {...form.getInputProps('benefitAvailableDate')}
           />
-          <TextInput
+          <DateField
             label="Expiration date"
-            type="date"
             withAsterisk
             min={MIN_DATES.benefitEdit}
             {...form.getInputProps('benefitExpirationDate')}

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { DateText } from '../../../components/DateText';
 import { FieldList, ReadOnlyField } from '../../../components/Field';
 import { Money } from '../../../components/Money';
+import { BenefitBalance, benefitStatusText } from './BenefitStatus';
 import { ExpiryBadge } from './ExpiryBadge';
 
 /** The benefit's facts (A§3 "Benefit"), with links to the recipient and the recipient's other benefits. */
@@ -20,7 +21,18 @@ export function BenefitFacts({
   return (
     <FieldList>
       <ReadOnlyField label="Authorization Number" value={benefit.benefitAuthorizationNumber} />
-      <ReadOnlyField label="Status" value={benefit.benefitStatus} />
+      <ReadOnlyField label="Status" value={benefitStatusText(benefit.benefitStatusId, benefit.benefitStatus)} />
+      {benefit.voidedDate !== null && (
+        <ReadOnlyField
+          label="Voided"
+          value={
+            <>
+              <DateText value={benefit.voidedDate} />
+              {benefit.voidedBy ? ` by ${benefit.voidedBy}` : ''}
+            </>
+          }
+        />
+      )}
       <ReadOnlyField
         label="Type"
         value={BENEFIT_TYPE_LABEL[benefit.benefitTypeId as BenefitType] ?? String(benefit.benefitTypeId)}
@@ -36,7 +48,10 @@ export function BenefitFacts({
       />
       <ReadOnlyField label="Agency" value={benefit.agencyName} />
       <ReadOnlyField label="Amount" value={<Money value={benefit.benefitAmount} />} />
-      <ReadOnlyField label="Balance" value={<Money value={benefit.benefitBalance} />} />
+      <ReadOnlyField
+        label="Balance"
+        value={<BenefitBalance statusId={benefit.benefitStatusId} balance={benefit.benefitBalance} />}
+      />
       <ReadOnlyField label="Funding source" value={benefit.fundingName} />
       <ReadOnlyField label="Available date" value={<DateText value={benefit.benefitAvailableDate} />} />
       <ReadOnlyField

@@ -3,9 +3,10 @@ import { searchDateMax } from '@ebt/core/format';
 import { Select, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect } from 'react';
+import { DateField } from '../../../components/DateField';
 import { SearchForm } from '../../../components/SearchForm';
 import { focusFirstError } from '../../../lib/form-focus';
-import { useCallerPrograms, useViewableAgencies } from '../api';
+import { useAgencies, useCallerPrograms } from '../../../lib/lookups';
 import { criteriaErrors, EMPTY_CRITERIA, type BenefitCriteria } from '../criteria';
 
 /**
@@ -30,7 +31,7 @@ export function BenefitSearchForm({
     validate: (values) => criteriaErrors(values, today),
   });
   const programs = useCallerPrograms();
-  const agencies = useViewableAgencies(form.values.programUuid || null);
+  const agencies = useAgencies(form.values.programUuid || null, { viewable: true });
 
   const criteriaKey = JSON.stringify(criteria);
   useEffect(() => {
@@ -92,16 +93,14 @@ export function BenefitSearchForm({
         {...form.getInputProps('firstname')}
       />
       <TextInput label="Last name" maxLength={SEARCH_NAME_MAX} autoComplete="off" {...form.getInputProps('lastname')} />
-      <TextInput
+      <DateField
         label="Available from"
-        type="date"
         min={MIN_DATES.programSearchStart}
         max={latest}
         {...form.getInputProps('startDate')}
       />
-      <TextInput
+      <DateField
         label="Available to"
-        type="date"
         min={MIN_DATES.programSearchEnd}
         max={latest}
         {...form.getInputProps('endDate')}

@@ -5,6 +5,7 @@ import { Box, Stack, Text } from '@mantine/core';
 import { DataTable, type DataTableColumn } from '../../../components/DataTable';
 import { DateText } from '../../../components/DateText';
 import { Money } from '../../../components/Money';
+import { BenefitBalance, benefitStatusText } from './BenefitStatus';
 import { ExpiryBadge } from './ExpiryBadge';
 
 /** A second, quieter line in a cell (the recipient's Account ID, the benefit's agency). */
@@ -57,7 +58,7 @@ const COLUMNS: DataTableColumn<BenefitSearchRow>[] = [
     // The balance, and under it the amount issued: one column keeps the table within a laptop's width.
     render: (row) => (
       <Stack gap={0} align="flex-end">
-        <Money value={row.benefitBalance} />
+        <BenefitBalance statusId={row.benefitStatusId} balance={row.benefitBalance} />
         <Text span fz="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
           of <Money value={row.benefitAmount} />
         </Text>
@@ -70,7 +71,7 @@ const COLUMNS: DataTableColumn<BenefitSearchRow>[] = [
     // The type is named only where it is the exception (part 1 §3: Regular 1, Incentive 2).
     render: (row) => (
       <TwoLines
-        first={row.benefitStatus}
+        first={benefitStatusText(row.benefitStatusId, row.benefitStatus)}
         second={row.benefitTypeId === BENEFIT_TYPE.INCENTIVE ? 'Incentive' : null}
         nowrap
       />

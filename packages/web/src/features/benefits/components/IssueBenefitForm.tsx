@@ -27,18 +27,14 @@ import { IconUserSearch } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { showNotice } from '../../../components/ConfirmDialog';
+import { DateField } from '../../../components/DateField';
 import { MessageBanner } from '../../../components/MessageBanner';
 import { isApiError } from '../../../lib/api-client';
 import { errorMessagesOf } from '../../../lib/errors';
+import { useOutcomeFocus } from '../../../lib/outcome-focus';
 import { useSessionUser } from '../../../lib/session-user';
-import {
-  useBenefitOptionType,
-  useFundingSources,
-  useIssueBenefit,
-  useProgramIncentives,
-  useRecipientMatch,
-  useViewableAgencies,
-} from '../api';
+import { useBenefitOptionType, useIssueBenefit, useProgramIncentives, useRecipientMatch } from '../api';
+import { useAgencies, useFundingSources } from '../../../lib/lookups';
 import { programToday } from '../dates';
 import {
   applyProgramRules,
@@ -115,7 +111,10 @@ export function IssueBenefitForm({ programs, initialRecipientId, base }: IssueBe
   const incentive = values.benefitTypeId === INCENTIVE;
 
   const funding = useFundingSources(values.programUuid || null);
-  const agencies = useViewableAgencies(values.programUuid || null, agencyRequired && !!values.programUuid);
+  const agencies = useAgencies(values.programUuid || null, {
+    viewable: true,
+    enabled: agencyRequired && !!values.programUuid,
+  });
   const incentives = useProgramIncentives(values.programUuid || null, incentive);
   const optionType = useBenefitOptionType(program?.benefitOptionTypeId ?? null);
   const issue = useIssueBenefit();
@@ -126,7 +125,7 @@ export function IssueBenefitForm({ programs, initialRecipientId, base }: IssueBe
   const [pickerOpen, setPickerOpen] = useState(false);
   const pickedRef = useRef(false);
   const [issued, setIssued] = useState<BenefitDetail | null>(null);
-  const successRef = useRef<HTMLDivElement>(null);
+  const successRef = useOutcomeFocus(issued);
 
   const noFunding = isApiError(funding.error, 404);
   const fixedAmount = fixedAmountText(program, values.benefitTypeId);
@@ -225,7 +224,6 @@ export function IssueBenefitForm({ programs, initialRecipientId, base }: IssueBe
       form.clearErrors();
       setLookupId('');
       setIssued(saved);
-      requestAnimationFrame(() => successRef.current?.focus());
     } catch (error) {
       // The program's last issuance date changed since the form read it: the same dialog as the form's own check.
       // Other refusals are the banner's (A§8); the values stay for the person to correct.
@@ -420,27 +418,20 @@ export function IssueBenefitForm({ programs, initialRecipientId, base }: IssueBe
               )}
             </SimpleGrid>
             <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" verticalSpacing="sm">
-              <TextInput
+              <DateField
                 label="Available date"
-                type="date"
                 withAsterisk
                 min={today}
                 max={availableDateMax(today, program?.lastIssuanceDate)}
                 description={program?.lastIssuanceDate ? `Last issuance date ${program.lastIssuanceDate}.` : undefined}
                 inputWrapperOrder={['label', 'input', 'description', 'error']}
                 {...form.getInputProps('benefitAvailableDate')}
-                onChange={(event) =>
-                  setValues(
-                    applyProgramRules(
-                      { ...form.getValues(), benefitAvailableDate: event.currentTarget.value },
-                      program,
-                    ),
-                  )
+                onChange={(value) =>
+                  setValues(applyProgramRules({ ...form.getValues(), benefitAvailableDate: value }, program))
                 }
               />
-              <TextInput
+              <DateField
                 label="Expiration date"
-                type={fixedDays === null ? 'date' : 'text'}
                 withAsterisk
                 min={values.benefitAvailableDate || today}
                 readOnly={fixedDays !== null}

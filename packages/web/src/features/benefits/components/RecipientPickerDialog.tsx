@@ -1,4 +1,4 @@
-import { Modal } from '@mantine/core';
+import { Dialog } from '../../../components/Dialog';
 import { RecipientPicker, type PickedRecipient } from '../../recipients';
 
 export type { PickedRecipient };
@@ -22,15 +22,8 @@ export function RecipientPickerDialog({
   onClosed?: () => void;
 }) {
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title="Find recipient"
-      size="xl"
-      onExitTransitionEnd={onClosed}
-      closeButtonProps={{ 'aria-label': 'Close dialog' }}
-    >
+    <Dialog opened={opened} onClose={onClose} title="Find recipient" onClosed={onClosed}>
       <RecipientPicker onPick={onPick} programUuid={programUuid} />
-    </Modal>
+    </Dialog>
   );
 }

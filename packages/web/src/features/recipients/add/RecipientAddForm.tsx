@@ -12,18 +12,12 @@ import { MessageBanner } from '../../../components/MessageBanner';
 import { errorMessagesOf } from '../../../lib/errors';
 import { focusFirstError } from '../../../lib/form-focus';
 import { useSessionUser } from '../../../lib/session-user';
-import {
-  recipientQuery,
-  useAddRecipient,
-  useAgencyOptions,
-  useCallerPrograms,
-  useSendActivation,
-  type StaffBase,
-} from '../api';
+import { recipientQuery, useAddRecipient, useSendActivation, type StaffBase } from '../api';
+import { useAgencies, useCallerPrograms } from '../../../lib/lookups';
 import { RecipientFields } from '../components/RecipientFields';
 import { EMPTY_RECIPIENT_FIELDS, recipientFieldsBody, type RecipientFieldValues } from '../components/recipient-values';
-import { selectProps } from '../components/select-props';
-import { serverFieldErrors } from '../components/server-field-errors';
+import { selectProps } from '../../../lib/select-props';
+import { serverFieldErrors } from '../../../lib/server-field-errors';
 
 /** The add form's values: the recipient fields plus the program, agency, account type and activation choices. */
 export interface AddRecipientFormValues extends RecipientFieldValues {
@@ -113,7 +107,7 @@ export function RecipientAddForm({ base, initialValues, applicantId, onAdded }: 
         .map((p) => ({ value: p.programUuid, label: p.programName, programId: p.programId })),
     [programs.data],
   );
-  const agencies = useAgencyOptions(programUuid || null, agencyScoped);
+  const agencies = useAgencies(programUuid || null, { viewable: agencyScoped, enabled: !!programUuid });
   const agencyOptions = useMemo(
     () => (agencies.data ?? []).map((a) => ({ value: a.agencyUuid, label: a.agencyName })),
     [agencies.data],

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  displayPhone,
-  EMPTY_RECIPIENT_FIELDS,
-  recipientFieldsBody,
-  recipientName,
-  sameRecipientFields,
-} from './recipient-values';
+import { EMPTY_RECIPIENT_FIELDS, recipientFieldsBody, sameRecipientFields } from './recipient-values';
 
 const values = {
   ...EMPTY_RECIPIENT_FIELDS,
@@ -42,13 +36,5 @@ describe('recipient form values', () => {
     ).toBe(true);
     expect(sameRecipientFields(values, { ...values, city: 'West Hartford' })).toBe(false);
     expect(sameRecipientFields(values, { ...values, cardIssuanceCode: true })).toBe(false);
-  });
-
-  it('show a phone and a name as people read them', () => {
-    expect(displayPhone('8605550142')).toBe('(860) 555-0142');
-    expect(displayPhone('555-0142')).toBe('555-0142');
-    expect(displayPhone(null)).toBe('');
-    expect(recipientName({ firstname: 'Margaret', middlename: 'A', lastname: 'Kowalski' })).toBe('Margaret A Kowalski');
-    expect(recipientName({ firstname: 'Ann', middlename: null, lastname: 'Lee' })).toBe('Ann Lee');
   });
 });

@@ -1,34 +1,18 @@
 import { type RecipientAccount, RecipientFormValues } from '@ebt/core/recipients';
 import { phoneDigits } from '@ebt/core/validation';
+import { cleanPersonFields, EMPTY_PERSON_FIELDS, type PersonFieldValues } from '../../../lib/person';
 
 // The recipient fields as the add and edit forms hold them (A§5 "Recipient forms"): every text a string, so an
 // input is never uncontrolled; the core schema turns them into the body the API takes.
 
-export interface RecipientFieldValues {
-  firstname: string;
-  middlename: string;
-  lastname: string;
-  address1: string;
-  address2: string;
-  city: string;
+export interface RecipientFieldValues extends PersonFieldValues {
   stateCode: string;
-  zipcode: string;
-  email: string;
-  mobilePhone: string;
   cardIssuanceCode: boolean;
 }
 
 export const EMPTY_RECIPIENT_FIELDS: RecipientFieldValues = {
-  firstname: '',
-  middlename: '',
-  lastname: '',
-  address1: '',
-  address2: '',
-  city: '',
+  ...EMPTY_PERSON_FIELDS,
   stateCode: '',
-  zipcode: '',
-  email: '',
-  mobilePhone: '',
   cardIssuanceCode: false,
 };
 
@@ -68,30 +52,10 @@ export function recipientFieldsBody(values: RecipientFieldValues) {
 export function sameRecipientFields(a: RecipientFieldValues, b: RecipientFieldValues): boolean {
   const norm = (v: RecipientFieldValues) => ({
     ...v,
-    firstname: v.firstname.trim(),
-    middlename: v.middlename.trim(),
-    lastname: v.lastname.trim(),
-    address1: v.address1.trim(),
-    address2: v.address2.trim(),
-    city: v.city.trim(),
+    ...cleanPersonFields(v),
     stateCode: v.stateCode.trim().toUpperCase(),
-    zipcode: v.zipcode.trim(),
-    email: v.email.trim(),
-    mobilePhone: phoneDigits(v.mobilePhone),
   });
   const x = norm(a);
   const y = norm(b);
   return (Object.keys(x) as (keyof RecipientFieldValues)[]).every((key) => x[key] === y[key]);
-}
-
-/** A stored 10-digit phone as people read it, '(860) 555-0142'; anything else as stored. */
-export function displayPhone(phone: string | null | undefined): string {
-  if (!phone) return '';
-  const digits = phoneDigits(phone);
-  return digits.length === 10 ? `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}` : phone;
-}
-
-/** A recipient's name as one line: first, middle initial, last. */
-export function recipientName(r: { firstname: string; middlename?: string | null; lastname: string }): string {
-  return [r.firstname, r.middlename, r.lastname].filter((part) => part && part.trim()).join(' ');
 }

@@ -6,7 +6,8 @@ import { useMemo, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { MessageBanner } from '../../../components/MessageBanner';
 import { errorMessagesOf } from '../../../lib/errors';
-import { useMoveRecipient, useProgramAgencies } from '../api';
+import { useProgramAgencies } from '../../../lib/lookups';
+import { useMoveRecipient } from '../api';
 import type { Outcome } from './outcome';
 
 /**

@@ -11,7 +11,7 @@ import { Page } from '../../../components/Page';
 import { isApiError } from '../../../lib/api-client';
 import { errorMessagesOf } from '../../../lib/errors';
 import { useRecipient, type StaffBase } from '../api';
-import { displayPhone, recipientName } from '../components/recipient-values';
+import { displayPhone, personName } from '../../../lib/person';
 import { ChangeAgency } from './ChangeAgency';
 import type { Outcome } from './outcome';
 import { RecipientEditForm } from './RecipientEditForm';
@@ -107,7 +107,7 @@ function RecipientDetail({ account, base }: { account: RecipientAccount; base: S
   }, [outcome]);
 
   return (
-    <Page title={`Recipient ${recipientName(account)}`} actions={<BackLink base={base} />}>
+    <Page title={`Recipient ${personName(account)}`} actions={<BackLink base={base} />}>
       {outcome && (
         <MessageBanner ref={outcomeRef} kind={outcome.kind} messages={outcome.lines} onClose={() => setOutcome(null)} />
       )}

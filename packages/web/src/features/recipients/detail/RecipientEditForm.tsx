@@ -1,11 +1,11 @@
 import { isAccountEditable } from '@ebt/core/enums';
 import { MESSAGES } from '@ebt/core/messages';
 import { RECIPIENT_MESSAGES, RecipientFormValues, type RecipientAccount } from '@ebt/core/recipients';
-import { Button, Group, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
+import { FormOutcome, SubmitButton } from '../../../components/FormOutcome';
 import { MessageBanner } from '../../../components/MessageBanner';
-import { errorMessagesOf } from '../../../lib/errors';
 import { focusFirstError } from '../../../lib/form-focus';
 import { useUpdateRecipient } from '../api';
 import { RecipientFields } from '../components/RecipientFields';
@@ -16,7 +16,7 @@ import {
   sameRecipientFields,
   type RecipientFieldValues,
 } from '../components/recipient-values';
-import { serverFieldErrors } from '../components/server-field-errors';
+import { serverFieldErrors } from '../../../lib/server-field-errors';
 
 const validate = schemaResolver(RecipientFormValues, { sync: true });
 const FIELDS = Object.keys(EMPTY_RECIPIENT_FIELDS);
@@ -68,15 +68,12 @@ export function RecipientEditForm({ account }: { account: RecipientAccount }) {
     <form onSubmit={handleSubmit} noValidate aria-label="Recipient details">
       <Stack gap="lg">
         {!editable && <MessageBanner kind="info" messages={RECIPIENT_MESSAGES.ACCOUNT_READ_ONLY_NOTE} />}
-        <MessageBanner kind="success" messages={success ?? []} />
-        <MessageBanner kind="danger" messages={update.isError ? errorMessagesOf(update.error) : []} />
+        <FormOutcome success={success} error={update.isError ? update.error : null} />
         <RecipientFields form={form} disabled={!editable} />
         {editable && (
-          <Group justify="flex-end">
-            <Button type="submit" disabled={!changed} loading={update.isPending}>
-              Update
-            </Button>
-          </Group>
+          <SubmitButton disabled={!changed} loading={update.isPending}>
+            Update
+          </SubmitButton>
         )}
       </Stack>
     </form>

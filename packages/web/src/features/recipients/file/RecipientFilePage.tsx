@@ -1,22 +1,17 @@
 import { ACCOUNT_FILE_ACTION_LABEL, CARD_ISSUANCE_FALSE, CARD_ISSUANCE_TRUE } from '@ebt/core/enums';
 import { MESSAGES } from '@ebt/core/messages';
-import {
-  ACCOUNT_FILE_COLUMNS,
-  ACCOUNT_FILE_MAX_ERRORS,
-  type AccountFileResult,
-  accountFileCounts,
-} from '@ebt/core/recipients';
+import { ACCOUNT_FILE_COLUMNS } from '@ebt/core/recipients';
 import { Anchor, Code, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconDownload } from '@tabler/icons-react';
-import { useId, useRef, useState, type FormEvent, type Ref } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { FileRowErrors } from '../../../components/FileRowErrors';
-import { showNotice } from '../../../components/ConfirmDialog';
-import { FilePicker, UploadSubmit } from '../../../components/FilePicker';
+import { FileImportFields, FileImportOutcome } from '../../../components/FileImportOutcome';
 import { MessageBanner } from '../../../components/MessageBanner';
 import { Page } from '../../../components/Page';
 import { errorMessagesOf } from '../../../lib/errors';
-import { type StaffBase, useCallerPrograms } from '../api';
+import { useFileImport } from '../../../lib/file-import';
+import { useCallerPrograms } from '../../../lib/lookups';
+import type { StaffBase } from '../api';
 import { useImportAccountFile } from './api';
 import { LoadingStatus } from '../../../components/LoadingStatus';
 
@@ -24,31 +19,13 @@ import { LoadingStatus } from '../../../components/LoadingStatus';
 const SAMPLE_FILE = '/samples/account-file-sample.csv';
 const TITLE = 'Import Recipients';
 
-/** The rows the import did not apply (B§8 'Account file processed.' with its counts): row, column and reason. */
-function Outcome({ result, resultRef }: { result: AccountFileResult; resultRef: Ref<HTMLDivElement> }) {
-  const lines = [MESSAGES.ACCOUNT_FILE_PROCESSED, accountFileCounts(result)];
-  if (result.failed > 0) lines.push(`Not applied: ${result.failed}.`);
-  return (
-    <Stack gap="md">
-      <MessageBanner ref={resultRef} kind={result.failed > 0 ? 'warning' : 'success'} messages={lines} />
-      {result.errors.length > 0 && (
-        <Stack gap="sm">
-          <Title order={2}>
-            {result.failed === 1 ? '1 row was not applied' : `${result.failed} rows were not applied`}
-          </Title>
-          <Text>
-            The other rows were applied. Correct these rows and upload a file with only them; a row that was applied
-            must not be sent again with 01 or 02, or it adds the recipient twice.
-          </Text>
-          {result.errors.length >= ACCOUNT_FILE_MAX_ERRORS && (
-            <Text fz="sm">Only the first {ACCOUNT_FILE_MAX_ERRORS} problems are listed.</Text>
-          )}
-          <FileRowErrors errors={result.errors} caption="Rows not applied" />
-        </Stack>
-      )}
-    </Stack>
-  );
-}
+/** How to send the refused rows again: an applied 01 or 02 row sent twice adds the recipient twice. */
+const ADVICE = (
+  <Text>
+    The other rows were applied. Correct these rows and upload a file with only them; a row that was applied must not be
+    sent again with 01 or 02, or it adds the recipient twice.
+  </Text>
+);
 
 /** The columns the file may have (docs/account-file.md), from the same definitions the server reads the file with. */
 function FileLayout() {
@@ -108,44 +85,24 @@ function FileLayout() {
  */
 export default function RecipientFilePage({ base }: { base: StaffBase }) {
   const programs = useCallerPrograms();
-  const upload = useImportAccountFile();
+  const importFile = useImportAccountFile();
   const [programUuid, setProgramUuid] = useState<string | null>(null);
   const [programError, setProgramError] = useState<string | null>(null);
-  const [file, setFile] = useState<File | null>(null);
-  const [percent, setPercent] = useState(0);
-  const [result, setResult] = useState<AccountFileResult | null>(null);
-  const resultRef = useRef<HTMLDivElement>(null);
 
   const choices = programs.data ?? [];
   // One program: it is the only choice, so it is chosen.
   const chosen = programUuid ?? (choices.length === 1 ? choices[0]!.programUuid : null);
 
-  const clearOutcome = () => {
-    setResult(null);
-    upload.reset();
-  };
-
-  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    clearOutcome();
-    // B§5: no file, or an empty one, is answered with a dialog; the program is required too.
-    if (!file || file.size === 0) {
-      showNotice({ title: TITLE, message: MESSAGES.FILE_REQUIRED });
-      return;
-    }
-    if (!chosen) {
+  // B§5: no file, or an empty one, is answered with a dialog; the program is required too.
+  const upload = useFileImport(importFile, {
+    title: TITLE,
+    fieldsOf: () => {
+      if (chosen) return { programUuid: chosen };
       setProgramError(MESSAGES.FIELD_REQUIRED);
       document.getElementById('account-file-program')?.focus();
-      return;
-    }
-    setPercent(0);
-    try {
-      setResult(await upload.mutateAsync({ programUuid: chosen, file, onProgress: setPercent }));
-    } catch {
-      // The error banner below shows why (upload.error).
-    }
-    requestAnimationFrame(() => resultRef.current?.focus());
-  };
+      return null;
+    },
+  });
 
   const back = (
     <Anchor component={Link} to={`/${base}/recipients`} fz="sm">
@@ -168,7 +125,7 @@ export default function RecipientFilePage({ base }: { base: StaffBase }) {
         <MessageBanner kind="warning" messages={MESSAGES.NO_PROGRAMS_FOUND} />
       )}
       <Paper withBorder p="lg" maw={720}>
-        <form onSubmit={(event) => void handleSubmit(event)} noValidate>
+        <form onSubmit={(event) => void upload.submit(event)} noValidate>
           <Stack gap="md">
             <Text>
               Each row adds a recipient (action code <Code>01</Code>, or <Code>02</Code> to add them Inactive) or
@@ -189,31 +146,23 @@ export default function RecipientFilePage({ base }: { base: StaffBase }) {
               onChange={(value) => {
                 setProgramUuid(value);
                 setProgramError(null);
-                clearOutcome();
+                upload.clear();
               }}
               error={programError}
               allowDeselect={false}
               searchable={choices.length > 8}
-              disabled={upload.isPending}
+              disabled={upload.fields.pending}
             />
-            <FilePicker
+            <FileImportFields
               label="Account file"
-              withAsterisk
               tooLargeMessage={MESSAGES.ACCOUNT_FILE_TOO_LARGE}
-              value={file}
-              onChange={(next) => {
-                setFile(next);
-                clearOutcome();
-              }}
-              disabled={upload.isPending}
+              {...upload.fields}
             />
-            <UploadSubmit pending={upload.isPending} percent={percent} file={file} />
           </Stack>
         </form>
       </Paper>
 
-      {upload.isError && <MessageBanner ref={resultRef} kind="danger" messages={errorMessagesOf(upload.error)} />}
-      {result && <Outcome result={result} resultRef={resultRef} />}
+      <FileImportOutcome {...upload.outcome} verb="applied" advice={ADVICE} />
       <FileLayout />
     </Page>
   );

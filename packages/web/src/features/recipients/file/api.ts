@@ -1,10 +1,11 @@
-import { ACCOUNT_FILE_FIELD, AccountFileResult } from '@ebt/core/recipients';
+import { FileImportAnswer } from '@ebt/core/imports';
+import { ACCOUNT_FILE_FIELD } from '@ebt/core/recipients';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { uploadFile } from '../../../lib/upload';
 import { recipientKeys } from '../api';
 
-// The account file upload (B§2 "Account file", B§7 "Account import"). The program list comes from the area's
-// useCallerPrograms (../api.ts).
+// The account file upload (B§2 "Account file", B§7 "Account import"); it answers the one file-import answer of
+// core (FileImportAnswer), as the benefit file does. The program list is lib/lookups.ts's useCallerPrograms.
 
 export interface AccountFileUpload {
   programUuid: string;
@@ -23,7 +24,7 @@ export function useImportAccountFile() {
     mutationFn: async ({ programUuid, file, onProgress }: AccountFileUpload) => {
       const data = new FormData();
       data.append(ACCOUNT_FILE_FIELD, file, file.name);
-      return AccountFileResult.parse(
+      return FileImportAnswer.parse(
         await uploadFile<unknown>(`/account-api/account/file/${encodeURIComponent(programUuid)}`, data, {
           onProgress,
         }),

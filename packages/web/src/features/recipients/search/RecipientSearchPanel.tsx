@@ -1,4 +1,3 @@
-import { slicePage } from '@ebt/core/pager';
 import {
   hasRecipientSearchCriterion,
   RECIPIENT_EXPORT_ROW_CAP,
@@ -12,33 +11,23 @@ import { SEARCH_ACCOUNT_ID_MAX } from '@ebt/core/constants';
 import { ACCOUNT_STATUS_LABEL, type AccountStatus } from '@ebt/core/enums';
 import { fillMessage, MESSAGES } from '@ebt/core/messages';
 import { isAgencyScoped } from '@ebt/core/privileges';
-import { Button, Group, Select, Stack, TextInput, Title } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
-import { IconFileSpreadsheet, IconFileTypeCsv } from '@tabler/icons-react';
-import { useEffect, useId, useMemo, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Group, Select, Stack, TextInput, Title } from '@mantine/core';
+import { schemaResolver } from '@mantine/form';
+import { useEffect, useId, useMemo } from 'react';
+import { useNavigate } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../../components/DataTable';
+import { ExportButtons } from '../../../components/ExportButtons';
 import { MessageBanner } from '../../../components/MessageBanner';
 import { SearchForm } from '../../../components/SearchForm';
 import { errorMessagesOf } from '../../../lib/errors';
-import { focusFirstError } from '../../../lib/form-focus';
 import { useSessionUser } from '../../../lib/session-user';
-import { useAgencyOptions, useCallerPrograms, useRecipientSearch, type StaffBase } from '../api';
-import { displayPhone, recipientName } from '../components/recipient-values';
-import { selectProps } from '../components/select-props';
-import {
-  criteriaKey,
-  EMPTY_SEARCH,
-  formValuesOf,
-  paramsOfSearch,
-  searchFromParams,
-  type SearchFormValues,
-  type SubmittedSearch,
-} from './criteria';
-import { downloadFile } from '../../../lib/download';
-import { PersonCriteriaFields } from '../components/PersonCriteriaFields';
-
-const PAGE_SIZE = 10;
+import { useAgencies, useCallerPrograms } from '../../../lib/lookups';
+import { useRecipientSearch, type StaffBase } from '../api';
+import { displayPhone, personName } from '../../../lib/person';
+import { selectProps } from '../../../lib/select-props';
+import { useSearchForm } from '../../../lib/search-form';
+import { EMPTY_SEARCH, formValuesOf, RECIPIENT_URL_CRITERIA } from './criteria';
+import { PersonCriteriaFields } from '../../../components/PersonCriteriaFields';
 
 /** What the picker hands back for a chosen row (the benefit issue form's recipient field, A§2). */
 export interface PickedRecipient {
@@ -81,28 +70,22 @@ export function RecipientSearchPanel(props: RecipientSearchPanelProps) {
   const fixedProgram = props.mode === 'pick' ? props.programUuid : undefined;
 
   // The submitted search: the URL's in navigate mode (Back returns to it), the panel's own in pick mode.
-  const [params, setParams] = useSearchParams();
-  const [ownSearch, setOwnSearch] = useState<SubmittedSearch | null>(null);
-  const urlSearch = useMemo(() => (props.mode === 'navigate' ? searchFromParams(params) : null), [props.mode, params]);
-  const submitted = props.mode === 'navigate' ? urlSearch : ownSearch;
-  const submit = (next: SubmittedSearch | null, replace = false) => {
-    if (props.mode === 'navigate') setParams(next ? paramsOfSearch(next) : new URLSearchParams(), { replace });
-    else setOwnSearch(next);
-  };
-
-  const form = useForm<SearchFormValues>({
-    mode: 'controlled',
-    initialValues: submitted ? formValuesOf(submitted.criteria) : { ...EMPTY_SEARCH, programUuid: fixedProgram ?? '' },
+  const {
+    form,
+    submitted,
+    key: submittedKey,
+    params,
+    submitHandler,
+    clear: handleClear,
+    showPage,
+  } = useSearchForm({
+    spec: RECIPIENT_URL_CRITERIA,
+    empty: { ...EMPTY_SEARCH, programUuid: fixedProgram ?? '' },
+    valuesOf: formValuesOf,
+    criteriaOf: recipientSearchCriteria,
     validate,
+    inUrl: props.mode === 'navigate',
   });
-
-  // Back and Forward between searches change the URL: the form follows the search shown.
-  const submittedKey = criteriaKey(submitted?.criteria);
-  useEffect(() => {
-    if (submitted) form.setValues(formValuesOf(submitted.criteria));
-    // Only a different search resets the form, not a page change or a re-render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [submittedKey]);
 
   const programs = useCallerPrograms();
   const programOptions = useMemo(
@@ -110,7 +93,7 @@ export function RecipientSearchPanel(props: RecipientSearchPanelProps) {
     [programs.data],
   );
   const { programUuid } = form.values;
-  const agencies = useAgencyOptions(programUuid || null, agencyScoped);
+  const agencies = useAgencies(programUuid || null, { viewable: agencyScoped, enabled: !!programUuid });
   const agencyOptions = useMemo(
     () => (agencies.data ?? []).map((a) => ({ value: a.agencyUuid, label: a.agencyName })),
     [agencies.data],
@@ -131,23 +114,12 @@ export function RecipientSearchPanel(props: RecipientSearchPanelProps) {
 
   const search = useRecipientSearch(submitted?.criteria ?? null);
   const rows = submitted && search.data ? search.data.data : [];
-  const { page, totalPages, rows: pageRows } = slicePage(rows, submitted?.page ?? 0, PAGE_SIZE);
 
   // Core's rule, as the server applies it: program and agency only narrow, and a phone of separators only ('---')
   // is no criterion, so Search never sends a search the server refuses or that cleans down to nothing.
   const canSearch = hasRecipientSearchCriterion(form.values);
 
-  const handleSubmit = form.onSubmit((values) => {
-    const next = { criteria: recipientSearchCriteria(values), page: 0 };
-    if (criteriaKey(next.criteria) === submittedKey) void search.refetch();
-    submit(next);
-  }, focusFirstError(form.getInputNode));
-
-  const handleClear = () => {
-    form.setValues({ ...EMPTY_SEARCH, programUuid: fixedProgram ?? '' });
-    form.clearErrors();
-    submit(null);
-  };
+  const handleSubmit = submitHandler(() => void search.refetch());
 
   const openRow = (row: RecipientSearchRow) => {
     if (props.mode === 'pick') {
@@ -235,7 +207,16 @@ export function RecipientSearchPanel(props: RecipientSearchPanelProps) {
             <Title order={2} id={headingId} fz="h3">
               {props.mode === 'pick' ? 'Choose a recipient' : 'Results'}
             </Title>
-            {props.mode === 'navigate' && rows.length > 0 && <ExportButtons criteria={submitted.criteria} />}
+            {props.mode === 'navigate' && rows.length > 0 && (
+              <ExportButtons
+                path="/account-api/account/export"
+                criteria={submitted.criteria}
+                fileName="recipients"
+                truncatedMessage={fillMessage(RECIPIENT_MESSAGES.EXPORT_TRUNCATED, {
+                  cap: RECIPIENT_EXPORT_ROW_CAP.toLocaleString('en-US'),
+                })}
+              />
+            )}
           </Group>
           {search.isError ? (
             <MessageBanner kind="danger" messages={errorMessagesOf(search.error)} />
@@ -245,19 +226,14 @@ export function RecipientSearchPanel(props: RecipientSearchPanelProps) {
               <DataTable
                 caption={props.mode === 'pick' ? 'Recipients to choose from' : 'Recipients found'}
                 columns={columns}
-                rows={pageRows}
+                rows={rows}
                 rowKey={(row) => row.accountUuid}
                 onRowClick={openRow}
                 rowLabel={(row) => `${props.mode === 'pick' ? 'Choose' : 'Open'} recipient ${row.recipientIdentifier}`}
                 loading={search.isFetching}
                 emptyMessage={search.isSuccess && !search.isPlaceholderData ? MESSAGES.NO_RECIPIENTS_FOUND : undefined}
-                serverPaging={{
-                  page,
-                  totalPages,
-                  totalCount: rows.length,
-                  // Paging replaces the history entry: Back leaves the search, not each page.
-                  onPageChange: (next) => submit({ criteria: submitted.criteria, page: next }, true),
-                }}
+                // All rows came in one answer; the page is the URL's, so Back returns to it.
+                clientPaging={{ page: submitted.page, onPageChange: showPage }}
               />
             </>
           )}
@@ -270,7 +246,7 @@ export function RecipientSearchPanel(props: RecipientSearchPanelProps) {
 function recipientColumns(): DataTableColumn<RecipientSearchRow>[] {
   return [
     { key: 'recipientIdentifier', header: 'Account ID' },
-    { key: 'name', header: 'Name', render: (r) => recipientName(r) },
+    { key: 'name', header: 'Name', render: (r) => personName(r) },
     { key: 'programName', header: 'Program' },
     { key: 'agencyName', header: 'Agency', render: (r) => r.agencyName ?? '—' },
     { key: 'email', header: 'E-mail' },
@@ -285,61 +261,4 @@ function recipientColumns(): DataTableColumn<RecipientSearchRow>[] {
       render: (r) => ACCOUNT_STATUS_LABEL[r.accountStatusId as AccountStatus] ?? String(r.accountStatusId),
     },
   ];
-}
-
-/** CSV and Excel files of the submitted search (A§7 GET /account-api/account/export, exportType=xlsx). */
-function ExportButtons({ criteria }: { criteria: SubmittedSearch['criteria'] }) {
-  const [busy, setBusy] = useState<'csv' | 'xlsx' | null>(null);
-  const [problem, setProblem] = useState<string[]>([]);
-  const [note, setNote] = useState<string | null>(null);
-
-  const run = async (format: 'csv' | 'xlsx') => {
-    setBusy(format);
-    setProblem([]);
-    setNote(null);
-    try {
-      const file = await downloadFile(
-        '/account-api/account/export',
-        { ...criteria, exportType: format === 'xlsx' ? 'xlsx' : undefined },
-        `recipients.${format}`,
-      );
-      if (file.truncated)
-        setNote(
-          fillMessage(RECIPIENT_MESSAGES.EXPORT_TRUNCATED, { cap: RECIPIENT_EXPORT_ROW_CAP.toLocaleString('en-US') }),
-        );
-    } catch (error) {
-      setProblem(errorMessagesOf(error));
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  return (
-    <Stack gap={6} align="flex-end">
-      <Group gap="xs">
-        <Button
-          variant="default"
-          size="sm"
-          leftSection={<IconFileTypeCsv aria-hidden size={18} />}
-          loading={busy === 'csv'}
-          disabled={busy !== null && busy !== 'csv'}
-          onClick={() => void run('csv')}
-        >
-          Export CSV
-        </Button>
-        <Button
-          variant="default"
-          size="sm"
-          leftSection={<IconFileSpreadsheet aria-hidden size={18} />}
-          loading={busy === 'xlsx'}
-          disabled={busy !== null && busy !== 'xlsx'}
-          onClick={() => void run('xlsx')}
-        >
-          Export Excel
-        </Button>
-      </Group>
-      <MessageBanner kind="danger" messages={problem} />
-      <MessageBanner kind="info" messages={note ?? []} />
-    </Stack>
-  );
 }

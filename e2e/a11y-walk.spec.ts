@@ -1,0 +1,109 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { accessibilityViolations, apiToken, bearer, DEMO_USERS, signInAs } from './helpers';
+import { type RouteArea, webRoutes } from './web-routes';
+
+// The accessibility walk (testing.md "Accessibility"; issue 12): every route of every area of the router, placeholders
+// and not-found pages included, visited as the demo user of that area, with axe's WCAG 2.1 A and AA rules. A screen
+// with a path parameter needs a visit below (the demo data's ids); a route without one fails the walk.
+
+const ROUTES = webRoutes();
+
+/** Who signs in for each area (../shared/docs/runtime-contract.md), and where their sign-in lands. */
+const SIGNED_IN_AS: Record<Exclude<RouteArea, 'public'>, { username: string; landing: RegExp }> = {
+  recipient: { username: DEMO_USERS.recipient, landing: /\/recipient$/ },
+  program: { username: DEMO_USERS.progadmin, landing: /\/program$/ },
+  admin: { username: DEMO_USERS.sysadmin, landing: /\/admin$/ },
+};
+
+/** The demo data's ids the screens with parameters open on, read through the API as the program admin. */
+interface Seeds {
+  accountUuid: string;
+  programId: number;
+  recipientIdentifier: string;
+  benefitUuid: string;
+}
+
+/** The account with the demo benefits the benefit specs use too. */
+const SEEDED_ACCOUNT_ID = '10000001';
+
+/** How each built screen with a parameter is visited. Placeholders take any id; they show no data. */
+const VISITS: Record<string, (seeds: Seeds) => string> = {
+  '/program/recipient/:id/:progId': (s) => `/program/recipient/${s.accountUuid}/${s.programId}`,
+  '/admin/recipient/:id/:progId': (s) => `/admin/recipient/${s.accountUuid}/${s.programId}`,
+  '/program/benefits/:recipientId': (s) => `/program/benefits/${s.recipientIdentifier}`,
+  '/admin/benefits/:recipientId': (s) => `/admin/benefits/${s.recipientIdentifier}`,
+  '/program/benefit/:id': (s) => `/program/benefit/${s.benefitUuid}`,
+  '/admin/benefit/:id': (s) => `/admin/benefit/${s.benefitUuid}`,
+};
+
+async function readSeeds(request: APIRequestContext): Promise<Seeds> {
+  const token = await apiToken(request, DEMO_USERS.progadmin);
+  const accounts = await request.get('/account-api/account', {
+    headers: bearer(token),
+    params: { recipientIdentifier: SEEDED_ACCOUNT_ID },
+  });
+  expect(accounts.status(), await accounts.text()).toBe(200);
+  const account = ((await accounts.json()) as { data: { accountUuid: string; programId: number }[] }).data[0]!;
+  const found = await request.get('/benefit-api/benefit', {
+    headers: bearer(token),
+    params: { accountId: SEEDED_ACCOUNT_ID },
+  });
+  expect(found.status(), await found.text()).toBe(200);
+  const benefit = ((await found.json()) as { data: { benefitUuid: string }[] }).data[0];
+  expect(benefit, `a demo benefit of account ${SEEDED_ACCOUNT_ID}`).toBeDefined();
+  return {
+    accountUuid: account.accountUuid,
+    programId: account.programId,
+    recipientIdentifier: SEEDED_ACCOUNT_ID,
+    benefitUuid: benefit!.benefitUuid,
+  };
+}
+
+/** The URL that visits a route, or null when a built screen's parameters have no visit above. */
+function urlOf(route: (typeof ROUTES)[number], seeds: Seeds): string | null {
+  if (route.pattern.endsWith('/*')) return route.pattern.replace(/\*$/, 'no-such-page');
+  if (!route.pattern.includes(':')) return route.pattern;
+  const visit = VISITS[route.pattern];
+  if (visit) return visit(seeds);
+  return route.placeholder ? route.pattern.replace(/:[A-Za-z]+/g, '1') : null;
+}
+
+/** Opens a URL in the signed-in (or signed-out) page and answers axe's findings once its heading shows. */
+async function visit(page: Page, url: string): Promise<string[]> {
+  await page.goto(url);
+  await expect(page.getByRole('heading', { level: 1 }).first(), `${url} shows its heading`).toBeVisible();
+  return accessibilityViolations(page);
+}
+
+test.describe('the accessibility walk', () => {
+  let seeds: Seeds;
+  test.beforeAll(async ({ request }) => {
+    seeds = await readSeeds(request);
+  });
+
+  test('has a visit for every built screen with a parameter, and none for a route that is gone', () => {
+    expect(ROUTES.length).toBeGreaterThan(20);
+    const unvisited = ROUTES.filter((route) => urlOf(route, seeds) === null).map((route) => route.pattern);
+    expect(unvisited, 'routes with no visit: add them to VISITS').toEqual([]);
+    const stale = Object.keys(VISITS).filter((pattern) => !ROUTES.some((route) => route.pattern === pattern));
+    expect(stale, 'visits of routes the router no longer has').toEqual([]);
+  });
+
+  for (const area of ['public', 'recipient', 'program', 'admin'] as const) {
+    const routes = ROUTES.filter((route) => route.area === area);
+    test(`every ${area} route passes axe's WCAG 2.1 A and AA rules (${routes.length} routes)`, async ({ page }) => {
+      test.setTimeout(30_000 + routes.length * 8_000);
+      if (area !== 'public') await signInAs(page, SIGNED_IN_AS[area].username, SIGNED_IN_AS[area].landing);
+      const findings: string[] = [];
+      // The sign-out page ends the session: the signed-in areas never visit it, and the public walk visits it last.
+      const ordered = [...routes].sort((a, b) => Number(a.pattern === '/logout') - Number(b.pattern === '/logout'));
+      for (const route of ordered) {
+        const url = urlOf(route, seeds);
+        if (url === null) continue; // reported by the test above
+        const violations = await visit(page, url);
+        if (violations.length > 0) findings.push(`${url} (${route.pattern}):\n  ${violations.join('\n  ')}`);
+      }
+      expect(findings, findings.join('\n')).toEqual([]);
+    });
+  }
+});

@@ -1,0 +1,42 @@
+import { RECIPIENT_MESSAGES, type RecipientAccount } from '@ebt/core/recipients';
+import type { DbOrTx } from '../../db/client.js';
+import type { Caller } from '../../platform/caller.js';
+import { requireCaller, type RequestContext } from '../../platform/context.js';
+import { AppError } from '../../platform/errors.js';
+import { accountWireFields } from './accounts.js';
+import { findRecipientAccount, type RecipientAccountRecord } from './queries.js';
+
+// One recipient account as the API answers it (part 1 §3 "Recipient account"), shared by the detail, add, update
+// and move answers. A record outside the caller's scope answers 404 like a missing one (style.md "Access").
+
+function toRecipientAccount(record: RecipientAccountRecord): RecipientAccount {
+  const a = record.account;
+  return {
+    ...accountWireFields(a),
+    programId: a.programId,
+    programUuid: record.programUuid,
+    programName: record.programName,
+    agencyUuid: record.agencyUuid,
+    agencyName: record.agencyName,
+    userUuid: record.userUuid,
+    username: record.username,
+    applicantId: a.applicantId,
+    maxPrintedPans: a.maxPrintedPans ?? record.programMaxPrintedPans,
+    creationChannel: a.creationChannel,
+    createdDate: a.createdAt.toISOString(),
+    updatedDate: a.updatedAt.toISOString(),
+  };
+}
+
+/** The detail answer of an account in the caller's scope; 404 when it is missing or outside it. */
+export async function loadRecipient(db: DbOrTx, caller: Caller, accountUuid: string): Promise<RecipientAccount> {
+  const record = await findRecipientAccount(db, caller, accountUuid);
+  if (!record) throw AppError.notFound(RECIPIENT_MESSAGES.RECIPIENT_NOT_FOUND);
+  return toRecipientAccount(record);
+}
+
+/** GET /account-api/account/{accountUuid}: missing and out-of-scope accounts both answer 404. */
+export async function getRecipient(context: RequestContext, accountUuid: string): Promise<RecipientAccount> {
+  const ctx = requireCaller(context);
+  return loadRecipient(ctx.db, ctx.caller, accountUuid);
+}

@@ -1,0 +1,177 @@
+import { performance } from 'node:perf_hooks';
+import { FILE_IMPORT_ERRORS_MAX, type FileImportAnswer, type FileImportCounts } from '@ebt/core/imports';
+import type { Tx } from '../db/client.js';
+import { type AuditEntry, recordAudit } from './audit.js';
+import type { CallerContext } from './context.js';
+import type { AppError } from './errors.js';
+import { type ImportedSheet, mapColumns, parseSpreadsheet, type UploadedFile } from './file-import.js';
+
+// The skeleton every file import runs on (the account file, the benefit file; docs/adding-an-area.md):
+//   read the upload (file-import.ts: streaming, bounded) → each row's cells by column → the rows' own checks →
+//   plan against the database in sets (look-ups of every key of the file at once, locks) → apply in one transaction
+//   (multi-row writes) → audit (the changes' rows and the file's own) → answer (imports/file-answer.ts).
+// A module gives its columns and what is particular to its rows; it never writes a query per row, and a row it
+// refuses changes nothing: every check that can refuse a row runs before anything is written, and all writes happen
+// in the one transaction, so a failure of the database itself leaves nothing behind.
+
+/** A data row's cells by the column they fill (absent column: undefined; empty cell: ''). */
+export interface ImportRow<C extends string> {
+  /** The row as the spreadsheet shows it (the header is usually row 1). */
+  rowNumber: number;
+  cells: Partial<Record<C, string>>;
+}
+
+/** The problems of the rows refused so far: a row with at least one is rejected and nothing of it is written. */
+export class RowProblems<C extends string> {
+  private readonly byRow = new Map<number, { column?: C; reason: string }[]>();
+
+  refuse(row: number, column: C | undefined, reason: string): void {
+    const list = this.byRow.get(row) ?? [];
+    list.push(column === undefined ? { reason } : { column, reason });
+    this.byRow.set(row, list);
+  }
+
+  isRefused(row: number): boolean {
+    return this.byRow.has(row);
+  }
+
+  get rowCount(): number {
+    return this.byRow.size;
+  }
+
+  /**
+   * The answer's `errors`: by row, then in `columnOrder` when given (else as found), the column as the file's
+   * header spells it; at most FILE_IMPORT_ERRORS_MAX.
+   */
+  list(label: Record<C, string>, columnOrder?: readonly C[]): Pick<FileImportAnswer, 'errors' | 'errorsTruncated'> {
+    const order = new Map(columnOrder?.map((column, i) => [column, i]));
+    const rank = (column?: C) => (column === undefined ? -1 : (order.get(column) ?? -1));
+    const all = [...this.byRow.entries()]
+      .sort(([a], [b]) => a - b)
+      .flatMap(([row, problems]) =>
+        (columnOrder ? [...problems].sort((a, b) => rank(a.column) - rank(b.column)) : problems).map((p) =>
+          p.column === undefined ? { row, reason: p.reason } : { row, column: label[p.column], reason: p.reason },
+        ),
+      );
+    return { errors: all.slice(0, FILE_IMPORT_ERRORS_MAX), errorsTruncated: all.length > FILE_IMPORT_ERRORS_MAX };
+  }
+}
+
+/** What every phase of an import sees. */
+export interface ImportRun<C extends string> {
+  ctx: CallerContext;
+  upload: UploadedFile;
+  sheet: ImportedSheet;
+  /** Each column as the file's header spells it (the first accepted name when the file lacks it). */
+  label: Record<C, string>;
+  /** The columns the header has. */
+  columns: readonly C[];
+  /** The data rows, in file order (blank rows are skipped by the reader). */
+  rows: ImportRow<C>[];
+  problems: RowProblems<C>;
+  /** Marks the end of a phase: the import's log line carries the milliseconds since the request handler began. */
+  lap(phase: string): void;
+}
+
+/** What applying the plan did: the counts, the changes' audit entries and what the file's own audit row adds. */
+export interface ImportOutcome extends FileImportCounts {
+  /** Audit rows of the changes not written by the statements themselves, written before the file's own row. */
+  audit: AuditEntry[];
+  /** The file's own audit row: what it is about (the program of an account file) and details beside the counts. */
+  fileEntityId: string | null;
+  fileDetail?: Record<string, unknown>;
+  /** Beside the counts on the import's log line (no row content, no personal data). */
+  logDetail?: Record<string, unknown>;
+}
+
+export interface FileImport<C extends string, Read, Plan> {
+  /** The file's audit entity and log name: 'account_file', 'benefit_file'. */
+  entity: string;
+  /** The message of the answer: 'Account file processed.' (part 2 §8), 'Benefit file processed.' (part 1 §8). */
+  message: string;
+  /** The columns and the header names each accepts (file-import.ts mapColumns). */
+  columns: Record<C, readonly string[]>;
+  /** Within a row, problems are listed in this column order (default: as found). */
+  columnOrder?: readonly C[];
+  /** The lines saying what the header lacks (none: it has every required column). */
+  missingColumns(present: readonly C[], label: Record<C, string>): string[];
+  /** What a file with a header and no data row is told. */
+  noRowsReason: string;
+  /** The 422 of a file that cannot be used as a whole (unreadable, missing columns, no rows). */
+  invalidFile(lines: string[]): AppError;
+  /** The rows' own checks, before the transaction: refuse rows through `run.problems`. */
+  read(run: ImportRun<C>): Read | Promise<Read>;
+  /** In the transaction: look everything up in sets, lock, decide each row (refusing some). */
+  plan(tx: Tx, run: ImportRun<C>, read: Read): Promise<Plan>;
+  /** In the same transaction: the multi-row writes of the plan. */
+  apply(tx: Tx, run: ImportRun<C>, plan: Plan): Promise<ImportOutcome>;
+}
+
+/** Runs one file import: see the top of this file. */
+export async function runFileImport<C extends string, Read, Plan>(
+  ctx: CallerContext,
+  upload: UploadedFile,
+  definition: FileImport<C, Read, Plan>,
+): Promise<FileImportAnswer> {
+  // Phase times go to the log line of each import: what bench/README.md reports, visible in production too.
+  const started = performance.now();
+  const timings: Record<string, number> = {};
+  const lap = (phase: string) => {
+    timings[phase] = Math.round(performance.now() - started);
+  };
+
+  const sheet = await parseSpreadsheet(upload.data);
+  lap('parsed');
+  const { index, label } = mapColumns(sheet.header, definition.columns);
+  const columns = Object.keys(index) as C[];
+  const missing = definition.missingColumns(columns, label);
+  if (missing.length > 0) throw definition.invalidFile(missing);
+  if (sheet.rows.length === 0) throw definition.invalidFile([definition.noRowsReason]);
+
+  const rows = sheet.rows.map(({ rowNumber, cells: line }) => {
+    const cells: Partial<Record<C, string>> = {};
+    for (const column of columns) cells[column] = line[index[column]!] ?? '';
+    return { rowNumber, cells };
+  });
+  const problems = new RowProblems<C>();
+  const run: ImportRun<C> = { ctx, upload, sheet, label, columns, rows, problems, lap };
+  const read = await definition.read(run);
+  lap('read');
+
+  const outcome = await ctx.db.transaction(async (tx) => {
+    const plan = await definition.plan(tx, run, read);
+    lap('planned');
+    const applied = await definition.apply(tx, run, plan);
+    lap('applied');
+    const counts = {
+      processed: rows.length,
+      added: applied.added,
+      updated: applied.updated,
+      unchanged: applied.unchanged,
+      rejected: problems.rowCount,
+    };
+    await recordAudit(tx, ctx, [
+      ...applied.audit,
+      {
+        action: 'import',
+        entity: definition.entity,
+        entityId: applied.fileEntityId,
+        before: null,
+        after: { fileName: upload.fileName.slice(0, 200), format: sheet.format, ...counts, ...applied.fileDetail },
+      },
+    ]);
+    return { counts, logDetail: applied.logDetail };
+  });
+  lap('done');
+
+  // One line per import for operations: how big, what it did, how long (no row content, no personal data).
+  ctx.log.info(
+    { format: sheet.format, bytes: upload.data.length, ...outcome.counts, ...outcome.logDetail, ms: timings },
+    `${definition.entity.replace('_', ' ')} imported`,
+  );
+  return {
+    message: definition.message,
+    ...outcome.counts,
+    ...problems.list(label, definition.columnOrder),
+  };
+}

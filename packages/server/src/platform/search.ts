@@ -1,0 +1,420 @@
+import { pipeline, Readable } from 'node:stream';
+import { stringify } from 'csv-stringify';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
+import type { z } from 'zod';
+import { DEFAULT_TIME_ZONE } from '@ebt/core/constants';
+import { ErrorBody } from '@ebt/core/errors';
+import { PROGRAM_STATUS } from '@ebt/core/enums';
+import { todayIn } from '@ebt/core/format';
+import { totalPages } from '@ebt/core/pager';
+import type { DbOrTx } from '../db/client.js';
+import { agencies, programs } from '../db/schema/index.js';
+import { type Caller, canSeeAgency, canSeeProgram } from './caller.js';
+import type { Access } from './access.js';
+import type { CallerContext, RequestContext } from './context.js';
+import { AppError } from './errors.js';
+import { preparedFor } from './prepared.js';
+import type { ZodApp } from './routes.js';
+import { pageWithCount } from './search-counts.js';
+import { xlsxStream } from './xlsx-stream.js';
+
+// The search kit every list area is built from (docs/module-layout.md): the capped page of a search the server
+// pages, the capped list of a search fetched whole, the streaming CSV/XLSX export, and the look-ups of a program and
+// an agency that a search's criteria or a request names by uuid. An area brings its SQL (queries.ts: the page, the
+// capped count, the export batch) and its columns; the paging, counting, capping and file writing live here once.
+
+// ---------------------------------------------------------------------------------------------------------------
+// Pages and lists
+
+/** A page of a search the server pages, in the wire shape of pagedAnswer (core/pager). */
+interface SearchPage<Row> {
+  data: Row[];
+  page: number;
+  totalCount: number;
+  totalPages: number;
+  countCapped: boolean;
+}
+
+/** The answer of a search whose criteria name something that cannot match (an unknown program): no rows. */
+function emptyPage<Row>(page: number): SearchPage<Row> {
+  return { data: [], page, totalCount: 0, totalPages: 0, countCapped: false };
+}
+
+/**
+ * What an area brings to the kit for a search with a page and an export: its SQL (queries.ts; each query takes the
+ * database, the caller, whose scope it ANDs with the criteria, and the area's filter) and the export file's columns.
+ */
+interface SearchDefinition<Filter, PageRow, ExportRow extends { id: number }> {
+  /** Names the search in the count memo (search-counts.ts) and the export's file (`{name}-{yyyyMMdd}.csv`). */
+  name: string;
+  /** The most matches counted and paged (resolution 13); countCapped says more match. */
+  countCap: number;
+  /** The most rows an export writes; past it the answer says `X-Export-Truncated: true`. */
+  exportCap: number;
+  sheetName: string;
+  columns: readonly ExportColumn<ExportRow>[];
+  rows: (db: DbOrTx, caller: Caller, filter: Filter, window: { limit: number; offset: number }) => Promise<PageRow[]>;
+  count: (db: DbOrTx, caller: Caller, filter: Filter, cap: number) => Promise<number>;
+  exportBatch: (db: DbOrTx, caller: Caller, filter: Filter, afterId: number, limit: number) => Promise<ExportRow[]>;
+}
+
+/** Declares an area's search (the types of its rows come from its queries). */
+export function defineSearch<Filter, PageRow, ExportRow extends { id: number }>(
+  definition: SearchDefinition<Filter, PageRow, ExportRow>,
+) {
+  return definition;
+}
+
+/**
+ * One page of a search and its count, capped at the search's countCap (architecture.md "Search and lists",
+ * resolution 13): the count stops at cap + 1 matches, so a broad search costs a bounded index walk, `countCapped` then
+ * says more match, and pages past the cap answer no rows (the offset is capped with the count). The count of page 0
+ * is reused by the next pages of the same criteria (search-counts.ts, decision 0017). A null filter (criteria that
+ * name something that cannot match, such as an unknown program) answers an empty page.
+ */
+export async function searchPage<Filter, PageRow, ExportRow extends { id: number }>(
+  ctx: CallerContext,
+  search: SearchDefinition<Filter, PageRow, ExportRow>,
+  filter: Filter | null,
+  paging: { page: number; pageSize: number },
+): Promise<SearchPage<PageRow>> {
+  const { page, pageSize } = paging;
+  if (filter === null) return emptyPage(page);
+  const cap = search.countCap;
+  const offset = page * pageSize;
+  const limit = Math.min(pageSize, cap - offset);
+  const { rows, counted } = await pageWithCount({
+    caller: ctx.caller,
+    search: search.name,
+    criteria: filter,
+    page,
+    offset,
+    limit,
+    now: ctx.now().getTime(),
+    rows: () => search.rows(ctx.db, ctx.caller, filter, { limit, offset }),
+    count: () => search.count(ctx.db, ctx.caller, filter, cap),
+  });
+  const totalCount = Math.min(counted, cap);
+  return { data: rows, page, totalCount, totalPages: totalPages(totalCount, pageSize), countCapped: counted > cap };
+}
+
+/**
+ * A search fetched whole and paged on screen (A§9/B§9: up to 1000 or 2000 rows), in the wire shape of cappedAnswer
+ * (core/pager). `rows(limit)` is asked for one row more than the cap, to know whether the cap cut the answer.
+ */
+export async function cappedList<Row>(
+  cap: number,
+  rows: (limit: number) => Promise<Row[]>,
+): Promise<{ data: Row[]; totalCount: number; countCapped: boolean }> {
+  const found = await rows(cap + 1);
+  const data = found.slice(0, cap);
+  return { data, totalCount: data.length, countCapped: found.length > cap };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Exports
+
+/**
+ * Streaming CSV and XLSX exports of every list that offers one. architecture.md: exports stream, their size is capped,
+ * and spreadsheet cells that start with `=`, `+`, `-`, `@`, tab or carriage return are neutralised (prefixed with a
+ * single quote), so a name like `=HYPERLINK(...)` typed into a form is shown as text and never run as a formula when
+ * staff open the file.
+ *
+ * Rows are read from the database in batches by key (keysetBatches) and pulled one at a time as the client reads, so
+ * memory holds about one batch whatever the export's size. XLSX is written by xlsx-stream.ts (SheetJS, the imports'
+ * reader, only writes whole workbooks in memory).
+ */
+
+type ExportFormat = 'csv' | 'xlsx';
+type ExportCell = string | number | null | undefined;
+
+interface ExportColumn<Row> {
+  header: string;
+  value: (row: Row) => ExportCell;
+  /** Column width in characters in the XLSX file. */
+  width?: number;
+}
+
+const CONTENT_TYPES: Record<ExportFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+/** Part 1 §7: exportType=xlsx asks for Excel; anything else (or nothing) for CSV. */
+export function exportFormat(exportType: string | null | undefined): ExportFormat {
+  return exportType?.trim().toLowerCase() === 'xlsx' ? 'xlsx' : 'csv';
+}
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** A text cell that a spreadsheet could read as a formula gets a leading single quote; numbers stay numbers. */
+export function neutraliseCell(value: ExportCell): string | number | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  return FORMULA_START.test(value) ? `'${value}` : value;
+}
+
+/** A field of the row that can be written as it is (text, a number or nothing). */
+type CellKey<Row> = { [K in keyof Row]: Row[K] extends ExportCell ? K : never }[keyof Row];
+
+/**
+ * An export's columns from core's list of headers (the file's columns, in order) and one value per header: a field
+ * of the row written as it is, or a function for a value that needs words (a status label) or arithmetic. `widths`
+ * sets the XLSX width of the columns that need more than their header.
+ */
+export function exportColumns<Row>(
+  headers: readonly string[],
+  values: readonly (CellKey<Row> | ((row: Row) => ExportCell))[],
+  widths: Readonly<Record<number, number>> = {},
+): readonly ExportColumn<Row>[] {
+  if (values.length !== headers.length) throw new Error('an export needs one value per header');
+  return headers.map((header, i) => {
+    const value = values[i]!;
+    return {
+      header,
+      value: typeof value === 'function' ? value : (row: Row) => row[value] as ExportCell,
+      width: widths[i],
+    };
+  });
+}
+
+/**
+ * Reads rows in batches ordered by a unique increasing key (keyset pagination: `where id > $last order by id
+ * limit $batch`), so each batch is an index range and no offset grows. Stops after `cap` rows.
+ */
+export async function* keysetBatches<Row>(
+  fetchBatch: (afterKey: number, limit: number) => Promise<Row[]>,
+  keyOf: (row: Row) => number,
+  options: { batchSize?: number; cap: number },
+): AsyncGenerator<Row> {
+  const batchSize = options.batchSize ?? 1000;
+  let after = 0;
+  let sent = 0;
+  while (sent < options.cap) {
+    const limit = Math.min(batchSize, options.cap - sent);
+    const batch = await fetchBatch(after, limit);
+    for (const row of batch) yield row;
+    sent += batch.length;
+    if (batch.length < limit) return;
+    after = keyOf(batch[batch.length - 1]!);
+  }
+}
+
+/**
+ * GET …/export of a search: its matches as CSV (default) or XLSX (exportType=xlsx), streamed from the database 1000
+ * rows a batch by id, at most the search's exportCap rows; past the cap the answer says `X-Export-Truncated: true`.
+ * The file is named `{name}-{yyyyMMdd}` (today in the default zone). A null filter writes a file of headers only.
+ *
+ * The reply's headers go out before the first row is read, so everything that can refuse the request (validation,
+ * scope, unknown filters) must run before this is called.
+ */
+export async function exportSearch<Filter, PageRow, ExportRow extends { id: number }>(
+  ctx: CallerContext,
+  reply: FastifyReply,
+  search: SearchDefinition<Filter, PageRow, ExportRow>,
+  filter: Filter | null,
+  exportType: string | null | undefined,
+): Promise<void> {
+  const cap = search.exportCap;
+  const counted = filter === null ? 0 : await search.count(ctx.db, ctx.caller, filter, cap);
+  const rows =
+    filter === null
+      ? noRows<ExportRow>()
+      : keysetBatches(
+          (afterId, limit) => search.exportBatch(ctx.db, ctx.caller, filter, afterId, limit),
+          (r) => r.id,
+          {
+            cap,
+          },
+        );
+  const cells = (async function* cellRows() {
+    for await (const row of rows) yield search.columns.map((column) => neutraliseCell(column.value(row)));
+  })();
+  const format = exportFormat(exportType);
+  const file = `${search.name}-${todayIn(DEFAULT_TIME_ZONE, ctx.now()).replaceAll('-', '')}.${format}`;
+  reply.header('Content-Type', CONTENT_TYPES[format]);
+  reply.header('Content-Disposition', `attachment; filename="${file.replace(/[^A-Za-z0-9._-]/g, '_')}"`);
+  if (counted > cap) reply.header('X-Export-Truncated', 'true');
+  reply.send(format === 'xlsx' ? xlsxFile(search.sheetName, search.columns, cells) : csvFile(search.columns, cells));
+}
+
+/**
+ * Registers GET …/export of a search: its query, its refusals and its access, and a handler that hands the reply to
+ * `run` (exportSearch), so the file streams after the handler returns. Every export route answers alike.
+ */
+export function registerExportRoute<Query extends z.ZodType>(
+  app: ZodApp,
+  path: string,
+  options: { tags: string[]; querystring: Query; access: Access; cap: number },
+  run: (ctx: RequestContext, query: z.output<Query>, reply: FastifyReply) => Promise<void>,
+): void {
+  app.get(
+    path,
+    {
+      schema: {
+        tags: options.tags,
+        summary: `The search as a CSV file, or XLSX with exportType=xlsx (streamed, at most ${options.cap.toLocaleString('en-US')} rows)`,
+        querystring: options.querystring,
+        response: { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody },
+      },
+      config: { access: options.access },
+    },
+    async (req, reply) => {
+      await run(req.ctx, req.query as z.output<Query>, reply);
+      return reply;
+    },
+  );
+}
+
+/** An export whose criteria cannot match streams a file of headers only. */
+async function* noRows<Row>(): AsyncGenerator<Row> {}
+
+function csvFile(columns: readonly ExportColumn<never>[], cells: AsyncIterable<(string | number | null)[]>): Readable {
+  // The byte-order mark makes Excel read the file as UTF-8 (names with accents); CSV readers skip it.
+  const stringifier = stringify({ header: true, columns: columns.map((c) => c.header), bom: true });
+  // pipeline propagates a database error mid-stream to the reply stream, which ends the response (the client sees
+  // a broken download rather than a silently short file).
+  return pipeline(Readable.from(cells), stringifier, () => undefined);
+}
+
+function xlsxFile(
+  sheetName: string,
+  columns: readonly ExportColumn<never>[],
+  cells: AsyncIterable<(string | number | null)[]>,
+): Readable {
+  return xlsxStream({
+    name: sheetName,
+    columns: columns.map((c) => ({ header: c.header, width: c.width ?? Math.max(10, c.header.length + 2) })),
+    rows: cells,
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Look-ups by uuid
+
+/**
+ * A program by uuid or id, with the settings the areas' rules read, or undefined. Prepared (platform/prepared.ts):
+ * searches, forms and imports name a program on most requests. The caller checks scope (programInScope does).
+ */
+export async function findProgram(db: DbOrTx, where: { uuid: string } | { id: number }) {
+  const [row] =
+    'uuid' in where
+      ? await preparedFor(db, 'program_by_uuid', (d, name) =>
+          programLookup(d)
+            .where(eq(programs.uuid, sql.placeholder('key')))
+            .limit(1)
+            .prepare(name),
+        ).execute({ key: where.uuid })
+      : await preparedFor(db, 'program_by_id', (d, name) =>
+          programLookup(d)
+            .where(eq(programs.id, sql.placeholder('key')))
+            .limit(1)
+            .prepare(name),
+        ).execute({ key: where.id });
+  return row;
+}
+
+function programLookup(db: DbOrTx) {
+  return db
+    .select({
+      id: programs.id,
+      uuid: programs.uuid,
+      name: programs.name,
+      shortName: programs.shortName,
+      statusId: programs.statusId,
+      benefitAmount: programs.benefitAmount,
+      benefitExpirationDays: programs.benefitExpirationDays,
+      incentiveExpirationDays: programs.incentiveExpirationDays,
+      lastIssuanceDate: programs.lastIssuanceDate,
+      enableBenefitNote: programs.enableBenefitNote,
+      benefitOptionTypeId: programs.benefitOptionTypeId,
+      timeZone: programs.timeZone,
+    })
+    .from(programs)
+    .$dynamic();
+}
+export type ProgramRecord = NonNullable<Awaited<ReturnType<typeof findProgram>>>;
+
+/**
+ * True when a program identifier sent beside the program's uuid (recipientProgramIdentifier,
+ * benefitProgramIdentifier) names another program. It may name the program by its id, short name or uuid, and may be
+ * left out (decisions 0009, 0010).
+ */
+export function namesOtherProgram(
+  identifier: string | number | null | undefined,
+  program: Pick<ProgramRecord, 'id' | 'uuid' | 'shortName'>,
+): boolean {
+  if (identifier == null || identifier === '') return false;
+  const value = String(identifier).trim().toLowerCase();
+  return !(
+    value === String(program.id) ||
+    value === program.shortName.toLowerCase() ||
+    value === program.uuid.toLowerCase()
+  );
+}
+
+/** The program a request names, or undefined when it is missing or outside the caller's scope (both answer 404). */
+export async function programInScope(ctx: CallerContext, where: { uuid: string } | { id: number }) {
+  const program = await findProgram(ctx.db, where);
+  return program && canSeeProgram(ctx.caller, program.id) ? program : undefined;
+}
+
+/**
+ * The program a form adds to (a recipient, a benefit): 404 with the area's PROGRAM_NOT_FOUND message when it is
+ * missing or outside the caller's scope, 400 with its PROGRAM_NOT_ENABLED on programUuid when it is disabled.
+ */
+export async function enabledProgramInScope(
+  ctx: CallerContext,
+  programUuid: string,
+  messages: { PROGRAM_NOT_FOUND: string; PROGRAM_NOT_ENABLED: string },
+): Promise<ProgramRecord> {
+  const program = await programInScope(ctx, { uuid: programUuid });
+  if (!program) throw AppError.notFound(messages.PROGRAM_NOT_FOUND);
+  if (program.statusId !== PROGRAM_STATUS.ENABLED)
+    throw AppError.badRequest(messages.PROGRAM_NOT_ENABLED, 'programUuid');
+  return program;
+}
+
+/** The largest id a program can have: a larger number names no program, and must not reach PostgreSQL. */
+const MAX_ID = 2_147_483_647;
+
+/**
+ * The program and agency a search's criteria name: a program by uuid or by its id in digits, an agency by uuid.
+ * `unmatchable` is true when one of them names nothing the caller can see: the search then matches nothing (an empty
+ * page, as for any search that finds nothing). The agency's scope is left to the search's query, which ANDs the
+ * caller's scope, so another agency's id matches nothing.
+ */
+export async function criteriaPlaces(ctx: CallerContext, refs: { program?: string; agencyUuid?: string }) {
+  let program: ProgramRecord | undefined;
+  let agencyId: number | undefined;
+  let unmatchable = false;
+  if (refs.program) {
+    const byId = /^\d+$/.test(refs.program);
+    if (!(byId && Number(refs.program) > MAX_ID))
+      program = await programInScope(ctx, byId ? { id: Number(refs.program) } : { uuid: refs.program.toLowerCase() });
+    if (!program) unmatchable = true;
+  }
+  if (refs.agencyUuid) {
+    const agency = await findAgency(ctx.db, refs.agencyUuid.toLowerCase());
+    if (agency) agencyId = agency.id;
+    else unmatchable = true;
+  }
+  return { program, agencyId, unmatchable };
+}
+
+/** The agency a request names by uuid, with its program, or undefined. The caller checks scope (agencyInScope does). */
+export async function findAgency(db: DbOrTx, agencyUuid: string) {
+  const [agency] = await db
+    .select({ id: agencies.id, uuid: agencies.uuid, programId: agencies.programId })
+    .from(agencies)
+    .where(eq(agencies.uuid, agencyUuid))
+    .limit(1);
+  return agency;
+}
+
+/** The agency a request names, or undefined when it is missing or outside the caller's scope (both answer 404). */
+export async function agencyInScope(ctx: CallerContext, agencyUuid: string, db: DbOrTx = ctx.db) {
+  const agency = await findAgency(db, agencyUuid);
+  return agency && canSeeAgency(ctx.caller, agency.programId, agency.id) ? agency : undefined;
+}

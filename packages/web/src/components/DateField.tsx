@@ -1,0 +1,89 @@
+import '@mantine/dates/styles.layer.css';
+import { ActionIcon, Popover, TextInput, type TextInputProps } from '@mantine/core';
+import { DatePicker } from '@mantine/dates';
+import { IconCalendar } from '@tabler/icons-react';
+import { useState, type ChangeEvent } from 'react';
+
+/** The calendar's buttons have no names of their own (axe: button-name). */
+const CALENDAR_LABELS = {
+  previousMonth: 'Previous month',
+  nextMonth: 'Next month',
+  previousYear: 'Previous year',
+  nextYear: 'Next year',
+  previousDecade: 'Previous decade',
+  nextDecade: 'Next decade',
+  monthLevelControl: 'Choose a month',
+  yearLevelControl: 'Choose a year',
+};
+
+/** A date as the specification writes it (B§9 `yyyy-MM-dd`); anything else is still being typed. */
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+export interface DateFieldProps extends Omit<TextInputProps, 'value' | 'onChange' | 'min' | 'max' | 'type'> {
+  label: string;
+  /** 'YYYY-MM-DD', or what the person has typed so far; '' (or nothing) for none. */
+  value?: string;
+  /** Called with the text typed or the date picked, both as 'YYYY-MM-DD' (a form's getInputProps onChange fits). */
+  onChange: (value: string) => void;
+  /** The first and last dates the calendar offers, 'YYYY-MM-DD'; the form's rule still says why a typed one is refused. */
+  min?: string;
+  max?: string;
+}
+
+/**
+ * Every date a form asks for (A§5 benefit dates, search date ranges): a text field shown and typed as
+ * 'YYYY-MM-DD', the form the specification and its error 'Enter a date as YYYY-MM-DD.' use, whatever the browser's
+ * language (a native date input shows mm/dd/yyyy in en-US). The calendar button beside it picks a date into the
+ * same text, so typing and picking give one value and one validation.
+ */
+export function DateField({ label, value = '', onChange, min, max, disabled, readOnly, ...rest }: DateFieldProps) {
+  const [opened, setOpened] = useState(false);
+  const shown = ISO_DATE.test(value) ? value : undefined;
+  return (
+    <TextInput
+      label={label}
+      placeholder="YYYY-MM-DD"
+      inputMode="numeric"
+      autoComplete="off"
+      maxLength={10}
+      disabled={disabled}
+      readOnly={readOnly}
+      {...rest}
+      value={value}
+      onChange={(event: ChangeEvent<HTMLInputElement>) => onChange(event.currentTarget.value)}
+      rightSectionPointerEvents="all"
+      rightSection={
+        disabled || readOnly ? undefined : (
+          <Popover opened={opened} onChange={setOpened} position="bottom-end" trapFocus returnFocus shadow="md">
+            <Popover.Target>
+              <ActionIcon
+                variant="subtle"
+                color="gray.8"
+                aria-label={`Choose ${label.toLowerCase()} from a calendar`}
+                aria-expanded={opened}
+                onClick={() => setOpened((open) => !open)}
+              >
+                <IconCalendar aria-hidden size={18} />
+              </ActionIcon>
+            </Popover.Target>
+            <Popover.Dropdown>
+              <DatePicker
+                value={shown ?? null}
+                defaultDate={shown}
+                minDate={min}
+                maxDate={max}
+                ariaLabels={CALENDAR_LABELS}
+                // Mantine colours weekends red-6, below AA on white; a date form has no use for the difference.
+                weekendDays={[]}
+                onChange={(picked) => {
+                  if (picked) onChange(picked.slice(0, 10));
+                  setOpened(false);
+                }}
+              />
+            </Popover.Dropdown>
+          </Popover>
+        )
+      }
+    />
+  );
+}
