@@ -266,7 +266,7 @@ test.describe('benefits on the program side', () => {
     await expect(table.getByRole('row')).toHaveCount(2);
     const row = table.getByRole('row').nth(1);
     await expect(row).toContainText(/\$50\.00\s*of \$50\.00/);
-    await expect(row).toContainText('ISSUED');
+    await expect(row).toContainText('Issued');
 
     // Export: the current search as CSV, with the session's token.
     const download = page.waitForEvent('download');

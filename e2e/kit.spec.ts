@@ -150,7 +150,7 @@ test.describe('the screen kit', () => {
     const benefit = await issueBenefit(request, token);
     await signInAs(page, DEMO_USERS.progadmin, /\/program$/);
     await page.goto(`/program/benefit/${benefit.uuid}`);
-    await expect(page.getByRole('definition').filter({ hasText: 'Issued (ISSUED)' })).toBeVisible();
+    await expect(page.getByRole('definition').filter({ hasText: /^Issued$/ })).toBeVisible();
 
     await page.getByRole('button', { name: 'Void', exact: true }).click();
     const confirm = await opened(page.getByRole('dialog', { name: 'Void benefit' }));

@@ -10,10 +10,14 @@ const STATUS_WORDS: Readonly<Record<BenefitStatus, string>> = {
   [BENEFIT_STATUS.VOIDED]: 'Voided',
 };
 
-/** 'Voided (VOID)': the words a person reads and the name the API, the export and the file use. */
+/**
+ * The words a person reads, with the name the API, the export and the file use after them where it differs:
+ * 'Voided (VOID)', but 'Issued' rather than 'Issued (ISSUED)'.
+ */
 export function benefitStatusText(statusId: number, wireName: string): string {
   const words = STATUS_WORDS[statusId as BenefitStatus];
-  return words ? `${words} (${wireName})` : wireName;
+  if (!words) return wireName;
+  return words.toUpperCase() === wireName.toUpperCase() ? words : `${words} (${wireName})`;
 }
 
 /**
