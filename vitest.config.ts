@@ -20,11 +20,11 @@ function postgresReachable(): Promise<boolean> {
 const withPostgres = process.env.TEST_POSTGRES !== '0' && (await postgresReachable());
 
 /**
- * The server test files that open a database (the real app through `useTestApp`, a test database, or a database
- * named by TEST_DATABASE). Only these can answer differently on PostgreSQL; the rest (pure rules, parsers, the
+ * The server test files that open a database (the real app through `useTestApp` or `useDemoApp`, a test database, or a
+ * database named by TEST_DATABASE). Only these can answer differently on PostgreSQL; the rest (pure rules, parsers, the
  * route table) run once, on the PGlite project, so each new area adds to the second run only what can differ.
  */
-const TOUCHES_DATABASE = /useTestApp|createTestDatabase|openDatabase|TEST_DATABASE/;
+const TOUCHES_DATABASE = /useTestApp|useDemoApp|createTestDatabase|openDatabase|TEST_DATABASE/;
 const serverRoot = path.join(import.meta.dirname, 'packages/server');
 const serverTestFiles = (fs.readdirSync(path.join(serverRoot, 'src'), { recursive: true }) as string[])
   .filter((file) => file.endsWith('.test.ts'))

@@ -5,16 +5,29 @@ import { ROLE, USER_STATUS } from '@ebt/core/enums';
 import { auditLog, fundingSources } from '../db/schema/index.js';
 import { useTestApp } from '../testing/app.js';
 import { DEFAULT_PASSWORD, makeApplication, makeRecipient, makeUser } from '../testing/factories.js';
+import { multipartFile } from '../testing/multipart.js';
+import { validRecipient } from '../testing/recipient-form.js';
 import { buildWorld, type World } from '../testing/world.js';
 
-// The audit walk (security.md "Audit"): every registered route that changes data (POST, PUT, PATCH, DELETE) is called
-// here through the real app with a valid request, and must leave an audit row naming who acted, when (the request's
-// clock, stored as UTC), the entity, and the before and after of the change. A route with neither a case nor a stated
-// exemption fails the walk, as a route without declared access fails the access walk (access.test.ts).
+// The audit walk (security.md "Audit"): every registered route that changes data (POST, PUT, PATCH, DELETE, and the
+// GET routes of CHANGING_GETS) is called here through the real app with a valid request, and must leave an audit row
+// naming who acted, when (the request's clock, stored as UTC), the entity, and the before and after of the change. A
+// route with neither a case nor a stated exemption fails the walk, as a route without declared access fails the access
+// walk (access.test.ts).
 
 const t = useTestApp();
 
 const CHANGING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/**
+ * The GET routes that change data all the same, as the spec defines them: signing out ends the session, and a recovery
+ * code is used up when it is entered. Each needs an audited case in CASES like a POST, and the walk fails when one is
+ * no longer registered, so a renamed route cannot leave the walk unnoticed.
+ */
+const CHANGING_GETS = [
+  'GET /api/logout',
+  'GET /user-api/forgot-password/:username/:otpCode',
+  'GET /user-api/user/forgot-username/:email/:otpCode',
+];
 const NEW_PASSWORD = 'Walked#Audit2026';
 const QUESTION_ID = 2;
 const ANSWER = 'Rex the Dog';
@@ -113,22 +126,6 @@ const as = async (
   options: Parameters<typeof t.injectAs>[1],
 ): ReturnType<AuditCase['send']> => ({ res: await t.injectAs(who.token, options), actorUserId: who.id });
 
-const recipientForm = () => ({
-  firstname: 'Margaret',
-  middlename: 'A',
-  lastname: 'Kowalski',
-  address1: '12 Orchard Lane',
-  address2: '',
-  city: 'Hartford',
-  stateCode: 'CT',
-  zipcode: '06103',
-  email: `walk.${Math.random().toString(36).slice(2, 8)}@example.com`,
-  mobilePhone: '2035550147',
-  cardIssuanceCode: true,
-  businessPhone: '',
-  faxNumber: '',
-});
-
 let authorizationSequence = 0;
 /** Benefit dates from the request clock: available today, expiring in 90 days. */
 const benefitDates = () => {
@@ -156,20 +153,6 @@ async function issuedBenefit() {
   return res.json() as Record<string, unknown> & { benefitUuid: string };
 }
 
-/** A multipart body as a browser sends it: one file part. */
-function multipartFile(field: string, fileName: string, content: string) {
-  const boundary = `----walk${Math.random().toString(16).slice(2)}`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\n` +
-        `Content-Type: text/csv\r\n\r\n`,
-    ),
-    Buffer.from(content),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
 // The table: one entry per route that changes data ---------------------------------------------------------------
 
 const CASES: Record<string, AuditCase | Exempt> = {
@@ -187,6 +170,18 @@ const CASES: Record<string, AuditCase | Exempt> = {
         payload: { username: user.username, password: DEFAULT_PASSWORD },
       });
       return { res, actorUserId: user.id };
+    },
+  },
+
+  'GET /api/logout': {
+    action: 'sign-out',
+    entity: 'user',
+    actor: 'caller',
+    before: false,
+    after: false, // an event: the session it ends is the record
+    async send() {
+      const { user, token } = await signedIn();
+      return as({ token, id: user.id }, { method: 'GET', url: '/api/logout' });
     },
   },
 
@@ -386,6 +381,50 @@ const CASES: Record<string, AuditCase | Exempt> = {
     },
   },
 
+  'GET /user-api/forgot-password/:username/:otpCode': {
+    action: 'recovery-code-used',
+    entity: 'user',
+    actor: 'subject',
+    before: false,
+    after: true, // the flow the code was used for; the code itself is never written
+    async send() {
+      const user = await recoverableUser();
+      const sent = await t.app.inject({
+        method: 'POST',
+        url: `/user-api/forgot-password/${user.username}`,
+        payload: { questionId: QUESTION_ID, answer: ANSWER },
+      });
+      expect(sent.statusCode).toBe(200);
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/user-api/forgot-password/${user.username}/${code(await lastMessageTo(user.email))}`,
+      });
+      return { res, actorUserId: user.id };
+    },
+  },
+
+  'GET /user-api/user/forgot-username/:email/:otpCode': {
+    action: 'recovery-code-used',
+    entity: 'user',
+    actor: 'subject',
+    before: false,
+    after: true,
+    async send() {
+      const user = await recoverableUser();
+      const sent = await t.app.inject({
+        method: 'POST',
+        url: `/user-api/user/forgot-username/${user.email}`,
+        payload: { questionId: QUESTION_ID, answer: ANSWER },
+      });
+      expect(sent.statusCode).toBe(200);
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/user-api/user/forgot-username/${user.email}/${code(await lastMessageTo(user.email))}`,
+      });
+      return { res, actorUserId: user.id };
+    },
+  },
+
   'POST /user-api/reset-pass/:hash': {
     action: 'reset-password',
     entity: 'user',
@@ -424,7 +463,7 @@ const CASES: Record<string, AuditCase | Exempt> = {
       as(await staff('agencyUser'), {
         method: 'POST',
         url: '/account-api/account',
-        payload: { ...recipientForm(), programUuid: w.programs.program.uuid, agencyUuid: w.agencies.a1.uuid },
+        payload: { ...validRecipient(), programUuid: w.programs.program.uuid, agencyUuid: w.agencies.a1.uuid },
       }),
   },
 
@@ -580,9 +619,8 @@ const changingRoutes = () =>
   t.app.registeredRoutes.flatMap((route) =>
     [route.method]
       .flat()
-      .map(String)
-      .filter((method) => CHANGING_METHODS.has(method))
-      .map((method) => `${method} ${route.url}`),
+      .map((method) => `${String(method)} ${route.url}`)
+      .filter((key) => CHANGING_METHODS.has(key.split(' ')[0]!) || CHANGING_GETS.includes(key)),
   );
 
 describe('the audit walk', () => {
@@ -591,6 +629,12 @@ describe('the audit walk', () => {
     expect(routes.length).toBeGreaterThan(10);
     expect(routes.filter((route) => !(route in CASES))).toEqual([]);
     expect(Object.keys(CASES).filter((route) => !routes.includes(route))).toEqual([]);
+  });
+
+  it('has every data-changing GET route of its list registered, each with an audited case', () => {
+    const routes = changingRoutes();
+    expect(CHANGING_GETS.filter((route) => !routes.includes(route))).toEqual([]);
+    expect(CHANGING_GETS.filter((route) => !CASES[route] || 'exempt' in CASES[route])).toEqual([]);
   });
 
   for (const [route, auditCase] of Object.entries(CASES)) {

@@ -1,54 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance, InjectOptions } from 'fastify';
-import { buildApp } from '../app.js';
-import { loadConfig } from '../config.js';
-import type { Database } from '../db/client.js';
 import { recipientAccounts, users } from '../db/schema/index.js';
-import { DEMO_PASSWORD, seedDemoData } from '../db/seed/index.js';
-import { createTestDatabase } from '../testing/database.js';
+import { useDemoApp } from '../testing/demo-app.js';
 import { loggedUrl, queryName, safeError } from './log-safety.js';
 
 // docs/security.md "Logs": a run's log lines hold codes, route patterns and query names, never the e-mails, phones or
 // names of the people in the data, even when a query fails with their values as its parameters.
 
-let database: Database;
-let app: FastifyInstance;
 const lines: string[] = [];
-
-const inject = (token: string | null, options: InjectOptions) =>
-  app.inject({ ...options, headers: token ? { authorization: `Bearer ${token}` } : {} });
-
-async function signIn(username: string): Promise<string> {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/authenticate',
-    payload: { username, password: DEMO_PASSWORD },
-  });
-  return (res.json() as { token: string }).token;
-}
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  const config = loadConfig({ LOG_LEVEL: 'info', SEED: 'none', WEB_DIST_DIR: '/nonexistent' });
-  await seedDemoData(database.db, { panHmacKey: config.hmacKey, dataEncryptionKey: config.encryptionKey });
-  app = await buildApp({ config, database, logStream: { write: (line) => void lines.push(line) } });
-  await app.ready();
-}, 120_000);
-
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
-});
+const demo = useDemoApp({ env: { LOG_LEVEL: 'info' }, logStream: { write: (line) => void lines.push(line) } });
 
 describe('what a run of the product logs', () => {
   it('holds no e-mail, phone or name of the demo data after searches, exports, refusals and a failed query', async () => {
-    const [person] = await database.db
+    const [person] = await demo.database.db
       .select()
       .from(recipientAccounts)
       .where(sql`${recipientAccounts.email} is not null and ${recipientAccounts.mobilePhone} is not null`)
       .limit(1);
-    const staff = await signIn('progadmin01');
+    const staff = await demo.signIn('progadmin01');
     const searches = [
       `lastname=${person!.lastName}`,
       `email=${encodeURIComponent(person!.email!)}`,
@@ -56,31 +25,39 @@ describe('what a run of the product logs', () => {
       `firstname=${person!.firstName}&lastname=${person!.lastName}`,
     ];
     for (const query of searches) {
-      expect((await inject(staff, { method: 'GET', url: `/account-api/account?${query}` })).statusCode).toBe(200);
-      await inject(staff, { method: 'GET', url: `/account-api/account/export?${query}` });
+      expect((await demo.injectAs(staff, { method: 'GET', url: `/account-api/account?${query}` })).statusCode).toBe(
+        200,
+      );
+      await demo.injectAs(staff, { method: 'GET', url: `/account-api/account/export?${query}` });
     }
-    await inject(staff, { method: 'GET', url: `/benefit-api/benefit?lastname=${person!.lastName}&pageSize=10&page=0` });
+    await demo.injectAs(staff, {
+      method: 'GET',
+      url: `/benefit-api/benefit?lastname=${person!.lastName}&pageSize=10&page=0`,
+    });
     // A wrong password for a person's e-mail typed as the username, and a forgot-username look-up of the e-mail.
-    await app.inject({
+    await demo.app.inject({
       method: 'POST',
       url: '/api/authenticate',
       payload: { username: person!.email, password: 'wrong' },
     });
-    await app.inject({ method: 'GET', url: `/user-api/user/forgot-username/${encodeURIComponent(person!.email!)}` });
+    await demo.app.inject({
+      method: 'GET',
+      url: `/user-api/user/forgot-username/${encodeURIComponent(person!.email!)}`,
+    });
 
     // A query that fails with the person's values as its parameters (a trigger refuses every update).
-    await database.db.execute(
+    await demo.database.db.execute(
       sql.raw(
         `create function refuse_update() returns trigger language plpgsql as $$ begin raise exception 'refused'; end $$`,
       ),
     );
-    await database.db.execute(
+    await demo.database.db.execute(
       sql.raw(
         'create trigger refuse_update before update on recipient_accounts for each row execute function refuse_update()',
       ),
     );
     try {
-      const res = await inject(staff, {
+      const res = await demo.injectAs(staff, {
         method: 'PUT',
         url: '/account-api/account',
         payload: {
@@ -97,8 +74,8 @@ describe('what a run of the product logs', () => {
       });
       expect(res.statusCode, res.body).toBe(500);
     } finally {
-      await database.db.execute(sql.raw('drop trigger refuse_update on recipient_accounts'));
-      await database.db.execute(sql.raw('drop function refuse_update()'));
+      await demo.database.db.execute(sql.raw('drop trigger refuse_update on recipient_accounts'));
+      await demo.database.db.execute(sql.raw('drop function refuse_update()'));
     }
 
     const failure = lines.map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => l.msg === 'request failed');
@@ -108,8 +85,8 @@ describe('what a run of the product logs', () => {
     });
 
     const people = [
-      ...(await database.db.select().from(recipientAccounts)),
-      ...(await database.db.select().from(users)),
+      ...(await demo.database.db.select().from(recipientAccounts)),
+      ...(await demo.database.db.select().from(users)),
     ] as {
       email: string | null;
       firstName: string;

@@ -11,11 +11,10 @@ import {
 } from '@ebt/core/account';
 import { ErrorBody } from '@ebt/core/errors';
 import { AUTHENTICATED, PUBLIC } from '../../platform/access.js';
-import { defineRoutes } from '../../platform/routes.js';
+import { defineRoutes, JSON_BODY_LIMIT } from '../../platform/routes.js';
 import * as account from './service.js';
 
 // The account page of every area (A§2, A§7 "Account"): the caller's own user only.
-const SMALL_BODY = 16 * 1024;
 
 export default defineRoutes((app) => {
   app.get(
@@ -34,7 +33,7 @@ export default defineRoutes((app) => {
   app.put(
     '/user-api/user/currentuser',
     {
-      bodyLimit: SMALL_BODY,
+      bodyLimit: JSON_BODY_LIMIT,
       schema: {
         tags: ['account'],
         summary: "Update the caller's names, e-mail and mobile number; the username is read only",
@@ -49,7 +48,7 @@ export default defineRoutes((app) => {
   app.put(
     '/user-api/user/password',
     {
-      bodyLimit: SMALL_BODY,
+      bodyLimit: JSON_BODY_LIMIT,
       schema: {
         tags: ['account'],
         summary: "Change the caller's password; their other sessions end",
@@ -77,7 +76,7 @@ export default defineRoutes((app) => {
   app.put(
     '/user-api/user/current/security-answers',
     {
-      bodyLimit: SMALL_BODY,
+      bodyLimit: JSON_BODY_LIMIT,
       schema: {
         tags: ['account'],
         summary: "Replace the caller's security question and answer",

@@ -1,9 +1,10 @@
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import { AGENCY_LOOKUP_MESSAGES, type AgencyOption, type AgencyOptionsQuery } from '@ebt/core/agencies';
 import { agencies, programs } from '../../db/schema/index.js';
-import { canSeeProgram, type Caller } from '../../platform/caller.js';
+import type { Caller } from '../../platform/caller.js';
 import { type CallerContext, requireCaller, type RequestContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
+import { programInScope } from '../../platform/search.js';
 
 // Agency look-ups for program-side choices (part 1 §7, part 2 §6). Agency maintenance is not here.
 
@@ -51,12 +52,7 @@ export async function listAgencyOptions(context: RequestContext, query: AgencyOp
 /** GET /account-api/program/{programUuid}/agencies: 404 for a program outside the caller's scope. */
 export async function listProgramAgencies(context: RequestContext, programUuid: string): Promise<AgencyOption[]> {
   const ctx = requireCaller(context);
-  const [program] = await ctx.db
-    .select({ id: programs.id })
-    .from(programs)
-    .where(eq(programs.uuid, programUuid))
-    .limit(1);
-  if (!program || !canSeeProgram(ctx.caller, program.id))
-    throw AppError.notFound(AGENCY_LOOKUP_MESSAGES.PROGRAM_NOT_FOUND);
+  const program = await programInScope(ctx, { uuid: programUuid });
+  if (!program) throw AppError.notFound(AGENCY_LOOKUP_MESSAGES.PROGRAM_NOT_FOUND);
   return listAgencies(ctx, eq(agencies.programId, program.id));
 }

@@ -1,13 +1,18 @@
-import { and, asc, eq } from 'drizzle-orm';
 import type { ApplicantBody, ApplicantCreated, ApplicationCheck, ApplicationDefinition } from '@ebt/core/applicants';
 import { PROGRAM_STATUS } from '@ebt/core/enums';
 import { MESSAGES } from '@ebt/core/messages';
 import { phoneDigits } from '@ebt/core/validation';
-import { applicants, applicationPrograms, applications, programs } from '../../db/schema/index.js';
 import { recordAudit } from '../../platform/audit.js';
 import type { RequestContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { hitRateLimit } from '../../platform/rate-limit.js';
+import {
+  activeApplicationOf,
+  applicationsOfferingProgram,
+  enabledProgramsOfApplication,
+  findApplication,
+  insertApplicant,
+} from './queries.js';
 
 /**
  * The public online application (A§2 /apply/ct, A§7 "Online application"). Applicants are stored for staff to
@@ -20,14 +25,9 @@ export const APPLICATION_WINDOW_MS = 60 * 60_000;
 
 /** GET /account-api/application/{id}: the definition with its enabled programs; unknown id 404. */
 export async function getApplication(ctx: RequestContext, applicationId: number): Promise<ApplicationDefinition> {
-  const [application] = await ctx.db.select().from(applications).where(eq(applications.id, applicationId)).limit(1);
+  const application = await findApplication(ctx.db, applicationId);
   if (!application) throw AppError.notFound(MESSAGES.APPLICATION_UNAVAILABLE);
-  const programRows = await ctx.db
-    .select({ programId: programs.id, programName: programs.name })
-    .from(applicationPrograms)
-    .innerJoin(programs, eq(programs.id, applicationPrograms.programId))
-    .where(and(eq(applicationPrograms.applicationId, applicationId), eq(programs.statusId, PROGRAM_STATUS.ENABLED)))
-    .orderBy(asc(programs.name), asc(programs.id));
+  const programRows = await enabledProgramsOfApplication(ctx.db, applicationId);
   return {
     applicationId: application.id,
     name: application.name,
@@ -47,17 +47,7 @@ async function refusal(
   programId: number,
   applicationId: number | null | undefined,
 ): Promise<AppError | null> {
-  const rows = await ctx.db
-    .select({ applicationId: applications.id, active: applications.active, programStatusId: programs.statusId })
-    .from(applicationPrograms)
-    .innerJoin(applications, eq(applications.id, applicationPrograms.applicationId))
-    .innerJoin(programs, eq(programs.id, applicationPrograms.programId))
-    .where(
-      and(
-        eq(applicationPrograms.programId, programId),
-        applicationId == null ? undefined : eq(applicationPrograms.applicationId, applicationId),
-      ),
-    );
+  const rows = await applicationsOfferingProgram(ctx.db, programId, applicationId);
   // Not a program of the application (or no such program): the request itself is wrong.
   if (rows.length === 0) return AppError.badRequest(MESSAGES.APPLICATION_SUBMIT_FAILED, 'programId');
   // A program of the application, but the application is closed or the program disabled: the state forbids it.
@@ -73,19 +63,7 @@ export async function submitApplicant(ctx: RequestContext, body: ApplicantBody):
   if (count > APPLICATIONS_PER_ADDRESS) throw AppError.tooManyRequests(MESSAGES.APPLICATION_THROTTLED);
   const refused = await refusal(ctx, body.programId, body.applicationId);
   if (refused) throw refused;
-  const [application] = await ctx.db
-    .select({ id: applications.id })
-    .from(applications)
-    .innerJoin(applicationPrograms, eq(applicationPrograms.applicationId, applications.id))
-    .where(
-      and(
-        eq(applicationPrograms.programId, body.programId),
-        eq(applications.active, true),
-        body.applicationId == null ? undefined : eq(applications.id, body.applicationId),
-      ),
-    )
-    .orderBy(asc(applications.id))
-    .limit(1);
+  const application = await activeApplicationOf(ctx.db, body.programId, body.applicationId);
   const values = {
     programId: body.programId,
     applicationId: application?.id ?? null,
@@ -104,9 +82,9 @@ export async function submitApplicant(ctx: RequestContext, body: ApplicantBody):
     createdAt: now,
   };
   return ctx.db.transaction(async (tx) => {
-    const [row] = await tx.insert(applicants).values(values).returning({ id: applicants.id, uuid: applicants.uuid });
-    await recordAudit(tx, ctx, { action: 'create', entity: 'applicant', entityId: row!.uuid, after: values });
-    return { applicantId: row!.id };
+    const row = await insertApplicant(tx, values);
+    await recordAudit(tx, ctx, { action: 'create', entity: 'applicant', entityId: row.uuid, after: values });
+    return { applicantId: row.id };
   });
 }
 
@@ -116,12 +94,7 @@ export async function checkApplication(
   applicationId: number,
   programId: number,
 ): Promise<ApplicationCheck> {
-  const [application] = await ctx.db
-    .select({ id: applications.id })
-    .from(applications)
-    .where(eq(applications.id, applicationId))
-    .limit(1);
-  if (!application) throw AppError.notFound(MESSAGES.APPLICATION_UNAVAILABLE);
+  if (!(await findApplication(ctx.db, applicationId))) throw AppError.notFound(MESSAGES.APPLICATION_UNAVAILABLE);
   const refused = await refusal(ctx, programId, applicationId);
   return { applicationId, programId, accepting: refused === null, message: refused?.message ?? null };
 }

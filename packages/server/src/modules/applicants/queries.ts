@@ -1,13 +1,15 @@
 import { and, type AnyColumn, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { ApplicantSearchCriteria } from '@ebt/core/applicants';
 import type { DbOrTx } from '../../db/client.js';
-import { applicants, applicationPrograms, programs } from '../../db/schema/index.js';
+import { PROGRAM_STATUS } from '@ebt/core/enums';
+import { applicants, applicationPrograms, applications, programs } from '../../db/schema/index.js';
 import type { Caller } from '../../platform/caller.js';
 import { startsWith, startsWithExactly } from '../../platform/search-sql.js';
 
-// The SQL of the staff applicant screens. Every read is AND-ed with the caller's programs (applicants belong to a
-// program, not an agency, so agency staff see the applicants of their agencies' programs), and every condition
-// matches an index of applicants (schema/applications.ts).
+// The SQL of the applicants area. The staff screens' reads are AND-ed with the caller's programs (applicants belong to
+// a program, not an agency, so agency staff see the applicants of their agencies' programs), and every condition
+// matches an index of applicants (db/schema/recipients.ts). The public application's reads have no caller: they
+// answer only what the form shows anyone (an application's name and enabled programs).
 
 /**
  * The caller's programs as a condition on a program id column. Unlike platform/caller.ts scopeCondition, agency staff
@@ -73,4 +75,65 @@ export function applicationProgramsOf(db: DbOrTx, caller: Caller) {
     .innerJoin(applicationPrograms, eq(applicationPrograms.programId, programs.id))
     .where(programScope(caller, programs.id))
     .orderBy(asc(programs.name), asc(programs.id));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The public online application (apply.ts)
+
+/** An application definition by id, or undefined. */
+export async function findApplication(db: DbOrTx, applicationId: number) {
+  const [row] = await db.select().from(applications).where(eq(applications.id, applicationId)).limit(1);
+  return row;
+}
+
+/** The enabled programs of an application, by name. */
+export function enabledProgramsOfApplication(db: DbOrTx, applicationId: number) {
+  return db
+    .select({ programId: programs.id, programName: programs.name })
+    .from(applicationPrograms)
+    .innerJoin(programs, eq(programs.id, applicationPrograms.programId))
+    .where(and(eq(applicationPrograms.applicationId, applicationId), eq(programs.statusId, PROGRAM_STATUS.ENABLED)))
+    .orderBy(asc(programs.name), asc(programs.id));
+}
+
+/**
+ * Every application offering the program (only the one named, when an id is given), with whether it is active and
+ * the program's status: what decides whether an applicant may apply now.
+ */
+export function applicationsOfferingProgram(db: DbOrTx, programId: number, applicationId: number | null | undefined) {
+  return db
+    .select({ applicationId: applications.id, active: applications.active, programStatusId: programs.statusId })
+    .from(applicationPrograms)
+    .innerJoin(applications, eq(applications.id, applicationPrograms.applicationId))
+    .innerJoin(programs, eq(programs.id, applicationPrograms.programId))
+    .where(
+      and(
+        eq(applicationPrograms.programId, programId),
+        applicationId == null ? undefined : eq(applicationPrograms.applicationId, applicationId),
+      ),
+    );
+}
+
+/** The first active application offering the program (the one named, when an id is given), or undefined. */
+export async function activeApplicationOf(db: DbOrTx, programId: number, applicationId: number | null | undefined) {
+  const [row] = await db
+    .select({ id: applications.id })
+    .from(applications)
+    .innerJoin(applicationPrograms, eq(applicationPrograms.applicationId, applications.id))
+    .where(
+      and(
+        eq(applicationPrograms.programId, programId),
+        eq(applications.active, true),
+        applicationId == null ? undefined : eq(applications.id, applicationId),
+      ),
+    )
+    .orderBy(asc(applications.id))
+    .limit(1);
+  return row;
+}
+
+/** Stores an applicant; answers its id and uuid. */
+export async function insertApplicant(tx: DbOrTx, values: typeof applicants.$inferInsert) {
+  const [row] = await tx.insert(applicants).values(values).returning({ id: applicants.id, uuid: applicants.uuid });
+  return row!;
 }

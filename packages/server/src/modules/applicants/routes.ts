@@ -15,7 +15,7 @@ import { SessionApplication } from '@ebt/core/auth';
 import { ErrorBody } from '@ebt/core/errors';
 import { PRIVILEGE } from '@ebt/core/privileges';
 import { privileges, PUBLIC, STAFF } from '../../platform/access.js';
-import { defineRoutes } from '../../platform/routes.js';
+import { defineRoutes, JSON_BODY_LIMIT } from '../../platform/routes.js';
 import * as applicants from './apply.js';
 import { listApplicationPrograms, listCallerApplications } from './lookups.js';
 import { searchApplicants } from './search.js';
@@ -81,7 +81,7 @@ export default defineRoutes(async (app) => {
   app.post(
     '/account-api/applicant',
     {
-      bodyLimit: 16 * 1024,
+      bodyLimit: JSON_BODY_LIMIT,
       schema: {
         tags: ['applicants'],
         summary: 'Submit an online application (public)',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AuthenticateBody, AuthenticateResponse, CurrentUser, LogoutQuery } from '@ebt/core/auth';
 import { ErrorBody } from '@ebt/core/errors';
 import { AUTHENTICATED, PUBLIC } from '../../platform/access.js';
-import { defineRoutes } from '../../platform/routes.js';
+import { defineRoutes, JSON_BODY_LIMIT } from '../../platform/routes.js';
 import { getCurrentUser } from './current-user.js';
 import * as auth from './service.js';
 
@@ -11,7 +11,7 @@ export default defineRoutes((app) => {
     '/api/authenticate',
     {
       // Credentials are small: a large body is refused before it is parsed.
-      bodyLimit: 16 * 1024,
+      bodyLimit: JSON_BODY_LIMIT,
       schema: {
         tags: ['auth'],
         summary: 'Sign in with username and password; answers a bearer token',

@@ -20,7 +20,8 @@ import { NOTIFICATION_EVENT } from '../../db/reference-data.js';
 import { changedFields } from '../../platform/audit.js';
 import { benefitAuditView } from './audit-view.js';
 import { useTestApp } from '../../testing/app.js';
-import { makeAgency, makeProgram, makeRecipient, makeUser } from '../../testing/factories.js';
+import { makeProgram, makeRecipient, makeUser } from '../../testing/factories.js';
+import { buildWorld } from '../../testing/world.js';
 import { forgedXlsx } from '../../testing/forged-xlsx.js';
 import { adjustIssuanceTotals, noticeMessage } from './issue-effects.js';
 
@@ -60,13 +61,22 @@ const HEADER = ['Account ID', 'Authorization Number', 'Available Date', 'Expirat
 
 async function makeWorld() {
   const { db } = t.database;
-  const programA = await makeProgram(db);
-  const programB = await makeProgram(db, {
-    benefitAmount: '50.00',
-    benefitExpirationDays: 30,
-    enableBenefitNote: true,
-    benefitOptionTypeId: 1,
+  const world = await buildWorld(t, {
+    programs: {
+      programA: {},
+      programB: { benefitAmount: '50.00', benefitExpirationDays: 30, enableBenefitNote: true, benefitOptionTypeId: 1 },
+    },
+    agencies: { a1: { program: 'programA' }, a2: { program: 'programA' } },
+    users: {
+      platformAdmin: { roleId: ROLE.PLATFORM_ADMIN },
+      adminA: { roleId: ROLE.PROGRAM_ADMIN, programs: ['programA'] },
+      adminAB: { roleId: ROLE.PROGRAM_ADMIN, programs: ['programA', 'programB'] },
+      agencyUserA1: { roleId: ROLE.AGENCY_USER, agencies: ['a1'] },
+      recipient: { roleId: ROLE.RECIPIENT },
+    },
   });
+  const { programA, programB } = world.programs;
+  const { a1, a2 } = world.agencies;
   const [stateFunds] = await db
     .insert(fundingSources)
     .values({ programId: programA.id, name: 'State Funds' })
@@ -77,22 +87,10 @@ async function makeWorld() {
     .insert(incentives)
     .values({ programId: programA.id, fundingSourceId: usda!.id, name: 'Double Up', startDate: '2026-01-01' })
     .returning();
-  const a1 = await makeAgency(db, programA);
-  const a2 = await makeAgency(db, programA);
   const r1 = await makeRecipient(db, { program: programA, agency: a1 });
   const r2 = await makeRecipient(db, { program: programA, agency: a2 });
   const inactive = await makeRecipient(db, { program: programA, agency: a1, statusId: 1 });
   const rb = await makeRecipient(db, { program: programB });
-  const users = {
-    platformAdmin: await makeUser(db, { roleId: ROLE.PLATFORM_ADMIN }),
-    adminA: await makeUser(db, { roleId: ROLE.PROGRAM_ADMIN, programs: [programA] }),
-    adminAB: await makeUser(db, { roleId: ROLE.PROGRAM_ADMIN, programs: [programA, programB] }),
-    agencyUserA1: await makeUser(db, { roleId: ROLE.AGENCY_USER, agencies: [a1] }),
-    recipient: await makeUser(db, { roleId: ROLE.RECIPIENT }),
-  };
-  const tokens = Object.fromEntries(
-    await Promise.all(Object.entries(users).map(async ([key, user]) => [key, await t.signIn(user.username)] as const)),
-  ) as Record<keyof typeof users, string>;
   return {
     programA,
     programB,
@@ -106,7 +104,7 @@ async function makeWorld() {
     r2,
     inactive,
     rb,
-    tokens,
+    tokens: world.tokens,
   };
 }
 type World = Awaited<ReturnType<typeof makeWorld>>;

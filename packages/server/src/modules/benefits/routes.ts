@@ -20,7 +20,7 @@ import {
 import { ErrorBody } from '@ebt/core/errors';
 import { PRIVILEGE, STAFF_PRIVILEGES } from '@ebt/core/privileges';
 import { privileges, STAFF } from '../../platform/access.js';
-import { defineRoutes } from '../../platform/routes.js';
+import { defineRoutes, JSON_BODY_LIMIT } from '../../platform/routes.js';
 import { registerExportRoute } from '../../platform/search.js';
 import { getBenefit, updateBenefit, voidBenefit } from './change.js';
 import { issueBenefit } from './issue.js';
@@ -31,7 +31,6 @@ import { exportBenefits, searchBenefits } from './search.js';
 // Benefits (part 1 §7 "Benefits"; resolutions 1, 12, 13; docs/decisions/0010). Staff routes are scoped by the
 // services (program admins: their programs; agency staff: their agencies); a benefit outside the scope answers 404
 // like a missing one. The recipient routes read only the caller's own accounts.
-const SMALL_BODY = 16 * 1024;
 const tags = ['benefits'];
 const RECIPIENT = privileges(PRIVILEGE.RECIPIENT_ACCESS);
 /** The search serves the staff screens and the recipient portal (resolution 12: one shape, recipients see their own). */
@@ -70,7 +69,7 @@ export default defineRoutes((app) => {
   app.post(
     '/benefit-api/benefit',
     {
-      bodyLimit: SMALL_BODY,
+      bodyLimit: JSON_BODY_LIMIT,
       schema: {
         tags,
         summary:
@@ -176,7 +175,7 @@ export default defineRoutes((app) => {
   app.put(
     '/benefit-api/benefit',
     {
-      bodyLimit: SMALL_BODY,
+      bodyLimit: JSON_BODY_LIMIT,
       schema: {
         tags,
         summary:
@@ -192,7 +191,7 @@ export default defineRoutes((app) => {
   app.patch(
     '/benefit-api/benefit/:benefitUuid',
     {
-      bodyLimit: SMALL_BODY,
+      bodyLimit: JSON_BODY_LIMIT,
       schema: {
         tags,
         summary: 'Void an ISSUED benefit: benefitStatus VOIDED or VOID (resolution 1); any other status answers 409',

@@ -11,7 +11,8 @@ import {
   programs,
 } from '../../db/schema/index.js';
 import type { TestApp } from '../../testing/app.js';
-import { makeAgency, makeProgram, makeRecipient, makeUser } from '../../testing/factories.js';
+import { makeRecipient } from '../../testing/factories.js';
+import { buildWorld } from '../../testing/world.js';
 import { benefitInsertRow, type NewBenefit } from './issue-effects.js';
 
 // Fixtures of the benefits tests: a program with funding sources, agencies, staff of every scope and recipients.
@@ -45,25 +46,27 @@ export async function makeIncentive(db: DbOrTx, program: { id: number }, funding
  */
 export async function makeBenefitWorld(t: TestApp) {
   const { db } = t.database;
-  const programA = await makeProgram(db);
-  const programB = await makeProgram(db);
-  const a1 = await makeAgency(db, programA);
-  const a2 = await makeAgency(db, programA);
-  const b1 = await makeAgency(db, programB);
+  const world = await buildWorld(t, {
+    programs: { programA: {}, programB: {} },
+    agencies: { a1: { program: 'programA' }, a2: { program: 'programA' }, b1: { program: 'programB' } },
+    users: {
+      platformAdmin: { roleId: ROLE.PLATFORM_ADMIN },
+      programAdminA: { roleId: ROLE.PROGRAM_ADMIN, programs: ['programA'] },
+      programAdminB: { roleId: ROLE.PROGRAM_ADMIN, programs: ['programB'] },
+      agencyAdminA1: { roleId: ROLE.AGENCY_ADMIN, agencies: ['a1'] },
+      agencyUserA1: { roleId: ROLE.AGENCY_USER, agencies: ['a1'] },
+      agencyUserA2: { roleId: ROLE.AGENCY_USER, agencies: ['a2'] },
+      recipient: { roleId: ROLE.RECIPIENT },
+      otherRecipient: { roleId: ROLE.RECIPIENT },
+    },
+  });
+  const { programA, programB } = world.programs;
+  const { a1, a2, b1 } = world.agencies;
+  const { users, tokens } = world;
   const fundA = await makeFundingSource(db, programA, 'State Funds');
   const fundA2 = await makeFundingSource(db, programA, 'Federal Funds');
   const fundB = await makeFundingSource(db, programB, 'State Funds');
   const incentiveA = await makeIncentive(db, programA, fundA);
-  const users = {
-    platformAdmin: await makeUser(db, { roleId: ROLE.PLATFORM_ADMIN }),
-    programAdminA: await makeUser(db, { roleId: ROLE.PROGRAM_ADMIN, programs: [programA] }),
-    programAdminB: await makeUser(db, { roleId: ROLE.PROGRAM_ADMIN, programs: [programB] }),
-    agencyAdminA1: await makeUser(db, { roleId: ROLE.AGENCY_ADMIN, agencies: [a1] }),
-    agencyUserA1: await makeUser(db, { roleId: ROLE.AGENCY_USER, agencies: [a1] }),
-    agencyUserA2: await makeUser(db, { roleId: ROLE.AGENCY_USER, agencies: [a2] }),
-    recipient: await makeUser(db, { roleId: ROLE.RECIPIENT }),
-    otherRecipient: await makeUser(db, { roleId: ROLE.RECIPIENT }),
-  };
   const accounts = {
     a1: await makeRecipient(db, {
       program: programA,
@@ -94,9 +97,6 @@ export async function makeBenefitWorld(t: TestApp) {
       lastName: 'Kowalski',
     }),
   };
-  const tokens = Object.fromEntries(
-    await Promise.all(Object.entries(users).map(async ([key, user]) => [key, await t.signIn(user.username)] as const)),
-  ) as Record<keyof typeof users, string>;
   return { programA, programB, a1, a2, b1, fundA, fundA2, fundB, incentiveA, users, accounts, tokens };
 }
 export type BenefitWorld = Awaited<ReturnType<typeof makeBenefitWorld>>;

@@ -6,7 +6,8 @@ import { RECIPIENT_MESSAGES } from '@ebt/core/recipients';
 import { applicants, auditLog, recipientAccounts, users } from '../../db/schema/index.js';
 import { useTestApp } from '../../testing/app.js';
 import { makeProgram, makeRecipient, makeUser } from '../../testing/factories.js';
-import { makeRecipientWorld, type RecipientWorld, validRecipient } from './test-helpers.js';
+import { validRecipient } from '../../testing/recipient-form.js';
+import { makeRecipientWorld, type RecipientWorld } from './test-helpers.js';
 
 // One recipient: GET /account-api/account/{uuid} and POST /account-api/account (add).
 

@@ -19,7 +19,7 @@ import {
 } from '@ebt/core/recipients';
 import { STAFF } from '../../platform/access.js';
 import { readUpload, registerFileUploads } from '../../platform/file-import.js';
-import { defineRoutes } from '../../platform/routes.js';
+import { defineRoutes, JSON_BODY_LIMIT } from '../../platform/routes.js';
 import { registerExportRoute } from '../../platform/search.js';
 import { addRecipient } from './add.js';
 import { moveRecipient, updateRecipient } from './change.js';
@@ -31,7 +31,6 @@ import { exportRecipients, searchRecipients } from './search.js';
 
 // Recipients (part 1 §7 "Recipients"): program-side staff and platform admins; the services apply each caller's
 // scope, and a recipient outside it answers 404 like a missing one.
-const SMALL_BODY = 16 * 1024;
 const tags = ['recipients'];
 
 export default defineRoutes(async (app) => {
@@ -90,7 +89,7 @@ export default defineRoutes(async (app) => {
   app.post(
     '/account-api/account',
     {
-      bodyLimit: SMALL_BODY,
+      bodyLimit: JSON_BODY_LIMIT,
       schema: {
         tags,
         summary: 'Add a recipient: generates the Account ID and a Pending portal user',
@@ -112,7 +111,7 @@ export default defineRoutes(async (app) => {
   app.put(
     '/account-api/account',
     {
-      bodyLimit: SMALL_BODY,
+      bodyLimit: JSON_BODY_LIMIT,
       schema: {
         tags,
         summary: 'Update a recipient (all form fields) or only set accountStatusId (0 activate, 1 inactivate)',
@@ -134,7 +133,7 @@ export default defineRoutes(async (app) => {
   app.put(
     '/account-api/account/move',
     {
-      bodyLimit: SMALL_BODY,
+      bodyLimit: JSON_BODY_LIMIT,
       schema: {
         tags,
         summary: 'Move a recipient (and its Issued benefits) to another agency of its program',

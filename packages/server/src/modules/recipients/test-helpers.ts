@@ -2,7 +2,8 @@ import { ROLE } from '@ebt/core/enums';
 import type { TestApp } from '../../testing/app.js';
 import { buildWorld } from '../../testing/world.js';
 
-// Fixtures of the recipients tests (search.test.ts, add.test.ts).
+// Fixtures of the recipients tests (search.test.ts, add.test.ts). The add form is testing/recipient-form.ts: the audit
+// walk sends it too.
 
 /** Two programs; program A has agencies A1 and A2. One signed-in user per role and scope. */
 export async function makeRecipientWorld(t: TestApp) {
@@ -22,21 +23,3 @@ export async function makeRecipientWorld(t: TestApp) {
   return { ...world.programs, ...world.agencies, users: world.users, tokens: world.tokens };
 }
 export type RecipientWorld = Awaited<ReturnType<typeof makeRecipientWorld>>;
-
-/** A valid add form, with a fresh e-mail each time (e-mails are unique per program). */
-export const validRecipient = (overrides: Record<string, unknown> = {}) => ({
-  firstname: 'Margaret',
-  middlename: 'A',
-  lastname: 'Kowalski',
-  address1: '12 Orchard Lane',
-  address2: '',
-  city: 'Hartford',
-  stateCode: 'ct',
-  zipcode: '06103-1234',
-  email: `margaret.${Math.random().toString(36).slice(2, 8)}@example.com`,
-  mobilePhone: '(203) 555-0147',
-  cardIssuanceCode: true,
-  businessPhone: '',
-  faxNumber: '',
-  ...overrides,
-});

@@ -20,13 +20,12 @@ import {
   SendActivationBody,
 } from '@ebt/core/recovery';
 import { privileges, PUBLIC, STAFF } from '../../platform/access.js';
-import { defineRoutes } from '../../platform/routes.js';
+import { defineRoutes, JSON_BODY_LIMIT } from '../../platform/routes.js';
 import * as activation from './activation.js';
 import * as forgot from './forgot.js';
 
 // Activation and reset links, sending activation e-mails, and the forgot password / forgot username flows
 // (A§4, A§7 "Authentication and recovery", B§7 "Users", resolution 4). Public routes carry small bodies only.
-const SMALL_BODY = 16 * 1024;
 
 export default defineRoutes((app) => {
   app.get(
@@ -46,7 +45,7 @@ export default defineRoutes((app) => {
   app.post(
     '/user-api/activate-user',
     {
-      bodyLimit: SMALL_BODY,
+      bodyLimit: JSON_BODY_LIMIT,
       schema: {
         tags: ['recovery'],
         summary: 'Activate an account: password, security question and answer, code preference',
@@ -75,7 +74,7 @@ export default defineRoutes((app) => {
   app.post(
     '/user-api/reset-pass/:hash',
     {
-      bodyLimit: SMALL_BODY,
+      bodyLimit: JSON_BODY_LIMIT,
       schema: {
         tags: ['recovery'],
         summary: 'Set a new password through a reset link; ends every session of the user',
@@ -91,7 +90,7 @@ export default defineRoutes((app) => {
   app.post(
     '/user-api/user/send-activation',
     {
-      bodyLimit: SMALL_BODY,
+      bodyLimit: JSON_BODY_LIMIT,
       schema: {
         tags: ['recovery'],
         summary: 'Send (or, forced, re-send) an activation e-mail to any user',
@@ -113,7 +112,7 @@ export default defineRoutes((app) => {
   app.post(
     '/user-api/recipient-users/send-activation',
     {
-      bodyLimit: SMALL_BODY,
+      bodyLimit: JSON_BODY_LIMIT,
       schema: {
         tags: ['recovery'],
         summary: "Send an activation e-mail to a recipient user with an account in the caller's scope",
@@ -150,7 +149,7 @@ export default defineRoutes((app) => {
   app.post(
     '/user-api/forgot-password/:username',
     {
-      bodyLimit: SMALL_BODY,
+      bodyLimit: JSON_BODY_LIMIT,
       schema: {
         tags: ['recovery'],
         summary: 'Forgot password step 2: answer the question; a one-time code is sent',
@@ -195,7 +194,7 @@ export default defineRoutes((app) => {
   app.post(
     '/user-api/user/forgot-username/:email',
     {
-      bodyLimit: SMALL_BODY,
+      bodyLimit: JSON_BODY_LIMIT,
       schema: {
         tags: ['recovery'],
         summary: 'Forgot username step 2: answer the question; a one-time code is sent',
