@@ -8,6 +8,7 @@ import { ContactFields } from '../../../components/ContactFields';
 import { FormOutcome, SubmitButton } from '../../../components/FormOutcome';
 import { PersonNameFields } from '../../../components/PersonNameFields';
 import { focusFirstError } from '../../../lib/form-focus';
+import { displayPhone } from '../../../lib/person';
 import { useUpdateCurrentUser } from '../api';
 
 /** A§5 "Account forms": the fields a person may change; username and userUuid come from the loaded info. */
@@ -25,7 +26,7 @@ const valuesOf = (info: CurrentUserInfo): UserInfoValues => ({
   middlename: info.middlename ?? '',
   lastname: info.lastname,
   email: info.email,
-  mobile: info.mobile ?? '',
+  mobile: displayPhone(info.mobile),
 });
 
 /** Compared as they would be saved: surrounding spaces and phone separators are not a change. */

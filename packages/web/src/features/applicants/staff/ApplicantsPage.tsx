@@ -22,6 +22,7 @@ import { errorMessagesOf } from '../../../lib/errors';
 import { useSessionUser } from '../../../lib/session-user';
 import { displayPhone, personName } from '../../../lib/person';
 import { useApplicationPrograms } from '../../../lib/lookups';
+import { selectProps } from '../../../lib/select-props';
 import { useApplicantSearch, useRefreshApplicantSearches } from './api';
 import { useSearchForm } from '../../../lib/search-form';
 import { APPLICANT_URL_CRITERIA, applicantFormValuesOf, EMPTY_APPLICANT_SEARCH } from './criteria';
@@ -145,7 +146,7 @@ function ApplicantSearch() {
           data={programOptions}
           clearable
           nothingFoundMessage={MESSAGES.NO_PROGRAMS_FOUND}
-          {...form.getInputProps('programId')}
+          {...selectProps(form.getInputProps('programId'))}
           onChange={(value) => form.setFieldValue('programId', value ?? '')}
         />
         <PersonCriteriaFields inputProps={form.getInputProps} />

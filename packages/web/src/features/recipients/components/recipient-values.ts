@@ -1,6 +1,6 @@
 import { type RecipientAccount, RecipientFormValues } from '@ebt/core/recipients';
 import { phoneDigits } from '@ebt/core/validation';
-import { cleanPersonFields, EMPTY_PERSON_FIELDS, type PersonFieldValues } from '../../../lib/person';
+import { cleanPersonFields, displayPhone, EMPTY_PERSON_FIELDS, type PersonFieldValues } from '../../../lib/person';
 
 // The recipient fields as the add and edit forms hold them (A§5 "Recipient forms"): every text a string, so an
 // input is never uncontrolled; the core schema turns them into the body the API takes.
@@ -16,7 +16,7 @@ export const EMPTY_RECIPIENT_FIELDS: RecipientFieldValues = {
   cardIssuanceCode: false,
 };
 
-/** The form's values of a loaded account (null columns as empty fields). */
+/** The form's values of a loaded account (null columns as empty fields; the phone as the screen shows it). */
 export function recipientFieldsOf(account: RecipientAccount): RecipientFieldValues {
   return {
     firstname: account.firstname,
@@ -28,7 +28,7 @@ export function recipientFieldsOf(account: RecipientAccount): RecipientFieldValu
     stateCode: account.stateCode ?? '',
     zipcode: account.zipcode ?? '',
     email: account.email ?? '',
-    mobilePhone: account.mobilePhone ?? '',
+    mobilePhone: displayPhone(account.mobilePhone),
     cardIssuanceCode: account.cardIssuanceCode,
   };
 }
