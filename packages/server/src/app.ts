@@ -12,6 +12,7 @@ import benefitImportRoutes from './modules/benefits/import-routes.js';
 import benefitRoutes from './modules/benefits/routes.js';
 import healthRoutes from './modules/health/routes.js';
 import incentiveRoutes from './modules/incentives/routes.js';
+import merchantRoutes from './modules/merchants/routes.js';
 import outboxRoutes from './modules/outbox/routes.js';
 import programRoutes from './modules/programs/routes.js';
 import recipientRoutes from './modules/recipients/routes.js';
@@ -39,6 +40,7 @@ const MODULES = [
   benefitRoutes,
   benefitImportRoutes,
   incentiveRoutes,
+  merchantRoutes,
 ];
 
 export interface AppOptions {

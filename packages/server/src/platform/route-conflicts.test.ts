@@ -77,6 +77,7 @@ const SPEC_FIXED_PATHS: readonly Route[] = [
   { method: 'POST', url: '/benefit-api/benefit/file' },
   { method: 'GET', url: '/benefit-api/benefit/program/:programUuid' },
   { method: 'GET', url: '/benefit-api/benefit/program/:programUuid/balance' },
+  { method: 'GET', url: '/merchant-api/merchants/export' },
   { method: 'GET', url: '/user-api/user/current' },
   { method: 'GET', url: '/user-api/user/current/security-answers' },
   { method: 'GET', url: '/user-api/user/currentuser' },

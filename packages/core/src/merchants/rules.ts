@@ -1,0 +1,35 @@
+// Rules of the merchant read side (B§5 "Merchant search", resolutions 10 and 14; docs/decisions/0020).
+
+/** The text criteria of the merchant search; programId narrows it and also counts as a criterion. */
+export const MERCHANT_SEARCH_CRITERIA = ['merchantId', 'merchantName', 'fnsNumber', 'email'] as const;
+
+export interface MerchantSearchCriteria {
+  merchantId?: string;
+  merchantName?: string;
+  fnsNumber?: string;
+  email?: string;
+  /** The program's id in digits or its uuid, as the search form sends it. */
+  programId?: string;
+}
+
+type SearchInput = Partial<Record<keyof MerchantSearchCriteria, string | null | undefined>>;
+
+/** The criteria a form or query holds, trimmed, with empty values dropped. */
+export function merchantSearchCriteria(input: SearchInput): MerchantSearchCriteria {
+  const criteria: MerchantSearchCriteria = {};
+  for (const key of [...MERCHANT_SEARCH_CRITERIA, 'programId'] as const) {
+    const value = input[key]?.trim();
+    if (value) criteria[key] = value;
+  }
+  return criteria;
+}
+
+/** B§5: Search is disabled with no criterion, and the API answers 400 'At least one field must be entered.' */
+export function hasMerchantSearchCriterion(input: SearchInput): boolean {
+  return Object.keys(merchantSearchCriteria(input)).length > 0;
+}
+
+/** Resolution 10: tax ids and bank numbers are shown masked to their last four (`****1234`). */
+export function maskedLastFour(last4: string | null | undefined): string | null {
+  return last4 ? `****${last4}` : null;
+}

@@ -1,0 +1,206 @@
+import { and, asc, type AnyColumn, eq, exists, gt, inArray, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import {
+  merchantAddresses,
+  merchantBankAccounts,
+  merchantPrograms,
+  merchants,
+  programs,
+} from '../../db/schema/index.js';
+import type { Caller } from '../../platform/caller.js';
+import { escapeLike, startsWith } from '../../platform/search-sql.js';
+
+// The SQL of the merchant read side. A merchant belongs to no program of its own: it is mapped to programs
+// (merchant_programs), so every read is AND-ed with "mapped to one of the caller's programs" (platform admins: all).
+// Staff see the merchants of their programs whatever the status; recipients (resolution 10) only active merchants
+// with an active mapping to one of their programs.
+
+const ACTIVE = 0;
+
+/** The programs whose mappings the caller sees, as a condition on merchant_programs (undefined: all of them). */
+function mappingScope(caller: Caller): SQL | undefined {
+  if (caller.scope === 'all') return undefined;
+  if (caller.scope === 'none' || caller.programIds.length === 0) return sql`false`;
+  const inPrograms = inArray(merchantPrograms.programId, [...caller.programIds]);
+  return caller.scope === 'self' ? and(inPrograms, eq(merchantPrograms.statusId, ACTIVE)) : inPrograms;
+}
+
+/** The merchant (by its id column) is visible to the caller: mapped to one of their programs. */
+function merchantScope(db: DbOrTx, caller: Caller, merchantId: AnyColumn): SQL | undefined {
+  if (caller.scope === 'all') return undefined;
+  const mapped = exists(
+    db
+      .select({ one: sql`1` })
+      .from(merchantPrograms)
+      .where(and(eq(merchantPrograms.merchantId, merchantId), mappingScope(caller))),
+  );
+  return caller.scope === 'self' ? and(mapped, eq(merchants.statusId, ACTIVE)) : mapped;
+}
+
+export interface MerchantFilter {
+  merchantId?: string;
+  merchantName?: string;
+  fnsNumber?: string;
+  email?: string;
+  programId?: number;
+}
+
+/** Names of three or more characters match anywhere (the trigram index); shorter ones as a prefix. */
+const TRIGRAM_MIN = 3;
+
+function filterConditions(db: DbOrTx, caller: Caller, f: MerchantFilter): SQL | undefined {
+  const name = f.merchantName;
+  return and(
+    merchantScope(db, caller, merchants.id),
+    f.merchantId === undefined ? undefined : eq(merchants.merchantIdentifier, f.merchantId),
+    name === undefined
+      ? undefined
+      : name.length >= TRIGRAM_MIN
+        ? sql`lower(${merchants.name}) like lower(${`%${escapeLike(name)}%`})`
+        : startsWith(sql`lower(${merchants.name})`, name),
+    f.fnsNumber === undefined ? undefined : eq(merchants.fnsNumber, f.fnsNumber),
+    f.email === undefined ? undefined : startsWith(sql`lower(${merchants.email})`, f.email),
+    f.programId === undefined
+      ? undefined
+      : exists(
+          db
+            .select({ one: sql`1` })
+            .from(merchantPrograms)
+            .where(and(eq(merchantPrograms.merchantId, merchants.id), eq(merchantPrograms.programId, f.programId))),
+        ),
+  );
+}
+
+const registered = and(eq(merchantAddresses.merchantId, merchants.id), eq(merchantAddresses.kind, 'registered'));
+
+const rowFields = {
+  id: merchants.id,
+  merchantUuid: merchants.uuid,
+  merchantIdentifier: merchants.merchantIdentifier,
+  merchantName: merchants.name,
+  fnsNumber: merchants.fnsNumber,
+  email: merchants.email,
+  businessPhone: merchants.businessPhone,
+  mobilePhone: merchants.mobilePhone,
+  merchantStatusId: merchants.statusId,
+  city: merchantAddresses.city,
+  stateCode: merchantAddresses.stateCode,
+  zipcode: merchantAddresses.zipcode,
+};
+
+/** Merchants matching the filter in the caller's scope, by name, at most `limit`. */
+export function searchMerchantRows(db: DbOrTx, caller: Caller, filter: MerchantFilter, limit: number) {
+  return db
+    .select(rowFields)
+    .from(merchants)
+    .leftJoin(merchantAddresses, registered)
+    .where(filterConditions(db, caller, filter))
+    .orderBy(asc(merchants.name), asc(merchants.id))
+    .limit(limit);
+}
+
+export type MerchantRecord = Awaited<ReturnType<typeof searchMerchantRows>>[number];
+
+/** Matches counted up to cap + 1 (the export says when it was cut). */
+export async function countMerchantsUpTo(db: DbOrTx, caller: Caller, filter: MerchantFilter, cap: number) {
+  const capped = db
+    .select({ one: sql`1` })
+    .from(merchants)
+    .where(filterConditions(db, caller, filter))
+    .limit(cap + 1)
+    .as('capped');
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(capped);
+  return row?.n ?? 0;
+}
+
+/** The export's rows after `afterId`, by id (keyset batches). */
+export function exportMerchantBatch(
+  db: DbOrTx,
+  caller: Caller,
+  filter: MerchantFilter,
+  afterId: number,
+  limit: number,
+) {
+  return db
+    .select(rowFields)
+    .from(merchants)
+    .leftJoin(merchantAddresses, registered)
+    .where(and(gt(merchants.id, afterId), filterConditions(db, caller, filter)))
+    .orderBy(asc(merchants.id))
+    .limit(limit);
+}
+
+/** One merchant by uuid in the caller's scope, or undefined (missing and out of scope answer alike). */
+export async function findMerchant(db: DbOrTx, caller: Caller, merchantUuid: string) {
+  const [row] = await db
+    .select({
+      id: merchants.id,
+      uuid: merchants.uuid,
+      merchantIdentifier: merchants.merchantIdentifier,
+      statusId: merchants.statusId,
+      name: merchants.name,
+      fnsNumber: merchants.fnsNumber,
+      email: merchants.email,
+      taxIdLast4: merchants.taxIdLast4,
+      taxClassId: merchants.taxClassId,
+      tinTypeId: merchants.tinTypeId,
+      businessPhone: merchants.businessPhone,
+      mobilePhone: merchants.mobilePhone,
+      creationChannel: merchants.creationChannel,
+      updationChannel: merchants.updationChannel,
+    })
+    .from(merchants)
+    .where(and(eq(merchants.uuid, merchantUuid), merchantScope(db, caller, merchants.id)))
+    .limit(1);
+  return row;
+}
+
+/** The merchant's addresses (registered, mailing, physical). */
+export function merchantAddressRows(db: DbOrTx, merchantId: number) {
+  return db
+    .select({
+      kind: merchantAddresses.kind,
+      addressOne: merchantAddresses.address1,
+      addressTwo: merchantAddresses.address2,
+      city: merchantAddresses.city,
+      stateCode: merchantAddresses.stateCode,
+      zipcode: merchantAddresses.zipcode,
+    })
+    .from(merchantAddresses)
+    .where(eq(merchantAddresses.merchantId, merchantId));
+}
+
+/** The merchant's bank account, numbers as their last four only (the ciphertexts are not read). */
+export async function merchantBankAccount(db: DbOrTx, merchantId: number) {
+  const [row] = await db
+    .select({
+      bankUuid: merchantBankAccounts.uuid,
+      bankName: merchantBankAccounts.bankName,
+      accountNumberLast4: merchantBankAccounts.accountNumberLast4,
+      routingNumberLast4: merchantBankAccounts.routingNumberLast4,
+      bankAccountType: merchantBankAccounts.accountTypeId,
+      firstName: merchantBankAccounts.firstName,
+      middleName: merchantBankAccounts.middleName,
+      lastName: merchantBankAccounts.lastName,
+    })
+    .from(merchantBankAccounts)
+    .where(eq(merchantBankAccounts.merchantId, merchantId))
+    .limit(1);
+  return row;
+}
+
+/** The merchant's program mappings the caller sees, by program name. */
+export function merchantMappings(db: DbOrTx, caller: Caller, merchantId: number) {
+  return db
+    .select({
+      programId: programs.id,
+      programUuid: programs.uuid,
+      programName: programs.name,
+      shortname: programs.shortName,
+      statusId: merchantPrograms.statusId,
+    })
+    .from(merchantPrograms)
+    .innerJoin(programs, eq(programs.id, merchantPrograms.programId))
+    .where(and(eq(merchantPrograms.merchantId, merchantId), mappingScope(caller)))
+    .orderBy(asc(programs.name), asc(programs.id));
+}

@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { ErrorBody } from '@ebt/core/errors';
+import {
+  MERCHANT_EXPORT_ROW_CAP,
+  MerchantDetail,
+  MerchantExportQuery,
+  MerchantParams,
+  MerchantProgramMapping,
+  MerchantSearchQuery,
+  MerchantSearchResult,
+  TaxClassOption,
+  TinTypeOption,
+} from '@ebt/core/merchants';
+import { PRIVILEGE } from '@ebt/core/privileges';
+import { privileges } from '../../platform/access.js';
+import { defineRoutes } from '../../platform/routes.js';
+import { registerExportRoute } from '../../platform/search.js';
+import { getMerchant, getMerchantMappings } from './detail.js';
+import { listTaxClasses, listTinTypes } from './lookups.js';
+import { exportMerchants, searchMerchants } from './search.js';
+
+// Merchants, the read side (B§2 "Merchants", B§7 "Merchants"; resolutions 10, 13, 14; docs/decisions/0020). Reading
+// merchants needs MERCHANT_VIEW (decision 0003: B names no right for it; every staff role holds it by default), and the
+// services scope every read to the merchants mapped to the caller's programs (platform admins: all); a merchant out
+// of scope answers 404 like a missing one. Recipients may read one merchant's public fields (resolution 10).
+const tags = ['merchants'];
+const MERCHANT_VIEW = privileges(PRIVILEGE.MERCHANT_VIEW);
+const MERCHANT_VIEW_OR_RECIPIENT = privileges(PRIVILEGE.MERCHANT_VIEW, PRIVILEGE.RECIPIENT_ACCESS);
+const refusals = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+
+export default defineRoutes((app) => {
+  app.get(
+    '/merchant-api/merchants',
+    {
+      schema: {
+        tags,
+        summary:
+          "Search the caller's merchants: merchantId (exact), merchantName (contains; a prefix under 3 characters), " +
+          'fnsNumber (exact), email (prefix), programId; at least one is required; by name, at most pageSize ' +
+          '(default 1000, at most 2000)',
+        querystring: MerchantSearchQuery,
+        response: { 200: MerchantSearchResult, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody },
+      },
+      config: { access: MERCHANT_VIEW },
+    },
+    (req) => searchMerchants(req.ctx, req.query),
+  );
+
+  registerExportRoute(
+    app,
+    '/merchant-api/merchants/export',
+    { tags, querystring: MerchantExportQuery, access: MERCHANT_VIEW, cap: MERCHANT_EXPORT_ROW_CAP },
+    exportMerchants,
+  );
+
+  app.get(
+    '/merchant-api/merchant/:id',
+    {
+      schema: {
+        tags,
+        summary:
+          'One merchant by merchantUuid, answered by caller: tax and bank fields (masked to the last four) only with ' +
+          'BANK_VIEW; recipients get the public fields of active merchants of their programs; 404 out of scope',
+        params: MerchantParams,
+        response: { 200: MerchantDetail, ...refusals },
+      },
+      config: { access: MERCHANT_VIEW_OR_RECIPIENT },
+    },
+    (req) => getMerchant(req.ctx, req.params.id),
+  );
+
+  app.get(
+    '/merchant-api/merchant/:id/mapping',
+    {
+      schema: {
+        tags,
+        summary: "The merchant's program mappings in the caller's programs (statusId 1 Inactive, otherwise Active)",
+        params: MerchantParams,
+        response: { 200: z.array(MerchantProgramMapping), ...refusals },
+      },
+      config: { access: MERCHANT_VIEW },
+    },
+    (req) => getMerchantMappings(req.ctx, req.params.id),
+  );
+
+  app.get(
+    '/merchant-api/tax-classes',
+    {
+      schema: {
+        tags,
+        summary: 'The tax classifications of the merchant form (B§9)',
+        response: { 200: z.array(TaxClassOption), 401: ErrorBody, 403: ErrorBody },
+      },
+      config: { access: MERCHANT_VIEW },
+    },
+    () => listTaxClasses(),
+  );
+
+  app.get(
+    '/merchant-api/tin-types',
+    {
+      schema: {
+        tags,
+        summary: 'The taxpayer id types of the merchant form: SSN and EIN (B§9)',
+        response: { 200: z.array(TinTypeOption), 401: ErrorBody, 403: ErrorBody },
+      },
+      config: { access: MERCHANT_VIEW },
+    },
+    () => listTinTypes(),
+  );
+});
