@@ -10,4 +10,15 @@ export const MERCHANT_MESSAGES = {
   /** Resolution 14: every search but the user search uses A's text. */
   AT_LEAST_ONE_FIELD: MESSAGES.AT_LEAST_ONE_FIELD,
   MERCHANT_NOT_FOUND: 'The merchant was not found.',
+  MERCHANT_INFO_UPDATED: MESSAGES.MERCHANT_INFO_UPDATED,
+  MERCHANT_STATUS_UPDATED: MESSAGES.MERCHANT_STATUS_UPDATED,
+  MERCHANT_PROGRAM_STATUS_UPDATED: MESSAGES.MERCHANT_PROGRAM_STATUS_UPDATED,
+  MERCHANT_ADDED: MESSAGES.MERCHANT_ADDED,
+  /** 409 when the Merchant ID is taken (add, or an update renaming it). */
+  MERCHANT_ID_EXISTS: MESSAGES.MERCHANT_ID_EXISTS,
+  // Ours: B§5 states the rules, not their texts.
+  FNS_NUMBER_LENGTH: 'FNS number must be exactly 7 characters.',
+  TAX_ID_DIGITS: 'Federal Tax ID must be 9 digits.',
+  PROGRAM_NOT_FOUND: 'The program was not found.',
+  MAPPING_NOT_FOUND: 'The merchant is not mapped to this program.',
 } as const;

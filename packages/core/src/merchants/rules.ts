@@ -1,4 +1,6 @@
-// Rules of the merchant read side (B§5 "Merchant search", resolutions 10 and 14; docs/decisions/0020).
+import type { MerchantAddressInput } from './form.js';
+
+// Rules of the merchants (B§5 "Merchant search", "Merchant form"; resolutions 10 and 14; decisions 0020, 0021).
 
 /** The text criteria of the merchant search; programId narrows it and also counts as a criterion. */
 export const MERCHANT_SEARCH_CRITERIA = ['merchantId', 'merchantName', 'fnsNumber', 'email'] as const;
@@ -32,4 +34,17 @@ export function hasMerchantSearchCriterion(input: SearchInput): boolean {
 /** Resolution 10: tax ids and bank numbers are shown masked to their last four (`****1234`). */
 export function maskedLastFour(last4: string | null | undefined): string | null {
   return last4 ? `****${last4}` : null;
+}
+
+/** The three addresses a merchant form saves (B§5): an unchecked "same as registered" box sends its own address. */
+export function merchantFormAddresses(form: {
+  addressInfo: MerchantAddressInput;
+  mailingAddress?: MerchantAddressInput | null;
+  physicalAddress?: MerchantAddressInput | null;
+}): Record<'registered' | 'mailing' | 'physical', MerchantAddressInput> {
+  return {
+    registered: form.addressInfo,
+    mailing: form.mailingAddress ?? form.addressInfo,
+    physical: form.physicalAddress ?? form.addressInfo,
+  };
 }

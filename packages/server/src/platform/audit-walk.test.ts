@@ -8,6 +8,7 @@ import { DEFAULT_PASSWORD, makeApplication, makeRecipient, makeUser } from '../t
 import { multipartFile } from '../testing/multipart.js';
 import { validRecipient } from '../testing/recipient-form.js';
 import { buildWorld, type World } from '../testing/world.js';
+import { makeMerchant, validMerchantForm } from '../modules/merchants/test-helpers.js';
 
 // The audit walk (security.md "Audit"): every registered route that changes data (POST, PUT, PATCH, DELETE, and the
 // GET routes of CHANGING_GETS) is called here through the real app with a valid request, and must leave an audit row
@@ -608,6 +609,68 @@ const CASES: Record<string, AuditCase | Exempt> = {
             `${account.recipientIdentifier},WALKF${++authorizationSequence},${benefitDates().available},` +
             `${benefitDates().expires},10,State Funds\r\n`,
         ),
+      });
+    },
+  },
+
+  'POST /merchant-api/merchant': {
+    action: 'create',
+    entity: 'merchant',
+    actor: 'caller',
+    before: false,
+    after: true,
+    async send() {
+      return as(await staff('programAdmin'), {
+        method: 'POST',
+        url: '/merchant-api/merchant',
+        payload: { ...validMerchantForm(), programId: w.programs.program.id, creationChannel: 'WEB' },
+      });
+    },
+  },
+
+  'PUT /merchant-api/merchant': {
+    action: 'update',
+    entity: 'merchant',
+    actor: 'caller',
+    before: true,
+    after: true,
+    async send() {
+      const merchant = await makeMerchant(t.database.db, { programs: [w.programs.program] });
+      return as(await staff('programAdmin'), {
+        method: 'PUT',
+        url: '/merchant-api/merchant',
+        payload: { ...validMerchantForm(), merchantUuid: merchant.uuid, updationChannel: 'WEB' },
+      });
+    },
+  },
+
+  'PATCH /merchant-api/merchant/:id': {
+    action: 'status',
+    entity: 'merchant',
+    actor: 'caller',
+    before: true,
+    after: true,
+    async send() {
+      const merchant = await makeMerchant(t.database.db, { programs: [w.programs.program] });
+      return as(await staff('programAdmin'), {
+        method: 'PATCH',
+        url: `/merchant-api/merchant/${merchant.uuid}`,
+        payload: { merchantStatusId: 1, updationChannel: 'WEB' },
+      });
+    },
+  },
+
+  'PUT /merchant-api/merchant/:merchantUuid/:programId/:statusId': {
+    action: 'status',
+    entity: 'merchant_program',
+    actor: 'caller',
+    before: true,
+    after: true,
+    async send() {
+      const merchant = await makeMerchant(t.database.db, { programs: [w.programs.program] });
+      return as(await staff('programAdmin'), {
+        method: 'PUT',
+        url: `/merchant-api/merchant/${merchant.uuid}/${w.programs.program.id}/1`,
       });
     },
   },

@@ -131,3 +131,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
     return reply.status(500).send(new AppError(500, MESSAGES.GENERIC_ERROR, APP_ERROR_CODE.INTERNAL).toBody());
   });
 }
+
+/**
+ * A unique index refused the write (PostgreSQL 23505 on `constraint`), from PGlite or node-postgres, directly or as
+ * a Drizzle query error's cause: the last word on a duplicate that a check before the insert could not see.
+ */
+export function isUniqueViolation(error: unknown, constraint: string): boolean {
+  for (let e = error as { code?: string; constraint?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e)
+    if (e.code === '23505') return e.constraint === undefined || e.constraint === constraint;
+  return false;
+}

@@ -18,7 +18,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { type BenefitRow, benefits } from '../../db/schema/index.js';
 import { recordAudit } from '../../platform/audit.js';
 import { requireCaller, type RequestContext } from '../../platform/context.js';
-import { AppError } from '../../platform/errors.js';
+import { AppError, isUniqueViolation } from '../../platform/errors.js';
 import { findProgram, type ProgramRecord } from '../../platform/search.js';
 import { benefitAuditView } from './audit-view.js';
 import { loadBenefitDetail, refuseProblems } from './detail.js';
@@ -32,18 +32,6 @@ import { authNumberTaken, findFundingSource, findIncentive, findOption, lockBene
 export async function getBenefit(context: RequestContext, benefitUuid: string): Promise<BenefitDetail> {
   const ctx = requireCaller(context);
   return loadBenefitDetail(ctx.db, ctx.caller, benefitUuid, ctx.now());
-}
-
-/** Unique-violation of one constraint, from PGlite or node-postgres, directly or as a Drizzle query error's cause. */
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  for (
-    let e = error as { code?: string; constraint?: string; cause?: unknown } | undefined;
-    e;
-    e = e.cause as typeof e
-  ) {
-    if (e.code === '23505') return e.constraint === undefined || e.constraint === constraint;
-  }
-  return false;
 }
 
 /**

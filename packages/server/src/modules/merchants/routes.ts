@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { ErrorBody } from '@ebt/core/errors';
 import {
+  AddMerchantBody,
   MERCHANT_EXPORT_ROW_CAP,
+  MerchantAdded,
+  MerchantChangeAnswer,
+  MerchantMappingParams,
+  MerchantStatusBody,
+  UpdateMerchantBody,
   MerchantDetail,
   MerchantExportQuery,
   MerchantParams,
@@ -15,6 +21,8 @@ import { PRIVILEGE } from '@ebt/core/privileges';
 import { privileges } from '../../platform/access.js';
 import { defineRoutes } from '../../platform/routes.js';
 import { registerExportRoute } from '../../platform/search.js';
+import { addMerchant } from './add.js';
+import { changeMerchantProgramStatus, changeMerchantStatus, updateMerchant } from './change.js';
 import { getMerchant, getMerchantMappings } from './detail.js';
 import { listTaxClasses, listTinTypes } from './lookups.js';
 import { exportMerchants, searchMerchants } from './search.js';
@@ -26,7 +34,10 @@ import { exportMerchants, searchMerchants } from './search.js';
 const tags = ['merchants'];
 const MERCHANT_VIEW = privileges(PRIVILEGE.MERCHANT_VIEW);
 const MERCHANT_VIEW_OR_RECIPIENT = privileges(PRIVILEGE.MERCHANT_VIEW, PRIVILEGE.RECIPIENT_ACCESS);
+const MERCHANT_ADD = privileges(PRIVILEGE.MERCHANT_ADD);
+const MERCHANT_UPDATE = privileges(PRIVILEGE.MERCHANT_UPDATE);
 const refusals = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+const changeRefusals = { ...refusals, 409: ErrorBody };
 
 export default defineRoutes((app) => {
   app.get(
@@ -107,5 +118,67 @@ export default defineRoutes((app) => {
       config: { access: MERCHANT_VIEW },
     },
     () => listTinTypes(),
+  );
+
+  // The write side (B§4, B§5 "Merchant form", B§7; docs/decisions/0021).
+  app.post(
+    '/merchant-api/merchant',
+    {
+      schema: {
+        tags,
+        summary:
+          'Add a merchant mapped (active) to programId, with its three addresses and optional bank account; tax ' +
+          'fields only with BANK_VIEW; 409 when the Merchant ID is taken',
+        body: AddMerchantBody,
+        response: { 200: MerchantAdded, ...changeRefusals },
+      },
+      config: { access: MERCHANT_ADD },
+    },
+    (req) => addMerchant(req.ctx, req.body),
+  );
+
+  app.put(
+    '/merchant-api/merchant',
+    {
+      schema: {
+        tags,
+        summary:
+          'Update a merchant (the whole form); without BANK_VIEW the tax fields are ignored; 409 when the Merchant ID ' +
+          'is taken',
+        body: UpdateMerchantBody,
+        response: { 200: MerchantChangeAnswer, ...changeRefusals },
+      },
+      config: { access: MERCHANT_UPDATE },
+    },
+    (req) => updateMerchant(req.ctx, req.body),
+  );
+
+  app.patch(
+    '/merchant-api/merchant/:id',
+    {
+      schema: {
+        tags,
+        summary: "Set a merchant's status: merchantStatusId 0 Active, 1 Inactive",
+        params: MerchantParams,
+        body: MerchantStatusBody,
+        response: { 200: MerchantChangeAnswer, ...refusals },
+      },
+      config: { access: MERCHANT_UPDATE },
+    },
+    (req) => changeMerchantStatus(req.ctx, req.params.id, req.body),
+  );
+
+  app.put(
+    '/merchant-api/merchant/:merchantUuid/:programId/:statusId',
+    {
+      schema: {
+        tags,
+        summary: "Set a merchant's mapping to one of the caller's programs: 0 Active, 1 Inactive",
+        params: MerchantMappingParams,
+        response: { 200: MerchantChangeAnswer, ...refusals },
+      },
+      config: { access: MERCHANT_UPDATE },
+    },
+    (req) => changeMerchantProgramStatus(req.ctx, req.params),
   );
 });

@@ -71,3 +71,23 @@ export async function makeMerchant(db: DbOrTx, options: MakeMerchantOptions = {}
       .values(programs.map((p) => ({ merchantId: merchant.id, programId: p.id, statusId: p.mappingStatusId ?? 0 })));
   return merchant;
 }
+
+let formSequence = 0;
+/** A merchant form every B§5 rule accepts: a fresh Merchant ID, phones with separators, the registered address only. */
+export function validMerchantForm() {
+  const n = ++formSequence;
+  return {
+    merchantIdentifier: `NEW${n}-${randomUUID().slice(0, 8)}`,
+    merchantName: `Orchard Stand ${n}`,
+    fnsNumber: '1234567',
+    email: `orchard-${n}@example.com`,
+    businessPhone: '(860) 555-0199',
+    mobilePhone: '860.555.0198',
+    taxId: '123456789',
+    taxClassId: 2,
+    tinTypeId: 2,
+    addressInfo: { addressOne: '12 Elm Street', addressTwo: '', city: 'Hartford', stateCode: 'ct', zipcode: '06103' },
+    mailingAddress: null,
+    physicalAddress: null,
+  };
+}

@@ -59,18 +59,6 @@ export function recipientUserAuditView(user: { username: string }): Record<strin
   return { username: user.username, roleId: ROLE.RECIPIENT, statusId: USER_STATUS.PENDING };
 }
 
-/** Unique-violation of one constraint, from PGlite or node-postgres, directly or as a Drizzle query error's cause. */
-export function isUniqueViolation(error: unknown, constraint: string): boolean {
-  for (
-    let e = error as { code?: string; constraint?: string; cause?: unknown } | undefined;
-    e;
-    e = e.cause as typeof e
-  ) {
-    if (e.code === '23505') return e.constraint === undefined || e.constraint === constraint;
-  }
-  return false;
-}
-
 /**
  * The portal user of a new recipient: role 3, status Pending, no password, so staff can send the activation e-mail
  * later. Its name, e-mail and mobile are the account's.

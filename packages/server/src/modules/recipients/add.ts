@@ -11,12 +11,11 @@ import type { recipientAccounts } from '../../db/schema/index.js';
 import { recordAudit } from '../../platform/audit.js';
 import { canSeeProgram } from '../../platform/caller.js';
 import { requireCaller, type RequestContext } from '../../platform/context.js';
-import { AppError } from '../../platform/errors.js';
+import { AppError, isUniqueViolation } from '../../platform/errors.js';
 import { agencyInScope, enabledProgramInScope, namesOtherProgram } from '../../platform/search.js';
 import {
   auditView,
   createRecipientUser,
-  isUniqueViolation,
   RECIPIENT_ACCOUNT_ENTITY,
   recipientColumns,
   recipientUserAuditView,

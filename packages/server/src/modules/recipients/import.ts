@@ -22,14 +22,13 @@ import { canSeeAgency, type Caller } from '../../platform/caller.js';
 import type { Tx } from '../../db/client.js';
 import { type AuditEntry, auditStamp } from '../../platform/audit.js';
 import { type CallerContext, requireCaller, type RequestContext } from '../../platform/context.js';
-import { AppError } from '../../platform/errors.js';
+import { AppError, isUniqueViolation } from '../../platform/errors.js';
 import type { UploadedFile } from '../../platform/file-import.js';
 import { runFileImport } from '../../platform/import-run.js';
 import { programInScope } from '../../platform/search.js';
 import {
   auditView,
   createRecipientUser,
-  isUniqueViolation,
   RECIPIENT_ACCOUNT_ENTITY,
   type RecipientColumns,
   recipientColumns,
