@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { addDays, issueThroughApi, programsOf, programToday, RECIPIENT_ID, SFMNP } from './benefit-helpers';
 import { apiToken, bearer, choose, DEMO_USERS, expectAccessible, expectNoSidewaysScroll, signInAs } from './helpers';
 
 // The program and admin benefit screens (A§2 Benefit list, detail, Issue Benefit, Upload Benefit File; A§4, A§5,
@@ -7,35 +8,14 @@ import { apiToken, bearer, choose, DEMO_USERS, expectAccessible, expectNoSideway
 // period, a 90-day incentive period, a last issuance date, notes and an option type; the SNAP Incentive program
 // (CTSNAP) has none of them. recipient01 is Account ID 10000001 in CTSFMNP, agency NCAAA.
 
-const SFMNP = 'Connecticut Senior Farmers Market';
 const SNAP = 'Connecticut SNAP Incentive';
 const NCAAA = 'North Central Area Agency on Aging';
-const RECIPIENT_ID = '10000001';
 
 /** A unique authorization number (at most 20 characters, no spaces). */
 const authNo = (prefix: string) =>
   `${prefix}${Date.now().toString(36).toUpperCase()}${Math.floor(Math.random() * 1296)
     .toString(36)
     .toUpperCase()}`;
-
-function addDays(date: string, days: number): string {
-  const [y, m, d] = date.split('-').map(Number);
-  return new Date(Date.UTC(y!, m! - 1, d! + days)).toISOString().slice(0, 10);
-}
-
-interface CallerProgram {
-  programUuid: string;
-  programName: string;
-  shortName: string;
-  lastIssuanceDate: string | null;
-  timeZone: string;
-}
-
-async function programsOf(request: APIRequestContext, token: string): Promise<CallerProgram[]> {
-  const answer = await request.get('/account-api/account/programs', { headers: bearer(token) });
-  expect(answer.status()).toBe(200);
-  return (await answer.json()) as CallerProgram[];
-}
 
 interface SearchRow {
   benefitUuid: string;
@@ -478,18 +458,6 @@ test.describe('benefits at phone width', () => {
 
 // ------------------------------------------------------------------------------------------------------------------
 
-/** Today in the demo programs' zone (resolution 26: America/New_York by default), as the server reads it. */
-/** Today in a program's time zone (resolution 26); the demo programs are in the product default. */
-function programToday(timeZone = 'America/New_York'): string {
-  // en-CA writes dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date());
-}
-
 /** The Account ID of an active recipient of a program (GET /account-api/account). */
 async function activeRecipientOf(request: APIRequestContext, token: string, programName: string): Promise<string> {
   const program = (await programsOf(request, token)).find((p) => p.programName === programName)!;
@@ -502,31 +470,6 @@ async function activeRecipientOf(request: APIRequestContext, token: string, prog
   const active = rows.find((row) => row.accountStatusId === 0);
   expect(active, `an active recipient of ${programName}`).toBeDefined();
   return active!.recipientIdentifier;
-}
-
-/** Issues a CTSFMNP benefit to recipient01 through the API, as another client would. */
-async function issueThroughApi(request: APIRequestContext, token: string, auth: string) {
-  const sfmnp = (await programsOf(request, token)).find((p) => p.programName === SFMNP)!;
-  const funding = await request.get(`/benefit-api/funding-sources/${sfmnp.programUuid}`, { headers: bearer(token) });
-  const fundingId = ((await funding.json()) as { fundingId: number }[])[0]!.fundingId;
-  const availableDate = programToday(sfmnp.timeZone);
-  const answer = await request.post('/benefit-api/benefit', {
-    headers: bearer(token),
-    data: {
-      benefitRecipientAccountIdentifier: RECIPIENT_ID,
-      benefitAuthorizationNumber: auth,
-      benefitAvailableDate: availableDate,
-      benefitExpirationDate: addDays(availableDate, 149),
-      benefitAmount: 50,
-      programUuid: sfmnp.programUuid,
-      fundingId,
-      benefitTypeId: 1,
-      benefitOptionId: 1,
-    },
-  });
-  expect(answer.status(), await answer.text()).toBe(201);
-  const body = (await answer.json()) as { benefitUuid: string };
-  return { uuid: body.benefitUuid, auth, availableDate };
 }
 
 /** An incentive of CTSFMNP, read from a seeded incentive benefit of recipient01 (its detail names the incentive). */

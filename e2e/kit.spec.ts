@@ -9,46 +9,19 @@ import {
   opened,
   signInAs,
 } from './helpers';
+import { issueThroughApi, programsOf, SFMNP } from './benefit-helpers';
 
 // What a new user ran into, fixed once in the screen kit (issue 12 part 7): focus on a success message, the sign-in
 // link that names the user, a voided benefit that says so, and lists and details that fit a phone.
 
-const SFMNP = 'Connecticut Senior Farmers Market';
-/** recipient01's Account ID in the demo data. */
-const RECIPIENT_ID = '10000001';
 /** A seeded staff user no other spec signs in as: this story changes the password. */
 const PASSWORD_USER = 'agencyuser02';
 const NEW_PASSWORD = 'Kit#Focus2027';
 const PHONE = { width: 390, height: 844 };
 
-interface CallerProgram {
-  programUuid: string;
-  programName: string;
-  timeZone: string;
-}
-
-async function sfmnpOf(request: APIRequestContext, token: string): Promise<CallerProgram> {
-  const answer = await request.get('/account-api/account/programs', { headers: bearer(token) });
-  expect(answer.status()).toBe(200);
-  return ((await answer.json()) as CallerProgram[]).find((p) => p.programName === SFMNP)!;
-}
-
-/** Today in a program's time zone, as the server reads it (en-CA writes YYYY-MM-DD). */
-function programToday(timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    new Date(),
-  );
-}
-
-function addDays(date: string, days: number): string {
-  const at = new Date(`${date}T12:00:00Z`);
-  at.setUTCDate(at.getUTCDate() + days);
-  return at.toISOString().slice(0, 10);
-}
-
 /** A new recipient of SFMNP through the API, so the story changes nobody another spec reads. */
 async function addRecipient(request: APIRequestContext, token: string) {
-  const program = await sfmnpOf(request, token);
+  const program = (await programsOf(request, token)).find((p) => p.programName === SFMNP)!;
   const agencies = await request.get('/account-api/agency', {
     headers: bearer(token),
     params: { programUuid: program.programUuid },
@@ -73,31 +46,6 @@ async function addRecipient(request: APIRequestContext, token: string) {
   });
   expect(answer.status(), await answer.text()).toBe(201);
   return (await answer.json()) as { accountUuid: string; programId: number; recipientIdentifier: string };
-}
-
-/** A new $50.00 benefit of recipient01 in SFMNP through the API. */
-async function issueBenefit(request: APIRequestContext, token: string) {
-  const program = await sfmnpOf(request, token);
-  const funding = await request.get(`/benefit-api/funding-sources/${program.programUuid}`, { headers: bearer(token) });
-  const fundingId = ((await funding.json()) as { fundingId: number }[])[0]!.fundingId;
-  const availableDate = programToday(program.timeZone);
-  const auth = `KIT${Date.now().toString(36).toUpperCase()}`.slice(0, 20);
-  const answer = await request.post('/benefit-api/benefit', {
-    headers: bearer(token),
-    data: {
-      benefitRecipientAccountIdentifier: RECIPIENT_ID,
-      benefitAuthorizationNumber: auth,
-      benefitAvailableDate: availableDate,
-      benefitExpirationDate: addDays(availableDate, 149),
-      benefitAmount: 50,
-      programUuid: program.programUuid,
-      fundingId,
-      benefitTypeId: 1,
-      benefitOptionId: 1,
-    },
-  });
-  expect(answer.status(), await answer.text()).toBe(201);
-  return { uuid: ((await answer.json()) as { benefitUuid: string }).benefitUuid, auth };
 }
 
 test.describe('the screen kit', () => {
@@ -147,7 +95,7 @@ test.describe('the screen kit', () => {
     request,
   }) => {
     const token = await apiToken(request, DEMO_USERS.progadmin);
-    const benefit = await issueBenefit(request, token);
+    const benefit = await issueThroughApi(request, token, `KIT${Date.now().toString(36).toUpperCase()}`.slice(0, 20));
     await signInAs(page, DEMO_USERS.progadmin, /\/program$/);
     await page.goto(`/program/benefit/${benefit.uuid}`);
     await expect(page.getByRole('definition').filter({ hasText: /^Issued$/ })).toBeVisible();

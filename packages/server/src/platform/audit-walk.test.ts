@@ -8,6 +8,7 @@ import { DEFAULT_PASSWORD, makeApplication, makeRecipient, makeUser } from '../t
 import { multipartFile } from '../testing/multipart.js';
 import { validRecipient } from '../testing/recipient-form.js';
 import { buildWorld, type World } from '../testing/world.js';
+import { editBody } from '../modules/benefits/test-helpers.js';
 import { makeMerchant, validMerchantForm } from '../modules/merchants/test-helpers.js';
 
 // The audit walk (security.md "Audit"): every registered route that changes data (POST, PUT, PATCH, DELETE, and the
@@ -134,22 +135,26 @@ const benefitDates = () => {
   const later = new Date(today.getTime() + 90 * 86_400_000);
   return { available: today.toISOString().slice(0, 10), expires: later.toISOString().slice(0, 10) };
 };
-async function issuedBenefit() {
+/** POST /benefit-api/benefit of a new recipient of the world's program, as the program admin sends it. */
+async function issueRequest(benefitAmount: number) {
   const account = await makeRecipient(t.database.db, { program: w.programs.program, agency: w.agencies.a1 });
-  const res = await t.injectAs((await staff('programAdmin')).token, {
-    method: 'POST',
+  return {
+    method: 'POST' as const,
     url: '/benefit-api/benefit',
     payload: {
       benefitRecipientAccountIdentifier: account.recipientIdentifier,
       benefitAuthorizationNumber: `WALK${++authorizationSequence}`,
       benefitAvailableDate: benefitDates().available,
       benefitExpirationDate: benefitDates().expires,
-      benefitAmount: 40,
+      benefitAmount,
       programUuid: w.programs.program.uuid,
       fundingId: w.fundingId,
       benefitTypeId: 1,
     },
-  });
+  };
+}
+async function issuedBenefit() {
+  const res = await t.injectAs((await staff('programAdmin')).token, await issueRequest(40));
   if (res.statusCode !== 201) throw new Error(`issue failed: ${res.body}`);
   return res.json() as Record<string, unknown> & { benefitUuid: string };
 }
@@ -527,21 +532,7 @@ const CASES: Record<string, AuditCase | Exempt> = {
     before: false,
     after: true,
     async send() {
-      const account = await makeRecipient(t.database.db, { program: w.programs.program, agency: w.agencies.a1 });
-      return as(await staff('programAdmin'), {
-        method: 'POST',
-        url: '/benefit-api/benefit',
-        payload: {
-          benefitRecipientAccountIdentifier: account.recipientIdentifier,
-          benefitAuthorizationNumber: `WALK${++authorizationSequence}`,
-          benefitAvailableDate: benefitDates().available,
-          benefitExpirationDate: benefitDates().expires,
-          benefitAmount: 25,
-          programUuid: w.programs.program.uuid,
-          fundingId: w.fundingId,
-          benefitTypeId: 1,
-        },
-      });
+      return as(await staff('programAdmin'), await issueRequest(25));
     },
   },
 
@@ -556,21 +547,7 @@ const CASES: Record<string, AuditCase | Exempt> = {
       return as(await staff('programAdmin'), {
         method: 'PUT',
         url: '/benefit-api/benefit',
-        payload: {
-          benefitUuid: detail.benefitUuid,
-          benefitBalance: 30,
-          benefitAvailableDate: detail.benefitAvailableDate,
-          benefitExpirationDate: detail.benefitExpirationDate,
-          benefitAuthorizationNumber: detail.benefitAuthorizationNumber,
-          notifiedRecipient: detail.notifiedRecipient,
-          fundingId: detail.fundingId,
-          benefitTypeId: detail.benefitTypeId,
-          incentiveUuid: detail.incentiveUuid ?? '',
-          benefitOptionId: detail.benefitOptionId ?? '',
-          note: detail.note ?? '',
-          updationChannel: 'WEB',
-          lastUpdatedDate: detail.lastUpdatedDate,
-        },
+        payload: editBody(detail, { benefitBalance: 30 }),
       });
     },
   },

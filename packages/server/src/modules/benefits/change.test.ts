@@ -5,7 +5,14 @@ import { MESSAGES } from '@ebt/core/messages';
 import { NOTIFICATION_EVENT } from '../../db/reference-data.js';
 import { auditLog, benefits, notificationPreferences, notifications, outbox } from '../../db/schema/index.js';
 import { useTestApp } from '../../testing/app.js';
-import { benefitRow, type BenefitWorld, issuanceTotals, makeBenefit, makeBenefitWorld } from './test-helpers.js';
+import {
+  benefitRow,
+  type BenefitWorld,
+  editBody,
+  issuanceTotals,
+  makeBenefit,
+  makeBenefitWorld,
+} from './test-helpers.js';
 
 // One benefit: GET, PUT (part 1 §5 "Edit", optimistic concurrency) and PATCH (void, resolution 1).
 
@@ -35,26 +42,6 @@ async function issued(overrides: Record<string, unknown> = {}) {
   });
   if (res.statusCode !== 201) throw new Error(`issue failed: ${res.body}`);
   return res.json() as { benefitUuid: string; lastUpdatedDate: string; benefitAuthorizationNumber: string };
-}
-
-/** The PUT body the edit form sends for a benefit as it is, with overrides. */
-function editBody(detail: Record<string, unknown>, overrides: Record<string, unknown> = {}) {
-  return {
-    benefitUuid: detail.benefitUuid,
-    benefitBalance: detail.benefitBalance,
-    benefitAvailableDate: detail.benefitAvailableDate,
-    benefitExpirationDate: detail.benefitExpirationDate,
-    benefitAuthorizationNumber: detail.benefitAuthorizationNumber,
-    notifiedRecipient: detail.notifiedRecipient,
-    fundingId: detail.fundingId,
-    benefitTypeId: detail.benefitTypeId,
-    incentiveUuid: detail.incentiveUuid ?? '',
-    benefitOptionId: detail.benefitOptionId ?? '',
-    note: detail.note ?? '',
-    updationChannel: 'WEB',
-    lastUpdatedDate: detail.lastUpdatedDate,
-    ...overrides,
-  };
 }
 
 const get = (token: string, uuid: string) => t.injectAs(token, { method: 'GET', url: `/benefit-api/benefit/${uuid}` });

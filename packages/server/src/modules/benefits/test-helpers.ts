@@ -145,3 +145,23 @@ export async function issuanceTotals(db: DbOrTx, programId: number): Promise<Rec
 export async function setProgram(db: DbOrTx, program: { id: number }, values: Partial<typeof programs.$inferInsert>) {
   await db.update(programs).set(values).where(eq(programs.id, program.id));
 }
+
+/** The PUT body the edit form sends for a benefit as it is, with overrides. */
+export function editBody(detail: Record<string, unknown>, overrides: Record<string, unknown> = {}) {
+  return {
+    benefitUuid: detail.benefitUuid,
+    benefitBalance: detail.benefitBalance,
+    benefitAvailableDate: detail.benefitAvailableDate,
+    benefitExpirationDate: detail.benefitExpirationDate,
+    benefitAuthorizationNumber: detail.benefitAuthorizationNumber,
+    notifiedRecipient: detail.notifiedRecipient,
+    fundingId: detail.fundingId,
+    benefitTypeId: detail.benefitTypeId,
+    incentiveUuid: detail.incentiveUuid ?? '',
+    benefitOptionId: detail.benefitOptionId ?? '',
+    note: detail.note ?? '',
+    updationChannel: 'WEB',
+    lastUpdatedDate: detail.lastUpdatedDate,
+    ...overrides,
+  };
+}
