@@ -52,6 +52,8 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       SEED: 'demo',
       LOG_LEVEL: 'warn',
+      // A blank tile the server serves (packages/web/public/map): no test ever asks an outside tile server.
+      MAP_TILE_URL: '/map/blank-tile.png',
     },
     reuseExistingServer: false,
     timeout: 180_000,

@@ -21,6 +21,7 @@ interface Seeds {
   programId: number;
   recipientIdentifier: string;
   benefitUuid: string;
+  merchantUuid: string;
 }
 
 /** The account with the demo benefits the benefit specs use too. */
@@ -34,6 +35,8 @@ const VISITS: Record<string, (seeds: Seeds) => string> = {
   '/admin/benefits/:recipientId': (s) => `/admin/benefits/${s.recipientIdentifier}`,
   '/program/benefit/:id': (s) => `/program/benefit/${s.benefitUuid}`,
   '/admin/benefit/:id': (s) => `/admin/benefit/${s.benefitUuid}`,
+  '/program/merchant/:id': (s) => `/program/merchant/${s.merchantUuid}`,
+  '/admin/merchant/:id': (s) => `/admin/merchant/${s.merchantUuid}`,
 };
 
 async function readSeeds(request: APIRequestContext): Promise<Seeds> {
@@ -51,11 +54,20 @@ async function readSeeds(request: APIRequestContext): Promise<Seeds> {
   expect(found.status(), await found.text()).toBe(200);
   const benefit = ((await found.json()) as { data: { benefitUuid: string }[] }).data[0];
   expect(benefit, `a demo benefit of account ${SEEDED_ACCOUNT_ID}`).toBeDefined();
+  // A merchant of the account's program, which the program admin (and the platform admin) can open.
+  const merchants = await request.get('/merchant-api/merchants', {
+    headers: bearer(token),
+    params: { programId: String(account.programId) },
+  });
+  expect(merchants.status(), await merchants.text()).toBe(200);
+  const merchant = ((await merchants.json()) as { data: { merchantUuid: string }[] }).data[0];
+  expect(merchant, `a demo merchant of program ${account.programId}`).toBeDefined();
   return {
     accountUuid: account.accountUuid,
     programId: account.programId,
     recipientIdentifier: SEEDED_ACCOUNT_ID,
     benefitUuid: benefit!.benefitUuid,
+    merchantUuid: merchant!.merchantUuid,
   };
 }
 

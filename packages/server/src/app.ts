@@ -22,7 +22,7 @@ import { registerCompression } from './platform/compression.js';
 import { registerErrorHandler } from './platform/errors.js';
 import { registerRequestLog, safeError } from './platform/log-safety.js';
 import { registerRefusalAudit } from './platform/refusal-audit.js';
-import { registerSecurityHeaders } from './platform/security-headers.js';
+import { registerSecurityHeaders, tileOrigins } from './platform/security-headers.js';
 import { registerSessionHook } from './platform/session-hook.js';
 import { registerWebApp } from './platform/web.js';
 
@@ -103,7 +103,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerErrorHandler(app);
   registerRequestLog(app);
-  await registerSecurityHeaders(app);
+  await registerSecurityHeaders(app, { tileOrigins: tileOrigins(config.mapTileUrl) });
   await registerCompression(app);
   registerSessionHook(app, { database, config, now });
   registerRefusalAudit(app, { database, now }); // every 403 in the audit log, after the answer is sent
@@ -125,6 +125,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   for (const routes of MODULES) await app.register(routes);
-  await registerWebApp(app, config.webDistDir);
+  await registerWebApp(app, config.webDistDir, { mapTileUrl: config.mapTileUrl });
   return app;
 }

@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -18,6 +20,10 @@ export interface Config {
   /** 32-byte keys (hex or base64) for the HMAC look-up hash and AES-256-GCM encryption of card and bank numbers. */
   hmacKey: Buffer;
   encryptionKey: Buffer;
+  /** Keys that sealed values before the current one (DATA_ENCRYPTION_PREVIOUS_KEYS): read, never used to seal. */
+  previousEncryptionKeys: Buffer[];
+  /** Said once at start through the logger (main.ts): nothing secret, e.g. that a development key file is in use. */
+  startupWarnings: string[];
   /** Where the built web app lives; the server serves it with an SPA fallback when it exists. */
   webDistDir: string;
   /** Program time zone used for "today" when a program has none (resolutions §26). */
@@ -29,12 +35,19 @@ export interface Config {
   mailFrom: string;
   /** Run the scheduled jobs (benefit expiry and such) in this instance. */
   jobsEnabled: boolean;
+  /** Map tile URL template ({z}/{x}/{y}) the web app's maps load (issue 13 item 8); put in index.html by platform/web.ts. */
+  mapTileUrl: string;
 }
+
+/** OpenStreetMap's standard tiles: the default when MAP_TILE_URL is not set. */
+export const DEFAULT_MAP_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const repoRoot = path.resolve(serverRoot, '../..');
 
 // Development-only keys: deterministic so a restart can still read what it encrypted. Refused in production.
+// The encryption one is no longer used to seal (a random key file is, see developmentEncryptionKey); it stays as a
+// previous key so values sealed with it by earlier builds can still be read.
 const DEV_HMAC_KEY = 'ebt-portal-development-hmac-key-do-not-use-in-prod!';
 const DEV_ENCRYPTION_KEY = 'ebt-portal-development-aes-key-do-not-use-in-prod!';
 
@@ -48,12 +61,62 @@ function keyFrom(value: string | undefined, devDefault: string, name: string, pr
   return key;
 }
 
+/** Where a server started without DATA_ENCRYPTION_KEY (outside production) keeps the key it made for itself. */
+export const DEV_ENCRYPTION_KEY_FILE = 'dev-encryption.key';
+
+/**
+ * Without DATA_ENCRYPTION_KEY outside production: a random key made once in DATA_DIR (mode 0600) and read back on
+ * every later start, so a laptop's bank numbers are not sealed with a key anyone can read in this repository.
+ * Written to a temporary file and then linked into place: link fails when the file exists, so of two processes
+ * starting together the first one's key wins and neither can read a half-written file.
+ */
+function developmentEncryptionKey(dataDir: string): { key: Buffer; created: boolean; file: string } {
+  const file = path.join(dataDir, DEV_ENCRYPTION_KEY_FILE);
+  mkdirSync(dataDir, { recursive: true });
+  let created = false;
+  if (!existsSync(file)) {
+    const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    writeFileSync(temporary, randomBytes(32).toString('hex'), { mode: 0o600 });
+    chmodSync(temporary, 0o600); // the umask may have taken bits off the mode given
+    try {
+      linkSync(temporary, file);
+      created = true;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    } finally {
+      unlinkSync(temporary);
+    }
+  }
+  return { key: keyFrom(readFileSync(file, 'utf8').trim(), '', DEV_ENCRYPTION_KEY_FILE, true), created, file };
+}
+
+function encryptionKeys(env: NodeJS.ProcessEnv, dataDir: string, production: boolean, warnings: string[]) {
+  const previous = (env.DATA_ENCRYPTION_PREVIOUS_KEYS ?? '')
+    .split(',')
+    .map((k) => k.trim())
+    .filter(Boolean)
+    .map((k) => keyFrom(k, '', 'each of DATA_ENCRYPTION_PREVIOUS_KEYS', true));
+  if (env.DATA_ENCRYPTION_KEY || production) {
+    const current = keyFrom(env.DATA_ENCRYPTION_KEY, '', 'DATA_ENCRYPTION_KEY', production);
+    return { current, previous };
+  }
+  const dev = developmentEncryptionKey(dataDir);
+  warnings.push(
+    `DATA_ENCRYPTION_KEY is not set: using the development key ${dev.created ? 'just created' : 'kept'} in ${dev.file}` +
+      ' (set DATA_ENCRYPTION_KEY in production)',
+  );
+  // The fixed development key of earlier builds stays readable, so an existing development database still opens.
+  return { current: dev.key, previous: [...previous, Buffer.from(DEV_ENCRYPTION_KEY).subarray(0, 32)] };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const nodeEnv = env.NODE_ENV ?? 'development';
   const production = nodeEnv === 'production';
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT is not a port number: ${env.PORT}`);
   const dataDir = path.resolve(repoRoot, env.DATA_DIR ?? 'data');
+  const startupWarnings: string[] = [];
+  const encryption = encryptionKeys(env, dataDir, production, startupWarnings);
   return {
     nodeEnv,
     port,
@@ -63,12 +126,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     seed: env.SEED === 'none' ? 'none' : 'demo',
     hmacKey: keyFrom(env.PAN_HMAC_KEY, DEV_HMAC_KEY, 'PAN_HMAC_KEY', production),
-    encryptionKey: keyFrom(env.DATA_ENCRYPTION_KEY, DEV_ENCRYPTION_KEY, 'DATA_ENCRYPTION_KEY', production),
+    encryptionKey: encryption.current,
+    previousEncryptionKeys: encryption.previous,
+    startupWarnings,
     webDistDir: path.resolve(repoRoot, env.WEB_DIST_DIR ?? 'packages/web/dist'),
     defaultTimeZone: env.DEFAULT_TIME_ZONE ?? 'America/New_York',
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'MarketLink <no-reply@marketlink.example>',
     jobsEnabled: env.JOBS !== 'off',
+    mapTileUrl: env.MAP_TILE_URL || DEFAULT_MAP_TILE_URL,
   };
 }

@@ -17,6 +17,7 @@ async function main(): Promise<void> {
   );
   // Built first for its logger; it serves nothing until listen(), after the database is ready.
   const app = await buildApp({ config, database });
+  for (const warning of config.startupWarnings) app.log.warn(warning);
   // Migrations, reference data and the demo seed, under one advisory lock: instances started together take turns.
   await prepareDatabase(database, config, app.log);
 

@@ -42,6 +42,14 @@ export const MerchantAddressInput = z.object({
   city: requiredText(CITY_MAX),
   stateCode: stateCode(),
   zipcode: zipCode(),
+  // Optional (the form has none): given as a pair they are kept, otherwise the server uses the ZIP's centroid
+  // (decision 0022).
+  latitude: z.number().min(-90, MERCHANT_MESSAGES.LATITUDE_RANGE).max(90, MERCHANT_MESSAGES.LATITUDE_RANGE).nullish(),
+  longitude: z
+    .number()
+    .min(-180, MERCHANT_MESSAGES.LONGITUDE_RANGE)
+    .max(180, MERCHANT_MESSAGES.LONGITUDE_RANGE)
+    .nullish(),
 });
 export type MerchantAddressInput = z.infer<typeof MerchantAddressInput>;
 

@@ -2,3 +2,4 @@ export * from './schemas.js';
 export * from './rules.js';
 export * from './messages.js';
 export * from './form.js';
+export * from './import.js';

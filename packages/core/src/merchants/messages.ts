@@ -21,4 +21,12 @@ export const MERCHANT_MESSAGES = {
   TAX_ID_DIGITS: 'Federal Tax ID must be 9 digits.',
   PROGRAM_NOT_FOUND: 'The program was not found.',
   MAPPING_NOT_FOUND: 'The merchant is not mapped to this program.',
+  LATITUDE_RANGE: 'Latitude must be a number from -90 to 90.',
+  LONGITUDE_RANGE: 'Longitude must be a number from -180 to 180.',
+  MERCHANT_BANK_INFO_UPDATED: MESSAGES.MERCHANT_BANK_INFO_UPDATED,
+  /** A masked number (`****1234`) that is not the stored one's mask: nothing to keep, and not a number to store. */
+  MASKED_NUMBER_UNKNOWN: 'Enter the whole number: the masked one does not match the stored number.',
+  /** Locator and location search (B§8). */
+  LOCATION_NOT_FOUND: MESSAGES.LOCATION_NOT_FOUND,
+  LOCATION_TEXT_REQUIRED: 'Enter a city, a ZIP code or City, ST.',
 } as const;

@@ -10,6 +10,8 @@ import { fillMessage } from '../messages/fill.js';
 import { MESSAGES } from '../messages/messages.js';
 import { cappedAnswer } from '../pager/answers.js';
 import { text } from '../validation/text.js';
+import { MerchantBankInput } from './form.js';
+import { MERCHANT_MESSAGES } from './messages.js';
 
 // The merchant read side (B§2 "Merchants", B§3 Merchant, Merchant program mapping, Lookups, B§5 "Merchant search",
 // B§7 "Merchants"; resolutions 10, 13, 14, 15, 23; docs/decisions/0020-merchant-read-side.md).
@@ -159,3 +161,63 @@ export type TaxClassOption = z.infer<typeof TaxClassOption>;
 /** GET /merchant-api/tin-types (B§3 Lookups, B§9: SSN and EIN). */
 export const TinTypeOption = z.object({ tinTypeId: z.number().int(), descr: z.string() });
 export type TinTypeOption = z.infer<typeof TinTypeOption>;
+
+/**
+ * PUT /merchant-api/bank-info (B§7 "bank and holder names with merchantUuid"; decision 0022): the B§5 bank rules of
+ * the add form (one definition, form.ts). A number sent as the detail answers it (`****1234`) keeps the stored one.
+ */
+export const MerchantBankInfoBody = MerchantBankInput.extend({ merchantUuid: z.uuid() });
+export type MerchantBankInfoBody = z.infer<typeof MerchantBankInfoBody>;
+
+/** GET /merchant-api/merchant/{id}/bank-info (ours, decision 0022): the numbers in clear for editing, BANK_VIEW only. */
+export const MerchantBankReveal = z.object({
+  bankAccountNumber: z.string().nullable(),
+  bankRoutingNumber: z.string().nullable(),
+  taxId: z.string().nullable(),
+});
+export type MerchantBankReveal = z.infer<typeof MerchantBankReveal>;
+
+/** A coordinate in a query string: digits with an optional sign and decimals, within [-limit, limit]. */
+const coordinateParam = (limit: number, message: string) =>
+  text(message)
+    .trim()
+    .regex(/^[+-]?\d{1,3}(\.\d+)?$/, message)
+    .transform(Number)
+    .refine((n) => Math.abs(n) <= limit, message);
+
+/** GET /merchant-api/merchant/locator?latitude&longitude (B§7): the point to measure from. */
+export const MerchantLocatorQuery = z.object({
+  latitude: coordinateParam(90, MERCHANT_MESSAGES.LATITUDE_RANGE),
+  longitude: coordinateParam(180, MERCHANT_MESSAGES.LONGITUDE_RANGE),
+});
+export type MerchantLocatorQuery = z.infer<typeof MerchantLocatorQuery>;
+
+/** B§3 "Merchant locator item": the physical address, `distance` in miles (one decimal) from the point asked about. */
+export const MerchantLocatorItem = z.object({
+  merchantUuid: z.uuid(),
+  merchantName: z.string(),
+  addressOne: z.string().nullable(),
+  addressTwo: z.string().nullable(),
+  city: z.string().nullable(),
+  stateId: z.string().nullable(),
+  zipCode: z.string().nullable(),
+  mobilePhone: z.string().nullable(),
+  email: z.string().nullable(),
+  distance: z.number(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+});
+export type MerchantLocatorItem = z.infer<typeof MerchantLocatorItem>;
+
+/** GET /merchant-api/geocode?q= (ours, decision 0022): a city, 'City, ST' or a ZIP code, 1 to 100 characters. */
+export const GeocodeQuery = z.object({
+  q: text(MERCHANT_MESSAGES.LOCATION_TEXT_REQUIRED)
+    .trim()
+    .min(1, MERCHANT_MESSAGES.LOCATION_TEXT_REQUIRED)
+    .max(100, fillMessage(MESSAGES.TOO_LONG, { max: 100 })),
+});
+export type GeocodeQuery = z.infer<typeof GeocodeQuery>;
+
+/** One place of the gazetteer, best match first: 'Austin, TX' (a city, at its ZIPs' mean) or 'Austin, TX 78701'. */
+export const GeocodePlace = z.object({ label: z.string(), latitude: z.number(), longitude: z.number() });
+export type GeocodePlace = z.infer<typeof GeocodePlace>;

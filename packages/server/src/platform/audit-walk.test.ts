@@ -29,6 +29,8 @@ const CHANGING_GETS = [
   'GET /api/logout',
   'GET /user-api/forgot-password/:username/:otpCode',
   'GET /user-api/user/forgot-username/:email/:otpCode',
+  // Changes nothing, but every read of decrypted bank data is audited (issue 13 item 4, decision 0022).
+  'GET /merchant-api/merchant/:id/bank-info',
 ];
 const NEW_PASSWORD = 'Walked#Audit2026';
 const QUESTION_ID = 2;
@@ -633,6 +635,67 @@ const CASES: Record<string, AuditCase | Exempt> = {
         method: 'PATCH',
         url: `/merchant-api/merchant/${merchant.uuid}`,
         payload: { merchantStatusId: 1, updationChannel: 'WEB' },
+      });
+    },
+  },
+
+  'POST /merchant-api/merchant/file': {
+    action: 'import',
+    entity: 'merchant_file',
+    actor: 'caller',
+    before: false,
+    after: true,
+    async send() {
+      return as(await staff('programAdmin'), {
+        method: 'POST',
+        url: '/merchant-api/merchant/file',
+        ...multipartFile(
+          'merchantFile',
+          'merchants.csv',
+          'Action Code,Program Short Name,Merchant Name,Email,Business Phone,Mobile Phone,Address 1,City,State,Zip\r\n' +
+            `01,${w.programs.program.shortName},Walk Stand,walk-stand@example.com,8605550100,8605550101,` +
+            '1 Walk Street,Hartford,CT,06103\r\n',
+        ),
+      });
+    },
+  },
+
+  'PUT /merchant-api/bank-info': {
+    action: 'bank_update',
+    entity: 'merchant',
+    actor: 'caller',
+    before: true,
+    after: true,
+    async send() {
+      const merchant = await makeMerchant(t.database.db, { programs: [w.programs.program] });
+      return as(await staff('programAdmin'), {
+        method: 'PUT',
+        url: '/merchant-api/bank-info',
+        payload: {
+          merchantUuid: merchant.uuid,
+          bankName: 'Walk Bank',
+          bankAccountNumber: '99887766',
+          bankRoutingNumber: '021000021',
+          bankAccountType: 0,
+          firstName: 'Walk',
+          lastName: 'Holder',
+        },
+      });
+    },
+  },
+
+  'GET /merchant-api/merchant/:id/bank-info': {
+    action: 'bank_read',
+    entity: 'merchant',
+    actor: 'caller',
+    before: false,
+    after: true,
+    async send() {
+      // No sealed numbers (the helper seals with keys of its own): the read is audited all the same.
+      const merchant = await makeMerchant(t.database.db, { programs: [w.programs.program], bank: null, taxId: null });
+      return as(await staff('programAdmin'), {
+        method: 'GET',
+        url: `/merchant-api/merchant/${merchant.uuid}/bank-info`,
       });
     },
   },

@@ -27,6 +27,23 @@ describe('the sample files of the upload pages, imported into the demo data', ()
     expect(res.json()).toMatchObject({ processed: rows, added: rows, rejected: 0, errors: [] });
   });
 
+  it.each(['progadmin01', 'sysadmin01'])(
+    'merchant file: built for %s, one row per action code, every row accepted',
+    async (username) => {
+      const token = await demo.signIn(username);
+      const sample = await demo.injectAs(token, { method: 'GET', url: '/merchant-api/merchant/file/sample' });
+      expect(sample.statusCode, sample.body).toBe(200);
+      const rows = sample.body.trim().split('\r\n').slice(1);
+      expect(rows.map((row) => row.slice(0, 2))).toEqual(['01', '02', '03', '04', '05']);
+      const res = await demo.injectAs(token, {
+        method: 'POST',
+        url: '/merchant-api/merchant/file',
+        ...multipartFile('merchantFile', 'merchant-file-sample.csv', sample.body),
+      });
+      expect(res.json()).toMatchObject({ processed: 5, added: 2, rejected: 0, errors: [] });
+    },
+  );
+
   it('account file: every row accepted in the program of its agencies', async () => {
     const content = await readFile(new URL('../../../web/public/samples/account-file-sample.csv', import.meta.url));
     const [account] = await demo.database.db

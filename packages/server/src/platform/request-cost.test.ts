@@ -42,6 +42,20 @@ describe('the cost of an authenticated request', () => {
     }
   });
 
+  it('answers the merchant locator and the location search in two statements (decision 0022)', async () => {
+    // A recipient with an account, so the locator has programs to ask about (with none it answers [] unasked).
+    await makeRecipient(t.database.db, { program: cast.program, user: cast.recipient });
+    for (const user of [cast.programAdmin, cast.recipient]) {
+      const token = await t.signIn(user.username);
+      const locate = () =>
+        t.injectAs(token, { method: 'GET', url: '/merchant-api/merchant/locator?latitude=41.7672&longitude=-72.676' });
+      await locate();
+      expect(await statementsOf(locate), `locator as ${user.username}`).toBe(2);
+      const geocode = () => t.injectAs(token, { method: 'GET', url: '/merchant-api/geocode?q=Hartford,%20CT' });
+      expect(await statementsOf(geocode), `geocode as ${user.username}`).toBe(2);
+    }
+  });
+
   it('refuses an unknown token in one statement', async () => {
     const res = () => t.injectAs('x'.repeat(43), { method: 'GET', url: '/user-api/user/current' });
     expect(await statementsOf(res, 401)).toBe(1);

@@ -77,7 +77,10 @@ const SPEC_FIXED_PATHS: readonly Route[] = [
   { method: 'POST', url: '/benefit-api/benefit/file' },
   { method: 'GET', url: '/benefit-api/benefit/program/:programUuid' },
   { method: 'GET', url: '/benefit-api/benefit/program/:programUuid/balance' },
+  { method: 'POST', url: '/merchant-api/merchant/file' },
+  { method: 'GET', url: '/merchant-api/merchant/file/sample' },
   { method: 'GET', url: '/merchant-api/merchants/export' },
+  { method: 'GET', url: '/merchant-api/merchant/locator' },
   { method: 'GET', url: '/user-api/user/current' },
   { method: 'GET', url: '/user-api/user/current/security-answers' },
   { method: 'GET', url: '/user-api/user/currentuser' },
@@ -96,6 +99,7 @@ const KNOWN_CONFLICTS = [
   'GET /benefit-api/benefit/balance over /benefit-api/benefit/:benefitUuid',
   'GET /benefit-api/benefit/balances over /benefit-api/benefit/:benefitUuid',
   'GET /benefit-api/benefit/export over /benefit-api/benefit/:benefitUuid',
+  'GET /merchant-api/merchant/locator over /merchant-api/merchant/:id',
 ];
 
 let app: FastifyInstance;

@@ -44,11 +44,26 @@ function helmetOptions(tileOrigins: string[]): HelmetOptions {
 }
 
 /**
+ * The img-src origins a map tile URL template needs (MAP_TILE_URL): its scheme and host, with a `{s}` subdomain
+ * placeholder as a wildcard. A relative URL (the tests' blank tile) is the app's own origin, already allowed.
+ */
+export function tileOrigins(tileUrl: string): string[] {
+  if (!/^[a-z][a-z0-9+.-]*:/i.test(tileUrl) && !tileUrl.startsWith('//')) return [];
+  const match = /^(https?):\/\/([^/?#]+)/i.exec(tileUrl);
+  const host = match?.[2]?.replace(/\{s\}/g, '*');
+  // Anything else in the host would put arbitrary text in the policy: refuse it at start-up.
+  if (!match || !host || !/^(\*\.)?[a-z0-9.-]+(:\d+)?$/i.test(host)) {
+    throw new Error(`MAP_TILE_URL must be a relative path or an http(s) URL: ${tileUrl}`);
+  }
+  return [`${match[1]!.toLowerCase()}://${host.toLowerCase()}`];
+}
+
+/**
  * The headers helmet sets, computed once. Helmet's middleware rebuilds the policy text on every call (a few percent of
  * an authenticated read's CPU in bench/auth-read.ts); none of ours varies by request, so it runs once at start-up
  * against a recording response and each answer gets the recorded headers.
  */
-export function securityHeaders(tileOrigins: string[] = ['https://*.tile.openstreetmap.org']): Record<string, string> {
+export function securityHeaders(tileOrigins: string[] = ['https://tile.openstreetmap.org']): Record<string, string> {
   const headers: Record<string, string> = {};
   const recorder = {
     setHeader(name: string, value: string | number | readonly string[]) {

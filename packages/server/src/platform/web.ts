@@ -7,21 +7,42 @@ import { AppError } from './errors.js';
 import { registerPublicPlugin } from './access.js';
 import { isApiPath, isHealthPath } from './api-paths.js';
 
+/** The meta element that tells the web app its map tile URL (packages/web/src/lib/map-settings.ts reads it). */
+export const MAP_TILE_META = 'map-tile-url';
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/**
+ * index.html with the settings the web app needs before its first request: the map tile URL rides in a meta element,
+ * so a map costs no extra call. The value comes from the environment, so it is escaped like any attribute text.
+ */
+export function withRuntimeSettings(html: string, settings: { mapTileUrl: string }): string {
+  const escaped = settings.mapTileUrl.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
+  const meta = `<meta name="${MAP_TILE_META}" content="${escaped}" />`;
+  return html.includes('</head>') ? html.replace('</head>', `${meta}</head>`) : meta + html;
+}
+
 /**
  * Serves the built web app (packages/web/dist) with the SPA fallback: any unknown non-API GET answers index.html
  * so the client router can show the screen (or its own 'Page not found.'); unknown API paths answer a JSON 404.
  */
-export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  distDir: string,
+  settings: { mapTileUrl: string },
+): Promise<void> {
   const indexFile = path.join(distDir, 'index.html');
   const hasWebApp = existsSync(indexFile);
-  // index.html is a few hundred bytes and changes only with a new build (a restart): keep it in memory.
-  const indexHtml = hasWebApp ? readFileSync(indexFile) : undefined;
+  // index.html is a few hundred bytes and changes only with a new build (a restart): keep it in memory, settings in.
+  const indexHtml = hasWebApp ? withRuntimeSettings(readFileSync(indexFile, 'utf8'), settings) : undefined;
   if (hasWebApp) {
     await registerPublicPlugin(app, async (scope) => {
       await scope.register(fastifyStatic, {
         root: distDir,
         wildcard: false,
         index: false,
+        // /index.html (and its .br and .gz) is answered below, with the settings in; the file on disk has none.
+        allowedPath: (pathname) => !pathname.startsWith('/index.html'),
         cacheControl: false, // set below: immutable for hashed assets only
         // The build writes x.br and x.gz beside each text file (packages/web/build/precompress.ts); the one the
         // browser accepts is sent with its Content-Encoding, compressed once at build time instead of per request.

@@ -1,6 +1,7 @@
 import { AgencyOption } from '@ebt/core/agencies';
 import { ApplicantProgram } from '@ebt/core/applicants';
 import { FundingSourceOption } from '@ebt/core/benefits';
+import { TaxClassOption, TinTypeOption } from '@ebt/core/merchants';
 import { CallerProgram } from '@ebt/core/programs';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -17,6 +18,8 @@ export const lookupKeys = {
   agencies: (programUuid: string, viewable: boolean) => [...lookupKeys.all, 'agencies', programUuid, viewable] as const,
   programAgencies: (programUuid: string) => [...lookupKeys.all, 'program-agencies', programUuid] as const,
   fundingSources: (programUuid: string) => [...lookupKeys.all, 'funding-sources', programUuid] as const,
+  taxClasses: () => [...lookupKeys.all, 'tax-classes'] as const,
+  tinTypes: () => [...lookupKeys.all, 'tin-types'] as const,
 };
 
 /** Look-ups change rarely; a form reads them many times while a person works. */
@@ -96,5 +99,27 @@ export function useFundingSources(programUuid: string | null) {
     enabled: !!programUuid,
     staleTime: LOOKUP_STALE_MS,
     retry: false,
+  });
+}
+
+/** GET /merchant-api/tax-classes (B§3 Lookups, B§9): the merchant form's tax classification choices. */
+export function useTaxClasses(enabled = true) {
+  return useQuery({
+    queryKey: lookupKeys.taxClasses(),
+    queryFn: async ({ signal }) =>
+      z.array(TaxClassOption).parse(await api.get<unknown>('/merchant-api/tax-classes', { signal })),
+    enabled,
+    staleTime: LOOKUP_STALE_MS,
+  });
+}
+
+/** GET /merchant-api/tin-types (B§3 Lookups, B§9: SSN and EIN): the merchant form's TIN type choices. */
+export function useTinTypes(enabled = true) {
+  return useQuery({
+    queryKey: lookupKeys.tinTypes(),
+    queryFn: async ({ signal }) =>
+      z.array(TinTypeOption).parse(await api.get<unknown>('/merchant-api/tin-types', { signal })),
+    enabled,
+    staleTime: LOOKUP_STALE_MS,
   });
 }

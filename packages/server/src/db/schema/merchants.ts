@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  char,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import {
   coordinate,
   createdAt,
@@ -84,6 +96,9 @@ export const merchantAddresses = pgTable(
     city: varchar('city', { length: 60 }).notNull(),
     stateCode: stateCode('state_code').notNull(),
     zipcode: varchar('zipcode', { length: 10 }).notNull(),
+    /** Given with the address, else the ZIP's centroid (zip_centroids), else null (decision 0022). */
+    latitude: coordinate('latitude'),
+    longitude: coordinate('longitude'),
   },
   (t) => [
     uniqueIndex('merchant_addresses_merchant_kind_key').on(t.merchantId, t.kind),
@@ -91,6 +106,8 @@ export const merchantAddresses = pgTable(
     index('merchant_addresses_city_lower_idx').on(sql`lower(${t.city}) text_pattern_ops`),
     check('merchant_addresses_kind_check', sql`${t.kind} in ('registered', 'mailing', 'physical')`),
     check('merchant_addresses_state_code_check', sql`${t.stateCode} ~ '^[A-Z]{2}$'`),
+    check('merchant_addresses_latitude_check', sql`${t.latitude} between -90 and 90`),
+    check('merchant_addresses_longitude_check', sql`${t.longitude} between -180 and 180`),
   ],
 );
 
@@ -145,5 +162,32 @@ export const merchantPrograms = pgTable(
     check('merchant_programs_status_check', sql`${t.statusId} in (0, 1)`),
   ],
 );
+
+/**
+ * US ZIP code centroids (the `zipcodes` npm package, US rows only), loaded by db/gazetteer.ts after the SQL
+ * migrations: merchant coordinates when an address comes without them, and the locator's location search.
+ */
+export const zipCentroids = pgTable(
+  'zip_centroids',
+  {
+    zip: char('zip', { length: 5 }).primaryKey(),
+    city: varchar('city', { length: 60 }).notNull(),
+    stateCode: char('state_code', { length: 2 }).notNull(),
+    latitude: coordinate('latitude').notNull(),
+    longitude: coordinate('longitude').notNull(),
+  },
+  (t) => [
+    // Geocode by city name (prefix) and by 'City, ST'.
+    index('zip_centroids_city_lower_idx').on(sql`lower(${t.city}) text_pattern_ops`),
+    index('zip_centroids_state_city_idx').on(t.stateCode, sql`lower(${t.city})`),
+  ],
+);
+
+/** Which gazetteer data set is in zip_centroids ('zipcodes@8.0.0'): the load runs again only for a new version. */
+export const gazetteerLoads = pgTable('gazetteer_loads', {
+  source: varchar('source', { length: 60 }).primaryKey(),
+  rowCount: integer('row_count').notNull(),
+  loadedAt: timestamp('loaded_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 export type MerchantRow = typeof merchants.$inferSelect;

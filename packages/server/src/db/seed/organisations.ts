@@ -303,6 +303,9 @@ export async function seedMerchants(tx: Tx, w: World): Promise<void> {
         city: m.town.city,
         stateCode: 'CT',
         zipcode: m.zipcode,
+        // The merchant's own point (near the town centre): a given pair, as decision 0022 keeps given coordinates.
+        latitude: m.latitude.toFixed(6),
+        longitude: m.longitude.toFixed(6),
       };
       // Some merchants get their mail at a post office box in the same town.
       const mailing = i % 3 === 0 ? { address1: `PO Box ${rng.int(100, 9999)}` } : {};

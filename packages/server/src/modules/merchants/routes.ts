@@ -14,6 +14,12 @@ import {
   MerchantProgramMapping,
   MerchantSearchQuery,
   MerchantSearchResult,
+  GeocodePlace,
+  GeocodeQuery,
+  MerchantBankInfoBody,
+  MerchantBankReveal,
+  MerchantLocatorItem,
+  MerchantLocatorQuery,
   TaxClassOption,
   TinTypeOption,
 } from '@ebt/core/merchants';
@@ -24,6 +30,10 @@ import { registerExportRoute } from '../../platform/search.js';
 import { addMerchant } from './add.js';
 import { changeMerchantProgramStatus, changeMerchantStatus, updateMerchant } from './change.js';
 import { getMerchant, getMerchantMappings } from './detail.js';
+import { revealBankInfo, updateBankInfo } from './bank-info.js';
+import { geocodeLocation } from './geocode.js';
+import { merchantLocator } from './locator.js';
+import merchantImportRoutes from './import-routes.js';
 import { listTaxClasses, listTinTypes } from './lookups.js';
 import { exportMerchants, searchMerchants } from './search.js';
 
@@ -36,10 +46,14 @@ const MERCHANT_VIEW = privileges(PRIVILEGE.MERCHANT_VIEW);
 const MERCHANT_VIEW_OR_RECIPIENT = privileges(PRIVILEGE.MERCHANT_VIEW, PRIVILEGE.RECIPIENT_ACCESS);
 const MERCHANT_ADD = privileges(PRIVILEGE.MERCHANT_ADD);
 const MERCHANT_UPDATE = privileges(PRIVILEGE.MERCHANT_UPDATE);
+const BANK_VIEW = privileges(PRIVILEGE.BANK_VIEW);
 const refusals = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 const changeRefusals = { ...refusals, 409: ErrorBody };
 
 export default defineRoutes((app) => {
+  // The merchant file upload: a plugin of its own, so its multipart parsing stays in its scope (import-routes.ts).
+  void app.register(merchantImportRoutes);
+
   app.get(
     '/merchant-api/merchants',
     {
@@ -78,6 +92,68 @@ export default defineRoutes((app) => {
       config: { access: MERCHANT_VIEW_OR_RECIPIENT },
     },
     (req) => getMerchant(req.ctx, req.params.id),
+  );
+
+  // Bank info and the locator (docs/decisions/0022). The locator's static path wins over /merchant/:id in the router.
+  app.get(
+    '/merchant-api/merchant/locator',
+    {
+      schema: {
+        tags,
+        summary:
+          "Active merchants with an active mapping to the caller's programs within 100 miles of the point, nearest " +
+          'first, at most 200 (distance in miles, from the physical address)',
+        querystring: MerchantLocatorQuery,
+        response: { 200: z.array(MerchantLocatorItem), 400: ErrorBody, 401: ErrorBody, 403: ErrorBody },
+      },
+      config: { access: MERCHANT_VIEW_OR_RECIPIENT },
+    },
+    (req) => merchantLocator(req.ctx, req.query),
+  );
+
+  app.get(
+    '/merchant-api/geocode',
+    {
+      schema: {
+        tags,
+        summary: "Places of the US ZIP gazetteer matching a ZIP code, 'City, ST' or a city name, best first, at most 5",
+        querystring: GeocodeQuery,
+        response: { 200: z.array(GeocodePlace), 400: ErrorBody, 401: ErrorBody, 403: ErrorBody },
+      },
+      config: { access: MERCHANT_VIEW_OR_RECIPIENT },
+    },
+    (req) => geocodeLocation(req.ctx, req.query),
+  );
+
+  app.put(
+    '/merchant-api/bank-info',
+    {
+      schema: {
+        tags,
+        summary:
+          "Save a merchant's bank account and holder (B§5 bank rules); a number sent masked (****1234) keeps the " +
+          'stored one; BANK_VIEW only',
+        body: MerchantBankInfoBody,
+        response: { 200: MerchantChangeAnswer, ...refusals },
+      },
+      config: { access: BANK_VIEW },
+    },
+    (req) => updateBankInfo(req.ctx, req.body),
+  );
+
+  app.get(
+    '/merchant-api/merchant/:id/bank-info',
+    {
+      schema: {
+        tags,
+        summary:
+          "The merchant's account, routing and tax numbers in clear, for editing; BANK_VIEW only; each read is audited",
+        params: MerchantParams,
+        response: { 200: MerchantBankReveal, ...refusals },
+      },
+      config: { access: BANK_VIEW },
+    },
+    (req) => revealBankInfo(req.ctx, req.params.id),
   );
 
   app.get(

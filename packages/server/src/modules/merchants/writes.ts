@@ -3,6 +3,7 @@ import type { MerchantAddressInput } from '@ebt/core/merchants';
 import type { DbOrTx } from '../../db/client.js';
 import { merchantAddresses, merchantBankAccounts, merchantPrograms, merchants } from '../../db/schema/index.js';
 import type { Caller } from '../../platform/caller.js';
+import { locateAddresses } from './coordinates.js';
 import { findMerchant, merchantAddressRows } from './queries.js';
 
 // The SQL of the merchant write side (docs/decisions/0021). Every change locks the merchant's row first, so two
@@ -36,24 +37,39 @@ export async function identifierTaken(tx: DbOrTx, merchantIdentifier: string, ex
   return row !== undefined && row.id !== exceptId;
 }
 
-/** Replaces the merchant's three addresses. */
+/**
+ * Replaces the merchant's three addresses, each placed by coordinates.ts (given pair, else its ZIP's centroid), and
+ * puts the physical address's coordinates on the merchant row, where the locator's index finds them (decision 0022).
+ */
 export async function saveAddresses(
   tx: DbOrTx,
   merchantId: number,
   addresses: Record<'registered' | 'mailing' | 'physical', MerchantAddressInput>,
 ) {
+  const kinds = Object.keys(addresses) as (keyof typeof addresses)[];
+  const located = await locateAddresses(
+    tx,
+    kinds.map((kind) => addresses[kind]),
+  );
   await tx.delete(merchantAddresses).where(eq(merchantAddresses.merchantId, merchantId));
   await tx.insert(merchantAddresses).values(
-    Object.entries(addresses).map(([kind, a]) => ({
+    located.map((a, i) => ({
       merchantId,
-      kind,
+      kind: kinds[i]!,
       address1: a.addressOne,
       address2: a.addressTwo || null,
       city: a.city,
       stateCode: a.stateCode,
       zipcode: a.zipcode,
+      latitude: a.latitude?.toString() ?? null,
+      longitude: a.longitude?.toString() ?? null,
     })),
   );
+  const physical = located[kinds.indexOf('physical')];
+  await tx
+    .update(merchants)
+    .set({ latitude: physical?.latitude?.toString() ?? null, longitude: physical?.longitude?.toString() ?? null })
+    .where(eq(merchants.id, merchantId));
 }
 
 /** The bank row as the audit may hold it: no number, only its masked last four. */

@@ -1,28 +1,36 @@
+import { lazy } from 'react';
 import { placeholderRoute } from '../../components/PlaceholderPage';
 import type { FeatureRoutes } from '../../lib/routes';
 
+// The locator and the import screen are chunks of their own: Leaflet loads only with the locator.
+const MerchantLocatorPage = lazy(() => import('./locator/MerchantLocatorPage'));
+const MerchantFilePage = lazy(() => import('./MerchantFilePage'));
+const MerchantSearchPage = lazy(() => import('./MerchantSearchPage'));
+const MerchantDetailPage = lazy(() => import('./MerchantDetailPage'));
+const MerchantAddPage = lazy(() => import('./MerchantAddPage'));
+
 /**
- * Merchant search, detail, add, import and the merchant locator (B§2).
- * Each screen is a placeholder until its issue replaces the entry here.
+ * Merchant search, detail, add, import and the merchant locator (B§2), each screen its own chunk. The recipient
+ * portal's merchant search and detail are issue 21's (placeholders until then).
  */
 export const merchantsRoutes: FeatureRoutes = {
   recipient: [
     placeholderRoute('merchants', 'Merchants'),
     placeholderRoute('merchant/:id', 'Merchant Detail'),
-    placeholderRoute('merchantlocator', 'Merchant Locator'),
+    { path: 'merchantlocator', element: <MerchantLocatorPage /> },
   ],
   program: [
-    placeholderRoute('merchants', 'Merchants'),
-    placeholderRoute('merchant/add', 'New Merchant'),
-    placeholderRoute('merchant/file', 'Import Merchants'),
-    placeholderRoute('merchant/:id', 'Merchant Detail'),
-    placeholderRoute('merchantlocator', 'Merchant Locator'),
+    { path: 'merchants', element: <MerchantSearchPage base="program" /> },
+    { path: 'merchant/add', element: <MerchantAddPage base="program" /> },
+    { path: 'merchant/file', element: <MerchantFilePage base="program" /> },
+    { path: 'merchant/:id', element: <MerchantDetailPage base="program" /> },
+    { path: 'merchantlocator', element: <MerchantLocatorPage /> },
   ],
   admin: [
-    placeholderRoute('merchants', 'Merchants'),
-    placeholderRoute('merchant/add', 'New Merchant'),
-    placeholderRoute('merchant/file', 'Import Merchants'),
-    placeholderRoute('merchant/:id', 'Merchant Detail'),
-    placeholderRoute('merchantlocator', 'Merchant Locator'),
+    { path: 'merchants', element: <MerchantSearchPage base="admin" /> },
+    { path: 'merchant/add', element: <MerchantAddPage base="admin" /> },
+    { path: 'merchant/file', element: <MerchantFilePage base="admin" /> },
+    { path: 'merchant/:id', element: <MerchantDetailPage base="admin" /> },
+    { path: 'merchantlocator', element: <MerchantLocatorPage /> },
   ],
 };

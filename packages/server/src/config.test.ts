@@ -1,0 +1,75 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DEV_ENCRYPTION_KEY_FILE, loadConfig } from './config.js';
+import { decrypt, encrypt } from './platform/crypto.js';
+
+// The encryption keys of the configuration (decision 0022): DATA_ENCRYPTION_KEY seals, DATA_ENCRYPTION_PREVIOUS_KEYS
+// still read, and without a key outside production a random development key is made once in DATA_DIR.
+
+const dataDir = () => mkdtempSync(path.join(os.tmpdir(), 'ebt-config-'));
+
+describe('encryption keys', () => {
+  it('takes DATA_ENCRYPTION_KEY and the comma-separated previous keys, hex or base64', () => {
+    const key = randomBytes(32);
+    const old1 = randomBytes(32);
+    const old2 = randomBytes(32);
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      DATA_ENCRYPTION_KEY: key.toString('hex'),
+      DATA_ENCRYPTION_PREVIOUS_KEYS: ` ${old1.toString('hex')}, ${old2.toString('base64')} `,
+    });
+    expect(config.encryptionKey.equals(key)).toBe(true);
+    expect(config.previousEncryptionKeys.map((k) => k.toString('hex'))).toEqual(
+      [old1, old2].map((k) => k.toString('hex')),
+    );
+    expect(config.startupWarnings).toEqual([]);
+  });
+
+  it('refuses a previous key of the wrong length', () => {
+    expect(() =>
+      loadConfig({
+        DATA_DIR: dataDir(),
+        DATA_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+        DATA_ENCRYPTION_PREVIOUS_KEYS: 'abcd',
+      }),
+    ).toThrow('each of DATA_ENCRYPTION_PREVIOUS_KEYS must be 32 bytes');
+  });
+
+  it('refuses to start in production without DATA_ENCRYPTION_KEY, and writes no key file', () => {
+    const dir = dataDir();
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', DATA_DIR: dir, PAN_HMAC_KEY: randomBytes(32).toString('hex') }),
+    ).toThrow('DATA_ENCRYPTION_KEY must be set when NODE_ENV=production');
+    expect(() => statSync(path.join(dir, DEV_ENCRYPTION_KEY_FILE))).toThrow();
+  });
+
+  it('without the variable in development makes a random key once in DATA_DIR, mode 0600, and says so without it', () => {
+    const dir = dataDir();
+    const first = loadConfig({ DATA_DIR: dir });
+    const file = path.join(dir, DEV_ENCRYPTION_KEY_FILE);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(readFileSync(file, 'utf8')).toBe(first.encryptionKey.toString('hex'));
+    expect(first.startupWarnings).toEqual([
+      `DATA_ENCRYPTION_KEY is not set: using the development key just created in ${file} (set DATA_ENCRYPTION_KEY in production)`,
+    ]);
+    expect(first.startupWarnings.join()).not.toContain(first.encryptionKey.toString('hex'));
+
+    const second = loadConfig({ DATA_DIR: dir });
+    expect(second.encryptionKey.equals(first.encryptionKey)).toBe(true);
+    expect(second.startupWarnings[0]).toContain('development key kept in');
+    // What the first start sealed, the second reads.
+    expect(decrypt(encrypt('000111222333', first.encryptionKey), { current: second.encryptionKey, previous: [] })).toBe(
+      '000111222333',
+    );
+  });
+
+  it('keeps the fixed development key of earlier builds readable', () => {
+    const config = loadConfig({ DATA_DIR: dataDir() });
+    const fixed = Buffer.from('ebt-portal-development-aes-key-do-not-use-in-prod!').subarray(0, 32);
+    const ring = { current: config.encryptionKey, previous: config.previousEncryptionKeys };
+    expect(decrypt(encrypt('123456789', fixed).split(':')[2]!, ring)).toBe('123456789');
+  });
+});

@@ -1,0 +1,121 @@
+import { MERCHANT_STATUS_LABEL, type MerchantStatus } from '@ebt/core/enums';
+import { MERCHANT_MESSAGES, type MerchantDetail } from '@ebt/core/merchants';
+import { hasAnyPrivilege, PRIVILEGE } from '@ebt/core/privileges';
+import { Button, Group } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { FieldList, ReadOnlyField } from '../../components/Field';
+import { LoadingStatus } from '../../components/LoadingStatus';
+import { MessageBanner } from '../../components/MessageBanner';
+import { Page } from '../../components/Page';
+import { isApiError } from '../../lib/api-client';
+import { errorMessagesOf } from '../../lib/errors';
+import { useOutcomeFocus } from '../../lib/outcome-focus';
+import { displayPhone } from '../../lib/person';
+import { useSessionUser } from '../../lib/session-user';
+import { useMerchant, type StaffBase } from './api';
+import { BackToSearch } from './components/BackToSearch';
+import { MerchantBankSection } from './components/MerchantBankSection';
+import { MerchantInfoForm } from './components/MerchantInfoForm';
+import { MerchantProgramTable } from './components/MerchantProgramTable';
+import { MerchantStatusAction } from './components/MerchantStatusAction';
+import { Section } from './components/Section';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * `{base}/merchant/{merchantUuid}` (B§2 "Merchant detail"): the merchant's status with Activate or Inactivate, the
+ * info form, the program mapping table and, only with BANK_VIEW, the bank info. A missing merchant, or one outside
+ * the caller's programs, reads 'The merchant was not found.' (decision 0020).
+ */
+export default function MerchantDetailPage({ base }: { base: StaffBase }) {
+  const { id = '' } = useParams();
+  const valid = UUID.test(id);
+  const merchant = useMerchant(valid ? id : '00000000-0000-0000-0000-000000000000');
+
+  if (!valid || isApiError(merchant.error, 404) || isApiError(merchant.error, 400)) {
+    return (
+      <Page title="Merchant not found" actions={<BackToSearch base={base} />}>
+        <MessageBanner kind="warning" messages={MERCHANT_MESSAGES.MERCHANT_NOT_FOUND} />
+      </Page>
+    );
+  }
+  if (merchant.isError) {
+    return (
+      <Page title="Merchant" actions={<BackToSearch base={base} />}>
+        <MessageBanner kind="danger" messages={errorMessagesOf(merchant.error)} />
+        <Group>
+          <Button variant="default" onClick={() => void merchant.refetch()}>
+            Try again
+          </Button>
+        </Group>
+      </Page>
+    );
+  }
+  if (merchant.isPending) {
+    return (
+      <Page title="Merchant" actions={<BackToSearch base={base} />}>
+        <LoadingStatus label="Loading the merchant" />
+      </Page>
+    );
+  }
+  return <MerchantDetailView merchant={merchant.data} base={base} />;
+}
+
+function MerchantDetailView({ merchant, base }: { merchant: MerchantDetail; base: StaffBase }) {
+  const user = useSessionUser();
+  const canUpdate = hasAnyPrivilege(user.privileges, PRIVILEGE.MERCHANT_UPDATE);
+  const bankView = hasAnyPrivilege(user.privileges, PRIVILEGE.BANK_VIEW);
+
+  // The add screen arrives here with 'Merchant added.' (its state, cleared so a reload does not repeat it).
+  const location = useLocation();
+  const navigate = useNavigate();
+  const added = (location.state as { added?: unknown } | null)?.added;
+  // An object per outcome, so the same message twice (two status changes) takes focus again.
+  const [outcome, setOutcome] = useState<{ line: string } | null>(typeof added === 'string' ? { line: added } : null);
+  const report = (line: string) => setOutcome({ line });
+  useEffect(() => {
+    if (typeof added === 'string') void navigate('.', { replace: true, state: null });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  const outcomeRef = useOutcomeFocus(outcome);
+
+  const status =
+    MERCHANT_STATUS_LABEL[merchant.merchantStatusId as MerchantStatus] ?? String(merchant.merchantStatusId);
+
+  return (
+    <Page title={`Merchant ${merchant.merchantName}`} actions={<BackToSearch base={base} />}>
+      {outcome && (
+        <MessageBanner ref={outcomeRef} kind="success" messages={outcome.line} onClose={() => setOutcome(null)} />
+      )}
+
+      <Section title="Status">
+        <FieldList cols={{ base: 2, md: 4 }}>
+          <ReadOnlyField label="Merchant ID" value={merchant.merchantIdentifier} />
+          <ReadOnlyField label="Status" value={status} />
+          <ReadOnlyField label="Business phone" value={displayPhone(merchant.businessPhone)} />
+          <ReadOnlyField label="Created through" value={merchant.creationChannel} />
+        </FieldList>
+        {canUpdate && (
+          <Group>
+            <MerchantStatusAction merchant={merchant} onDone={report} />
+          </Group>
+        )}
+      </Section>
+
+      <Section title="Merchant info">
+        <MerchantInfoForm merchant={merchant} canUpdate={canUpdate} bankView={bankView} />
+      </Section>
+
+      <Section title="Program mapping">
+        <MerchantProgramTable merchantUuid={merchant.merchantUuid} canUpdate={canUpdate} onDone={report} />
+      </Section>
+
+      {bankView && (
+        <Section title="Bank info">
+          <MerchantBankSection merchant={merchant} />
+        </Section>
+      )}
+    </Page>
+  );
+}

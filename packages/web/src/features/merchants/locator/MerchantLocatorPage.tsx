@@ -1,0 +1,230 @@
+import { MAP_ZOOM_LOCATOR } from '@ebt/core/constants';
+import { MERCHANT_MESSAGES } from '@ebt/core/merchants';
+import { MESSAGES } from '@ebt/core/messages';
+import { Anchor, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconCurrentLocation, IconSearch } from '@tabler/icons-react';
+import { useId, useMemo, useState, type FormEvent } from 'react';
+import { DataTable, type DataTableColumn } from '../../../components/DataTable';
+import { MapView, type MapMarker } from '../../../components/MapView';
+import { isDrawable } from '../../../components/MapView.markers';
+import { MessageBanner } from '../../../components/MessageBanner';
+import { Page } from '../../../components/Page';
+import { errorMessagesOf } from '../../../lib/errors';
+import { useGeocode, useLocatorMerchants, type MapPoint } from './api';
+import {
+  addressLine,
+  formatMiles,
+  markerLabel,
+  numberMerchants,
+  pageRows,
+  phoneText,
+  type NumberedMerchant,
+} from './locator-list';
+import { useBrowserPosition } from './use-browser-position';
+
+const TITLE = 'Merchant Locator';
+/** B§2: the list shows 10 merchants a page, and the map the same 10. */
+const PAGE_SIZE = 10;
+
+const COLUMNS: DataTableColumn<NumberedMerchant>[] = [
+  { key: 'number', header: 'No.', label: 'Number', render: (row) => String(row.number) },
+  { key: 'merchantName', header: 'Name' },
+  { key: 'address', header: 'Address', render: addressLine },
+  {
+    key: 'mobilePhone',
+    header: 'Phone',
+    render: (row) =>
+      row.mobilePhone ? (
+        // A phone number reads badly broken over lines.
+        <Anchor href={`tel:${row.mobilePhone}`} style={{ whiteSpace: 'nowrap' }}>
+          {phoneText(row)}
+        </Anchor>
+      ) : (
+        ''
+      ),
+  },
+  {
+    key: 'email',
+    header: 'E-mail',
+    render: (row) => (row.email ? <Anchor href={`mailto:${row.email}`}>{row.email}</Anchor> : ''),
+  },
+  { key: 'distance', header: 'Distance', align: 'right', render: (row) => formatMiles(row.distance) },
+];
+
+/** A searched place replaces the browser's position until 're-centre on me'. */
+interface SearchedPlace {
+  point: MapPoint;
+  label: string;
+}
+
+/**
+ * `/{recipient,program,admin}/merchantlocator` (B§2 "Merchant locator", B§7, B§9 zoom 10): the merchants the caller
+ * may see, nearest first, around the browser's position (or, when it cannot be had, the default point with 'Unable
+ * to determine current location.'), or around a place searched by name (city, ZIP code, 'City, ST'). The map shows
+ * the current page's merchants as numbered pins; the list below it is the accessible alternative, and choosing a
+ * row pans the map to its pin. On a phone the list sits under the map.
+ */
+export default function MerchantLocatorPage() {
+  const { position, locate } = useBrowserPosition();
+  const [searched, setSearched] = useState<SearchedPlace | null>(null);
+  const [query, setQuery] = useState('');
+  const [queryError, setQueryError] = useState<string | null>(null);
+  const [notFound, setNotFound] = useState(false);
+  const [page, setPage] = useState(0);
+  const [selected, setSelected] = useState<string | null>(null);
+  const geocode = useGeocode();
+  const headingId = useId();
+
+  const point = searched?.point ?? (position.status === 'locating' ? null : position.point);
+  const merchants = useLocatorMerchants(point);
+  const rows = useMemo(() => numberMerchants(merchants.data ?? []), [merchants.data]);
+  const shown = pageRows(rows, page, PAGE_SIZE);
+
+  const markers: MapMarker[] = shown
+    .filter((row) => isDrawable(row.latitude, row.longitude))
+    .map((row) => ({
+      key: row.merchantUuid,
+      position: [row.latitude!, row.longitude!],
+      text: String(row.number),
+      label: markerLabel(row),
+      popup: (
+        <Stack gap={2}>
+          <Text fw={700} fz="sm">
+            {row.number}. {row.merchantName}
+          </Text>
+          <Text fz="sm">{addressLine(row)}</Text>
+          <Text fz="sm">{formatMiles(row.distance)}</Text>
+        </Stack>
+      ),
+    }));
+
+  const placeName = searched
+    ? searched.label
+    : position.status === 'found'
+      ? 'your location'
+      : position.status === 'failed'
+        ? 'the default location'
+        : null;
+
+  /** A new centre: the list starts again at its first page and no row is chosen. */
+  const moveTo = (next: SearchedPlace | null) => {
+    setSearched(next);
+    setPage(0);
+    setSelected(null);
+  };
+
+  const search = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setNotFound(false);
+    const q = query.trim();
+    if (!q) {
+      // The server's own text for an empty search (GeocodeQuery); nothing is sent.
+      setQueryError(MERCHANT_MESSAGES.LOCATION_TEXT_REQUIRED);
+      return;
+    }
+    setQueryError(null);
+    try {
+      const places = await geocode.mutateAsync(q);
+      const best = places[0];
+      if (!best) {
+        setNotFound(true);
+        return;
+      }
+      moveTo({ point: { latitude: best.latitude, longitude: best.longitude }, label: best.label });
+    } catch {
+      // The banner below says why (geocode.error).
+    }
+  };
+
+  const recentre = () => {
+    setNotFound(false);
+    geocode.reset();
+    moveTo(null);
+    locate();
+  };
+
+  return (
+    <Page title={TITLE}>
+      <form role="search" aria-label="Find merchants near a place" onSubmit={(event) => void search(event)} noValidate>
+        <Group align="flex-start" gap="sm" wrap="wrap">
+          <TextInput
+            label="Location"
+            description="A city, a ZIP code, or a city and state such as Tulsa, OK"
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
+            value={query}
+            onChange={(event) => {
+              setQuery(event.currentTarget.value);
+              setQueryError(null);
+            }}
+            error={queryError}
+            maxLength={100}
+            autoComplete="off"
+            style={{ flex: '1 1 16rem' }}
+          />
+          <Group gap="sm" mt={{ base: 0, xs: 25 }}>
+            <Button type="submit" loading={geocode.isPending} leftSection={<IconSearch aria-hidden size={16} />}>
+              Search
+            </Button>
+            <Button
+              variant="default"
+              onClick={recentre}
+              loading={!searched && position.status === 'locating'}
+              leftSection={<IconCurrentLocation aria-hidden size={16} />}
+            >
+              Re-centre on me
+            </Button>
+          </Group>
+        </Group>
+      </form>
+
+      {notFound && <MessageBanner kind="warning" messages={MESSAGES.LOCATION_NOT_FOUND} />}
+      {geocode.isError && <MessageBanner kind="danger" messages={errorMessagesOf(geocode.error)} />}
+      {!searched && position.status === 'failed' && (
+        <MessageBanner kind="warning" messages={MESSAGES.LOCATION_UNAVAILABLE} />
+      )}
+
+      <Text role="status" aria-live="polite">
+        {placeName ? `Showing merchants near ${placeName}.` : 'Finding your location…'}
+      </Text>
+
+      {point && (
+        <MapView
+          center={[point.latitude, point.longitude]}
+          zoom={MAP_ZOOM_LOCATOR}
+          label={`Map of merchants near ${placeName ?? 'you'}`}
+          origin={[point.latitude, point.longitude]}
+          markers={markers}
+          selectedKey={selected}
+          onMarkerSelect={setSelected}
+        />
+      )}
+
+      <Stack gap="sm" component="section" aria-labelledby={headingId}>
+        <Title order={2} id={headingId}>
+          Nearby merchants
+        </Title>
+        {merchants.isError && <MessageBanner kind="danger" messages={MESSAGES.MERCHANTS_UNAVAILABLE} />}
+        {point && !merchants.isError && (
+          <DataTable
+            columns={COLUMNS}
+            rows={rows}
+            rowKey={(row) => row.merchantUuid}
+            caption="Merchants nearest first, numbered as on the map"
+            pageSize={PAGE_SIZE}
+            clientPaging={{
+              page,
+              onPageChange: (next) => {
+                setPage(next);
+                setSelected(null);
+              },
+            }}
+            onRowClick={(row) => setSelected(row.merchantUuid)}
+            rowLabel={(row) => `${row.number}: show ${row.merchantName} on the map`}
+            emptyMessage={merchants.isSuccess ? MESSAGES.NO_MERCHANTS_FOUND : undefined}
+            loading={merchants.isPending}
+          />
+        )}
+      </Stack>
+    </Page>
+  );
+}
