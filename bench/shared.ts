@@ -65,7 +65,7 @@ export const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@
 
 /**
  * A fresh, uniquely named PostgreSQL database opened through the app's own client. Its close() also drops it, so a
- * benchmark that ends (or fails) leaves nothing behind.
+ * benchmark that ends (or fails) leaves nothing behind, unless BENCH_KEEP=1 asks to keep it.
  */
 export async function scratchPostgresDatabase(prefix: string): Promise<Database & { name: string }> {
   const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
@@ -82,6 +82,11 @@ export async function scratchPostgresDatabase(prefix: string): Promise<Database 
     name,
     async close() {
       await database.close();
+      // BENCH_KEEP=1 leaves the seeded database for EXPLAIN sessions in psql (drop it by hand afterwards).
+      if (process.env.BENCH_KEEP === '1') {
+        console.log(`\nkept ${name}`);
+        return;
+      }
       const cleanup = new pg.Client({ connectionString: ADMIN_URL });
       await cleanup.connect();
       // pool.end() resolves before its connections have closed; dropping "with (force)" while they say goodbye kills

@@ -25,14 +25,23 @@ function mappingScope(caller: Caller): SQL | undefined {
   return caller.scope === 'self' ? and(inPrograms, eq(merchantPrograms.statusId, ACTIVE)) : inPrograms;
 }
 
-/** The merchant (by its id column) is visible to the caller: mapped to one of their programs. */
-function merchantScope(db: DbOrTx, caller: Caller, merchantId: AnyColumn): SQL | undefined {
-  if (caller.scope === 'all') return undefined;
+/**
+ * The merchant (by its id column) is visible to the caller: mapped to one of their programs, and to `programId` when
+ * the search names one. Both in one EXISTS, so a search row costs one mapping probe, not two (bench/merchants-search.ts).
+ */
+function merchantScope(db: DbOrTx, caller: Caller, merchantId: AnyColumn, programId?: number): SQL | undefined {
+  if (caller.scope === 'all' && programId === undefined) return undefined;
   const mapped = exists(
     db
       .select({ one: sql`1` })
       .from(merchantPrograms)
-      .where(and(eq(merchantPrograms.merchantId, merchantId), mappingScope(caller))),
+      .where(
+        and(
+          eq(merchantPrograms.merchantId, merchantId),
+          caller.scope === 'all' ? undefined : mappingScope(caller),
+          programId === undefined ? undefined : eq(merchantPrograms.programId, programId),
+        ),
+      ),
   );
   return caller.scope === 'self' ? and(mapped, eq(merchants.statusId, ACTIVE)) : mapped;
 }
@@ -45,29 +54,27 @@ export interface MerchantFilter {
   programId?: number;
 }
 
+/**
+ * The search's order: the name case-folded, in byte order, which merchants_name_order_idx holds (with id after it),
+ * so a broad search reads its first 1000 rows off the index and a short name is a prefix range of it.
+ */
+const NAME_ORDER = sql`(lower(${merchants.name}) collate "C")`;
+
 /** Names of three or more characters match anywhere (the trigram index); shorter ones as a prefix. */
 const TRIGRAM_MIN = 3;
 
 function filterConditions(db: DbOrTx, caller: Caller, f: MerchantFilter): SQL | undefined {
   const name = f.merchantName;
   return and(
-    merchantScope(db, caller, merchants.id),
+    merchantScope(db, caller, merchants.id, f.programId),
     f.merchantId === undefined ? undefined : eq(merchants.merchantIdentifier, f.merchantId),
     name === undefined
       ? undefined
       : name.length >= TRIGRAM_MIN
         ? sql`lower(${merchants.name}) like lower(${`%${escapeLike(name)}%`})`
-        : startsWith(sql`lower(${merchants.name})`, name),
+        : startsWith(NAME_ORDER, name),
     f.fnsNumber === undefined ? undefined : eq(merchants.fnsNumber, f.fnsNumber),
     f.email === undefined ? undefined : startsWith(sql`lower(${merchants.email})`, f.email),
-    f.programId === undefined
-      ? undefined
-      : exists(
-          db
-            .select({ one: sql`1` })
-            .from(merchantPrograms)
-            .where(and(eq(merchantPrograms.merchantId, merchants.id), eq(merchantPrograms.programId, f.programId))),
-        ),
   );
 }
 
@@ -95,7 +102,7 @@ export function searchMerchantRows(db: DbOrTx, caller: Caller, filter: MerchantF
     .from(merchants)
     .leftJoin(merchantAddresses, registered)
     .where(filterConditions(db, caller, filter))
-    .orderBy(asc(merchants.name), asc(merchants.id))
+    .orderBy(NAME_ORDER, asc(merchants.id))
     .limit(limit);
 }
 
