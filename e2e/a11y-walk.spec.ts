@@ -22,6 +22,9 @@ interface Seeds {
   recipientIdentifier: string;
   benefitUuid: string;
   merchantUuid: string;
+  /** A staff user (agencyuser01) and a recipient user (recipient01) with its first program. */
+  staffUserUuid: string;
+  recipientUser: { userUuid: string; programUuid: string };
 }
 
 /** The account with the demo benefits the benefit specs use too. */
@@ -37,6 +40,12 @@ const VISITS: Record<string, (seeds: Seeds) => string> = {
   '/admin/benefit/:id': (s) => `/admin/benefit/${s.benefitUuid}`,
   '/program/merchant/:id': (s) => `/program/merchant/${s.merchantUuid}`,
   '/admin/merchant/:id': (s) => `/admin/merchant/${s.merchantUuid}`,
+  '/program/user/:id': (s) => `/program/user/${s.staffUserUuid}`,
+  '/admin/user/:id': (s) => `/admin/user/${s.staffUserUuid}`,
+  '/program/user/:id/:progId': (s) => `/program/user/${s.recipientUser.userUuid}/${s.recipientUser.programUuid}`,
+  '/admin/user/:id/:progId': (s) => `/admin/user/${s.recipientUser.userUuid}/${s.recipientUser.programUuid}`,
+  // Role 6 (Agency User) is a demo role that always exists (B§9 role ids).
+  '/admin/roles/:roleId': () => '/admin/roles/6',
 };
 
 async function readSeeds(request: APIRequestContext): Promise<Seeds> {
@@ -62,7 +71,19 @@ async function readSeeds(request: APIRequestContext): Promise<Seeds> {
   expect(merchants.status(), await merchants.text()).toBe(200);
   const merchant = ((await merchants.json()) as { data: { merchantUuid: string }[] }).data[0];
   expect(merchant, `a demo merchant of program ${account.programId}`).toBeDefined();
+  // Users the program admin (and the platform admin) can open, by the demo usernames.
+  const userOf = async (username: string) => {
+    const found = await request.get('/user-api/users', { headers: bearer(token), params: { username } });
+    expect(found.status(), await found.text()).toBe(200);
+    const row = ((await found.json()) as { data: { userUuid: string; programs: { programUuid: string }[] }[] }).data[0];
+    expect(row, `demo user ${username}`).toBeDefined();
+    return row!;
+  };
+  const staffUser = await userOf(DEMO_USERS.agencyuser);
+  const recipientUser = await userOf(DEMO_USERS.recipient);
   return {
+    staffUserUuid: staffUser.userUuid,
+    recipientUser: { userUuid: recipientUser.userUuid, programUuid: recipientUser.programs[0]!.programUuid },
     accountUuid: account.accountUuid,
     programId: account.programId,
     recipientIdentifier: SEEDED_ACCOUNT_ID,

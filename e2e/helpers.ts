@@ -228,3 +228,11 @@ export async function sendActivationLink(
 export function checklistItem(page: Page, label: string) {
   return page.getByRole('list', { name: 'Password requirements' }).getByRole('listitem').filter({ hasText: label });
 }
+
+/** The total of a paged table's "Showing 11–20 of 57" line on page `pageNumber`, once the line shows that page. */
+export async function shownTotal(page: Page, pageNumber: number): Promise<number> {
+  const first = (pageNumber - 1) * 10 + 1;
+  const line = page.getByText(new RegExp(`^Showing ${first}–\\d+ of \\d+$`));
+  await expect(line).toBeVisible();
+  return Number(/of (\d+)$/.exec(await line.innerText())![1]);
+}

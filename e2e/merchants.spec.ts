@@ -9,6 +9,7 @@ import {
   expectNoSidewaysScroll,
   opened,
   signInAs,
+  shownTotal,
 } from './helpers';
 import {
   addMerchant,
@@ -27,14 +28,6 @@ import {
 const search = (page: Page) => page.getByRole('search', { name: 'Merchant search criteria' });
 const results = (page: Page) => page.getByRole('table', { name: 'Merchants found' });
 const region = (page: Page, name: string) => page.getByRole('region', { name });
-
-/** The total of 'Showing 1–10 of N' once page `pageNumber` of the results is shown. */
-async function shownTotal(page: Page, pageNumber: number): Promise<number> {
-  const first = (pageNumber - 1) * 10 + 1;
-  const line = page.getByText(new RegExp(`^Showing ${first}–\\d+ of \\d+$`));
-  await expect(line).toBeVisible();
-  return Number(/of (\d+)$/.exec(await line.innerText())![1]);
-}
 
 test.describe('merchant search', () => {
   test('needs a criterion, pages through a program, opens a merchant, keeps the results for Back', async ({

@@ -14,9 +14,13 @@ import healthRoutes from './modules/health/routes.js';
 import incentiveRoutes from './modules/incentives/routes.js';
 import merchantRoutes from './modules/merchants/routes.js';
 import outboxRoutes from './modules/outbox/routes.js';
+import programAdminRoutes from './modules/program-admins/routes.js';
 import programRoutes from './modules/programs/routes.js';
 import recipientRoutes from './modules/recipients/routes.js';
 import recoveryRoutes from './modules/recovery/routes.js';
+import roleRoutes from './modules/roles/routes.js';
+import userAdminRoutes from './modules/user-admin/routes.js';
+import userRoutes from './modules/users/routes.js';
 import { registerPublicPlugin } from './platform/access.js';
 import { registerCompression } from './platform/compression.js';
 import { registerErrorHandler } from './platform/errors.js';
@@ -41,6 +45,10 @@ const MODULES = [
   benefitImportRoutes,
   incentiveRoutes,
   merchantRoutes,
+  userRoutes,
+  userAdminRoutes,
+  roleRoutes,
+  programAdminRoutes,
 ];
 
 export interface AppOptions {

@@ -10,6 +10,7 @@ import { validRecipient } from '../testing/recipient-form.js';
 import { buildWorld, type World } from '../testing/world.js';
 import { editBody } from '../modules/benefits/test-helpers.js';
 import { makeMerchant, validMerchantForm } from '../modules/merchants/test-helpers.js';
+import { validUserForm } from '../modules/users/test-helpers.js';
 
 // The audit walk (security.md "Audit"): every registered route that changes data (POST, PUT, PATCH, DELETE, and the
 // GET routes of CHANGING_GETS) is called here through the real app with a valid request, and must leave an audit row
@@ -131,6 +132,8 @@ const as = async (
 ): ReturnType<AuditCase['send']> => ({ res: await t.injectAs(who.token, options), actorUserId: who.id });
 
 let authorizationSequence = 0;
+/** Role ids the walk adds (roles.id is chosen by the administrator): one per case run. */
+let walkRoleSequence = 0;
 /** Benefit dates from the request clock: available today, expiring in 90 days. */
 const benefitDates = () => {
   const today = t.clock.now();
@@ -711,6 +714,205 @@ const CASES: Record<string, AuditCase | Exempt> = {
       return as(await staff('programAdmin'), {
         method: 'PUT',
         url: `/merchant-api/merchant/${merchant.uuid}/${w.programs.program.id}/1`,
+      });
+    },
+  },
+  'POST /user-api/user': {
+    action: 'create',
+    entity: 'user',
+    actor: 'caller',
+    before: false,
+    after: true,
+    async send() {
+      return as(await staff('programAdmin'), {
+        method: 'POST',
+        url: '/user-api/user',
+        payload: { ...validUserForm(), agencyUuid: w.agencies.a1.uuid },
+      });
+    },
+  },
+
+  'PUT /user-api/user/:id': {
+    action: 'update',
+    entity: 'user',
+    actor: 'caller',
+    before: true,
+    after: true,
+    async send() {
+      const user = await makeUser(t.database.db, { roleId: ROLE.AGENCY_USER, agencies: [w.agencies.a1] });
+      return as(await staff('programAdmin'), {
+        method: 'PUT',
+        url: `/user-api/user/${user.uuid}`,
+        payload: {
+          ...validUserForm({ username: user.username, email: user.email, userStatusId: user.statusId }),
+          agencyUuid: w.agencies.a1.uuid,
+          firstname: 'Walked',
+        },
+      });
+    },
+  },
+
+  'PATCH /user-api/recipient-users/:id': {
+    action: 'update',
+    entity: 'user',
+    actor: 'caller',
+    before: true,
+    after: true,
+    async send() {
+      const user = await makeUser(t.database.db, { roleId: ROLE.RECIPIENT });
+      await makeRecipient(t.database.db, { program: w.programs.program, agency: w.agencies.a1, user });
+      return as(await staff('programAdmin'), {
+        method: 'PATCH',
+        url: `/user-api/recipient-users/${user.uuid}`,
+        payload: {
+          username: user.username,
+          email: user.email,
+          firstname: 'Walked',
+          lastname: user.lastName,
+          mobile: '8605550177',
+        },
+      });
+    },
+  },
+
+  // The user-admin, roles and program-admins modules (issue 14, decision 0025).
+  'PUT /user-api/user/:id/status': {
+    action: 'status',
+    entity: 'user',
+    actor: 'caller',
+    before: true,
+    after: true,
+    async send() {
+      const user = await makeUser(t.database.db, { roleId: ROLE.AGENCY_USER, agencies: [w.agencies.a1] });
+      return as(await staff('programAdmin'), {
+        method: 'PUT',
+        url: `/user-api/user/${user.uuid}/status`,
+        payload: { userStatusId: USER_STATUS.DISABLED },
+      });
+    },
+  },
+
+  'DELETE /user-api/user/:id': {
+    action: 'delete',
+    entity: 'user',
+    actor: 'caller',
+    before: true,
+    after: true,
+    async send() {
+      const user = await makeUser(t.database.db, { roleId: ROLE.AGENCY_USER, agencies: [w.agencies.a1] });
+      return as(await staff('programAdmin'), { method: 'DELETE', url: `/user-api/user/${user.uuid}` });
+    },
+  },
+
+  'POST /user-api/user/reset-otp/:uuid': {
+    action: 'reset-otp',
+    entity: 'user',
+    actor: 'caller',
+    before: true,
+    after: true,
+    async send() {
+      const user = await makeUser(t.database.db, {
+        agencies: [w.agencies.a1],
+        roleId: ROLE.AGENCY_USER,
+        failedLogins: 3,
+      });
+      return as(await staff('programAdmin'), { method: 'POST', url: `/user-api/user/reset-otp/${user.uuid}` });
+    },
+  },
+
+  'POST /user-api/user/reset-otp/:uuid/send': {
+    action: 'reset-otp-send',
+    entity: 'user',
+    actor: 'caller',
+    before: true,
+    after: true,
+    async send() {
+      const user = await makeUser(t.database.db, {
+        agencies: [w.agencies.a1],
+        roleId: ROLE.AGENCY_USER,
+        failedResets: 2,
+      });
+      return as(await staff('programAdmin'), { method: 'POST', url: `/user-api/user/reset-otp/${user.uuid}/send` });
+    },
+  },
+
+  'PUT /user-api/user/:id/roles': {
+    action: 'roles',
+    entity: 'user',
+    actor: 'caller',
+    before: true,
+    after: true,
+    async send() {
+      const user = await makeUser(t.database.db, { roleId: ROLE.AGENCY_USER, agencies: [w.agencies.a1] });
+      return as(await staff('platformAdmin'), {
+        method: 'PUT',
+        url: `/user-api/user/${user.uuid}/roles`,
+        payload: { roleIds: [ROLE.AGENCY_ADMIN] },
+      });
+    },
+  },
+
+  'POST /admin-api/roles': {
+    action: 'create',
+    entity: 'role',
+    actor: 'caller',
+    before: false,
+    after: true,
+    async send() {
+      return as(await staff('platformAdmin'), {
+        method: 'POST',
+        url: '/admin-api/roles',
+        payload: { roleId: 7000 + ++walkRoleSequence, descr: 'Walked role' },
+      });
+    },
+  },
+
+  'PUT /admin-api/roles': {
+    action: 'update',
+    entity: 'role',
+    actor: 'caller',
+    before: true,
+    after: true,
+    async send() {
+      const admin = await staff('platformAdmin');
+      const roleId = 7000 + ++walkRoleSequence;
+      await t.injectAs(admin.token, { method: 'POST', url: '/admin-api/roles', payload: { roleId, descr: 'Before' } });
+      return as(admin, {
+        method: 'PUT',
+        url: '/admin-api/roles',
+        payload: { roleId, descr: 'After', privilegeIds: [8] },
+      });
+    },
+  },
+
+  'POST /admin-api/programs/:programUuid/users': {
+    action: 'create',
+    entity: 'program_user',
+    actor: 'caller',
+    before: false,
+    after: true,
+    async send() {
+      const user = await makeUser(t.database.db, { roleId: ROLE.PROGRAM_ADMIN });
+      return as(await staff('platformAdmin'), {
+        method: 'POST',
+        url: `/admin-api/programs/${w.programs.program.uuid}/users`,
+        payload: { userUuid: user.uuid },
+      });
+    },
+  },
+
+  'DELETE /admin-api/programs/:programUuid/users': {
+    action: 'delete',
+    entity: 'program_user',
+    actor: 'caller',
+    before: true,
+    after: false,
+    async send() {
+      const user = await makeUser(t.database.db, { roleId: ROLE.PROGRAM_ADMIN, programs: [w.programs.program] });
+      return as(await staff('programAdmin'), {
+        method: 'DELETE',
+        url: `/admin-api/programs/${w.programs.program.uuid}/users`,
+        payload: { userUuid: user.uuid },
       });
     },
   },

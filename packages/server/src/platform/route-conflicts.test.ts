@@ -88,6 +88,9 @@ const SPEC_FIXED_PATHS: readonly Route[] = [
   { method: 'PUT', url: '/user-api/user/password' },
   { method: 'POST', url: '/user-api/user/send-activation' },
   { method: 'POST', url: '/user-api/recipient-users/send-activation' },
+  // The user-admin module (issue 14): fixed words where {id} of /user-api/user/{id}/... stands.
+  { method: 'POST', url: '/user-api/user/reset-otp/:uuid' },
+  { method: 'POST', url: '/user-api/user/reset-otp/:uuid/send' },
 ];
 
 /** The pairs among them that have a parametric sibling today: the walker must find at least these. */
@@ -100,6 +103,11 @@ const KNOWN_CONFLICTS = [
   'GET /benefit-api/benefit/balances over /benefit-api/benefit/:benefitUuid',
   'GET /benefit-api/benefit/export over /benefit-api/benefit/:benefitUuid',
   'GET /merchant-api/merchant/locator over /merchant-api/merchant/:id',
+  // The users area (issue 14): the user's uuid beside the signed-in user's own paths.
+  'GET /user-api/user/current over /user-api/user/:id',
+  'GET /user-api/user/currentuser over /user-api/user/:id',
+  'PUT /user-api/user/currentuser over /user-api/user/:id',
+  'PUT /user-api/user/password over /user-api/user/:id',
 ];
 
 let app: FastifyInstance;

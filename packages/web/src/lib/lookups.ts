@@ -2,6 +2,7 @@ import { AgencyOption } from '@ebt/core/agencies';
 import { ApplicantProgram } from '@ebt/core/applicants';
 import { FundingSourceOption } from '@ebt/core/benefits';
 import { TaxClassOption, TinTypeOption } from '@ebt/core/merchants';
+import { RoleOption } from '@ebt/core/roles';
 import { CallerProgram } from '@ebt/core/programs';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -20,6 +21,7 @@ export const lookupKeys = {
   fundingSources: (programUuid: string) => [...lookupKeys.all, 'funding-sources', programUuid] as const,
   taxClasses: () => [...lookupKeys.all, 'tax-classes'] as const,
   tinTypes: () => [...lookupKeys.all, 'tin-types'] as const,
+  roles: () => [...lookupKeys.all, 'roles'] as const,
 };
 
 /** Look-ups change rarely; a form reads them many times while a person works. */
@@ -119,6 +121,19 @@ export function useTinTypes(enabled = true) {
     queryKey: lookupKeys.tinTypes(),
     queryFn: async ({ signal }) =>
       z.array(TinTypeOption).parse(await api.get<unknown>('/merchant-api/tin-types', { signal })),
+    enabled,
+    staleTime: LOOKUP_STALE_MS,
+  });
+}
+
+/**
+ * GET /user-api/roles: every role picker's choices (B§7). The roles screens change roles; they invalidate
+ * `lookupKeys.roles()` so the pickers show the change.
+ */
+export function useRoles(enabled = true) {
+  return useQuery({
+    queryKey: lookupKeys.roles(),
+    queryFn: async ({ signal }) => z.array(RoleOption).parse(await api.get<unknown>('/user-api/roles', { signal })),
     enabled,
     staleTime: LOOKUP_STALE_MS,
   });

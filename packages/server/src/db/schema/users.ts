@@ -93,6 +93,16 @@ export const users = pgTable(
     index('users_last_name_lower_idx').on(sql`lower(${t.lastName})`),
     index('users_first_name_lower_idx').on(sql`lower(${t.firstName})`),
     index('users_role_id_idx').on(t.roleId),
+    // The user search (modules/users, bench/users-search.ts): each text criterion is a prefix of its lowered column,
+    // and the list is read in that column's byte order (collate "C" serves both the LIKE prefix and the ORDER BY), so
+    // a broad prefix reads its first rows off the index instead of sorting every match. Status and role alone read
+    // the username order within their value.
+    index('users_username_order_idx').on(sql`(lower(${t.username}) collate "C")`, t.id),
+    index('users_email_order_idx').on(sql`(lower(${t.email}) collate "C")`, t.id),
+    index('users_last_name_order_idx').on(sql`(lower(${t.lastName}) collate "C")`, t.id),
+    index('users_first_name_order_idx').on(sql`(lower(${t.firstName}) collate "C")`, t.id),
+    index('users_status_username_idx').on(t.statusId, sql`(lower(${t.username}) collate "C")`, t.id),
+    index('users_role_username_idx').on(t.roleId, sql`(lower(${t.username}) collate "C")`, t.id),
     check('users_status_id_check', sql`${t.statusId} between 0 and 4`),
     check('users_otp_preference_check', sql`${t.otpPreference} in ('email', 'sms')`),
     check('users_failed_logins_check', sql`${t.failedLogins} >= 0`),

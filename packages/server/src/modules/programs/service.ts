@@ -19,5 +19,14 @@ export async function listCallerPrograms(context: RequestContext): Promise<Calle
     lastIssuanceDate: p.lastIssuanceDate,
     // The zone the issue service takes "today" in (benefits/issue.ts), so the form's today is the server's.
     timeZone: p.timeZone,
+    startDate: p.startDate,
+    endDate: p.endDate,
+    contactEmail: p.contactEmail,
+    contactPhone: p.contactPhone,
+    contactAddress1: p.contactAddress1,
+    contactAddress2: p.contactAddress2,
+    contactCity: p.contactCity,
+    contactStateCode: p.contactStateCode,
+    contactZip: p.contactZip,
   }));
 }

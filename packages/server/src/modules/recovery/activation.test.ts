@@ -3,7 +3,14 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { ROLE, USER_STATUS } from '@ebt/core/enums';
 import { MESSAGES } from '@ebt/core/messages';
 import { ACTIVATION_LINK_TTL_MS } from '@ebt/core/recovery';
-import { auditLog, recipientAccounts, users, userSecurityAnswers, userTokens } from '../../db/schema/index.js';
+import {
+  auditLog,
+  recipientAccounts,
+  userAgencies,
+  users,
+  userSecurityAnswers,
+  userTokens,
+} from '../../db/schema/index.js';
 import { sha256 } from '../../platform/crypto.js';
 import { normalizeAnswer, verifyPassword } from '../../platform/passwords.js';
 import { useTestApp } from '../../testing/app.js';
@@ -111,17 +118,28 @@ describe('POST /user-api/user/send-activation', () => {
     expect(await messagesTo(t.database.db, deleted.email)).toHaveLength(0);
   });
 
-  it('is for platform administrators only', async () => {
-    const programAdmin = await makeUser(t.database.db, { roleId: ROLE.PROGRAM_ADMIN });
+  it('is for platform admins, and program and agency admins within their scope (decision 0025)', async () => {
+    const { db } = t.database;
+    const program = await makeProgram(db);
+    const agency = await makeAgency(db, program);
     const user = await makePendingUser();
-    const res = await sendActivation(await t.signIn(programAdmin.username), { uuid: user.uuid });
+    await db.insert(userAgencies).values({ userId: user.id, agencyId: agency.id });
+    // A program admin of another program: 404 like missing; an agency user: 403.
+    const elsewhere = await makeUser(db, { roleId: ROLE.PROGRAM_ADMIN, programs: [await makeProgram(db)] });
+    expect((await sendActivation(await t.signIn(elsewhere.username), { uuid: user.uuid })).statusCode).toBe(404);
+    const agencyUser = await makeUser(db, { roleId: ROLE.AGENCY_USER, agencies: [agency] });
+    const res = await sendActivation(await t.signIn(agencyUser.username), { uuid: user.uuid });
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe(MESSAGES.PRIVILEGE_ERROR);
+    expect(await messagesTo(db, user.email)).toHaveLength(0);
+    const programAdmin = await makeUser(db, { roleId: ROLE.PROGRAM_ADMIN, programs: [program] });
+    expect((await sendActivation(await t.signIn(programAdmin.username), { uuid: user.uuid })).statusCode).toBe(200);
+    expect(await messagesTo(db, user.email)).toHaveLength(1);
     expect(
       (await t.app.inject({ method: 'POST', url: '/user-api/user/send-activation', payload: { uuid: user.uuid } }))
         .statusCode,
     ).toBe(401);
-    expect(await messagesTo(t.database.db, user.email)).toHaveLength(0);
+    expect(await messagesTo(t.database.db, user.email)).toHaveLength(1);
   });
 });
 

@@ -20,6 +20,7 @@ import { AppError } from '../../platform/errors.js';
 import { hashPassword, normalizeAnswer } from '../../platform/passwords.js';
 import { clearRateLimit } from '../../platform/rate-limit.js';
 import { endUserSessions } from '../../platform/sessions.js';
+import { userScope } from '../../platform/user-scope.js';
 import { endLiveTokens, findLiveLink, issueActivationLink, useToken } from './links.js';
 import { answerFailureKey } from './throttle.js';
 
@@ -147,8 +148,10 @@ export async function resetPassword(
 }
 
 /**
- * POST /user-api/user/send-activation (platform admins) and /user-api/recipient-users/send-activation (staff, for
- * recipient users with an account in their scope). An unknown user, or one outside the caller's scope, answers 404.
+ * POST /user-api/user/send-activation (platform admins any user; program and agency admins the users of their
+ * programs or agencies, as the user screens scope them: docs/decisions/0025) and
+ * /user-api/recipient-users/send-activation (staff, for recipient users with an account in their scope). An unknown
+ * user, or one outside the caller's scope, answers 404.
  */
 export async function sendActivation(
   context: RequestContext,
@@ -173,7 +176,7 @@ export async function sendActivation(
               ),
             ),
         )
-      : undefined;
+      : userScope(ctx.db, ctx.caller);
   const [user] = await ctx.db
     .select()
     .from(users)

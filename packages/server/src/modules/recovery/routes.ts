@@ -93,7 +93,7 @@ export default defineRoutes((app) => {
       bodyLimit: JSON_BODY_LIMIT,
       schema: {
         tags: ['recovery'],
-        summary: 'Send (or, forced, re-send) an activation e-mail to any user',
+        summary: "Send (or, forced, re-send) an activation e-mail to a user in the caller's scope (admins: any user)",
         body: SendActivationBody,
         response: {
           200: MessageResponse,
@@ -104,7 +104,10 @@ export default defineRoutes((app) => {
           409: ErrorBody,
         },
       },
-      config: { access: privileges(PRIVILEGE.NDGADMIN_ACCESS) },
+      // The user detail of both areas offers it (B§4); the service scopes the user as the user screens do.
+      config: {
+        access: privileges(PRIVILEGE.NDGADMIN_ACCESS, PRIVILEGE.PROGRAMADMIN_ACCESS, PRIVILEGE.AGENCYADMIN_ACCESS),
+      },
     },
     (req) => activation.sendActivation(req.ctx, req.body, 'any'),
   );

@@ -31,6 +31,15 @@ const senior: CallerProgram = {
   benefitOptionTypeId: 1,
   lastIssuanceDate: '2027-01-22',
   timeZone: 'America/New_York',
+  startDate: '2026-01-01',
+  endDate: null,
+  contactEmail: null,
+  contactPhone: null,
+  contactAddress1: null,
+  contactAddress2: null,
+  contactCity: null,
+  contactStateCode: null,
+  contactZip: null,
 };
 const plain: CallerProgram = {
   ...senior,

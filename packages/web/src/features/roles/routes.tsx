@@ -1,15 +1,17 @@
-import { placeholderRoute } from '../../components/PlaceholderPage';
+import { lazy } from 'react';
 import type { FeatureRoutes } from '../../lib/routes';
 
-/**
- * Roles and privileges (B§2 Admin privileges, roles).
- * Each screen is a placeholder until its issue replaces the entry here.
- */
+const RolesPage = lazy(() => import('./RolesPage'));
+const RoleEditPage = lazy(() => import('./RoleEditPage'));
+const RoleAddPage = lazy(() => import('./RoleAddPage'));
+const PrivilegesPage = lazy(() => import('./PrivilegesPage'));
+
+/** Roles and privileges (B§2 Admin privileges, roles), admin portal only, each screen its own chunk. */
 export const rolesRoutes: FeatureRoutes = {
   admin: [
-    placeholderRoute('roles', 'Roles'),
-    placeholderRoute('roles/:roleId', 'Edit Role'),
-    placeholderRoute('role/add', 'Add Role'),
-    placeholderRoute('privileges', 'Privileges'),
+    { path: 'roles', element: <RolesPage /> },
+    { path: 'roles/:roleId', element: <RoleEditPage /> },
+    { path: 'role/add', element: <RoleAddPage /> },
+    { path: 'privileges', element: <PrivilegesPage /> },
   ],
 };

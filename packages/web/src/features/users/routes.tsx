@@ -1,21 +1,26 @@
-import { placeholderRoute } from '../../components/PlaceholderPage';
+import { lazy } from 'react';
 import type { FeatureRoutes } from '../../lib/routes';
 
+const UserSearchPage = lazy(() => import('./UserSearchPage'));
+const UserAddPage = lazy(() => import('./UserAddPage'));
+const UserDetailPage = lazy(() => import('./UserDetailPage'));
+const RecipientUserPage = lazy(() => import('./RecipientUserPage'));
+
 /**
- * User list, add and detail (B§2 Users; resolution 3 adds /admin/user/:id/:progId).
- * Each screen is a placeholder until its issue replaces the entry here.
+ * User list, add and detail (B§2 Users), each screen its own chunk. `/program/user/{id}/{progId}` is the
+ * recipient-user form; `/admin/user/{id}/{progId}` is an alias of the admin user view (resolution 3).
  */
 export const usersRoutes: FeatureRoutes = {
   program: [
-    placeholderRoute('users', 'Users'),
-    placeholderRoute('user/add', 'Add User'),
-    placeholderRoute('user/:id', 'User Detail'),
-    placeholderRoute('user/:id/:progId', 'User Detail'),
+    { path: 'users', element: <UserSearchPage base="program" /> },
+    { path: 'user/add', element: <UserAddPage base="program" /> },
+    { path: 'user/:id', element: <UserDetailPage base="program" /> },
+    { path: 'user/:id/:progId', element: <RecipientUserPage /> },
   ],
   admin: [
-    placeholderRoute('users', 'Users'),
-    placeholderRoute('user/add', 'Add User'),
-    placeholderRoute('user/:id', 'User Detail'),
-    placeholderRoute('user/:id/:progId', 'User Detail'),
+    { path: 'users', element: <UserSearchPage base="admin" /> },
+    { path: 'user/add', element: <UserAddPage base="admin" /> },
+    { path: 'user/:id', element: <UserDetailPage base="admin" /> },
+    { path: 'user/:id/:progId', element: <UserDetailPage base="admin" /> },
   ],
 };

@@ -1,0 +1,92 @@
+import { MESSAGES } from '@ebt/core/messages';
+import { Button, Group } from '@mantine/core';
+import { useParams } from 'react-router';
+import { FieldList, ReadOnlyField } from '../../components/Field';
+import { LoadingStatus } from '../../components/LoadingStatus';
+import { MessageBanner } from '../../components/MessageBanner';
+import { Page } from '../../components/Page';
+import { isApiError } from '../../lib/api-client';
+import { errorMessagesOf } from '../../lib/errors';
+import { useSessionUser } from '../../lib/session-user';
+import { useRecipientUser } from './api';
+import { BackToUsers } from './components/BackToUsers';
+import { DetailOutcome, useDetailOutcome } from './components/DetailOutcome';
+import { RecipientUserForm } from './components/RecipientUserForm';
+import { Section } from './components/Section';
+import { UserActions } from './components/UserActions';
+import { UserPlaces } from './components/UserPlaces';
+import { isEmailVerified, type UserDetail } from './schemas';
+import { userActionsOf, userStatusLabel } from './user-actions';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * `/program/user/{userUuid}/{programUuid}` (B§2 Users): the recipient-user form (e-mail, username, names, mobile), its
+ * programs and agencies (agencies link to /program/agency/{agencyUuid}) and the status actions of B§4.
+ */
+export default function RecipientUserPage() {
+  const { id = '' } = useParams();
+  const valid = UUID.test(id);
+  const user = useRecipientUser(valid ? id : '00000000-0000-0000-0000-000000000000');
+
+  if (!valid || isApiError(user.error, 404) || isApiError(user.error, 400)) {
+    return (
+      <Page title="User not found" actions={<BackToUsers base="program" />}>
+        <MessageBanner kind="warning" messages={MESSAGES.USER_NOT_FOUND} />
+      </Page>
+    );
+  }
+  if (user.isError) {
+    return (
+      <Page title="User" actions={<BackToUsers base="program" />}>
+        <MessageBanner kind="danger" messages={errorMessagesOf(user.error)} />
+        <Group>
+          <Button variant="default" onClick={() => void user.refetch()}>
+            Try again
+          </Button>
+        </Group>
+      </Page>
+    );
+  }
+  if (user.isPending) {
+    return (
+      <Page title="User" actions={<BackToUsers base="program" />}>
+        <LoadingStatus label="Loading the user" />
+      </Page>
+    );
+  }
+  return <RecipientUserView user={user.data} />;
+}
+
+function RecipientUserView({ user }: { user: UserDetail }) {
+  const caller = useSessionUser();
+  const { progId } = useParams();
+  const status = user.userStatusId;
+  const offered = userActionsOf(
+    { userStatusId: status, emailVerified: isEmailVerified(user.emailVerified) },
+    caller.privileges,
+  );
+  const { outcome, report, clear, returnToList } = useDetailOutcome('program');
+
+  return (
+    <Page title={`Recipient user ${user.username}`} actions={<BackToUsers base="program" />}>
+      <DetailOutcome outcome={outcome} onClose={clear} />
+
+      <Section title="Status">
+        <FieldList cols={{ base: 2, md: 4 }}>
+          <ReadOnlyField label="Status" value={userStatusLabel(status)} />
+          <ReadOnlyField label="E-mail verified" value={isEmailVerified(user.emailVerified) ? 'Yes' : 'No'} />
+        </FieldList>
+        <UserActions userUuid={user.userUuid} offered={offered} recipient onDone={report} onDeleted={returnToList} />
+      </Section>
+
+      <Section title="Recipient user">
+        <RecipientUserForm user={user} readOnly={offered.readOnly} />
+      </Section>
+
+      <Section title="Programs and agencies">
+        <UserPlaces programs={user.programs} agencies={user.agencies} base="program" highlight={progId} />
+      </Section>
+    </Page>
+  );
+}

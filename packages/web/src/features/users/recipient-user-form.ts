@@ -1,0 +1,46 @@
+import { RecipientUserBody } from '@ebt/core/users';
+import { phoneDigits } from '@ebt/core/validation';
+import type { z } from 'zod';
+import { fieldErrorsOf } from './field-errors';
+import type { UserDetail } from './schemas';
+
+// The recipient-user form (B§2 Users, B§7 PATCH /user-api/recipient-users/{id}): e-mail, username, names, mobile.
+
+export type RecipientUserValues = {
+  email: string;
+  username: string;
+  firstname: string;
+  middlename: string;
+  lastname: string;
+  mobile: string;
+};
+
+export const RECIPIENT_USER_FIELDS = ['email', 'username', 'firstname', 'middlename', 'lastname', 'mobile'];
+
+export function recipientUserValuesOf(user: UserDetail): RecipientUserValues {
+  return {
+    email: user.email,
+    username: user.username,
+    firstname: user.firstname,
+    middlename: user.middlename ?? '',
+    lastname: user.lastname,
+    mobile: user.mobile ?? '',
+  };
+}
+
+/** The User form's rules for these fields (B§5), core's schema and texts. */
+export function validateRecipientUser(values: RecipientUserValues): Partial<Record<keyof RecipientUserValues, string>> {
+  return fieldErrorsOf(RecipientUserBody, values);
+}
+
+/** The PATCH body: trimmed, the mobile as digits (B§7). */
+export function recipientUserBody(values: RecipientUserValues): z.input<typeof RecipientUserBody> {
+  return {
+    email: values.email.trim(),
+    username: values.username.trim(),
+    firstname: values.firstname.trim(),
+    middlename: values.middlename.trim() || null,
+    lastname: values.lastname.trim(),
+    mobile: phoneDigits(values.mobile.trim()),
+  };
+}
