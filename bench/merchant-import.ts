@@ -138,8 +138,9 @@ async function floor(
       `with x as (select * from json_to_recordset($1::json) as x(identifier text, name text, fns text, email text,
           phone text, address1 text, city text, zip text)),
         m as (insert into merchants (merchant_identifier, name, fns_number, email, business_phone, mobile_phone,
-            creation_channel)
-          select identifier, name, fns, email, phone, phone, 'FILE' from x returning id, uuid, merchant_identifier),
+            program_ids, creation_channel)
+          select identifier, name, fns, email, phone, phone, array[$2::int], 'FILE' from x
+          returning id, uuid, merchant_identifier),
         a as (insert into merchant_addresses (merchant_id, kind, address1, city, state_code, zipcode)
           select m.id, k.kind, x.address1, x.city, 'CT', x.zip from m join x on x.identifier = m.merchant_identifier
           cross join (values ('registered'), ('mailing'), ('physical')) as k(kind)),

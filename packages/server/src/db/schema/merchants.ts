@@ -59,6 +59,13 @@ export const merchants = pgTable(
     mobilePhone: varchar('mobile_phone', { length: 20 }),
     latitude: coordinate('latitude'),
     longitude: coordinate('longitude'),
+    // The programs the merchant is mapped to (merchant_programs, any mapping status), kept by the trigger
+    // merchant_programs_sync_program_ids (migration 0010, decision 0026): the staff search tests its scope on the row it
+    // already reads instead of probing merchant_programs for every row it walks. merchant_programs stays the truth.
+    programIds: integer('program_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     creationChannel: creationChannel(),
     updationChannel: updationChannel(),
     createdAt: createdAt(),
@@ -70,7 +77,10 @@ export const merchants = pgTable(
     // The search's order and its name prefix: lower(name) in byte order ("C"), then id. A name prefix is a range of
     // it, and a broad criterion (a program alone, a common word) walks it and stops at the page's 1000 rows instead
     // of sorting every match (bench/merchants-search.ts). Contains (3+ characters) goes through the trigrams.
-    index('merchants_name_order_idx').on(sql`(lower(${t.name}) collate "C")`, t.id),
+    // name and program_ids ride along (after the unique id, so they never change the order): the search walks this
+    // index alone, testing a contains pattern and the caller's programs on each entry without visiting the table
+    // (an index-only scan), and reads only the rows it answers (decision 0026). Drizzle has no INCLUDE.
+    index('merchants_name_order_idx').on(sql`(lower(${t.name}) collate "C")`, t.id, t.name, t.programIds),
     index('merchants_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
     index('merchants_email_lower_idx').on(sql`lower(${t.email}) text_pattern_ops`),
     index('merchants_fns_number_idx').on(t.fnsNumber),

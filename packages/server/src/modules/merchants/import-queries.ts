@@ -245,10 +245,10 @@ export async function insertMerchants(db: DbOrTx, rows: NewMerchant[], stamp: Au
       ),
       m as (
         insert into ${merchants} (merchant_identifier, status_id, name, fns_number, email, business_phone,
-          mobile_phone, tax_id_encrypted, tax_id_last4, tax_class_id, tin_type_id, latitude, longitude,
+          mobile_phone, tax_id_encrypted, tax_id_last4, tax_class_id, tin_type_id, latitude, longitude, program_ids,
           creation_channel, created_at, updated_at)
         select merchant_identifier, status_id, name, fns_number, email, business_phone, mobile_phone,
-          tax_id_encrypted, tax_id_last4, tax_class_id, tin_type_id, latitude, longitude, 'FILE',
+          tax_id_encrypted, tax_id_last4, tax_class_id, tin_type_id, latitude, longitude, array[program_id], 'FILE',
           ${at}::timestamptz, ${at}::timestamptz
         from x
         on conflict (merchant_identifier) do nothing
@@ -265,6 +265,7 @@ export async function insertMerchants(db: DbOrTx, rows: NewMerchant[], stamp: Au
         from json_to_recordset(${addressesJson}::json) as a(merchant_identifier varchar(20), ${ADDRESS_RECORD})
         join mx using (merchant_identifier)
       ),
+      -- program_ids is written above with the merchant, so the mapping trigger finds nothing to add (decision 0026).
       mappings as (
         insert into ${merchantPrograms} (merchant_id, program_id, status_id) select id, program_id, 0 from mx
       ),

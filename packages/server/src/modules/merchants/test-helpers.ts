@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { merchantAddresses, merchantBankAccounts, merchantPrograms, merchants } from '../../db/schema/index.js';
 import { seal } from '../../platform/crypto.js';
@@ -69,7 +70,9 @@ export async function makeMerchant(db: DbOrTx, options: MakeMerchantOptions = {}
     await db
       .insert(merchantPrograms)
       .values(programs.map((p) => ({ merchantId: merchant.id, programId: p.id, statusId: p.mappingStatusId ?? 0 })));
-  return merchant;
+  // The row as it now stands: the mapping trigger has filled program_ids (decision 0026).
+  const [saved] = await db.select().from(merchants).where(eq(merchants.id, merchant.id));
+  return saved!;
 }
 
 let formSequence = 0;
