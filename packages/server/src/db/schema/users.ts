@@ -97,12 +97,16 @@ export const users = pgTable(
     // and the list is read in that column's byte order (collate "C" serves both the LIKE prefix and the ORDER BY), so
     // a broad prefix reads its first rows off the index instead of sorting every match. Status and role alone read
     // the username order within their value.
-    index('users_username_order_idx').on(sql`(lower(${t.username}) collate "C")`, t.id),
-    index('users_email_order_idx').on(sql`(lower(${t.email}) collate "C")`, t.id),
-    index('users_last_name_order_idx').on(sql`(lower(${t.lastName}) collate "C")`, t.id),
-    index('users_first_name_order_idx').on(sql`(lower(${t.firstName}) collate "C")`, t.id),
-    index('users_status_username_idx').on(t.statusId, sql`(lower(${t.username}) collate "C")`, t.id),
-    index('users_role_username_idx').on(t.roleId, sql`(lower(${t.username}) collate "C")`, t.id),
+    // Each also holds its plain column after the unique id (never changing the order; Drizzle has no INCLUDE): the
+    // search picks its page's ids from the index alone (an index-only scan), which PostgreSQL allows only when the
+    // column under lower() is in the index too. A walk past thousands of users outside the caller's scope then
+    // never visits the table (migration 0011).
+    index('users_username_order_idx').on(sql`(lower(${t.username}) collate "C")`, t.id, t.username),
+    index('users_email_order_idx').on(sql`(lower(${t.email}) collate "C")`, t.id, t.email),
+    index('users_last_name_order_idx').on(sql`(lower(${t.lastName}) collate "C")`, t.id, t.lastName),
+    index('users_first_name_order_idx').on(sql`(lower(${t.firstName}) collate "C")`, t.id, t.firstName),
+    index('users_status_username_idx').on(t.statusId, sql`(lower(${t.username}) collate "C")`, t.id, t.username),
+    index('users_role_username_idx').on(t.roleId, sql`(lower(${t.username}) collate "C")`, t.id, t.username),
     check('users_status_id_check', sql`${t.statusId} between 0 and 4`),
     check('users_otp_preference_check', sql`${t.otpPreference} in ('email', 'sms')`),
     check('users_failed_logins_check', sql`${t.failedLogins} >= 0`),
