@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { sessions, users } from '../db/schema/index.js';
 import { useTestApp } from '../testing/app.js';
 import { makeRecipient, makeStaffCast } from '../testing/factories.js';
+import { makeMerchant } from '../modules/merchants/test-helpers.js';
 import { TOUCH_EVERY_MS } from './caller-statement.js';
 
 // architecture.md "The request path": an authenticated read costs two SQL statements, the caller in one and then the
@@ -53,6 +54,20 @@ describe('the cost of an authenticated request', () => {
       expect(await statementsOf(locate), `locator as ${user.username}`).toBe(2);
       const geocode = () => t.injectAs(token, { method: 'GET', url: '/merchant-api/geocode?q=Hartford,%20CT' });
       expect(await statementsOf(geocode), `geocode as ${user.username}`).toBe(2);
+    }
+  });
+
+  it('answers a merchant with its addresses, mappings and bank account in two statements', async () => {
+    const merchant = await makeMerchant(t.database.db, { programs: [cast.program] });
+    // The program admin holds BANK_VIEW (bank account read too); the agency user does not.
+    for (const user of [cast.programAdmin, cast.agencyUser]) {
+      const token = await t.signIn(user.username);
+      const get = () => t.injectAs(token, { method: 'GET', url: `/merchant-api/merchant/${merchant.uuid}` });
+      const res = await get();
+      expect(res.json()).toMatchObject({ merchantUuid: merchant.uuid, addressInfo: { city: 'Hartford' } });
+      expect(res.json().merchantPrograms).toHaveLength(1);
+      expect(res.json().bankAccountInfo === null, user.username).toBe(user === cast.agencyUser);
+      expect(await statementsOf(get), `merchant detail as ${user.username}`).toBe(2);
     }
   });
 

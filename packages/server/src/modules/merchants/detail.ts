@@ -8,7 +8,7 @@ import {
 import { PRIVILEGE } from '@ebt/core/privileges';
 import { type CallerContext, requireCaller, type RequestContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { findMerchant, merchantAddressRows, merchantBankAccount, merchantMappings } from './queries.js';
+import { findMerchant, findMerchantDetail, merchantMappings } from './queries.js';
 
 // GET /merchant-api/merchant/{id} and …/{id}/mapping (B§2 "Merchant detail", B§3, B§7; resolution 10;
 // docs/decisions/0020). One path answered by caller: recipients get the public fields of an active merchant mapped
@@ -31,11 +31,10 @@ function addressOf(rows: (MerchantAddress & { kind: string })[], kind: string): 
 
 export async function getMerchant(context: RequestContext, merchantUuid: string): Promise<MerchantDetail> {
   const ctx = requireCaller(context);
-  const merchant = await merchantInScope(ctx, merchantUuid);
-  const [addresses, mappings] = await Promise.all([
-    merchantAddressRows(ctx.db, merchant.id),
-    merchantMappings(ctx.db, ctx.caller, merchant.id),
-  ]);
+  const withBank = ctx.caller.scope !== 'self' && ctx.caller.privileges.has(PRIVILEGE.BANK_VIEW);
+  const merchant = await findMerchantDetail(ctx.db, ctx.caller, merchantUuid.toLowerCase(), withBank);
+  if (!merchant) throw AppError.notFound(MERCHANT_MESSAGES.MERCHANT_NOT_FOUND);
+  const { addresses, mappings } = merchant;
   const publicFields = {
     merchantUuid: merchant.uuid,
     merchantStatusId: merchant.statusId,
@@ -66,9 +65,9 @@ export async function getMerchant(context: RequestContext, merchantUuid: string)
     creationChannel: merchant.creationChannel,
     updationChannel: merchant.updationChannel,
   };
-  if (!ctx.caller.privileges.has(PRIVILEGE.BANK_VIEW)) return { ...staffFields, ...hidden };
+  if (!withBank) return { ...staffFields, ...hidden };
 
-  const bank = await merchantBankAccount(ctx.db, merchant.id);
+  const { bank } = merchant;
   return {
     ...staffFields,
     taxId: maskedLastFour(merchant.taxIdLast4),

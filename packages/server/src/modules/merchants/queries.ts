@@ -201,6 +201,84 @@ export async function findMerchant(db: DbOrTx, caller: Caller, merchantUuid: str
   return row;
 }
 
+/**
+ * GET /merchant-api/merchant/{id} in one statement (architecture.md "The request path": the caller, then the read): the
+ * merchant in the caller's scope with its addresses, the mappings the caller sees and, when `withBank`, its bank
+ * account (last fours only, the ciphertexts are not read), as JSON columns of the one row. Undefined when missing or out
+ * of scope.
+ */
+export async function findMerchantDetail(db: DbOrTx, caller: Caller, merchantUuid: string, withBank: boolean) {
+  const [row] = await db
+    .select({
+      id: merchants.id,
+      uuid: merchants.uuid,
+      merchantIdentifier: merchants.merchantIdentifier,
+      statusId: merchants.statusId,
+      name: merchants.name,
+      fnsNumber: merchants.fnsNumber,
+      email: merchants.email,
+      taxIdLast4: merchants.taxIdLast4,
+      taxClassId: merchants.taxClassId,
+      tinTypeId: merchants.tinTypeId,
+      businessPhone: merchants.businessPhone,
+      mobilePhone: merchants.mobilePhone,
+      creationChannel: merchants.creationChannel,
+      updationChannel: merchants.updationChannel,
+      // Written with the outer row named in full: Drizzle leaves a single-table select's columns unqualified, which
+      // the subqueries' own tables would shadow.
+      addresses: sql<MerchantAddressRow[]>`(
+        select coalesce(json_agg(json_build_object('kind', a.kind, 'addressOne', a.address1, 'addressTwo', a.address2,
+                 'city', a.city, 'stateCode', a.state_code, 'zipcode', a.zipcode)), '[]'::json)
+          from ${merchantAddresses} a where a.merchant_id = "merchants"."id")`,
+      mappings: sql<MerchantMappingRow[]>`(
+        select coalesce(json_agg(json_build_object('programId', p.id, 'programUuid', p.uuid, 'programName', p.name,
+                 'shortname', p.short_name, 'statusId', "merchant_programs"."status_id") order by p.name, p.id),
+                 '[]'::json)
+          from ${merchantPrograms} join ${programs} p on p.id = "merchant_programs"."program_id"
+         where "merchant_programs"."merchant_id" = "merchants"."id" and ${mappingScope(caller) ?? sql`true`})`,
+      bank: withBank
+        ? sql<MerchantBankRow | null>`(
+            select json_build_object('bankUuid', b.uuid, 'bankName', b.bank_name,
+                     'accountNumberLast4', b.account_number_last4, 'routingNumberLast4', b.routing_number_last4,
+                     'bankAccountType', b.account_type_id, 'firstName', b.first_name, 'middleName', b.middle_name,
+                     'lastName', b.last_name)
+              from ${merchantBankAccounts} b where b.merchant_id = "merchants"."id")`
+        : sql<MerchantBankRow | null>`null::json`,
+    })
+    .from(merchants)
+    .where(and(eq(merchants.uuid, merchantUuid), merchantScope(db, caller, merchants.id)))
+    .limit(1);
+  return row;
+}
+
+interface MerchantAddressRow {
+  kind: string;
+  addressOne: string;
+  addressTwo: string | null;
+  city: string;
+  stateCode: string;
+  zipcode: string;
+}
+
+interface MerchantMappingRow {
+  programId: number;
+  programUuid: string;
+  programName: string;
+  shortname: string;
+  statusId: number;
+}
+
+interface MerchantBankRow {
+  bankUuid: string;
+  bankName: string | null;
+  accountNumberLast4: string | null;
+  routingNumberLast4: string | null;
+  bankAccountType: number | null;
+  firstName: string | null;
+  middleName: string | null;
+  lastName: string | null;
+}
+
 /** The merchant's addresses (registered, mailing, physical). */
 export function merchantAddressRows(db: DbOrTx, merchantId: number) {
   return db
@@ -214,25 +292,6 @@ export function merchantAddressRows(db: DbOrTx, merchantId: number) {
     })
     .from(merchantAddresses)
     .where(eq(merchantAddresses.merchantId, merchantId));
-}
-
-/** The merchant's bank account, numbers as their last four only (the ciphertexts are not read). */
-export async function merchantBankAccount(db: DbOrTx, merchantId: number) {
-  const [row] = await db
-    .select({
-      bankUuid: merchantBankAccounts.uuid,
-      bankName: merchantBankAccounts.bankName,
-      accountNumberLast4: merchantBankAccounts.accountNumberLast4,
-      routingNumberLast4: merchantBankAccounts.routingNumberLast4,
-      bankAccountType: merchantBankAccounts.accountTypeId,
-      firstName: merchantBankAccounts.firstName,
-      middleName: merchantBankAccounts.middleName,
-      lastName: merchantBankAccounts.lastName,
-    })
-    .from(merchantBankAccounts)
-    .where(eq(merchantBankAccounts.merchantId, merchantId))
-    .limit(1);
-  return row;
 }
 
 /** The merchant's program mappings the caller sees, by program name. */
