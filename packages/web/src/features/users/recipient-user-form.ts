@@ -1,5 +1,6 @@
 import { RecipientUserBody } from '@ebt/core/users';
 import { phoneDigits } from '@ebt/core/validation';
+import { displayPhone } from '../../lib/person';
 import type { z } from 'zod';
 import { fieldErrorsOf } from './field-errors';
 import type { UserDetail } from './schemas';
@@ -24,7 +25,8 @@ export function recipientUserValuesOf(user: UserDetail): RecipientUserValues {
     firstname: user.firstname,
     middlename: user.middlename ?? '',
     lastname: user.lastname,
-    mobile: user.mobile ?? '',
+    // As on screen, (203) 555-0131; sent as digits (recipientUserBody).
+    mobile: displayPhone(user.mobile),
   };
 }
 

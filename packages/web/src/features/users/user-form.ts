@@ -2,6 +2,7 @@ import { ROLE, roleTakesAgency, roleTakesProgram, type RoleId } from '@ebt/core/
 import { creatableRoles } from '@ebt/core/privileges';
 import { USER_MESSAGES, UserFormInput, type UserDetail } from '@ebt/core/users';
 import { phoneDigits } from '@ebt/core/validation';
+import { displayPhone } from '../../lib/person';
 import { fieldErrorsOf } from './field-errors';
 
 // The User form (B§5 "User form", "Add user"): its values, its rules, and the bodies it sends. Pure, so the rules are
@@ -50,8 +51,9 @@ export function userFormValuesOf(user: UserDetail): UserFormValues {
     lastname: user.lastname,
     email: user.email,
     username: user.username,
-    mobile: user.mobile ?? '',
-    phone: user.phone ?? '',
+    // As on screen, (203) 555-0131; sent as digits (userBody).
+    mobile: displayPhone(user.mobile),
+    phone: displayPhone(user.phone),
     userStatusId: String(user.userStatusId),
     roleId: String(user.roleId),
     programUuid: user.programs[0]?.programUuid ?? '',
