@@ -176,25 +176,28 @@ export function exportMerchantBatch(
     .limit(limit);
 }
 
+/** A merchant's own columns as the detail and the writes read them (never the sealed tax id). */
+const merchantFields = {
+  id: merchants.id,
+  uuid: merchants.uuid,
+  merchantIdentifier: merchants.merchantIdentifier,
+  statusId: merchants.statusId,
+  name: merchants.name,
+  fnsNumber: merchants.fnsNumber,
+  email: merchants.email,
+  taxIdLast4: merchants.taxIdLast4,
+  taxClassId: merchants.taxClassId,
+  tinTypeId: merchants.tinTypeId,
+  businessPhone: merchants.businessPhone,
+  mobilePhone: merchants.mobilePhone,
+  creationChannel: merchants.creationChannel,
+  updationChannel: merchants.updationChannel,
+};
+
 /** One merchant by uuid in the caller's scope, or undefined (missing and out of scope answer alike). */
 export async function findMerchant(db: DbOrTx, caller: Caller, merchantUuid: string) {
   const [row] = await db
-    .select({
-      id: merchants.id,
-      uuid: merchants.uuid,
-      merchantIdentifier: merchants.merchantIdentifier,
-      statusId: merchants.statusId,
-      name: merchants.name,
-      fnsNumber: merchants.fnsNumber,
-      email: merchants.email,
-      taxIdLast4: merchants.taxIdLast4,
-      taxClassId: merchants.taxClassId,
-      tinTypeId: merchants.tinTypeId,
-      businessPhone: merchants.businessPhone,
-      mobilePhone: merchants.mobilePhone,
-      creationChannel: merchants.creationChannel,
-      updationChannel: merchants.updationChannel,
-    })
+    .select(merchantFields)
     .from(merchants)
     .where(and(eq(merchants.uuid, merchantUuid), merchantScope(db, caller, merchants.id)))
     .limit(1);
@@ -210,20 +213,7 @@ export async function findMerchant(db: DbOrTx, caller: Caller, merchantUuid: str
 export async function findMerchantDetail(db: DbOrTx, caller: Caller, merchantUuid: string, withBank: boolean) {
   const [row] = await db
     .select({
-      id: merchants.id,
-      uuid: merchants.uuid,
-      merchantIdentifier: merchants.merchantIdentifier,
-      statusId: merchants.statusId,
-      name: merchants.name,
-      fnsNumber: merchants.fnsNumber,
-      email: merchants.email,
-      taxIdLast4: merchants.taxIdLast4,
-      taxClassId: merchants.taxClassId,
-      tinTypeId: merchants.tinTypeId,
-      businessPhone: merchants.businessPhone,
-      mobilePhone: merchants.mobilePhone,
-      creationChannel: merchants.creationChannel,
-      updationChannel: merchants.updationChannel,
+      ...merchantFields,
       // Written with the outer row named in full: Drizzle leaves a single-table select's columns unqualified, which
       // the subqueries' own tables would shadow.
       addresses: sql<MerchantAddressRow[]>`(

@@ -384,14 +384,12 @@ describe('reset link', () => {
   it('does not accept an activation link, and a made-up link answers 404', async () => {
     const user = await makeRecoverableUser(t.database.db);
     const activationToken = 'B'.repeat(43);
-    await t.database.db
-      .insert(userTokens)
-      .values({
-        userId: user.id,
-        purpose: 'activation',
-        tokenHash: sha256(activationToken),
-        expiresAt: new Date(t.clock.now().getTime() + 3_600_000),
-      });
+    await t.database.db.insert(userTokens).values({
+      userId: user.id,
+      purpose: 'activation',
+      tokenHash: sha256(activationToken),
+      expiresAt: new Date(t.clock.now().getTime() + 3_600_000),
+    });
     expect((await t.app.inject({ method: 'GET', url: `/user-api/validate-pass/${activationToken}` })).statusCode).toBe(
       404,
     );

@@ -3,6 +3,7 @@ import { fillMessage } from '@ebt/core/messages';
 import { type AddRoleBody, type MessageAnswer, ROLE_MESSAGES, type SaveRoleBody, unknownIds } from '@ebt/core/roles';
 import { rolePrivileges, roles } from '../../db/schema/index.js';
 import { recordAudit } from '../../platform/audit.js';
+import { lockPlatformAdminSet } from '../../platform/platform-admins.js';
 import { requireCaller, type RequestContext } from '../../platform/context.js';
 import { AppError, isUniqueViolation } from '../../platform/errors.js';
 import { listPrivileges, listRoles, platformAdminPrivilegeId, platformAdminsOutsideRole } from './queries.js';
@@ -39,6 +40,8 @@ export async function saveRole(context: RequestContext, body: SaveRoleBody): Pro
   const ctx = requireCaller(context);
   const privilegeIds = [...new Set(body.privilegeIds)];
   return ctx.db.transaction(async (tx) => {
+    // Before any row lock: two roles losing NDGADMIN_ACCESS at once must not each count the other's users.
+    await lockPlatformAdminSet(tx);
     const [locked] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.id, body.roleId)).for('update');
     if (!locked) throw AppError.notFound(ROLE_MESSAGES.ROLE_NOT_FOUND);
     const known = (await listPrivileges(tx)).map((p) => p.privilegeId);

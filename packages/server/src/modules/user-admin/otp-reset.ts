@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { USER_STATUS } from '@ebt/core/enums';
 import { type MessageAnswer, ROLE_MESSAGES } from '@ebt/core/roles';
+import { isRecipientRole, mayGiveRole, USER_MESSAGES } from '@ebt/core/users';
 import { users } from '../../db/schema/index.js';
 import { recordAudit } from '../../platform/audit.js';
 import { requireCaller, type RequestContext } from '../../platform/context.js';
@@ -24,6 +25,9 @@ export async function resetOtp(context: RequestContext, uuid: string, notify: bo
     const user = await lockUserInScope(tx, ctx.caller, uuid);
     if (!user) throw AppError.notFound(ROLE_MESSAGES.USER_NOT_FOUND);
     if (user.statusId === USER_STATUS.DELETED) throw AppError.conflict(ROLE_MESSAGES.USER_ALREADY_DELETED);
+    // B§6's creator matrix, as for Disable: a program admin does not reset a program user's or a platform admin's codes.
+    if (!isRecipientRole(user.roleId) && !mayGiveRole([...ctx.caller.privileges], user.roleId))
+      throw AppError.forbidden(USER_MESSAGES.ROLE_NOT_ALLOWED);
     const before = { failedLogins: user.failedLogins, failedResets: user.failedResets, lockedUntil: user.lockedUntil };
     await tx
       .update(users)

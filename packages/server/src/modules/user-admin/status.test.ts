@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ROLE, USER_STATUS } from '@ebt/core/enums';
 import { MESSAGES } from '@ebt/core/messages';
 import { ROLE_MESSAGES } from '@ebt/core/roles';
-import { auditLog, recipientAccounts, sessions, users } from '../../db/schema/index.js';
+import { USER_MESSAGES } from '@ebt/core/users';
+import { auditLog, recipientAccounts, sessions, users, userTokens } from '../../db/schema/index.js';
 import { makeRecipient, makeUser } from '../../testing/factories.js';
 import { useTestApp } from '../../testing/app.js';
 import { buildWorld } from '../../testing/world.js';
@@ -48,6 +49,54 @@ async function signedInAgencyUser(agencyKey: 'a1' | 'a2' | 'b1' = 'a1') {
 }
 
 describe('PUT /user-api/user/{id}/status (Disable)', () => {
+  it("refuses a user whose role the caller may not give (B§6), as the staff form does, and ends the user's links", async () => {
+    // A program user (role 2) of program A: its program admin may not create or edit one, so neither disable it.
+    const programUser = await makeUser(db(), { roleId: ROLE.PROGRAM_USER, programs: [w.programs.programA] });
+    const refused = await disable(w.tokens.programAdminA, programUser.uuid);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ message: USER_MESSAGES.ROLE_NOT_ALLOWED });
+    expect((await rowOf(programUser.id)).statusId).toBe(programUser.statusId);
+    const otp = await t.injectAs(w.tokens.programAdminA, {
+      method: 'POST',
+      url: `/user-api/user/reset-otp/${programUser.uuid}`,
+    });
+    expect(otp.statusCode).toBe(403);
+
+    // A platform admin may; an activation link sent before stops working with the disable.
+    const pending = await makeUser(db(), { roleId: ROLE.AGENCY_USER, agencies: [w.agencies.a1] });
+    await db()
+      .insert(userTokens)
+      .values({
+        userId: pending.id,
+        purpose: 'activation',
+        tokenHash: 'a'.repeat(64),
+        expiresAt: new Date(t.clock.now().getTime() + 3_600_000),
+      });
+    expect((await disable(w.tokens.platformAdmin, pending.uuid)).statusCode).toBe(200);
+    const [token] = await db().select().from(userTokens).where(eq(userTokens.userId, pending.id));
+    expect(token!.expiresAt.getTime()).toBeLessThanOrEqual(t.clock.now().getTime());
+  });
+
+  // Two platform admins disabling each other at once: the platform-admin set's lock makes one wait for the other, so
+  // the second sees the first's change and refuses (one admin stays), and nobody deadlocks into a 500.
+  it.skipIf(process.env.TEST_DATABASE !== 'postgres')(
+    'leaves one of two platform admins who disable each other at once',
+    async () => {
+      // Every other platform admin of this database is disabled first: these two are the last.
+      await db().update(users).set({ statusId: USER_STATUS.DISABLED }).where(eq(users.roleId, ROLE.PLATFORM_ADMIN));
+      const [one, two] = [
+        await makeUser(db(), { roleId: ROLE.PLATFORM_ADMIN }),
+        await makeUser(db(), { roleId: ROLE.PLATFORM_ADMIN }),
+      ];
+      const [oneToken, twoToken] = [await t.signIn(one.username), await t.signIn(two.username)];
+      const answers = await Promise.all([disable(oneToken, two.uuid), disable(twoToken, one.uuid)]);
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+      const statuses = [(await rowOf(one.id)).statusId, (await rowOf(two.id)).statusId];
+      expect(statuses.filter((s) => s === USER_STATUS.DISABLED)).toHaveLength(1);
+      await db().update(users).set({ statusId: USER_STATUS.ENABLED }).where(eq(users.id, w.users.platformAdmin.id));
+    },
+  );
+
   it('disables an enabled user, ends every session at once, and audits the change', async () => {
     const { user, token } = await signedInAgencyUser();
     const second = await t.signIn(user.username);

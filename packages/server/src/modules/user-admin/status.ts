@@ -7,30 +7,43 @@ import { recordAudit } from '../../platform/audit.js';
 import { type CallerContext, requireCaller, type RequestContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { endUserSessions } from '../../platform/sessions.js';
-import { lockUserInScope, otherActivePlatformAdmins, roleIsPlatformAdmin, userAuditView } from './queries.js';
+import { isRecipientRole, mayGiveRole, USER_MESSAGES } from '@ebt/core/users';
+import { lockPlatformAdminSet, wouldLeaveNoPlatformAdmin } from '../../platform/platform-admins.js';
+import { endLiveTokens } from '../recovery/index.js';
+import { lockUserInScope, userAuditView } from './queries.js';
 
 // PUT /user-api/user/{id}/status (Disable) and DELETE /user-api/user/{id} (B§4 "User status", B§7; docs/decisions/0025).
 // One transaction each: the user's row locked, the status set, every session ended in the same transaction (the
 // caller statement reads the status on every request too, so nothing the user holds keeps working), and the audit row.
 
-/** The user in scope, locked; refuses yourself and a change that would leave /admin without an active admin. */
+/**
+ * The user in scope, locked, after the platform-admin set's lock (platform/platform-admins.ts). Refuses yourself, and
+ * a user whose role the caller may not give (B§6's creator matrix, as the staff form applies it: a program admin
+ * neither edits nor disables a program user); a recipient's user is any staff's in scope.
+ */
 async function lockTarget(ctx: CallerContext, tx: DbOrTx, id: string): Promise<UserRow> {
+  await lockPlatformAdminSet(tx);
   const user = await lockUserInScope(tx, ctx.caller, id);
   if (!user) throw AppError.notFound(ROLE_MESSAGES.USER_NOT_FOUND);
   // Your own session would end with it, and an admin locking themself out helps no one; another admin can do it.
   if (user.id === ctx.caller.userId) throw AppError.conflict(ROLE_MESSAGES.NOT_YOURSELF);
+  if (!isRecipientRole(user.roleId) && !mayGiveRole([...ctx.caller.privileges], user.roleId))
+    throw AppError.forbidden(USER_MESSAGES.ROLE_NOT_ALLOWED);
   return user;
 }
 
-async function refuseLastPlatformAdmin(tx: DbOrTx, user: UserRow): Promise<void> {
-  if (!(await roleIsPlatformAdmin(tx, user.roleId))) return;
-  if ((await otherActivePlatformAdmins(tx, user.id)) === 0) throw AppError.conflict(ROLE_MESSAGES.LAST_PLATFORM_ADMIN);
+/** A change that would leave /admin without an active user holding NDGADMIN_ACCESS is refused (decision 0025). */
+async function refuseLastPlatformAdmin(tx: DbOrTx, user: UserRow, statusId: number): Promise<void> {
+  if (await wouldLeaveNoPlatformAdmin(tx, user, { roleId: user.roleId, statusId }))
+    throw AppError.conflict(ROLE_MESSAGES.LAST_PLATFORM_ADMIN);
 }
 
 async function setStatus(ctx: CallerContext, tx: DbOrTx, user: UserRow, statusId: number, action: string) {
   const now = ctx.now();
   await tx.update(users).set({ statusId, updatedAt: now }).where(eq(users.id, user.id));
   await endUserSessions(tx, user.id, now);
+  // Links and codes already sent stop working too: an activation link would otherwise enable the user again.
+  for (const purpose of ['activation', 'reset', 'otp'] as const) await endLiveTokens(tx, user.id, purpose, now);
   await recordAudit(tx, ctx, {
     action,
     entity: 'user',
@@ -46,7 +59,7 @@ export async function disableUser(context: RequestContext, id: string, body: Use
     const user = await lockTarget(ctx, tx, id);
     if (user.statusId === USER_STATUS.DELETED) throw AppError.conflict(ROLE_MESSAGES.USER_ALREADY_DELETED);
     if (!canDisable(user.statusId)) throw AppError.conflict(ROLE_MESSAGES.USER_ALREADY_DISABLED);
-    await refuseLastPlatformAdmin(tx, user);
+    await refuseLastPlatformAdmin(tx, user, body.userStatusId);
     await setStatus(ctx, tx, user, body.userStatusId, 'status');
     return { message: ROLE_MESSAGES.USER_STATUS_UPDATED };
   });
@@ -58,7 +71,7 @@ export async function deleteUser(context: RequestContext, id: string): Promise<M
   return ctx.db.transaction(async (tx) => {
     const user = await lockTarget(ctx, tx, id);
     if (!canDelete(user.statusId)) throw AppError.conflict(ROLE_MESSAGES.USER_ALREADY_DELETED);
-    await refuseLastPlatformAdmin(tx, user);
+    await refuseLastPlatformAdmin(tx, user, USER_STATUS.DELETED);
     await setStatus(ctx, tx, user, USER_STATUS.DELETED, 'delete');
     return { message: ROLE_MESSAGES.USER_DELETED };
   });

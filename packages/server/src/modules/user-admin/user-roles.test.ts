@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ROLE, USER_STATUS } from '@ebt/core/enums';
 import { PRIVILEGE } from '@ebt/core/privileges';
 import { ROLE_MESSAGES } from '@ebt/core/roles';
-import { auditLog, users } from '../../db/schema/index.js';
+import { USER_MESSAGES } from '@ebt/core/users';
+import { auditLog, userAgencies, users } from '../../db/schema/index.js';
 import { makeUser } from '../../testing/factories.js';
 import { useTestApp } from '../../testing/app.js';
 import { buildWorld } from '../../testing/world.js';
@@ -84,7 +85,7 @@ describe('/user-api/user/{id}/roles', () => {
     expect(await roleOf(user.id)).toBe(ROLE.AGENCY_USER);
   });
 
-  it('refuses to move the last active platform admin to a role without NDGADMIN_ACCESS', async () => {
+  it('refuses your own role (the last platform admin cannot move themself out of /admin either)', async () => {
     // Every other platform admin of this database is disabled: ours is the last who can open /admin.
     await db()
       .update(users)
@@ -93,7 +94,30 @@ describe('/user-api/user/{id}/roles', () => {
     await db().update(users).set({ statusId: USER_STATUS.ENABLED }).where(eq(users.id, w.users.platformAdmin.id));
     const res = await put(w.tokens.platformAdmin, w.users.platformAdmin.uuid, [ROLE.PROGRAM_ADMIN]);
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ message: ROLE_MESSAGES.LAST_PLATFORM_ADMIN });
+    expect(res.json()).toMatchObject({ message: USER_MESSAGES.OWN_ROLE_OR_STATUS });
     expect(await roleOf(w.users.platformAdmin.id)).toBe(ROLE.PLATFORM_ADMIN);
+  });
+
+  it('clears the links the new role does not take, refuses a deleted user and role 3, changing nothing', async () => {
+    const agencyAdmin = await makeUser(db(), { roleId: ROLE.AGENCY_ADMIN, agencies: [w.agencies.a1] });
+    const res = await put(w.tokens.platformAdmin, agencyAdmin.uuid, [ROLE.PLATFORM_ADMIN]);
+    expect(res.statusCode, res.body).toBe(200);
+    // A platform admin takes no agency: the agency admin's link to a1 goes, so a1's admins no longer reach the user.
+    expect(await db().select().from(userAgencies).where(eq(userAgencies.userId, agencyAdmin.id))).toHaveLength(0);
+
+    const toRecipient = await put(w.tokens.platformAdmin, agencyAdmin.uuid, [ROLE.RECIPIENT]);
+    expect(toRecipient.statusCode).toBe(400);
+    expect(toRecipient.json()).toMatchObject({ message: USER_MESSAGES.RECIPIENT_ROLE });
+
+    const deleted = await makeUser(db(), {
+      roleId: ROLE.AGENCY_USER,
+      agencies: [w.agencies.a1],
+      statusId: USER_STATUS.DELETED,
+    });
+    const res2 = await put(w.tokens.platformAdmin, deleted.uuid, [ROLE.AGENCY_ADMIN]);
+    expect(res2.statusCode).toBe(409);
+    expect(res2.json()).toMatchObject({ message: ROLE_MESSAGES.USER_ALREADY_DELETED });
+    expect(await roleOf(agencyAdmin.id)).toBe(ROLE.PLATFORM_ADMIN);
+    expect(await roleOf(deleted.id)).toBe(ROLE.AGENCY_USER);
   });
 });

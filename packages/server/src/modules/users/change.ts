@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { USER_STATUS } from '@ebt/core/enums';
+import { ROLE_MESSAGES } from '@ebt/core/roles';
 import {
   isRecipientRole,
   isUserEditable,
@@ -13,6 +13,8 @@ import { userAgencies, userPrograms, users } from '../../db/schema/index.js';
 import { recordAudit } from '../../platform/audit.js';
 import { requireCaller, type RequestContext } from '../../platform/context.js';
 import { AppError, isUniqueViolation } from '../../platform/errors.js';
+import { lockPlatformAdminSet, wouldLeaveNoPlatformAdmin } from '../../platform/platform-admins.js';
+import { SIGN_IN_STATUSES } from '../../platform/session-hook.js';
 import { endUserSessions } from '../../platform/sessions.js';
 import { findUser, syncStaffPlaces } from './queries.js';
 import { userScope } from '../../platform/user-scope.js';
@@ -31,6 +33,8 @@ export async function updateUser(
   const ctx = requireCaller(context);
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
+    // Before any row lock: the form can take a platform admin's role or status away (platform/platform-admins.ts).
+    await lockPlatformAdminSet(tx);
     const found = await findUser(tx, uuid.toLowerCase(), userScope(tx, ctx.caller), true);
     if (!found) throw AppError.notFound(USER_MESSAGES.USER_NOT_FOUND);
     const before = found.user;
@@ -40,6 +44,8 @@ export async function updateUser(
       throw AppError.forbidden(USER_MESSAGES.ROLE_NOT_ALLOWED);
     if (before.id === ctx.caller.userId && (body.roleId !== before.roleId || body.userStatusId !== before.statusId))
       throw AppError.conflict(USER_MESSAGES.OWN_ROLE_OR_STATUS);
+    if (await wouldLeaveNoPlatformAdmin(tx, before, { roleId: body.roleId, statusId: body.userStatusId }))
+      throw AppError.conflict(ROLE_MESSAGES.LAST_PLATFORM_ADMIN);
     const places = await checkRoleAndPlaces({ ...ctx, db: tx }, body);
     await assertUnique(tx, body, before.id);
     const beforePlaces = await staffPlaceIds(tx, before.id);
@@ -67,7 +73,8 @@ export async function updateUser(
       throw error;
     }
     await syncStaffPlaces(tx, before.id, places, now);
-    if (body.userStatusId === USER_STATUS.DISABLED && before.statusId !== USER_STATUS.DISABLED)
+    // A status that may not sign in (Disabled, Pending) ends the user's sessions at once, as Disable does.
+    if (!SIGN_IN_STATUSES.includes(body.userStatusId) && SIGN_IN_STATUSES.includes(before.statusId))
       await endUserSessions(tx, before.id, now);
     await recordAudit(tx, ctx, {
       action: 'update',

@@ -1,4 +1,5 @@
 import { and, asc, eq, exists, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { ROLE } from '@ebt/core/enums';
 import type { DbOrTx } from '../../db/client.js';
 import {
   agencies,
@@ -30,13 +31,16 @@ export function recipientUserScope(db: DbOrTx, caller: Caller): SQL {
         .from(recipientAccounts)
         .where(and(eq(recipientAccounts.userId, users.id), condition)),
     );
+  // Only a recipient's user: a staff user who keeps an account row (a role changed by hand) is changed on the staff
+  // form, under B§6's creator matrix, not here by any staff who sees the account.
+  const recipient = eq(users.roleId, ROLE.RECIPIENT);
   switch (caller.scope) {
     case 'all':
-      return account(undefined);
+      return and(recipient, account(undefined))!;
     case 'programs':
-      return account(inIds(recipientAccounts.programId, caller.programIds));
+      return and(recipient, account(inIds(recipientAccounts.programId, caller.programIds)))!;
     case 'agencies':
-      return account(inIds(recipientAccounts.agencyId, caller.agencyIds));
+      return and(recipient, account(inIds(recipientAccounts.agencyId, caller.agencyIds)))!;
     default:
       return sql`false`;
   }

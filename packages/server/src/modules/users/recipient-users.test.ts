@@ -50,6 +50,15 @@ describe('GET /user-api/recipient-users/{id}', () => {
     expect((await read(w.tokens.programAdminB, recipient.uuid)).statusCode).toBe(404);
     expect((await read(w.tokens.platformAdmin, w.users.agencyUserA1.uuid)).statusCode).toBe(404);
   });
+
+  it('answers 404 for a staff user who keeps an account row (a role changed by hand): the staff form is theirs', async () => {
+    const staff = await makeUser(db(), { roleId: ROLE.AGENCY_ADMIN, agencies: [w.agencies.a1] });
+    await makeRecipient(db(), { program: w.programs.programA, agency: w.agencies.a1, user: staff });
+    expect((await read(w.tokens.agencyUserA1, staff.uuid)).statusCode).toBe(404);
+    const res = await patch(w.tokens.agencyUserA1, staff.uuid, { ...form(), email: 'taken.over@example.org' });
+    expect(res.statusCode).toBe(404);
+    expect((await db().select().from(users).where(eq(users.id, staff.id)))[0]!.email).toBe(staff.email);
+  });
 });
 
 describe('PATCH /user-api/recipient-users/{id}', () => {

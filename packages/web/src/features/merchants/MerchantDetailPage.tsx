@@ -19,7 +19,7 @@ import { MerchantBankSection } from './components/MerchantBankSection';
 import { MerchantInfoForm } from './components/MerchantInfoForm';
 import { MerchantProgramTable } from './components/MerchantProgramTable';
 import { MerchantStatusAction } from './components/MerchantStatusAction';
-import { Section } from './components/Section';
+import { DetailSection } from '../../components/DetailSection';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -89,7 +89,7 @@ function MerchantDetailView({ merchant, base }: { merchant: MerchantDetail; base
         <MessageBanner ref={outcomeRef} kind="success" messages={outcome.line} onClose={() => setOutcome(null)} />
       )}
 
-      <Section title="Status">
+      <DetailSection title="Status">
         <FieldList cols={{ base: 2, md: 4 }}>
           <ReadOnlyField label="Merchant ID" value={merchant.merchantIdentifier} />
           <ReadOnlyField label="Status" value={status} />
@@ -101,20 +101,20 @@ function MerchantDetailView({ merchant, base }: { merchant: MerchantDetail; base
             <MerchantStatusAction merchant={merchant} onDone={report} />
           </Group>
         )}
-      </Section>
+      </DetailSection>
 
-      <Section title="Merchant info">
+      <DetailSection title="Merchant info">
         <MerchantInfoForm merchant={merchant} canUpdate={canUpdate} bankView={bankView} />
-      </Section>
+      </DetailSection>
 
-      <Section title="Program mapping">
+      <DetailSection title="Program mapping">
         <MerchantProgramTable merchantUuid={merchant.merchantUuid} canUpdate={canUpdate} onDone={report} />
-      </Section>
+      </DetailSection>
 
       {bankView && (
-        <Section title="Bank info">
+        <DetailSection title="Bank info">
           <MerchantBankSection merchant={merchant} />
-        </Section>
+        </DetailSection>
       )}
     </Page>
   );

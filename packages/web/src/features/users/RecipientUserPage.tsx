@@ -12,7 +12,7 @@ import { useRecipientUser } from './api';
 import { BackToUsers } from './components/BackToUsers';
 import { DetailOutcome, useDetailOutcome } from './components/DetailOutcome';
 import { RecipientUserForm } from './components/RecipientUserForm';
-import { Section } from './components/Section';
+import { DetailSection } from '../../components/DetailSection';
 import { UserActions } from './components/UserActions';
 import { UserPlaces } from './components/UserPlaces';
 import { isEmailVerified, type UserDetail } from './schemas';
@@ -72,21 +72,21 @@ function RecipientUserView({ user }: { user: UserDetail }) {
     <Page title={`Recipient user ${user.username}`} actions={<BackToUsers base="program" />}>
       <DetailOutcome outcome={outcome} onClose={clear} />
 
-      <Section title="Status">
+      <DetailSection title="Status">
         <FieldList cols={{ base: 2, md: 4 }}>
           <ReadOnlyField label="Status" value={userStatusLabel(status)} />
           <ReadOnlyField label="E-mail verified" value={isEmailVerified(user.emailVerified) ? 'Yes' : 'No'} />
         </FieldList>
         <UserActions userUuid={user.userUuid} offered={offered} recipient onDone={report} onDeleted={returnToList} />
-      </Section>
+      </DetailSection>
 
-      <Section title="Recipient user">
+      <DetailSection title="Recipient user">
         <RecipientUserForm user={user} readOnly={offered.readOnly} />
-      </Section>
+      </DetailSection>
 
-      <Section title="Programs and agencies">
+      <DetailSection title="Programs and agencies">
         <UserPlaces programs={user.programs} agencies={user.agencies} base="program" highlight={progId} />
-      </Section>
+      </DetailSection>
     </Page>
   );
 }

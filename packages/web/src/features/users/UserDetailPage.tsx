@@ -12,7 +12,7 @@ import { useSessionUser } from '../../lib/session-user';
 import { useUser, type StaffBase } from './api';
 import { BackToUsers } from './components/BackToUsers';
 import { DetailOutcome, useDetailOutcome } from './components/DetailOutcome';
-import { Section } from './components/Section';
+import { DetailSection } from '../../components/DetailSection';
 import { UserActions } from './components/UserActions';
 import { UserEditForm } from './components/UserEditForm';
 import { UserPlaces } from './components/UserPlaces';
@@ -74,7 +74,7 @@ function UserDetailView({ user, base }: { user: UserDetail; base: StaffBase }) {
     <Page title={`User ${user.username}`} actions={<BackToUsers base={base} />}>
       <DetailOutcome outcome={outcome} onClose={clear} />
 
-      <Section title="Status">
+      <DetailSection title="Status">
         <FieldList cols={{ base: 2, md: 4 }}>
           <ReadOnlyField label="Status" value={userStatusLabel(user.userStatusId)} />
           <ReadOnlyField label="E-mail verified" value={isEmailVerified(user.emailVerified) ? 'Yes' : 'No'} />
@@ -82,20 +82,20 @@ function UserDetailView({ user, base }: { user: UserDetail; base: StaffBase }) {
           <ReadOnlyField label="Failed sign-ins" value={String(user.failedLogins ?? 0)} />
         </FieldList>
         <UserActions userUuid={user.userUuid} offered={offered} onDone={report} onDeleted={returnToList} />
-      </Section>
+      </DetailSection>
 
-      <Section title="User">
+      <DetailSection title="User">
         <UserEditForm user={user} base={base} readOnly={offered.readOnly} />
-      </Section>
+      </DetailSection>
 
-      <Section title="Programs and agencies">
+      <DetailSection title="Programs and agencies">
         <UserPlaces programs={user.programs} agencies={user.agencies} base={base} highlight={progId} />
-      </Section>
+      </DetailSection>
 
       {base === 'admin' && (
-        <Section title="Roles">
+        <DetailSection title="Roles">
           <UserRolesPanel userUuid={user.userUuid} disabled={offered.readOnly} onDone={report} />
-        </Section>
+        </DetailSection>
       )}
     </Page>
   );

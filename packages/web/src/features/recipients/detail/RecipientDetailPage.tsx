@@ -1,12 +1,13 @@
 import { ACCOUNT_STATUS_LABEL, ACCOUNT_TYPE_LABEL, type AccountStatus, type AccountType } from '@ebt/core/enums';
 import { RECIPIENT_MESSAGES, type RecipientAccount } from '@ebt/core/recipients';
-import { Anchor, Box, Button, Card, Group, Stack, Title } from '@mantine/core';
+import { Anchor, Box, Button, Group } from '@mantine/core';
 import { IconArrowLeft, IconCash } from '@tabler/icons-react';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { FieldList, ReadOnlyField } from '../../../components/Field';
 import { DateText } from '../../../components/DateText';
 import { MessageBanner } from '../../../components/MessageBanner';
+import { DetailSection } from '../../../components/DetailSection';
 import { Page } from '../../../components/Page';
 import { isApiError } from '../../../lib/api-client';
 import { errorMessagesOf } from '../../../lib/errors';
@@ -31,20 +32,6 @@ function BackLink({ base }: { base: StaffBase }) {
       <IconArrowLeft aria-hidden size={16} style={{ verticalAlign: 'text-bottom' }} />{' '}
       {withResults ? 'Back to results' : 'Recipient search'}
     </Anchor>
-  );
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const headingId = useId();
-  return (
-    <Card component="section" aria-labelledby={headingId} withBorder padding="lg">
-      <Stack gap="md">
-        <Title order={2} id={headingId} fz="h3">
-          {title}
-        </Title>
-        {children}
-      </Stack>
-    </Card>
   );
 }
 
@@ -112,7 +99,7 @@ function RecipientDetail({ account, base }: { account: RecipientAccount; base: S
         <MessageBanner ref={outcomeRef} kind={outcome.kind} messages={outcome.lines} onClose={() => setOutcome(null)} />
       )}
 
-      <Section title="Account">
+      <DetailSection title="Account">
         <FieldList cols={{ base: 2, md: 4 }}>
           <ReadOnlyField label="Account ID" value={account.recipientIdentifier} />
           <ReadOnlyField label="Status" value={<StatusText statusId={account.accountStatusId} />} />
@@ -141,11 +128,11 @@ function RecipientDetail({ account, base }: { account: RecipientAccount; base: S
           </Button>
         </Group>
         <RecipientLinks account={account} base={base} />
-      </Section>
+      </DetailSection>
 
-      <Section title="Recipient details">
+      <DetailSection title="Recipient details">
         <RecipientEditForm account={account} />
-      </Section>
+      </DetailSection>
     </Page>
   );
 }
