@@ -157,7 +157,7 @@ export async function runFileImport<C extends string, Read, Plan>(
         entity: definition.entity,
         entityId: applied.fileEntityId,
         before: null,
-        after: { fileName: upload.fileName.slice(0, 200), format: sheet.format, ...counts, ...applied.fileDetail },
+        after: { fileName: auditFileName(upload.fileName), format: sheet.format, ...counts, ...applied.fileDetail },
       },
     ]);
     return { counts, logDetail: applied.logDetail };
@@ -174,4 +174,18 @@ export async function runFileImport<C extends string, Read, Plan>(
     ...outcome.counts,
     ...problems.list(label, definition.columnOrder),
   };
+}
+
+// Control characters, and a surrogate without its pair (in unicode mode a well-formed pair is one code point, outside
+// the range, so only a lone half matches).
+const UNSTORABLE_IN_A_NAME = /\p{Cc}|[\ud800-\udfff]/gu;
+
+/**
+ * The uploaded file's name as the audit row keeps it: the browser sends it (a crafted `filename*=` can hold a NUL or
+ * half an emoji, which PostgreSQL's jsonb refuses, and the whole import would roll back), so control characters and
+ * lone surrogates go, and it is cut at 200 characters by code point, never inside one.
+ */
+export function auditFileName(name: string): string {
+  const clean = name.replace(UNSTORABLE_IN_A_NAME, '');
+  return [...clean].slice(0, 200).join('');
 }

@@ -124,16 +124,20 @@ describe('POST /merchant-api/merchant', () => {
     );
   });
 
-  it('ignores the tax fields without BANK_VIEW', async () => {
-    const form = { ...validMerchantForm(), programId: w.programs.programA.id };
+  it('ignores the tax fields and the bank account without BANK_VIEW', async () => {
+    const form = { ...validMerchantForm(), programId: w.programs.programA.id, bankAccountInfo: bank };
     const res = await add(w.tokens.agencyAdminA1, form);
     expect(res.statusCode, res.body).toBe(200);
-    expect(await byIdentifier(form.merchantIdentifier)).toMatchObject({
+    const added = await byIdentifier(form.merchantIdentifier);
+    expect(added).toMatchObject({
       taxIdEncrypted: null,
       taxIdLast4: null,
       taxClassId: null,
       tinTypeId: null,
     });
+    expect(
+      await db().select().from(merchantBankAccounts).where(eq(merchantBankAccounts.merchantId, added!.id)),
+    ).toHaveLength(0);
   });
 
   it('answers 409 when the Merchant ID is in use, adding nothing', async () => {

@@ -17,7 +17,8 @@ import { bankAuditView, identifierTaken, lockMerchant, merchantAuditView, saveAd
 // POST /merchant-api/merchant (B§5 "Merchant form", B§7; docs/decisions/0021): the merchant, its three addresses,
 // its mapping (active) to the program named, and the bank account when given, in one transaction. Tax id and bank
 // numbers are sealed as the seed seals them (AES-256-GCM ciphertext with the config's key, and the last four);
-// without BANK_VIEW the tax fields are ignored, as on update. The identifier's unique index settles a race.
+// without BANK_VIEW the tax fields and the bank account are ignored, as on update and in the file import (a merchant's
+// settlement account is set only by those who may see it). The identifier's unique index settles a race.
 
 export async function addMerchant(context: RequestContext, body: AddMerchantBody): Promise<MerchantAdded> {
   const ctx = requireCaller(context);
@@ -25,7 +26,7 @@ export async function addMerchant(context: RequestContext, body: AddMerchantBody
   if (!program) throw AppError.notFound(MERCHANT_MESSAGES.PROGRAM_NOT_FOUND);
   const bankView = ctx.caller.privileges.has(PRIVILEGE.BANK_VIEW);
   const sealedTax = bankView && body.taxId ? seal(body.taxId, ctx.config) : null;
-  const bank = body.bankAccountInfo;
+  const bank = bankView ? body.bankAccountInfo : null;
   const now = ctx.now();
 
   return ctx.db.transaction(async (tx) => {

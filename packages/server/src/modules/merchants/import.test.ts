@@ -300,7 +300,7 @@ describe('POST /merchant-api/merchant/file: the five action codes', () => {
       .select()
       .from(auditLog)
       .where(inArray(auditLog.entityId, [generated.uuid, inactive.uuid, toDisable.uuid, updated.uuid, banked.uuid]));
-    expect(entries.map((e) => e.action).sort()).toEqual(['bank-info', 'create', 'create', 'status', 'update']);
+    expect(entries.map((e) => e.action).sort()).toEqual(['bank_update', 'create', 'create', 'status', 'update']);
     expect(entries.find((e) => e.entityId === inactive.uuid)!.after).toMatchObject({
       merchantIdentifier: givenId,
       statusId: 1,

@@ -524,7 +524,7 @@ async function changeMerchants(
         ...taxChange,
       });
     audit.push({
-      action: 'bank-info',
+      action: 'bank_update',
       entity: 'merchant',
       entityId: existing.uuid,
       before: { taxClassId: existing.taxClassId, tinTypeId: existing.tinTypeId },
