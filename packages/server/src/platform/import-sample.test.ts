@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFile } from 'node:fs/promises';
 import { and, eq } from 'drizzle-orm';
-import { programs, recipientAccounts } from '../db/schema/index.js';
+import { merchantBankAccounts, merchants, programs, recipientAccounts } from '../db/schema/index.js';
 import { useDemoApp } from '../testing/demo-app.js';
 import { multipartFile } from '../testing/multipart.js';
 
@@ -28,19 +28,34 @@ describe('the sample files of the upload pages, imported into the demo data', ()
   });
 
   it.each(['progadmin01', 'sysadmin01'])(
-    'merchant file: built for %s, one row per action code, every row accepted',
+    'merchant file: built for %s, every row accepted, and no real merchant changed by it',
     async (username) => {
       const token = await demo.signIn(username);
       const sample = await demo.injectAs(token, { method: 'GET', url: '/merchant-api/merchant/file/sample' });
       expect(sample.statusCode, sample.body).toBe(200);
       const rows = sample.body.trim().split('\r\n').slice(1);
-      expect(rows.map((row) => row.slice(0, 2))).toEqual(['01', '02', '03', '04', '05']);
+      const codes = rows.map((row) => row.slice(0, 2));
+      // 01 (with the bank columns, a new merchant's own account), 02, 04 repeating a merchant as it is, and 03 only
+      // for a merchant already inactive; never 05, which would change a real merchant's bank account.
+      expect(codes.filter((code) => code !== '03')).toEqual(['01', '02', '04']);
+      expect(rows[0]).toContain('Sample Community Bank');
+      const banks = () => demo.database.db.select().from(merchantBankAccounts).orderBy(merchantBankAccounts.id);
+      const before = await banks();
+      const beforeMerchants = await demo.database.db
+        .select({ id: merchants.id, statusId: merchants.statusId })
+        .from(merchants);
       const res = await demo.injectAs(token, {
         method: 'POST',
         url: '/merchant-api/merchant/file',
         ...multipartFile('merchantFile', 'merchant-file-sample.csv', sample.body),
       });
-      expect(res.json()).toMatchObject({ processed: 5, added: 2, rejected: 0, errors: [] });
+      expect(res.json()).toMatchObject({ processed: rows.length, added: 2, rejected: 0, errors: [] });
+      const existing = new Set(beforeMerchants.map((m) => m.id));
+      expect((await banks()).filter((b) => existing.has(b.merchantId))).toEqual(before);
+      const afterStatuses = await demo.database.db
+        .select({ id: merchants.id, statusId: merchants.statusId })
+        .from(merchants);
+      expect(afterStatuses.filter((m) => existing.has(m.id))).toEqual(expect.arrayContaining(beforeMerchants));
     },
   );
 

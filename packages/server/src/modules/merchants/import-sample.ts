@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { MERCHANT_STATUS } from '@ebt/core/enums';
 import { MERCHANT_FILE_COLUMNS, type MerchantFileColumn } from '@ebt/core/merchants';
 import { PRIVILEGE } from '@ebt/core/privileges';
 import { merchantAddresses, merchantPrograms, merchants } from '../../db/schema/index.js';
@@ -9,10 +10,12 @@ import { csvLine } from '../../platform/import-sample.js';
 
 // GET /merchant-api/merchant/file/sample: the sample the upload page offers, built from the caller's own data, so every
 // row is one the upload accepts (platform/import-sample.test.ts): the short name of one of their programs, new
-// identifiers of its own (a sample downloaded twice adds twice), and for 03, 04 and 05 merchants mapped to that
-// program. The 04 row repeats the merchant as it is and the 03 row prefers a merchant already inactive, so importing
-// the sample as it is never changes a real merchant's data; the 05 row does set a (sample) bank account. Rows the
-// caller may not apply are left out: 03-05 without MERCHANT_UPDATE, 05 and the tax cells without BANK_VIEW.
+// identifiers of its own (a sample downloaded twice adds twice), and for 03 and 04 merchants mapped to that program.
+// Importing the sample as it is never changes a real merchant's data (decision 0027): the 04 row repeats a merchant as
+// it is, the 03 row is written only for a merchant already inactive, and there is no 05 row (a bank change is never a
+// no-op: it would send a real merchant's payments to the sample's account); the bank columns are shown on the 01 row,
+// a new merchant's own account, and docs/merchant-file.md describes 05. Rows and cells the caller may not apply are
+// left out: 03 and 04 without MERCHANT_UPDATE, the tax and bank cells without BANK_VIEW.
 
 type Row = Partial<Record<MerchantFileColumn, string>>;
 
@@ -29,12 +32,24 @@ export async function merchantFileSample(ctx: CallerContext): Promise<string> {
   const tag = randomBytes(4).toString('hex').toUpperCase();
   const common = { program: program.shortName, businessPhone: '(860) 555-0100', mobilePhone: '860-555-0101' };
   const tax: Row = bankView ? { taxId: '123456789', tinType: 'EIN', taxClass: 'LLC' } : {};
+  // The new merchant's own bank account (the layout of code 05's cells), for those who may see bank data.
+  const bankCells: Row = bankView
+    ? {
+        bankName: 'Sample Community Bank',
+        bankAccountNumber: '000123456789',
+        bankRoutingNumber: '011000015',
+        bankAccountType: 'Checking',
+        holderFirstName: 'Sample',
+        holderLastName: 'Holder',
+      }
+    : {};
   write({
     actionCode: '01',
     ...common,
     merchantName: 'Sample Farm Stand',
     email: `farmstand-${tag.toLowerCase()}@example.com`,
     ...tax,
+    ...bankCells,
     address1: '100 Main Street',
     city: 'Hartford',
     state: 'CT',
@@ -85,8 +100,9 @@ export async function merchantFileSample(ctx: CallerContext): Promise<string> {
     )
     .orderBy(desc(merchants.statusId), asc(merchants.id))
     .limit(3);
-  const [disable, update, bank] = known;
-  if (disable) write({ actionCode: '03', program: program.shortName, merchantIdentifier: disable.identifier });
+  const [disable, update] = known;
+  if (disable && disable.statusId === MERCHANT_STATUS.INACTIVE)
+    write({ actionCode: '03', program: program.shortName, merchantIdentifier: disable.identifier });
   if (update) {
     const addresses = await ctx.db
       .select()
@@ -117,17 +133,5 @@ export async function merchantFileSample(ctx: CallerContext): Promise<string> {
     }
     write(row);
   }
-  if (bank && bankView)
-    write({
-      actionCode: '05',
-      program: program.shortName,
-      merchantIdentifier: bank.identifier,
-      bankName: 'Sample Community Bank',
-      bankAccountNumber: '000123456789',
-      bankRoutingNumber: '011000015',
-      bankAccountType: 'Checking',
-      holderFirstName: 'Sample',
-      holderLastName: 'Holder',
-    });
   return lines.join('\r\n') + '\r\n';
 }

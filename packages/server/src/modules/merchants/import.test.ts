@@ -475,18 +475,20 @@ describe('POST /merchant-api/merchant/file: refused rows', () => {
 });
 
 describe('GET /merchant-api/merchant/file/sample', () => {
-  it('answers a CSV with one row per action code that imports with every row accepted', async () => {
+  it('answers a CSV that imports with every row accepted and changes no real merchant (decision 0027)', async () => {
     const { programA } = w.programs;
-    await makeMerchant(db(), { programs: [{ id: programA.id }] });
+    // An inactive merchant for the 03 row (written only for one already inactive) and active ones for 04.
+    await makeMerchant(db(), { programs: [{ id: programA.id }], statusId: 1 });
     await makeMerchant(db(), { programs: [{ id: programA.id }] });
     await makeMerchant(db(), { programs: [{ id: programA.id }] });
     const sample = await t.injectAs(w.tokens.adminA, { method: 'GET', url: `${URL}/sample` });
     expect(sample.statusCode, sample.body).toBe(200);
     expect(sample.headers['content-type']).toMatch(/^text\/csv/);
     const lines = sample.body.trim().split('\r\n');
-    expect(lines.slice(1).map((l) => l.slice(0, 2))).toEqual(['01', '02', '03', '04', '05']);
+    // No 05: a bank change is never a no-op; the bank columns are shown on the 01 row's new merchant.
+    expect(lines.slice(1).map((l) => l.slice(0, 2))).toEqual(['01', '02', '03', '04']);
     const res = answer(await upload(w.tokens.adminA, sample.body, 'merchant-file-sample.csv'));
-    expect(res).toMatchObject({ processed: 5, added: 2, rejected: 0, errors: [] });
+    expect(res).toMatchObject({ processed: 4, added: 2, rejected: 0, errors: [] });
     const mapped = await db()
       .select()
       .from(merchantPrograms)
