@@ -46,6 +46,13 @@ export function UserMenu({ user, accountTo }: { user: CurrentUser; accountTo: st
       onPointerEnter={load}
       onTouchStart={load}
       onFocus={load}
+      // Pressed counts from the pointer going down, not only from the click: when the menu's code arrives between
+      // the press and the release (hover started the load), this button is replaced mid-click and no click reaches
+      // either button; the menu then opens from `pressed` instead of needing a second press.
+      onPointerDown={() => {
+        setPressed(true);
+        load();
+      }}
       onClick={() => {
         setPressed(true);
         load();
