@@ -21,7 +21,7 @@ import { ensureReferenceData } from '../packages/server/src/db/reference-data.js
 import { programs, recipientAccounts, userPrograms, users } from '../packages/server/src/db/schema/index.js';
 import { locateMerchants, locatorQuery } from '../packages/server/src/modules/merchants/locator.js';
 import type { Caller } from '../packages/server/src/platform/caller.js';
-import { benchCaller, percentile, scratchPostgresDatabase, seconds } from './shared.js';
+import { benchCaller, scratchPostgresDatabase, seconds, timed } from './shared.js';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 50);
@@ -35,19 +35,6 @@ const POINTS: [string, number, number][] = [
   ['Wichita, KS (plains)', 37.6872, -97.3301],
   ['Ely, NV (remote)', 39.2474, -114.8886],
 ];
-
-async function timed<T>(runs: number, call: () => Promise<T>): Promise<{ p50: number; p95: number; last: T }> {
-  let last = await call();
-  for (let i = 0; i < 2; i++) last = await call();
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const t0 = performance.now();
-    last = await call();
-    times.push(performance.now() - t0);
-  }
-  times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p95: percentile(times, 95), last };
-}
 
 async function main() {
   let database: Database | undefined;

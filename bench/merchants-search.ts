@@ -28,9 +28,9 @@ import {
   benchCaller,
   benchContext,
   LAST_NAMES,
-  percentile,
   scratchPostgresDatabase,
   seconds,
+  timed,
 } from './shared.js';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
@@ -62,20 +62,6 @@ const CITIES = [
   'Albany',
   'Salem',
 ];
-
-/** p50 and p95 of `runs` timed calls after 3 warm-up calls, and the last answer. */
-async function timed<T>(runs: number, call: () => Promise<T>): Promise<{ p50: number; p95: number; last: T }> {
-  let last = await call();
-  for (let i = 0; i < 2; i++) last = await call();
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const t0 = performance.now();
-    last = await call();
-    times.push(performance.now() - t0);
-  }
-  times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p95: percentile(times, 95), last };
-}
 
 async function main() {
   let database: Database | undefined;

@@ -55,6 +55,20 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[Math.max(0, i)]!;
 }
 
+/** p50 and p95 of `runs` timed calls after 3 warm-up calls, and the last answer (the search benchmarks). */
+export async function timed<T>(runs: number, call: () => Promise<T>): Promise<{ p50: number; p95: number; last: T }> {
+  let last = await call();
+  for (let i = 0; i < 2; i++) last = await call();
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    last = await call();
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p95: percentile(times, 95), last };
+}
+
 export const arrayLiteral = (values: string[]) => `array[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')}]`;
 
 /** Seconds since `from` (a performance.now() reading), for progress lines. */

@@ -30,29 +30,15 @@ import {
   benchContext,
   FIRST_NAMES,
   LAST_NAMES,
-  percentile,
   scratchPostgresDatabase,
   seconds,
+  timed,
 } from './shared.js';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 50);
 const EXPLAIN = process.env.BENCH_EXPLAIN === '1';
 const CHUNK = 100_000;
-
-/** p50 and p95 of `runs` timed calls after 3 warm-up calls, and the last answer. */
-async function timed<T>(runs: number, call: () => Promise<T>): Promise<{ p50: number; p95: number; last: T }> {
-  let last = await call();
-  for (let i = 0; i < 2; i++) last = await call();
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const t0 = performance.now();
-    last = await call();
-    times.push(performance.now() - t0);
-  }
-  times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p95: percentile(times, 95), last };
-}
 
 async function main() {
   let database: Database | undefined;
