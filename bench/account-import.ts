@@ -7,6 +7,7 @@
  *   BENCH_EXISTING=1000000 BENCH_RUNS=3 npm run bench:account-import     # a larger program, fewer runs
  *   BENCH_SLOW_MS=100 npm run bench:account-import                        # print statements slower than 100 ms
  *   BENCH_PROFILE=1 npm run bench:account-import                          # print the Node functions taking most CPU
+ *   BENCH_PLACE_TRIGGERS=off npm run bench:account-import                 # without the user place triggers (their cost)
  *
  * Creates a database with a unique name, migrates it, loads BENCH_EXISTING accounts into the program (`insert ...
  * select generate_series`), then for each run builds a new file just under 1048576 bytes (90 % rows 01, 5 % 02, 5 %
@@ -36,6 +37,9 @@ const LIMIT = 1_048_576;
 /** Statements slower than this are printed with their time (0: off), to see where a slow run spent it. */
 const SLOW_MS = Number(process.env.BENCH_SLOW_MS ?? 500);
 const PROFILE = process.env.BENCH_PROFILE === '1';
+// BENCH_PLACE_TRIGGERS=off: without the triggers that keep users.program_ids and agency_ids (decision 0032), to
+// measure what they cost an import; the product never runs without them.
+const PLACE_TRIGGERS = process.env.BENCH_PLACE_TRIGGERS !== 'off';
 
 printSlowStatements(SLOW_MS);
 
@@ -178,6 +182,11 @@ async function main() {
       [program!.id, agencyRows.map((a) => a.id), EXISTING],
     );
     await pool!.query('analyze');
+    if (!PLACE_TRIGGERS) {
+      for (const event of ['inserted', 'deleted', 'updated'])
+        await pool!.query(`alter table recipient_accounts disable trigger recipient_accounts_places_${event}`);
+      console.log('the user place triggers on recipient_accounts are OFF (a measurement, not the product)');
+    }
     console.log(
       `loaded ${EXISTING.toLocaleString('en-US')} accounts in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );

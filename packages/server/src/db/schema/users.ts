@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   index,
@@ -15,6 +16,9 @@ import {
 import { agencies } from './agencies.js';
 import { createdAt, id, publicUuid, updatedAt } from './columns.js';
 import { programs } from './programs.js';
+
+/** The derived place arrays, carried at the end of each user order index (decision 0032). */
+const places = (t: { programIds: AnyPgColumn; agencyIds: AnyPgColumn }) => [t.programIds, t.agencyIds] as const;
 
 /** Roles: 1 Program Admin, 2 program user, 3 recipient, 4 platform admin, 5 Agency Admin, 6 Agency User. */
 export const roles = pgTable(
@@ -83,6 +87,18 @@ export const users = pgTable(
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    // The places the user belongs to, derived (decision 0032): programs of its recipient accounts, its user_programs
+    // and its agencies; agencies of its recipient accounts and its user_agencies. Kept by the user_places_* triggers
+    // (migration 0012), so the user scope (platform/user-scope.ts) tests the row the search already reads instead of
+    // probing three tables for every user it walks. The link tables stay the truth.
+    programIds: integer('program_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    agencyIds: integer('agency_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -100,13 +116,26 @@ export const users = pgTable(
     // Each also holds its plain column after the unique id (never changing the order; Drizzle has no INCLUDE): the
     // search picks its page's ids from the index alone (an index-only scan), which PostgreSQL allows only when the
     // column under lower() is in the index too. A walk past thousands of users outside the caller's scope then
-    // never visits the table (migration 0011).
-    index('users_username_order_idx').on(sql`(lower(${t.username}) collate "C")`, t.id, t.username),
-    index('users_email_order_idx').on(sql`(lower(${t.email}) collate "C")`, t.id, t.email),
-    index('users_last_name_order_idx').on(sql`(lower(${t.lastName}) collate "C")`, t.id, t.lastName),
-    index('users_first_name_order_idx').on(sql`(lower(${t.firstName}) collate "C")`, t.id, t.firstName),
-    index('users_status_username_idx').on(t.statusId, sql`(lower(${t.username}) collate "C")`, t.id, t.username),
-    index('users_role_username_idx').on(t.roleId, sql`(lower(${t.username}) collate "C")`, t.id, t.username),
+    // never visits the table (migration 0011). The user's program and agency ids ride along too, so the caller's
+    // scope and a program or agency criterion are tested on the index entry (decision 0032, migration 0012).
+    index('users_username_order_idx').on(sql`(lower(${t.username}) collate "C")`, t.id, t.username, ...places(t)),
+    index('users_email_order_idx').on(sql`(lower(${t.email}) collate "C")`, t.id, t.email, ...places(t)),
+    index('users_last_name_order_idx').on(sql`(lower(${t.lastName}) collate "C")`, t.id, t.lastName, ...places(t)),
+    index('users_first_name_order_idx').on(sql`(lower(${t.firstName}) collate "C")`, t.id, t.firstName, ...places(t)),
+    index('users_status_username_idx').on(
+      t.statusId,
+      sql`(lower(${t.username}) collate "C")`,
+      t.id,
+      t.username,
+      ...places(t),
+    ),
+    index('users_role_username_idx').on(
+      t.roleId,
+      sql`(lower(${t.username}) collate "C")`,
+      t.id,
+      t.username,
+      ...places(t),
+    ),
     check('users_status_id_check', sql`${t.statusId} between 0 and 4`),
     check('users_otp_preference_check', sql`${t.otpPreference} in ('email', 'sms')`),
     check('users_failed_logins_check', sql`${t.failedLogins} >= 0`),

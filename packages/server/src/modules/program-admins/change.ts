@@ -44,7 +44,7 @@ export async function addProgramAdmin(
     const [user] = await tx
       .select()
       .from(users)
-      .where(and(eq(users.uuid, userUuid.toLowerCase()), userScope(tx, ctx.caller)))
+      .where(and(eq(users.uuid, userUuid.toLowerCase()), userScope(ctx.caller)))
       .for('update')
       .limit(1);
     if (!user) throw AppError.notFound(PROGRAM_ADMIN_MESSAGES.USER_NOT_FOUND);

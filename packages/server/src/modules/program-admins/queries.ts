@@ -86,7 +86,7 @@ export async function searchProgramUsers(db: DbOrTx, caller: Caller, q: ProgramU
   const conditions = [
     inArray(users.roleId, roleIds),
     inArray(users.statusId, LIVE_STATUSES),
-    userScope(db, caller),
+    userScope(caller),
     q.username ? startsWith(sql`lower(${users.username})`, q.username) : undefined,
     q.email ? startsWith(sql`lower(${users.email})`, q.email) : undefined,
     q.firstname ? startsWith(sql`lower(${users.firstName})`, q.firstname) : undefined,

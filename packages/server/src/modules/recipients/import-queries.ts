@@ -93,8 +93,11 @@ export async function takenUsernames(tx: DbOrTx, lowerNames: readonly string[]):
   return taken;
 }
 
-/** The columns the account file sets on a new portal user (accounts.ts recipientUserValues makes them). */
-export type NewRecipientUser = Pick<
+/**
+ * The columns the account file sets on a new portal user (accounts.ts recipientUserValues makes them), and the agency
+ * of the account it is made for.
+ */
+export type NewRecipientUser = { agencyId: number | null } & Pick<
   typeof users.$inferInsert,
   | 'username'
   | 'email'
@@ -109,10 +112,12 @@ export type NewRecipientUser = Pick<
 >;
 
 /**
- * Inserts the portal users of new recipients. A username taken since `takenUsernames` looked (another request that
- * does not hold the program's lock) is skipped, not an error: the caller gives those rows their next candidate.
+ * Inserts the portal users of new recipients of one program. A username taken since `takenUsernames` looked (another
+ * request that does not hold the program's lock) is skipped, not an error: the caller gives those rows their next
+ * candidate. Each user is written with the places its account will give it (users.program_ids, agency_ids; decision
+ * 0032), so the accounts' insert finds them right and rewrites none of the users.
  */
-export async function insertUsers(tx: DbOrTx, rows: readonly NewRecipientUser[], now: Date) {
+export async function insertUsers(tx: DbOrTx, programId: number, rows: readonly NewRecipientUser[], now: Date) {
   const inserted: { id: number; uuid: string; username: string }[] = [];
   const at = now.toISOString();
   for (const part of chunks(rows, CHUNK)) {
@@ -122,13 +127,17 @@ export async function insertUsers(tx: DbOrTx, rows: readonly NewRecipientUser[],
         tx,
         sql`
         insert into ${users} (username, email, email_verified, password_hash, first_name, middle_name, last_name, mobile,
-          role_id, status_id, created_at, updated_at)
+          role_id, status_id, program_ids, agency_ids, created_at, updated_at)
         select u.username, u.email, u.email_verified, u.password_hash, u.first_name, u.middle_name, u.last_name, u.mobile,
-          u.role_id, u.status_id, ${at}::timestamptz, ${at}::timestamptz
+          u.role_id, u.status_id, array[${programId}::int],
+          case when u.agency_id is null then '{}'::int[] else array[u.agency_id] end,
+          ${at}::timestamptz, ${at}::timestamptz
         from unnest(${col('username')}::varchar[], ${col('email')}::varchar[], ${col('emailVerified')}::boolean[],
           ${col('passwordHash')}::text[], ${col('firstName')}::varchar[], ${col('middleName')}::varchar[],
-          ${col('lastName')}::varchar[], ${col('mobile')}::varchar[], ${col('roleId')}::int[], ${col('statusId')}::smallint[])
-          as u(username, email, email_verified, password_hash, first_name, middle_name, last_name, mobile, role_id, status_id)
+          ${col('lastName')}::varchar[], ${col('mobile')}::varchar[], ${col('roleId')}::int[], ${col('statusId')}::smallint[],
+          ${col('agencyId')}::int[])
+          as u(username, email, email_verified, password_hash, first_name, middle_name, last_name, mobile, role_id, status_id,
+            agency_id)
         on conflict do nothing
         returning id, uuid, username`,
       )),

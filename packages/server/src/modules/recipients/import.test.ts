@@ -216,7 +216,12 @@ describe('POST /account-api/account/file/{programUuid}', () => {
       statusId: USER_STATUS.PENDING,
       passwordHash: null,
       firstName: 'Ann',
+      // Its places (decision 0032), written with the user: the program, and the agency when the account has one.
+      programIds: [added.programId],
+      agencyIds: added.agencyId === null ? [] : [added.agencyId],
     });
+    const [inactiveUser] = await db.select().from(users).where(eq(users.id, inactive.userId!));
+    expect(inactiveUser).toMatchObject({ programIds: [inactive.programId], agencyIds: [] });
 
     const updated = (await db.select().from(recipientAccounts).where(eq(recipientAccounts.id, existing.id)))[0]!;
     expect(updated).toMatchObject({

@@ -337,7 +337,8 @@ async function addAccounts(tx: Tx, ctx: CallerContext, programId: number, adds: 
   const usernames = await chooseUsernames(tx, adds);
   const inserted = await insertUsers(
     tx,
-    adds.map((add, i) => recipientUserValues(add.columns, usernames[i]!, now)),
+    programId,
+    adds.map((add, i) => ({ ...recipientUserValues(add.columns, usernames[i]!, now), agencyId: add.agencyId })),
     now,
   );
   const userByName = new Map(inserted.map((u) => [u.username.toLowerCase(), u]));

@@ -176,7 +176,7 @@ export async function sendActivation(
               ),
             ),
         )
-      : userScope(ctx.db, ctx.caller);
+      : userScope(ctx.caller);
   const [user] = await ctx.db
     .select()
     .from(users)

@@ -14,7 +14,7 @@ export async function lockUserInScope(tx: DbOrTx, caller: Caller, id: string): P
   const [row] = await tx
     .select()
     .from(users)
-    .where(and(byId(id), userScope(tx, caller)))
+    .where(and(byId(id), userScope(caller)))
     .for('update')
     .limit(1);
   return row;
@@ -24,7 +24,7 @@ export async function readUserInScope(db: DbOrTx, caller: Caller, id: string): P
   const [row] = await db
     .select()
     .from(users)
-    .where(and(byId(id), userScope(db, caller)))
+    .where(and(byId(id), userScope(caller)))
     .limit(1);
   return row;
 }

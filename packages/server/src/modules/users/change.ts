@@ -35,7 +35,7 @@ export async function updateUser(
   return ctx.db.transaction(async (tx) => {
     // Before any row lock: the form can take a platform admin's role or status away (platform/platform-admins.ts).
     await lockPlatformAdminSet(tx);
-    const found = await findUser(tx, uuid.toLowerCase(), userScope(tx, ctx.caller), true);
+    const found = await findUser(tx, uuid.toLowerCase(), userScope(ctx.caller), true);
     if (!found) throw AppError.notFound(USER_MESSAGES.USER_NOT_FOUND);
     const before = found.user;
     if (!isUserEditable(before.statusId)) throw AppError.conflict(USER_MESSAGES.USER_DELETED_READ_ONLY);

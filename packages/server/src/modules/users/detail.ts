@@ -37,7 +37,7 @@ export async function userDetail(db: DbOrTx, user: UserRow, roleDescr: string): 
 /** GET /user-api/user/{id}: any user in the caller's scope (staff or a recipient's user). */
 export async function getUser(context: RequestContext, uuid: string): Promise<UserDetail> {
   const ctx = requireCaller(context);
-  const found = await findUser(ctx.db, uuid.toLowerCase(), userScope(ctx.db, ctx.caller));
+  const found = await findUser(ctx.db, uuid.toLowerCase(), userScope(ctx.caller));
   if (!found) throw AppError.notFound(USER_MESSAGES.USER_NOT_FOUND);
   return userDetail(ctx.db, found.user, found.roleDescr);
 }

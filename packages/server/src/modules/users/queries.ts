@@ -78,17 +78,17 @@ function searchOrder(f: UserFilter): SQL {
  * (programInScope, agencyInScope); a program admin's program, or any caller's visible agency, then holds only users in
  * the caller's scope, and the scope's probes would repeat the criterion's.
  */
-function searchScope(db: DbOrTx, caller: Caller, f: UserFilter): SQL | undefined {
+function searchScope(caller: Caller, f: UserFilter): SQL | undefined {
   if (f.agencyId !== undefined) return undefined;
   if (f.programId !== undefined && caller.scope === 'programs') return undefined;
-  return userScope(db, caller);
+  return userScope(caller);
 }
 
-function filterConditions(db: DbOrTx, caller: Caller, f: UserFilter): SQL | undefined {
+function filterConditions(caller: Caller, f: UserFilter): SQL | undefined {
   return and(
-    searchScope(db, caller, f),
-    f.programId === undefined ? undefined : userInPrograms(db, [f.programId]),
-    f.agencyId === undefined ? undefined : userInAgencies(db, [f.agencyId]),
+    searchScope(caller, f),
+    f.programId === undefined ? undefined : userInPrograms([f.programId]),
+    f.agencyId === undefined ? undefined : userInAgencies([f.agencyId]),
     f.username ? startsWith(byteOrder(users.username), f.username) : undefined,
     f.email ? startsWith(byteOrder(users.email), f.email) : undefined,
     f.lastname ? startsWith(byteOrder(users.lastName), f.lastname) : undefined,
@@ -122,7 +122,7 @@ export function searchUserRows(db: DbOrTx, caller: Caller, filter: UserFilter, l
   const walk = db
     .select({ id: sql<number>`${users.id}`.as('walk_id'), key: sql<string>`${key}`.as('walk_key') })
     .from(users)
-    .where(filterConditions(db, caller, filter))
+    .where(filterConditions(caller, filter))
     .orderBy(key, asc(users.id))
     .limit(limit)
     .as('walk');
