@@ -18,6 +18,8 @@ export const AGENCY_MESSAGES = {
   CONFIRM_MOVE: MESSAGES.CONFIRM_MOVE_AGENCY_USER,
   PRIVILEGE_ERROR: MESSAGES.PRIVILEGE_ERROR,
   // Ours.
+  /** B§8 quotes no text for an added agency user; as 'User added to Program.' (B§8). */
+  USER_ADDED: 'User added to Agency.',
   AGENCY_NOT_FOUND: 'The agency was not found.',
   PROGRAM_NOT_FOUND: 'The program was not found.',
   PROGRAM_REQUIRED: 'Program is required.',

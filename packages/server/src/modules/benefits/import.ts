@@ -42,6 +42,7 @@ import {
   type RowProblem,
 } from './import-rows.js';
 import { benefitAuditView } from './audit-view.js';
+import { checkAgencyFunding } from '../../platform/agency-funding.js';
 import { adjustIssuanceTotals, benefitInsertRow, type IssuanceDelta, noticeMessage } from './issue-effects.js';
 
 // POST /benefit-api/benefit/file (part 1 §2 "Upload Benefit File", §5, §7, §8; docs/benefit-file.md; decision 0011).
@@ -207,6 +208,14 @@ export async function importBenefitFile(context: RequestContext, upload: Uploade
       lap('added');
       const { updated, audit } = await changeBenefits(tx, updates, now, refuse);
       lap('updated');
+      // The agencies' funding (decision 0029): a file that takes an agency past its funding amount is refused whole
+      // with agency.funding.enforce on; otherwise the alert goes out at the threshold.
+      await checkAgencyFunding(
+        tx,
+        ctx,
+        [...adds.map((a) => a.values.agencyId), ...updates.map((u) => u.existing.agencyId)],
+        { enforce: true },
+      );
       return {
         added,
         updated,
