@@ -1,0 +1,193 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { AGENCY_FUNDING_ALERT_PCT_KEY, AGENCY_FUNDING_ENFORCE_KEY, AGENCY_MESSAGES } from '@ebt/core/agencies';
+import { ROLE } from '@ebt/core/enums';
+import { fillMessage } from '@ebt/core/messages';
+import {
+  agencies,
+  auditLog,
+  benefits,
+  configEntries,
+  fundingSources,
+  outbox,
+  staffNotifications,
+} from '../../db/schema/index.js';
+import { useTestApp } from '../../testing/app.js';
+import { makeAgency, makeRecipient, makeUser } from '../../testing/factories.js';
+import { buildWorld } from '../../testing/world.js';
+
+// Agency funding (B§9 fundingAlert; docs/decisions/0029): benefits issued to an agency count against its funding
+// amount; the alert goes to program admins and the agency's admins once per crossing of agency.funding.alertPct; with
+// agency.funding.enforce on, issuing past the amount is refused.
+
+const t = useTestApp();
+const db = () => t.database.db;
+
+async function makeWorld() {
+  const world = await buildWorld(t, {
+    programs: { program: { name: 'Funding Program' } },
+    agencies: { other: { program: 'program' } },
+    users: { programAdmin: { roleId: ROLE.PROGRAM_ADMIN, programs: ['program'] } },
+  });
+  const [funding] = await db()
+    .insert(fundingSources)
+    .values({ programId: world.programs.program.id, name: 'State Funds' })
+    .returning();
+  return { ...world, fundingId: funding!.id };
+}
+let w: Awaited<ReturnType<typeof makeWorld>>;
+beforeAll(async () => {
+  w = await makeWorld();
+});
+beforeEach(async () => {
+  await db()
+    .delete(configEntries)
+    .where(inArray(configEntries.configKey, [AGENCY_FUNDING_ALERT_PCT_KEY, AGENCY_FUNDING_ENFORCE_KEY]));
+});
+
+let sequence = 0;
+/** A funded agency with its own agency admin. */
+async function fundedAgency(fundingAmount: string | null, fundingAlert = 1) {
+  const agency = await makeAgency(db(), w.programs.program, {
+    fundingAmount,
+    fundingAlert,
+    name: `Funded ${++sequence}`,
+  });
+  const admin = await makeUser(db(), { roleId: ROLE.AGENCY_ADMIN, agencies: [agency] });
+  return { agency, admin };
+}
+
+async function issue(agency: { id: number; uuid: string }, benefitAmount: number) {
+  const account = await makeRecipient(db(), { program: w.programs.program, agency });
+  const today = t.clock.now().toISOString().slice(0, 10);
+  const later = new Date(t.clock.now().getTime() + 90 * 86_400_000).toISOString().slice(0, 10);
+  return t.injectAs(w.tokens.programAdmin, {
+    method: 'POST',
+    url: '/benefit-api/benefit',
+    payload: {
+      benefitRecipientAccountIdentifier: account.recipientIdentifier,
+      benefitAuthorizationNumber: `FUND${++sequence}`,
+      benefitAvailableDate: today,
+      benefitExpirationDate: later,
+      benefitAmount,
+      programUuid: w.programs.program.uuid,
+      agencyUuid: agency.uuid,
+      fundingId: w.fundingId,
+      benefitTypeId: 1,
+    },
+  });
+}
+async function issued(agency: { id: number; uuid: string }, amount: number) {
+  const res = await issue(agency, amount);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as { benefitUuid: string };
+}
+const voidBenefit = (benefitUuid: string) =>
+  t.injectAs(w.tokens.programAdmin, {
+    method: 'PATCH',
+    url: `/benefit-api/benefit/${benefitUuid}`,
+    payload: { benefitStatus: 'VOIDED', updationChannel: 'API' },
+  });
+
+const noticesTo = async (userId: number) =>
+  db().select().from(staffNotifications).where(eq(staffNotifications.userId, userId));
+const mailTo = async (email: string) => db().select().from(outbox).where(eq(outbox.to, email));
+const alertedAt = async (agencyId: number) =>
+  (await db().select({ at: agencies.fundingAlertedAt }).from(agencies).where(eq(agencies.id, agencyId)))[0]!.at;
+const setConfig = (configKey: string, configValue: string) =>
+  db().insert(configEntries).values({ configKey, configValue, effectiveDate: '2020-01-01' });
+
+describe('the agency funding alert', () => {
+  it('tells program admins and the agency admins once when issuance reaches 90%, and again after a new crossing', async () => {
+    const { agency, admin } = await fundedAgency('100.00');
+    await issued(agency, 80);
+    expect(await noticesTo(admin.id)).toEqual([]);
+    expect(await alertedAt(agency.id)).toBeNull();
+
+    const tenth = await issued(agency, 10);
+    const notices = await noticesTo(admin.id);
+    expect(notices).toHaveLength(1);
+    expect(notices[0]!.text).toBe(
+      fillMessage(AGENCY_MESSAGES.FUNDING_ALERT_TEXT, {
+        agency: agency.name,
+        program: 'Funding Program',
+        pct: 90,
+        issued: '$90.00',
+        funding: '$100.00',
+      }),
+    );
+    expect(await noticesTo(w.users.programAdmin.id)).toEqual([expect.objectContaining({ text: notices[0]!.text })]);
+    expect(await mailTo(admin.email)).toEqual([
+      expect.objectContaining({ subject: `Agency funding alert: ${agency.name}`, body: notices[0]!.text }),
+    ]);
+    expect(await alertedAt(agency.id)).not.toBeNull();
+    const [audit] = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'funding-alert'), eq(auditLog.entityId, agency.uuid)));
+    expect(audit).toBeDefined();
+
+    // Once: more issuance past the threshold sends nothing more.
+    const more = await issued(agency, 5);
+    expect(await noticesTo(admin.id)).toHaveLength(1);
+
+    // Voids take it below the threshold: the alert is re-armed, and the next crossing alerts again.
+    expect((await voidBenefit(more.benefitUuid)).statusCode).toBe(200);
+    expect(await alertedAt(agency.id)).not.toBeNull();
+    expect((await voidBenefit(tenth.benefitUuid)).statusCode).toBe(200);
+    expect(await alertedAt(agency.id)).toBeNull();
+    await issued(agency, 15);
+    expect(await noticesTo(admin.id)).toHaveLength(2);
+    expect(await mailTo(admin.email)).toHaveLength(2);
+  });
+
+  it('reads the threshold from agency.funding.alertPct', async () => {
+    await setConfig(AGENCY_FUNDING_ALERT_PCT_KEY, '50');
+    const { agency, admin } = await fundedAgency('100.00');
+    await issued(agency, 49.99);
+    expect(await noticesTo(admin.id)).toHaveLength(0);
+    await issued(agency, 0.01);
+    expect(await noticesTo(admin.id)).toHaveLength(1);
+  });
+
+  it('sends nothing with fundingAlert 0 or without a funding amount', async () => {
+    const off = await fundedAgency('100.00', 0);
+    await issued(off.agency, 95);
+    expect(await noticesTo(off.admin.id)).toEqual([]);
+    const unfunded = await fundedAgency(null);
+    await issued(unfunded.agency, 95);
+    expect(await noticesTo(unfunded.admin.id)).toEqual([]);
+  });
+
+  it('alerts when a lower funding amount set on update brings issuance over the threshold', async () => {
+    const { agency, admin } = await fundedAgency('1000.00');
+    await issued(agency, 100);
+    const res = await t.injectAs(w.tokens.programAdmin, {
+      method: 'PUT',
+      url: `/account-api/agency/${agency.uuid}`,
+      payload: { fundingAmount: 110 },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await noticesTo(admin.id)).toHaveLength(1);
+  });
+});
+
+describe('agency.funding.enforce', () => {
+  it('is off by default: issuing past the funding amount goes through', async () => {
+    const { agency } = await fundedAgency('50.00');
+    await issued(agency, 60);
+  });
+
+  it('when on, refuses an issuance past the funding amount with 409 and issues nothing', async () => {
+    await setConfig(AGENCY_FUNDING_ENFORCE_KEY, 'true');
+    const { agency } = await fundedAgency('50.00');
+    await issued(agency, 50);
+    const res = await issue(agency, 0.01);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(fillMessage(AGENCY_MESSAGES.FUNDING_EXCEEDED, { agency: agency.name }));
+    const rows = await db().select({ id: benefits.id }).from(benefits).where(eq(benefits.agencyId, agency.id));
+    expect(rows).toHaveLength(1);
+    // An agency without a funding amount has no limit.
+    await issued(w.agencies.other, 1000);
+  });
+});
