@@ -144,22 +144,6 @@ export async function lockAgency(tx: DbOrTx, caller: Caller, agencyUuid: string)
   return row;
 }
 
-/** True when another agency of the program has this code, ignoring case. */
-export async function codeTaken(tx: DbOrTx, programId: number, code: string, exceptId?: number) {
-  const [row] = await tx
-    .select({ id: agencies.id })
-    .from(agencies)
-    .where(
-      and(
-        eq(agencies.programId, programId),
-        sql`lower(${agencies.code}) = lower(${code})`,
-        exceptId === undefined ? undefined : ne(agencies.id, exceptId),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
-}
-
 const agencyUserColumns = {
   userId: users.id,
   userUuid: users.uuid,
