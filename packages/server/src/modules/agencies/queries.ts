@@ -59,13 +59,13 @@ export async function agencyOptions(db: DbOrTx, caller: Caller, filter: AgencyFi
     .orderBy(asc(agencies.name), asc(agencies.id));
 }
 
-/** One page of the agency list, by name then id. */
-export async function agencyPageRows(
+/** One page of the agency list, by name then id (the query itself: the bench times its SQL raw). */
+export function agencyPageQuery(
   db: DbOrTx,
   caller: Caller,
   filter: AgencyFilter,
   window: { limit: number; offset: number },
-): Promise<AgencyListRow[]> {
+) {
   return db
     .select(optionColumns)
     .from(agencies)
@@ -74,6 +74,15 @@ export async function agencyPageRows(
     .orderBy(asc(agencies.name), asc(agencies.id))
     .limit(window.limit)
     .offset(window.offset);
+}
+
+export async function agencyPageRows(
+  db: DbOrTx,
+  caller: Caller,
+  filter: AgencyFilter,
+  window: { limit: number; offset: number },
+): Promise<AgencyListRow[]> {
+  return agencyPageQuery(db, caller, filter, window);
 }
 
 /** How many agencies match, counting at most cap + 1 (an index-only walk). */
