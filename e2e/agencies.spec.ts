@@ -195,7 +195,7 @@ test.describe('agency users', () => {
     await expect(confirm).toContainText(AGENCY_MESSAGES.CONFIRM_ADD);
     await confirm.getByRole('button', { name: 'Add' }).click();
     await expect(outcome(page, AGENCY_MESSAGES.USER_ADDED)).toBeVisible();
-    await expect(usersTable(page, agencyName).getByRole('cell', { name: joiner, exact: true })).toBeVisible();
+    await expect(usersTable(page, agencyName).getByRole('rowheader', { name: joiner, exact: true })).toBeVisible();
     expect(await usernamesOf(request, agencyUuid)).toEqual([joiner]);
 
     // Again: the server's 409 text (resolution 16).
@@ -216,7 +216,7 @@ test.describe('agency users', () => {
     await page.getByRole('option', { name: target, exact: true }).click();
     await move.getByRole('button', { name: 'Move' }).click();
     await expect(outcome(page, 'User moved.')).toBeVisible();
-    await expect(usersTable(page, agencyName).getByRole('cell', { name: joiner, exact: true })).toHaveCount(0);
+    await expect(usersTable(page, agencyName).getByRole('rowheader', { name: joiner, exact: true })).toHaveCount(0);
     expect(await usernamesOf(request, agencyUuid)).toEqual([]);
 
     // Remove, on the home agency.
@@ -227,7 +227,7 @@ test.describe('agency users', () => {
     await expect(remove).toContainText(AGENCY_MESSAGES.CONFIRM_REMOVE);
     await remove.getByRole('button', { name: 'Remove' }).click();
     await expect(outcome(page, 'User removed.')).toBeVisible();
-    await expect(homeTable.getByRole('cell', { name: joiner, exact: true })).toHaveCount(0);
+    await expect(homeTable.getByRole('rowheader', { name: joiner, exact: true })).toHaveCount(0);
     expect(await usernamesOf(request, home)).toEqual([]);
   });
 });

@@ -42,6 +42,9 @@ export default function AgencyDetailPage({ base }: { base: StaffBase }) {
   const { id = '' } = useParams();
   const valid = UUID.test(id);
   const agency = useAgency(valid ? id : '00000000-0000-0000-0000-000000000000');
+  // The outcome outlives the form: a save reloads the agency, and the form starts again from the saved values.
+  const location = useLocation();
+  const [saved, setSaved] = useState<string | null>((location.state as { saved?: string } | null)?.saved ?? null);
 
   if (!valid || isApiError(agency.error, 404) || isApiError(agency.error, 400)) {
     return (
@@ -65,18 +68,26 @@ export default function AgencyDetailPage({ base }: { base: StaffBase }) {
   return (
     <Page title="Update Agency" actions={<BackToAgencies base={base} />}>
       {/* A new form per saved version: the fields start from what the server holds. */}
-      <AgencyUpdate key={agency.dataUpdatedAt} base={base} agency={agency.data} />
+      <AgencyUpdate key={agency.dataUpdatedAt} base={base} agency={agency.data} saved={saved} onSaved={setSaved} />
       <AgencyUsersPanel agency={agency.data} />
     </Page>
   );
 }
 
-function AgencyUpdate({ base, agency }: { base: StaffBase; agency: AgencyDetail }) {
+function AgencyUpdate({
+  base,
+  agency,
+  saved,
+  onSaved,
+}: {
+  base: StaffBase;
+  agency: AgencyDetail;
+  saved: string | null;
+  onSaved: (message: string | null) => void;
+}) {
   const { privileges } = useSessionUser();
   const namesEditable = hasAnyPrivilege(privileges, PRIVILEGE.AGENCY_UPDATE);
   const fundingEditable = hasAnyPrivilege(privileges, PRIVILEGE.AGENCY_FUNDING_UPDATE);
-  const location = useLocation();
-  const [saved, setSaved] = useState<string | null>((location.state as { saved?: string } | null)?.saved ?? null);
   const update = useUpdateAgency(agency.agencyUuid);
   const initial = agencyFormOf(agency);
   const form = useForm<AgencyFormValues>({
@@ -87,10 +98,10 @@ function AgencyUpdate({ base, agency }: { base: StaffBase; agency: AgencyDetail 
   const canSave = namesEditable || fundingEditable;
 
   const handleSubmit = form.onSubmit(async (values) => {
-    setSaved(null);
+    onSaved(null);
     try {
       const answer = await update.mutateAsync(agencyUpdateBody(values, fundingEditable));
-      setSaved(answer.message || AGENCY_MESSAGES.AGENCY_UPDATED);
+      onSaved(answer.message || AGENCY_MESSAGES.AGENCY_UPDATED);
     } catch (error) {
       form.setErrors(serverFieldErrors(error, FIELDS));
     }
