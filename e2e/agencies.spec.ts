@@ -79,6 +79,7 @@ test.describe('agency list', () => {
     await expect(agencyTable(page).getByRole('columnheader')).toHaveText(['Name', 'Code', 'Program']);
     await expectAccessible(page);
 
+    await page.screenshot({ path: 'test-results/agency-list-desk.png', fullPage: true });
     // B§2: the filter shows because the program admin has two programs.
     await choose(page, 'Program', first!.programName);
     await expect(page).toHaveURL(/programUuid=/);
@@ -206,12 +207,13 @@ test.describe('agency users', () => {
 
     // Move without an agency, then to the target agency.
     await usersTable(page, agencyName)
-      .getByRole('button', { name: `Move ${joiner}` })
+      .getByRole('button', { name: `Move ${joiner}`, exact: true })
       .click();
     const move = await opened(page.getByRole('dialog', { name: 'Move user' }));
     await move.getByRole('button', { name: 'Move' }).click();
     await expect(move.getByText('An agency must be selected.')).toBeVisible();
     await expectAccessible(page);
+    await page.screenshot({ path: 'test-results/agency-move-desk.png', fullPage: true });
     await move.getByRole('combobox', { name: 'New agency' }).click();
     await page.getByRole('option', { name: target, exact: true }).click();
     await move.getByRole('button', { name: 'Move' }).click();
@@ -222,7 +224,7 @@ test.describe('agency users', () => {
     // Remove, on the home agency.
     await page.goto(`/program/agency/${home}`);
     const homeTable = usersTable(page, `Home Agency ${RUN}`);
-    await homeTable.getByRole('button', { name: `Remove ${joiner}` }).click();
+    await homeTable.getByRole('button', { name: `Remove ${joiner}`, exact: true }).click();
     const remove = await opened(page.getByRole('dialog'));
     await expect(remove).toContainText(AGENCY_MESSAGES.CONFIRM_REMOVE);
     await remove.getByRole('button', { name: 'Remove' }).click();

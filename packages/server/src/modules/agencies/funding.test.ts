@@ -190,4 +190,33 @@ describe('agency.funding.enforce', () => {
     // An agency without a funding amount has no limit.
     await issued(w.agencies.other, 1000);
   });
+
+  it('when on, refuses a benefit file that takes an agency past its funding amount, whole', async () => {
+    await setConfig(AGENCY_FUNDING_ENFORCE_KEY, '1');
+    const { agency } = await fundedAgency('100.00');
+    const account = await makeRecipient(db(), { program: w.programs.program, agency });
+    const today = t.clock.now().toISOString().slice(0, 10);
+    const later = new Date(t.clock.now().getTime() + 90 * 86_400_000).toISOString().slice(0, 10);
+    const rows = [
+      ['Account ID', 'Authorization Number', 'Available Date', 'Expiration Date', 'Amount', 'Funding Source'],
+      [account.recipientIdentifier, `FILE${++sequence}`, today, later, '60', 'State Funds'],
+      [account.recipientIdentifier, `FILE${++sequence}`, today, later, '60', 'State Funds'],
+    ];
+    const boundary = 'ebtfundingtest';
+    const body =
+      `--${boundary}\r\nContent-Disposition: form-data; name="programUuid"\r\n\r\n${w.programs.program.uuid}\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="benefitFile"; filename="benefits.csv"\r\n` +
+      `Content-Type: application/octet-stream\r\n\r\n${rows.map((r) => r.join(',')).join('\r\n')}\r\n\r\n` +
+      `--${boundary}--\r\n`;
+    const res = await t.injectAs(w.tokens.programAdmin, {
+      method: 'POST',
+      url: '/benefit-api/benefit/file',
+      payload: Buffer.from(body),
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().message).toBe(fillMessage(AGENCY_MESSAGES.FUNDING_EXCEEDED, { agency: agency.name }));
+    const kept = await db().select({ id: benefits.id }).from(benefits).where(eq(benefits.agencyId, agency.id));
+    expect(kept).toEqual([]);
+  });
 });
