@@ -13,7 +13,8 @@ import {
 import { addUser, RUN, uniqueUsername } from './user-helpers';
 
 // The agency screens (B§2 "Agencies", B§4 "Agency users", B§5 "Agency", B§6, B§7, B§8; docs/decisions/0028). Each
-// story adds agencies and users of its own through the API, so no other spec's agency changes.
+// story adds agencies and users of its own through the API, so no other spec's agency changes; their names start with
+// 'Zz' so they sort after the demo agencies, which other specs take as a program's first agency.
 
 interface Program {
   programUuid: string;
@@ -69,7 +70,7 @@ test.describe('agency list', () => {
   test('lists agencies 10 a page, filters by program and opens an agency', async ({ page, request }) => {
     const token = await apiToken(request, DEMO_USERS.progadmin);
     const [first, second] = await programsOf(request, token);
-    const name = `Filter Agency ${RUN}`;
+    const name = `Zz Filter Agency ${RUN}`;
     await addAgency(request, second!, name);
 
     await signInAs(page, DEMO_USERS.progadmin, /\/program$/);
@@ -112,7 +113,7 @@ test.describe('add and update', () => {
     await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveAccessibleDescription(
       /This field is required/,
     );
-    await page.getByRole('textbox', { name: 'Name', exact: true }).fill(`Added Agency ${RUN}`);
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill(`Zz Added Agency ${RUN}`);
     await page.getByRole('textbox', { name: 'Code', exact: true }).fill(code);
     await choose(page, 'Program', program!.programName);
     await page.getByRole('textbox', { name: 'Funding Amount' }).fill('125000.50');
@@ -130,7 +131,7 @@ test.describe('add and update', () => {
 
     // The same code, in another letter case, in the same program: 409 (B§8).
     await page.goto('/program/agency/add');
-    await page.getByRole('textbox', { name: 'Name', exact: true }).fill(`Second Agency ${RUN}`);
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill(`Zz Second Agency ${RUN}`);
     await page.getByRole('textbox', { name: 'Code', exact: true }).fill(code.toLowerCase());
     await choose(page, 'Program', program!.programName);
     await page.getByRole('button', { name: 'Add', exact: true }).click();
@@ -142,7 +143,7 @@ test.describe('add and update', () => {
     await expect(page.getByRole('textbox', { name: 'Program' })).toHaveAttribute('readonly', '');
     const update = page.getByRole('button', { name: 'Update' });
     await expect(update).toBeDisabled();
-    await page.getByRole('textbox', { name: 'Name', exact: true }).fill(`Renamed Agency ${RUN}`);
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill(`Zz Renamed Agency ${RUN}`);
     const newCode = uniqueCode();
     await page.getByRole('textbox', { name: 'Code', exact: true }).fill(newCode);
     await page.getByRole('textbox', { name: 'Funding Amount' }).fill('99000');
@@ -152,7 +153,7 @@ test.describe('add and update', () => {
     await expect(outcome(page, 'Agency updated.')).toBeFocused();
     expect(await agencyOf(request, agencyUuid)).toEqual(
       expect.objectContaining({
-        agencyName: `Renamed Agency ${RUN}`,
+        agencyName: `Zz Renamed Agency ${RUN}`,
         agencyCode: newCode,
         fundingAmount: 99000,
         fundingDate: '2025-01-15',
@@ -166,10 +167,10 @@ test.describe('agency users', () => {
   test('adds a found user, says when already assigned, removes and moves users', async ({ page, request }) => {
     const token = await apiToken(request, DEMO_USERS.progadmin);
     const [program] = await programsOf(request, token);
-    const home = await addAgency(request, program!, `Home Agency ${RUN}`);
-    const agencyName = `Users Agency ${RUN}`;
+    const home = await addAgency(request, program!, `Zz Home Agency ${RUN}`);
+    const agencyName = `Zz Users Agency ${RUN}`;
     const agencyUuid = await addAgency(request, program!, agencyName);
-    const target = `Target Agency ${RUN}`;
+    const target = `Zz Target Agency ${RUN}`;
     await addAgency(request, program!, target);
     const joiner = uniqueUsername('ag');
     await addUser(request, DEMO_USERS.progadmin, {
@@ -223,7 +224,7 @@ test.describe('agency users', () => {
 
     // Remove, on the home agency.
     await page.goto(`/program/agency/${home}`);
-    const homeTable = usersTable(page, `Home Agency ${RUN}`);
+    const homeTable = usersTable(page, `Zz Home Agency ${RUN}`);
     await homeTable.getByRole('button', { name: `Remove ${joiner}`, exact: true }).click();
     const remove = await opened(page.getByRole('dialog'));
     await expect(remove).toContainText(AGENCY_MESSAGES.CONFIRM_REMOVE);
@@ -265,7 +266,7 @@ test.describe('phone width', () => {
   test('the list, the add form and an agency fit a phone', async ({ page, request }) => {
     const token = await apiToken(request, DEMO_USERS.progadmin);
     const [program] = await programsOf(request, token);
-    const agencyUuid = await addAgency(request, program!, `Phone Agency ${RUN}`, { fundingAmount: 5000 });
+    const agencyUuid = await addAgency(request, program!, `Zz Phone Agency ${RUN}`, { fundingAmount: 5000 });
     await signInAs(page, DEMO_USERS.progadmin, /\/program$/);
     for (const url of ['/program/agencies', '/program/agency/add', `/program/agency/${agencyUuid}`]) {
       await page.goto(url);
