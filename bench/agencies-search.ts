@@ -9,8 +9,8 @@
  * Creates a scratch database, migrates it, bulk-inserts 20 programs and the agencies by `insert ... select
  * generate_series` (program sizes skewed: the first program holds about a third), then VACUUM ANALYZE. For each list
  * the screen asks for (`GET /account-api/agency?page=…&pageSize=10`, with and without a program) it times the service
- * (`listAgencies`: the program look-up, the page and its capped count, as the route runs it; the count memo of
- * platform/search-counts.ts serves repeated criteria, as it does for a person paging) and the page query's SQL sent raw.
+ * (`listAgencies`: the program look-up, the page and its capped count, as the route runs it; page 1 always counts,
+ * later pages reuse the count through platform/search-counts.ts, as they do for a person paging) and the page query's SQL sent raw.
  * Drops the database at the end. Reading: bench/README.md.
  */
 import { performance } from 'node:perf_hooks';
