@@ -28,7 +28,9 @@ const FIELDS = Object.keys(EMPTY_AGENCY_FORM);
 export default function AgencyAddPage({ base }: { base: StaffBase }) {
   const navigate = useNavigate();
   // B§6: funding fields need the funding right (program admins, platform admins); without it they stay empty.
-  const canFund = hasAnyPrivilege(useSessionUser().privileges, PRIVILEGE.AGENCY_FUNDING_UPDATE);
+  const { privileges } = useSessionUser();
+  const canAdd = hasAnyPrivilege(privileges, PRIVILEGE.AGENCY_ADD);
+  const canFund = hasAnyPrivilege(privileges, PRIVILEGE.AGENCY_FUNDING_UPDATE);
   const add = useAddAgency();
   const form = useForm<AgencyFormValues>({
     mode: 'controlled',
@@ -58,6 +60,13 @@ export default function AgencyAddPage({ base }: { base: StaffBase }) {
     }
   }, focusFirstError(form.getInputNode));
 
+  // The server refuses the add without AGENCY_ADD (403); the screen says so instead of offering a form that fails.
+  if (!canAdd)
+    return (
+      <Page title="Add Agency" actions={<BackToAgencies base={base} />}>
+        <MessageBanner kind="warning" messages={MESSAGES.PRIVILEGE_ERROR} />
+      </Page>
+    );
   return (
     <Page title="Add Agency" actions={<BackToAgencies base={base} />}>
       <form onSubmit={handleSubmit} noValidate aria-label="New agency">

@@ -105,7 +105,7 @@ export default function AgencyListPage({ base }: { base: StaffBase }) {
         {list.data?.countCapped && (
           <MessageBanner
             kind="info"
-            messages={`More agencies match than the ${list.data.totalCount.toLocaleString('en-US')} listed; choose a program to see the rest.`}
+            messages={`More than ${list.data.totalCount.toLocaleString('en-US')} agencies match; the pages show the first ${list.data.totalCount.toLocaleString('en-US')} by name.`}
           />
         )}
       </Stack>
