@@ -47,16 +47,29 @@ const LIVE_STATUSES = [USER_STATUS.PENDING, USER_STATUS.REGISTERED, USER_STATUS.
 
 /**
  * Checks the funding of the agencies named (null ids and duplicates are ignored). `enforce`: the change issues
- * benefits, so agency.funding.enforce applies to it.
+ * benefits, so agency.funding.enforce applies to it; a set: only to those agencies (the ones whose issued total the
+ * change raises; a change that does not raise an agency's total is never refused).
  */
 export async function checkAgencyFunding(
   tx: DbOrTx,
   ctx: FundingContext,
   agencyIds: readonly (number | null)[],
-  options: { enforce: boolean },
+  options: { enforce: boolean | ReadonlySet<number> },
 ): Promise<void> {
   const ids = [...new Set(agencyIds.filter((id): id is number => id !== null))].sort((a, b) => a - b);
   if (ids.length === 0) return;
+  // Two statements (decision 0029): the agency rows are locked first, then the totals are read. Under READ COMMITTED
+  // a statement that waited for a lock keeps the snapshot it started with for every other row, so a total summed in
+  // the locking statement would miss what a concurrent issuance to the agency (from another funding source, another
+  // roll-up row) committed while this one waited: both could pass enforcement, and the alert be missed or doubled.
+  // The second statement takes a new snapshot, taken after the lock was granted.
+  const locked = await tx
+    .select({ id: agencies.id })
+    .from(agencies)
+    .where(inArray(agencies.id, ids))
+    .orderBy(asc(agencies.id))
+    .for('no key update');
+  if (locked.length === 0) return;
   const rows = await tx
     .select({
       id: agencies.id,
@@ -73,22 +86,17 @@ export async function checkAgencyFunding(
     .from(agencies)
     .innerJoin(programs, eq(programs.id, agencies.programId))
     .where(inArray(agencies.id, ids))
-    .orderBy(asc(agencies.id))
-    .for('no key update', { of: agencies });
-  // Agencies without a funding amount have nothing to count against: no configuration read for them.
+    .orderBy(asc(agencies.id));
+
+  // Re-arm first: an agency whose alert went out and that is now below the threshold, or has no funding amount any
+  // more (cleared on update), is armed again, so the crossing after a new amount alerts.
   const funded = rows.filter((r) => r.fundingAmount !== null);
-  if (funded.length === 0) return;
-
-  const today = todayIn(funded[0]!.timeZone ?? ctx.config.defaultTimeZone, ctx.now());
-  if (options.enforce && fundingEnforced(await configValueInForce(tx, AGENCY_FUNDING_ENFORCE_KEY, today))) {
-    const over = funded.find((r) => fundingExceeded(toCents(r.issued), toCents(r.fundingAmount)));
-    if (over) throw AppError.conflict(fillMessage(AGENCY_MESSAGES.FUNDING_EXCEEDED, { agency: over.name }));
-  }
-  const pct = fundingAlertPct(await configValueInForce(tx, AGENCY_FUNDING_ALERT_PCT_KEY, today));
-  const reached = (r: (typeof funded)[number]) =>
-    fundingThresholdReached(toCents(r.issued), toCents(r.fundingAmount), pct);
-
-  const rearm = rows.filter((r) => r.fundingAlertedAt !== null && !(r.fundingAmount !== null && reached(r)));
+  const today = todayIn((funded[0] ?? rows[0])?.timeZone ?? ctx.config.defaultTimeZone, ctx.now());
+  const pct =
+    funded.length === 0 ? 0 : fundingAlertPct(await configValueInForce(tx, AGENCY_FUNDING_ALERT_PCT_KEY, today));
+  const reached = (r: (typeof rows)[number]) =>
+    r.fundingAmount !== null && fundingThresholdReached(toCents(r.issued), toCents(r.fundingAmount), pct);
+  const rearm = rows.filter((r) => r.fundingAlertedAt !== null && !reached(r));
   if (rearm.length > 0)
     await tx
       .update(agencies)
@@ -99,6 +107,17 @@ export async function checkAgencyFunding(
           rearm.map((r) => r.id),
         ),
       );
+  // Agencies without a funding amount have nothing to count against: no more configuration read for them.
+  if (funded.length === 0) return;
+
+  const enforced = (id: number) => (typeof options.enforce === 'boolean' ? options.enforce : options.enforce.has(id));
+  if (
+    funded.some((r) => enforced(r.id)) &&
+    fundingEnforced(await configValueInForce(tx, AGENCY_FUNDING_ENFORCE_KEY, today))
+  ) {
+    const over = funded.find((r) => enforced(r.id) && fundingExceeded(toCents(r.issued), toCents(r.fundingAmount)));
+    if (over) throw AppError.conflict(fillMessage(AGENCY_MESSAGES.FUNDING_EXCEEDED, { agency: over.name }));
+  }
 
   const alert = funded.filter((r) => r.fundingAlert === 1 && r.fundingAlertedAt === null && reached(r));
   if (alert.length === 0) return;

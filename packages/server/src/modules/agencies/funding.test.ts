@@ -12,6 +12,8 @@ import {
   outbox,
   staffNotifications,
 } from '../../db/schema/index.js';
+import { checkAgencyFunding } from '../../platform/agency-funding.js';
+import { adjustIssuanceTotals } from '../../platform/issuance-totals.js';
 import { useTestApp } from '../../testing/app.js';
 import { makeAgency, makeRecipient, makeUser } from '../../testing/factories.js';
 import { buildWorld } from '../../testing/world.js';
@@ -159,6 +161,23 @@ describe('the agency funding alert', () => {
     expect(await noticesTo(unfunded.admin.id)).toEqual([]);
   });
 
+  it('re-arms when the funding amount is cleared, so the crossing after a new amount alerts', async () => {
+    const { agency, admin } = await fundedAgency('100.00');
+    await issued(agency, 95);
+    expect(await noticesTo(admin.id)).toHaveLength(1);
+    const put = (fundingAmount: number | null) =>
+      t.injectAs(w.tokens.programAdmin, {
+        method: 'PUT',
+        url: `/account-api/agency/${agency.uuid}`,
+        payload: { fundingAmount },
+      });
+    expect((await put(null)).statusCode).toBe(200);
+    expect(await alertedAt(agency.id)).toBeNull();
+    expect((await put(100)).statusCode).toBe(200);
+    expect(await noticesTo(admin.id)).toHaveLength(2);
+    expect(await alertedAt(agency.id)).not.toBeNull();
+  });
+
   it('alerts when a lower funding amount set on update brings issuance over the threshold', async () => {
     const { agency, admin } = await fundedAgency('1000.00');
     await issued(agency, 100);
@@ -191,32 +210,117 @@ describe('agency.funding.enforce', () => {
     await issued(w.agencies.other, 1000);
   });
 
-  it('when on, refuses a benefit file that takes an agency past its funding amount, whole', async () => {
-    await setConfig(AGENCY_FUNDING_ENFORCE_KEY, '1');
-    const { agency } = await fundedAgency('100.00');
-    const account = await makeRecipient(db(), { program: w.programs.program, agency });
+  /** Uploads a benefit file of rows [account, authorization number, amount] to the program. */
+  async function uploadFile(rows: [string, string, string][]) {
     const today = t.clock.now().toISOString().slice(0, 10);
     const later = new Date(t.clock.now().getTime() + 90 * 86_400_000).toISOString().slice(0, 10);
-    const rows = [
+    const lines = [
       ['Account ID', 'Authorization Number', 'Available Date', 'Expiration Date', 'Amount', 'Funding Source'],
-      [account.recipientIdentifier, `FILE${++sequence}`, today, later, '60', 'State Funds'],
-      [account.recipientIdentifier, `FILE${++sequence}`, today, later, '60', 'State Funds'],
+      ...rows.map(([account, number, amount]) => [account, number, today, later, amount, 'State Funds']),
     ];
     const boundary = 'ebtfundingtest';
     const body =
       `--${boundary}\r\nContent-Disposition: form-data; name="programUuid"\r\n\r\n${w.programs.program.uuid}\r\n` +
       `--${boundary}\r\nContent-Disposition: form-data; name="benefitFile"; filename="benefits.csv"\r\n` +
-      `Content-Type: application/octet-stream\r\n\r\n${rows.map((r) => r.join(',')).join('\r\n')}\r\n\r\n` +
+      `Content-Type: application/octet-stream\r\n\r\n${lines.map((r) => r.join(',')).join('\r\n')}\r\n\r\n` +
       `--${boundary}--\r\n`;
-    const res = await t.injectAs(w.tokens.programAdmin, {
+    return t.injectAs(w.tokens.programAdmin, {
       method: 'POST',
       url: '/benefit-api/benefit/file',
       payload: Buffer.from(body),
       headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
     });
+  }
+
+  it('when on, refuses a benefit file that takes an agency past its funding amount, whole', async () => {
+    await setConfig(AGENCY_FUNDING_ENFORCE_KEY, '1');
+    const { agency } = await fundedAgency('100.00');
+    const account = await makeRecipient(db(), { program: w.programs.program, agency });
+    const res = await uploadFile([
+      [account.recipientIdentifier, `FILE${++sequence}`, '60'],
+      [account.recipientIdentifier, `FILE${++sequence}`, '60'],
+    ]);
     expect(res.statusCode, res.body).toBe(409);
     expect(res.json().message).toBe(fillMessage(AGENCY_MESSAGES.FUNDING_EXCEEDED, { agency: agency.name }));
     const kept = await db().select({ id: benefits.id }).from(benefits).where(eq(benefits.agencyId, agency.id));
     expect(kept).toEqual([]);
   });
+
+  it('when on, never refuses a file that only lowers amounts of an agency already over its funding', async () => {
+    const { agency } = await fundedAgency('100.00');
+    const account = await makeRecipient(db(), { program: w.programs.program, agency });
+    const number = `FILE${++sequence}`;
+    expect((await uploadFile([[account.recipientIdentifier, number, '120']])).statusCode).toBe(200);
+    await setConfig(AGENCY_FUNDING_ENFORCE_KEY, 'true');
+    // Still over (110 of 100), but lower: the update goes through.
+    const lower = await uploadFile([[account.recipientIdentifier, number, '110']]);
+    expect(lower.statusCode, lower.body).toBe(200);
+    const [row] = await db().select({ amount: benefits.amount }).from(benefits).where(eq(benefits.agencyId, agency.id));
+    expect(row!.amount).toBe('110.00');
+    // Raising it again is an issuance past the funding amount: refused.
+    const higher = await uploadFile([[account.recipientIdentifier, number, '115']]);
+    expect(higher.statusCode, higher.body).toBe(409);
+  });
+});
+
+describe('two concurrent issuances to one agency', () => {
+  // Each issues from its own funding source, so each changes its own roll-up row and only the agency row lock orders
+  // them: the second, once it has the lock, must count what the first committed while it waited.
+  const ctx = {
+    now: () => t.clock.now(),
+    log: { info() {} } as never,
+    caller: null,
+    ip: undefined,
+    requestId: undefined,
+    config: { defaultTimeZone: 'America/New_York' } as never,
+  };
+  async function race(agency: { id: number }, firstCents: number, secondCents: number) {
+    const [second] = await db()
+      .insert(fundingSources)
+      .values({ programId: w.programs.program.id, name: `Second Funds ${++sequence}` })
+      .returning();
+    const issueFrom = (tx: Parameters<typeof checkAgencyFunding>[0], fundingId: number, amountCents: number) =>
+      adjustIssuanceTotals(tx, [
+        { programId: w.programs.program.id, fundingId, agencyId: agency.id, amountCents, count: 1 },
+      ]).then(() => checkAgencyFunding(tx, ctx, [agency.id], { enforce: true }));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let checked!: () => void;
+    const firstChecked = new Promise<void>((resolve) => (checked = resolve));
+    const first = db().transaction(async (tx) => {
+      await issueFrom(tx, w.fundingId, firstCents);
+      checked();
+      await released;
+    });
+    await firstChecked;
+    const later = db().transaction((tx) => issueFrom(tx, second!.id, secondCents));
+    const outcome = later.then(
+      () => 'issued',
+      (error: Error) => error.message,
+    );
+    // Let the second reach the agency row and wait on it before the first commits.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    release();
+    await first;
+    return outcome;
+  }
+
+  it.skipIf(process.env.TEST_DATABASE !== 'postgres')(
+    'the second counts the first: enforcement refuses it, and the alert goes out once',
+    async () => {
+      await setConfig(AGENCY_FUNDING_ENFORCE_KEY, 'true');
+      const over = await fundedAgency('100.00');
+      expect(await race(over.agency, 9500, 1000)).toBe(
+        fillMessage(AGENCY_MESSAGES.FUNDING_EXCEEDED, { agency: over.agency.name }),
+      );
+      expect(await noticesTo(over.admin.id)).toHaveLength(1);
+      expect(await alertedAt(over.agency.id)).not.toBeNull();
+
+      // Neither alone reaches 90%, together they do: the second alerts, once.
+      const together = await fundedAgency('100.00');
+      expect(await race(together.agency, 5000, 4500)).toBe('issued');
+      expect(await noticesTo(together.admin.id)).toHaveLength(1);
+      expect(await alertedAt(together.agency.id)).not.toBeNull();
+    },
+  );
 });
