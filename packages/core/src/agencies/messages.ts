@@ -30,6 +30,9 @@ export const AGENCY_MESSAGES = {
   USER_NOT_AGENCY_ROLE: 'Only Agency Admins and Agency Users can be assigned to an agency.',
   MOVE_OTHER_PROGRAM: 'A user can only be moved to an agency of the same program.',
   ADD_OTHER_PROGRAM: 'A user can only be added to agencies of the program of their agency.',
+  /** Decision 0028: a user of role 5 or 6 keeps at least one agency. */
+  REMOVE_LAST_AGENCY:
+    "This is the user's only agency, so they cannot be removed from it. Move them to another agency instead, or disable them on the Users screen.",
   MOVE_SAME_AGENCY: 'The user is already assigned to this agency; choose another agency.',
   PROGRAM_READ_ONLY: 'The program of an agency cannot be changed.',
   FUNDING_DATE_TOO_EARLY: 'Funding Date cannot be before 2023-01-01.',

@@ -83,6 +83,23 @@ describe('POST /account-api/agency/{agencyUuid}/user/{userUuid}', () => {
     expect(await agenciesOf(stranger.id)).toEqual([w.agencies.b1.id]);
   });
 
+  it('refuses, for every caller, a user of one program in an agency of another (409)', async () => {
+    // A program admin of both programs and a platform admin could otherwise move a user across programs in two
+    // steps: add to the other program's agency, then remove the old link.
+    const both = await makeUser(db(), {
+      roleId: ROLE.PROGRAM_ADMIN,
+      programs: [w.programs.programA, w.programs.programB],
+    });
+    const bothToken = await t.signIn(both.username);
+    for (const token of [w.tokens.platformAdmin, bothToken]) {
+      const user = await agencyUser([w.agencies.a1]);
+      const res = await send(token, 'POST', path(w.agencies.b1.uuid, user.uuid));
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json().message).toBe(AGENCY_MESSAGES.ADD_OTHER_PROGRAM);
+      expect(await agenciesOf(user.id)).toEqual([w.agencies.a1.id]);
+    }
+  });
+
   it('an agency admin cannot add users to another agency (404), nor without AGENCY_UPDATE (403)', async () => {
     const user = await agencyUser([w.agencies.a1]);
     expect((await send(w.tokens.agencyAdminA1, 'POST', path(w.agencies.a2.uuid, user.uuid))).statusCode).toBe(404);
@@ -102,6 +119,18 @@ describe('DELETE /account-api/agency/{agencyUuid}/user/{userUuid}', () => {
     const again = await send(w.tokens.programAdminA, 'DELETE', path(w.agencies.a1.uuid, user.uuid));
     expect(again.statusCode).toBe(404);
     expect(again.json().message).toBe(AGENCY_MESSAGES.USER_NOT_IN_AGENCY);
+  });
+
+  it("refuses removing a user's last agency (409), for every caller, so the user keeps a place", async () => {
+    for (const roleId of [ROLE.AGENCY_ADMIN, ROLE.AGENCY_USER]) {
+      const user = await agencyUser([w.agencies.a1], roleId);
+      for (const token of [w.tokens.programAdminA, w.tokens.platformAdmin, w.tokens.agencyAdminA1]) {
+        const res = await send(token, 'DELETE', path(w.agencies.a1.uuid, user.uuid));
+        expect(res.statusCode, res.body).toBe(409);
+        expect(res.json().message).toBe(AGENCY_MESSAGES.REMOVE_LAST_AGENCY);
+      }
+      expect(await agenciesOf(user.id)).toEqual([w.agencies.a1.id]);
+    }
   });
 
   it('an agency admin cannot remove users of another agency (404), changing nothing', async () => {

@@ -17,7 +17,8 @@ import { lockAgencies, lockUserWithAgencies } from './queries.js';
 // B§5, B§6, B§7; resolution 16; docs/decisions/0028-agencies.md). Program admins and platform admins manage the users
 // of any agency of their programs; agency admins only agencies they belong to (the scope of the agency read), and only
 // within one program. Each change is one transaction: the agencies locked first (in id order), then the user, then
-// the link and the audit row. An agency or user outside the caller's scope answers 404 like a missing one.
+// the link and the audit row. An agency or user outside the caller's scope answers 404 like a missing one. A user
+// stays in one program (add refuses another program's agency) and in at least one agency (remove refuses the last).
 
 const AGENCY_ROLES: readonly number[] = [ROLE.AGENCY_ADMIN, ROLE.AGENCY_USER];
 const ENTITY = 'agency_user';
@@ -38,8 +39,10 @@ export async function addAgencyUser(context: RequestContext, params: AgencyUserP
     if (!AGENCY_ROLES.includes(user.roleId)) throw AppError.conflict(AGENCY_MESSAGES.USER_NOT_AGENCY_ROLE);
     if (user.links.some((l) => l.agencyId === agency.id))
       throw AppError.conflict(AGENCY_MESSAGES.USER_ALREADY_IN_AGENCY);
-    // B§6: agency-level users manage agencies "only within the same program".
-    if (ctx.caller.scope === 'agencies' && user.links.some((l) => l.programId !== agency.programId))
+    // B§6 "only within the same program", for every caller (decision 0028): an agency user belongs to one program,
+    // as a move keeps them in it; adding to another program's agency and then removing the old link would move a
+    // user across programs in two steps.
+    if (user.links.some((l) => l.programId !== agency.programId))
       throw AppError.conflict(AGENCY_MESSAGES.ADD_OTHER_PROGRAM);
     await tx.insert(userAgencies).values({ userId: user.id, agencyId: agency.id, createdAt: ctx.now() });
     await recordAudit(tx, ctx, {
@@ -61,6 +64,9 @@ export async function removeAgencyUser(context: RequestContext, params: AgencyUs
     if (!agency) throw AppError.notFound(AGENCY_MESSAGES.AGENCY_NOT_FOUND);
     const user = await lockUser(tx, ctx, params.userUuid);
     if (!user.links.some((l) => l.agencyId === agency.id)) throw AppError.notFound(AGENCY_MESSAGES.USER_NOT_IN_AGENCY);
+    // Decision 0028: an agency admin or user keeps at least one agency; without one they have no place, and program
+    // admins could no longer see them (platform/user-scope.ts) or add them back.
+    if (user.links.length === 1) throw AppError.conflict(AGENCY_MESSAGES.REMOVE_LAST_AGENCY);
     await tx.delete(userAgencies).where(and(eq(userAgencies.userId, user.id), eq(userAgencies.agencyId, agency.id)));
     await recordAudit(tx, ctx, {
       action: 'remove',

@@ -1,8 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AGENCY_MESSAGES } from '@ebt/core/agencies';
+import { ROLE } from '@ebt/core/enums';
 import { MESSAGES } from '@ebt/core/messages';
-import { agencies, auditLog, userAgencies } from '../../db/schema/index.js';
+import { PRIVILEGE, PRIVILEGE_LIST } from '@ebt/core/privileges';
+import { agencies, auditLog, rolePrivileges, userAgencies } from '../../db/schema/index.js';
 import { useTestApp } from '../../testing/app.js';
 import { makeAgency } from '../../testing/factories.js';
 import { type AgencyWorld, makeAgencyWorld } from './test-helpers.js';
@@ -98,6 +100,34 @@ describe('POST /account-api/agency', () => {
     expect((await add(w.tokens.agencyAdminA1, payload)).statusCode).toBe(403);
     const res = await add(w.tokens.programAdminA, { ...payload, programUuid: w.programs.programB.uuid });
     expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('POST /account-api/agency funding fields', () => {
+  it('refuses fundingAlert 0 (a funding field) without AGENCY_FUNDING_UPDATE (403); the default 1 is no funding', async () => {
+    // Agency admins get AGENCY_ADD here (not by default) to be an adder without AGENCY_FUNDING_UPDATE.
+    const grant = PRIVILEGE_LIST.filter((p) => p.code === PRIVILEGE.AGENCY_ADD).map((p) => ({
+      roleId: ROLE.AGENCY_ADMIN,
+      privilegeId: p.privilegeId,
+    }));
+    await db().insert(rolePrivileges).values(grant).onConflictDoNothing();
+    try {
+      const payload = { agencyName: 'Alertless', agencyCode: 'AL1', programUuid: w.programs.programA.uuid };
+      const before = await countAgencies();
+      for (const extra of [{ fundingAlert: 0 }, { fundingAmount: 10 }, { fundingDate: '2024-01-01' }]) {
+        const res = await add(w.tokens.agencyAdminA1, { ...payload, ...extra });
+        expect(res.statusCode, JSON.stringify(extra)).toBe(403);
+      }
+      expect(await countAgencies()).toBe(before);
+      const res = await add(w.tokens.agencyAdminA1, { ...payload, fundingAlert: 1 });
+      expect(res.statusCode, res.body).toBe(200);
+    } finally {
+      await db()
+        .delete(rolePrivileges)
+        .where(
+          and(eq(rolePrivileges.roleId, ROLE.AGENCY_ADMIN), eq(rolePrivileges.privilegeId, grant[0]!.privilegeId)),
+        );
+    }
   });
 });
 

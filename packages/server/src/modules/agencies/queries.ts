@@ -214,7 +214,9 @@ export async function lockUserWithAgencies(tx: DbOrTx, caller: Caller, userUuid:
     .from(users)
     .where(and(eq(users.uuid, userUuid), ne(users.statusId, USER_STATUS.DELETED), userScope(tx, caller)))
     .limit(1)
-    .for('update');
+    // NO KEY UPDATE: serialises changes of the user's agencies without blocking inserts that reference the user
+    // (sessions, audit rows), which FOR UPDATE would.
+    .for('no key update');
   if (!user) return undefined;
   const links = await tx
     .select({ agencyId: userAgencies.agencyId, programId: agencies.programId })
