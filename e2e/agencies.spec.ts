@@ -171,7 +171,7 @@ test.describe('agency users', () => {
     const agencyName = `Zz Users Agency ${RUN}`;
     const agencyUuid = await addAgency(request, program!, agencyName);
     const target = `Zz Target Agency ${RUN}`;
-    await addAgency(request, program!, target);
+    const targetUuid = await addAgency(request, program!, target);
     const joiner = uniqueUsername('ag');
     await addUser(request, DEMO_USERS.progadmin, {
       username: joiner,
@@ -222,16 +222,33 @@ test.describe('agency users', () => {
     await expect(usersTable(page, agencyName).getByRole('rowheader', { name: joiner, exact: true })).toHaveCount(0);
     expect(await usernamesOf(request, agencyUuid)).toEqual([]);
 
-    // Remove, on the home agency.
+    // Remove, on the home agency, after saving the agency and with a name typed but not saved: the users change
+    // leaves the agency's form alone (the name stays), and 'User removed.' replaces 'Agency updated.' and has focus.
     await page.goto(`/program/agency/${home}`);
     const homeTable = usersTable(page, `Zz Home Agency ${RUN}`);
+    await page.getByRole('textbox', { name: 'Code', exact: true }).fill(uniqueCode());
+    await page.getByRole('button', { name: 'Update' }).click();
+    await expect(outcome(page, 'Agency updated.')).toBeFocused();
+    const name = page.getByRole('textbox', { name: 'Name', exact: true });
+    await name.fill(`Zz Home Agency ${RUN} unsaved`);
     await homeTable.getByRole('button', { name: `Remove ${joiner}`, exact: true }).click();
     const remove = await opened(page.getByRole('dialog'));
     await expect(remove).toContainText(AGENCY_MESSAGES.CONFIRM_REMOVE);
     await remove.getByRole('button', { name: 'Remove' }).click();
-    await expect(outcome(page, 'User removed.')).toBeVisible();
+    await expect(outcome(page, 'User removed.')).toBeFocused();
     await expect(homeTable.getByRole('rowheader', { name: joiner, exact: true })).toHaveCount(0);
     expect(await usernamesOf(request, home)).toEqual([]);
+    await expect(outcome(page, 'Agency updated.')).toHaveCount(0);
+    await expect(name).toHaveValue(`Zz Home Agency ${RUN} unsaved`);
+
+    // Their last agency cannot be removed: the server's 409 says to move them instead.
+    await page.goto(`/program/agency/${targetUuid}`);
+    await usersTable(page, target)
+      .getByRole('button', { name: `Remove ${joiner}`, exact: true })
+      .click();
+    await (await opened(page.getByRole('dialog'))).getByRole('button', { name: 'Remove' }).click();
+    await expect(outcome(page, AGENCY_MESSAGES.REMOVE_LAST_AGENCY)).toBeVisible();
+    await expect(usersTable(page, target).getByRole('rowheader', { name: joiner, exact: true })).toBeVisible();
   });
 });
 

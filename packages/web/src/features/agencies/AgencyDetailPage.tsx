@@ -42,9 +42,17 @@ export default function AgencyDetailPage({ base }: { base: StaffBase }) {
   const { id = '' } = useParams();
   const valid = UUID.test(id);
   const agency = useAgency(valid ? id : '00000000-0000-0000-0000-000000000000');
-  // The outcome outlives the form: a save reloads the agency, and the form starts again from the saved values.
+  // The outcome outlives the form: a save reloads the agency, and the form starts again from the saved values. The
+  // form is keyed on its own saves, not on the agency's data: a reload for another reason (a refetch on focus, a
+  // change of the agency's users) keeps what was typed. Another action on the screen (the users panel) clears the
+  // saved outcome, so an old 'Agency updated.' does not stand beside (or take focus from) the new outcome.
   const location = useLocation();
   const [saved, setSaved] = useState<string | null>((location.state as { saved?: string } | null)?.saved ?? null);
+  const [saves, setSaves] = useState(0);
+  const onSaved = (message: string | null) => {
+    setSaved(message);
+    if (message !== null) setSaves((n) => n + 1);
+  };
 
   if (!valid || isApiError(agency.error, 404) || isApiError(agency.error, 400)) {
     return (
@@ -67,9 +75,9 @@ export default function AgencyDetailPage({ base }: { base: StaffBase }) {
     );
   return (
     <Page title="Update Agency" actions={<BackToAgencies base={base} />}>
-      {/* A new form per saved version: the fields start from what the server holds. */}
-      <AgencyUpdate key={agency.dataUpdatedAt} base={base} agency={agency.data} saved={saved} onSaved={setSaved} />
-      <AgencyUsersPanel agency={agency.data} />
+      {/* A new form per save: the fields start from what the server holds once saved. */}
+      <AgencyUpdate key={saves} base={base} agency={agency.data} saved={saved} onSaved={onSaved} />
+      <AgencyUsersPanel agency={agency.data} onAction={() => setSaved(null)} />
     </Page>
   );
 }

@@ -28,7 +28,8 @@ export const agencyKeys = {
   page: (programUuid: string, page: number) => [...agencyKeys.pages(), programUuid, page] as const,
   detail: (agencyUuid: string) => [...agencyKeys.all, 'detail', agencyUuid] as const,
   users: (agencyUuid: string) => [...agencyKeys.all, 'users', agencyUuid] as const,
-  userSearch: (query: Record<string, string>) => [...agencyKeys.all, 'user-search', query] as const,
+  userSearches: () => [...agencyKeys.all, 'user-search'] as const,
+  userSearch: (query: Record<string, string>) => [...agencyKeys.userSearches(), query] as const,
 };
 
 /**
@@ -118,10 +119,18 @@ export type AgencyUserChange =
 
 /**
  * POST, DELETE or PATCH /account-api/agency/{agencyUuid}/user/{userUuid} (B§7): the server's message ('User
- * removed.', 'User moved.', 'User added to Agency.'); the users list reloads once the change is saved (B§9).
+ * removed.', 'User moved.', 'User added to Agency.'); the users list reloads once the change is saved (B§9): this
+ * agency's, the target agency's on a move, and the user search. Only those: the agency itself did not change, and
+ * reloading it would rebuild its form on the same screen and lose what was typed there.
  */
 export function useAgencyUserChange(agencyUuid: string) {
-  const reload = useReload();
+  const queryClient = useQueryClient();
+  const reload = (change: AgencyUserChange) =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: agencyKeys.users(agencyUuid) }),
+      change.kind === 'move' && queryClient.invalidateQueries({ queryKey: agencyKeys.users(change.toAgencyUuid) }),
+      queryClient.invalidateQueries({ queryKey: agencyKeys.userSearches() }),
+    ]);
   return useMutation({
     mutationFn: async (change: AgencyUserChange) => {
       const path = `/account-api/agency/${agencyUuid}/user/${change.userUuid}`;
@@ -138,6 +147,6 @@ export function useAgencyUserChange(agencyUuid: string) {
       }[change.kind];
       return AgencyUserChanged.safeParse(answer).data?.message || fallback;
     },
-    onSettled: reload,
+    onSettled: (_answer, _error, change) => reload(change),
   });
 }

@@ -32,8 +32,9 @@ type Outcome = { kind: 'success' | 'danger'; messages: string[] } | null;
  * AGENCY_UPDATE a Remove and a Move button per user and the 'Add Admin/User' search (roles 5 and 6). Each change asks
  * first ('Add to Agency?', 'Remove from Agency?', the move with its agency), shows the server's outcome ('User
  * removed.', 'User moved.', 'This user is already assigned to the Agency.') and reloads the list once saved.
+ * `onAction`: called when a change starts, so the page can clear its other outcome.
  */
-export function AgencyUsersPanel({ agency }: { agency: AgencyDetail }) {
+export function AgencyUsersPanel({ agency, onAction }: { agency: AgencyDetail; onAction?: () => void }) {
   const { privileges } = useSessionUser();
   const canManage = hasAnyPrivilege(privileges, PRIVILEGE.AGENCY_UPDATE);
   const users = useAgencyUsers(agency.agencyUuid);
@@ -44,6 +45,8 @@ export function AgencyUsersPanel({ agency }: { agency: AgencyDetail }) {
 
   const run = (next: AgencyUserChange, after?: () => void) => {
     setOutcome(null);
+    // The screen's other outcome (the agency's 'Agency updated.') gives way to this one.
+    onAction?.();
     change.mutate(next, {
       onSuccess: (message) => {
         after?.();
