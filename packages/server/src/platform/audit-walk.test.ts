@@ -776,7 +776,10 @@ const CASES: Record<string, AuditCase | Exempt> = {
     before: true,
     after: true,
     async send() {
-      const user = await makeUser(t.database.db, { roleId: ROLE.AGENCY_USER, agencies: [w.agencies.a1] });
+      const user = await makeUser(t.database.db, {
+        roleId: ROLE.AGENCY_USER,
+        agencies: [w.agencies.a1, w.agencies.a2],
+      });
       return as(await staff('programAdmin'), {
         method: 'DELETE',
         url: `/account-api/agency/${w.agencies.a1.uuid}/user/${user.uuid}`,
