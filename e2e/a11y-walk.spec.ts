@@ -25,6 +25,8 @@ interface Seeds {
   /** A staff user (agencyuser01) and a recipient user (recipient01) with its first program. */
   staffUserUuid: string;
   recipientUser: { userUuid: string; programUuid: string };
+  /** The demo agency of agencyadmin01 and agencyuser01. */
+  agencyUuid: string;
 }
 
 /** The account with the demo benefits the benefit specs use too. */
@@ -44,6 +46,8 @@ const VISITS: Record<string, (seeds: Seeds) => string> = {
   '/admin/user/:id': (s) => `/admin/user/${s.staffUserUuid}`,
   '/program/user/:id/:progId': (s) => `/program/user/${s.recipientUser.userUuid}/${s.recipientUser.programUuid}`,
   '/admin/user/:id/:progId': (s) => `/admin/user/${s.recipientUser.userUuid}/${s.recipientUser.programUuid}`,
+  '/program/agency/:id': (s) => `/program/agency/${s.agencyUuid}`,
+  '/admin/agency/:id': (s) => `/admin/agency/${s.agencyUuid}`,
   // Role 6 (Agency User) is a demo role that always exists (B§9 role ids).
   '/admin/roles/:roleId': () => '/admin/roles/6',
 };
@@ -81,7 +85,14 @@ async function readSeeds(request: APIRequestContext): Promise<Seeds> {
   };
   const staffUser = await userOf(DEMO_USERS.agencyuser);
   const recipientUser = await userOf(DEMO_USERS.recipient);
+  const agencies = await request.get('/account-api/agency', {
+    headers: bearer(await apiToken(request, DEMO_USERS.agencyadmin)),
+  });
+  expect(agencies.status(), await agencies.text()).toBe(200);
+  const agency = ((await agencies.json()) as { agencyUuid: string }[])[0];
+  expect(agency, 'the demo agency of agencyadmin01').toBeDefined();
   return {
+    agencyUuid: agency!.agencyUuid,
     staffUserUuid: staffUser.userUuid,
     recipientUser: { userUuid: recipientUser.userUuid, programUuid: recipientUser.programs[0]!.programUuid },
     accountUuid: account.accountUuid,

@@ -4,7 +4,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ROLE, USER_STATUS } from '@ebt/core/enums';
 import { auditLog, fundingSources } from '../db/schema/index.js';
 import { useTestApp } from '../testing/app.js';
-import { DEFAULT_PASSWORD, makeApplication, makeRecipient, makeUser } from '../testing/factories.js';
+import { DEFAULT_PASSWORD, makeAgency, makeApplication, makeRecipient, makeUser } from '../testing/factories.js';
 import { multipartFile } from '../testing/multipart.js';
 import { validRecipient } from '../testing/recipient-form.js';
 import { buildWorld, type World } from '../testing/world.js';
@@ -717,6 +717,92 @@ const CASES: Record<string, AuditCase | Exempt> = {
       });
     },
   },
+  'POST /account-api/agency': {
+    action: 'create',
+    entity: 'agency',
+    actor: 'caller',
+    before: false,
+    after: true,
+    async send() {
+      return as(await staff('programAdmin'), {
+        method: 'POST',
+        url: '/account-api/agency',
+        payload: {
+          agencyName: 'Walk Agency',
+          agencyCode: `W${++authorizationSequence}`,
+          programUuid: w.programs.program.uuid,
+          fundingAmount: 1000,
+          fundingDate: '2024-01-01',
+        },
+      });
+    },
+  },
+
+  'PUT /account-api/agency/:id': {
+    action: 'update',
+    entity: 'agency',
+    actor: 'caller',
+    before: true,
+    after: true,
+    async send() {
+      const agency = await makeAgency(t.database.db, w.programs.program);
+      return as(await staff('programAdmin'), {
+        method: 'PUT',
+        url: `/account-api/agency/${agency.uuid}`,
+        payload: { agencyName: 'Walked Agency', fundingAmount: 500 },
+      });
+    },
+  },
+
+  'POST /account-api/agency/:agencyUuid/user/:userUuid': {
+    action: 'add',
+    entity: 'agency_user',
+    actor: 'caller',
+    before: true,
+    after: true,
+    async send() {
+      const user = await makeUser(t.database.db, { roleId: ROLE.AGENCY_USER, agencies: [w.agencies.a1] });
+      return as(await staff('programAdmin'), {
+        method: 'POST',
+        url: `/account-api/agency/${w.agencies.a2.uuid}/user/${user.uuid}`,
+      });
+    },
+  },
+
+  'DELETE /account-api/agency/:agencyUuid/user/:userUuid': {
+    action: 'remove',
+    entity: 'agency_user',
+    actor: 'caller',
+    before: true,
+    after: true,
+    async send() {
+      const user = await makeUser(t.database.db, {
+        roleId: ROLE.AGENCY_USER,
+        agencies: [w.agencies.a1, w.agencies.a2],
+      });
+      return as(await staff('programAdmin'), {
+        method: 'DELETE',
+        url: `/account-api/agency/${w.agencies.a1.uuid}/user/${user.uuid}`,
+      });
+    },
+  },
+
+  'PATCH /account-api/agency/:agencyUuid/user/:userUuid': {
+    action: 'move',
+    entity: 'agency_user',
+    actor: 'caller',
+    before: true,
+    after: true,
+    async send() {
+      const user = await makeUser(t.database.db, { roleId: ROLE.AGENCY_USER, agencies: [w.agencies.a1] });
+      return as(await staff('programAdmin'), {
+        method: 'PATCH',
+        url: `/account-api/agency/${w.agencies.a1.uuid}/user/${user.uuid}`,
+        payload: { agencyUuid: w.agencies.a2.uuid },
+      });
+    },
+  },
+
   'POST /user-api/user': {
     action: 'create',
     entity: 'user',

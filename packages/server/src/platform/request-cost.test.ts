@@ -71,6 +71,21 @@ describe('the cost of an authenticated request', () => {
     }
   });
 
+  it('answers an agency, its users and the agency pickers in two statements (decision 0028)', async () => {
+    for (const user of [cast.programAdmin, cast.agencyUser]) {
+      const token = await t.signIn(user.username);
+      for (const url of [
+        `/account-api/agency/${cast.agency.uuid}`,
+        `/account-api/agency/${cast.agency.uuid}/user`,
+        '/account-api/agency?viewable=1',
+      ]) {
+        const get = () => t.injectAs(token, { method: 'GET', url });
+        await get();
+        expect(await statementsOf(get), `${url} as ${user.username}`).toBe(2);
+      }
+    }
+  });
+
   it('refuses an unknown token in one statement', async () => {
     const res = () => t.injectAs('x'.repeat(43), { method: 'GET', url: '/user-api/user/current' });
     expect(await statementsOf(res, 401)).toBe(1);

@@ -13,6 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt, publicUuid } from './columns.js';
 import { recipientAccounts } from './recipients.js';
+import { users } from './users.js';
 
 /** What a notification is about (reference data, GET /account-api/notifications/events). */
 export const notificationEvents = pgTable('notification_events', {
@@ -64,5 +65,31 @@ export const notificationPreferences = pgTable(
   (t) => [
     primaryKey({ columns: [t.accountId, t.eventId, t.methodId] }),
     check('notification_preferences_method_check', sql`${t.methodId} in (1, 2)`),
+  ],
+);
+
+/**
+ * A message for a staff user (program admins, agency admins): the agency funding alert (decision 0029). Kept apart
+ * from `notifications`, which belong to recipient accounts and their preference events. Status as there: 0 unread,
+ * 1 read, 2 dismissed.
+ */
+export const staffNotifications = pgTable(
+  'staff_notifications',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    uuid: publicUuid(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** What it is about, for a screen that groups them: 'agency-funding'. */
+    topic: varchar('topic', { length: 40 }).notNull(),
+    text: varchar('text', { length: 500 }).notNull(),
+    statusId: smallint('status_id').notNull().default(0),
+    notifiedDate: timestamp('notified_date', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('staff_notifications_user_status_idx').on(t.userId, t.statusId, t.notifiedDate),
+    check('staff_notifications_status_check', sql`${t.statusId} between 0 and 2`),
   ],
 );

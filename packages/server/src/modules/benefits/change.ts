@@ -22,6 +22,7 @@ import { AppError, isUniqueViolation } from '../../platform/errors.js';
 import { findProgram, type ProgramRecord } from '../../platform/search.js';
 import { benefitAuditView } from './audit-view.js';
 import { loadBenefitDetail, refuseProblems } from './detail.js';
+import { checkAgencyFunding } from '../../platform/agency-funding.js';
 import { adjustIssuanceTotals, notifyRecipients } from './issue-effects.js';
 import { authNumberTaken, findFundingSource, findIncentive, findOption, lockBenefit } from './queries.js';
 
@@ -264,6 +265,8 @@ export async function voidBenefit(
         count: -1,
       },
     ]);
+    // A void may take the agency back below its funding alert threshold, which re-arms the alert (decision 0029).
+    await checkAgencyFunding(tx, ctx, [before.agencyId], { enforce: false });
     await notifyRecipients(tx, ctx, [before.id], 'voided');
     await recordAudit(tx, ctx, {
       action: 'void',

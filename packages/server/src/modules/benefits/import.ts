@@ -42,6 +42,7 @@ import {
   type RowProblem,
 } from './import-rows.js';
 import { benefitAuditView } from './audit-view.js';
+import { checkAgencyFunding } from '../../platform/agency-funding.js';
 import { adjustIssuanceTotals, benefitInsertRow, type IssuanceDelta, noticeMessage } from './issue-effects.js';
 
 // POST /benefit-api/benefit/file (part 1 §2 "Upload Benefit File", §5, §7, §8; docs/benefit-file.md; decision 0011).
@@ -207,6 +208,19 @@ export async function importBenefitFile(context: RequestContext, upload: Uploade
       lap('added');
       const { updated, audit } = await changeBenefits(tx, updates, now, refuse);
       lap('updated');
+      // The agencies' funding (decision 0029): a file that takes an agency past its funding amount is refused whole
+      // with agency.funding.enforce on; otherwise the alert goes out at the threshold. Updates are never refused: only
+      // agencies whose issued total the file raises (adds, higher amounts, net) are enforced, so a file that edits
+      // notes or dates or lowers amounts of an agency already over its funding goes through.
+      const raisedCents = new Map<number, number>();
+      const raise = (agencyId: number | null, cents: number) => {
+        if (agencyId !== null) raisedCents.set(agencyId, (raisedCents.get(agencyId) ?? 0) + cents);
+      };
+      for (const a of adds) raise(a.values.agencyId, a.values.amountCents);
+      for (const u of updates) raise(u.existing.agencyId, u.values.amountCents - toCents(u.existing.amount));
+      await checkAgencyFunding(tx, ctx, [...raisedCents.keys()], {
+        enforce: new Set([...raisedCents].filter(([, cents]) => cents > 0).map(([agencyId]) => agencyId)),
+      });
       return {
         added,
         updated,

@@ -21,6 +21,7 @@ import { AppError } from '../../platform/errors.js';
 import { enabledProgramInScope, findAgency, namesOtherProgram, type ProgramRecord } from '../../platform/search.js';
 import { benefitAuditView } from './audit-view.js';
 import { loadBenefitDetail, refuseProblems } from './detail.js';
+import { checkAgencyFunding } from '../../platform/agency-funding.js';
 import { applyIssueEffects, benefitInsertRow } from './issue-effects.js';
 import { findFundingSource, findIncentive, findOption, insertBenefitUnlessTaken, lockIssueAccount } from './queries.js';
 
@@ -182,6 +183,9 @@ export async function issueBenefit(context: RequestContext, body: IssueBenefitBo
         amountCents,
       },
     ]);
+    // The agency's funding (decision 0029): refused past it with agency.funding.enforce on, else the alert at the
+    // threshold.
+    await checkAgencyFunding(tx, ctx, [agencyId], { enforce: true });
     await recordAudit(tx, ctx, {
       action: 'issue',
       entity: 'benefit',

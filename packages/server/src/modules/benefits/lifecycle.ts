@@ -5,8 +5,8 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { type AuditEntry, recordAudit } from '../../platform/audit.js';
 import type { JobDefinition } from '../../platform/jobs.js';
+import { configValueInForce } from '../../platform/config-values.js';
 import {
-  configValueInForce,
   expireBatch,
   expungeBatch,
   LIFE_CYCLE_CHANNEL,

@@ -1,19 +1,20 @@
-import { placeholderRoute } from '../../components/PlaceholderPage';
+import { lazy } from 'react';
 import type { FeatureRoutes } from '../../lib/routes';
 
-/**
- * Agency list, add and update (B§2 Agencies).
- * Each screen is a placeholder until its issue replaces the entry here.
- */
+const AgencyListPage = lazy(() => import('./AgencyListPage'));
+const AgencyAddPage = lazy(() => import('./AgencyAddPage'));
+const AgencyDetailPage = lazy(() => import('./AgencyDetailPage'));
+
+/** Agency list, add and update with its users (B§2 "Agencies"), each screen its own chunk. */
 export const agenciesRoutes: FeatureRoutes = {
   program: [
-    placeholderRoute('agencies', 'Agencies'),
-    placeholderRoute('agency/add', 'Add Agency'),
-    placeholderRoute('agency/:id', 'Update Agency'),
+    { path: 'agencies', element: <AgencyListPage base="program" /> },
+    { path: 'agency/add', element: <AgencyAddPage base="program" /> },
+    { path: 'agency/:id', element: <AgencyDetailPage base="program" /> },
   ],
   admin: [
-    placeholderRoute('agencies', 'Agencies'),
-    placeholderRoute('agency/add', 'Add Agency'),
-    placeholderRoute('agency/:id', 'Update Agency'),
+    { path: 'agencies', element: <AgencyListPage base="admin" /> },
+    { path: 'agency/add', element: <AgencyAddPage base="admin" /> },
+    { path: 'agency/:id', element: <AgencyDetailPage base="admin" /> },
   ],
 };

@@ -73,6 +73,37 @@ describe('GET /account-api/agency', () => {
   });
 });
 
+describe('GET /account-api/agency with page (the agency list, B§2)', () => {
+  it('answers 10 a page by name with page, totalCount and totalPages', async () => {
+    const res = await get(w.platformAdmin, '/account-api/agency?page=0');
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ page: 0, totalCount: 3, totalPages: 1, countCapped: false });
+    expect(body.data.map((a: { agencyName: string }) => a.agencyName)).toEqual([
+      'Bay Agency',
+      'East Agency',
+      'North Agency',
+    ]);
+    const second = (await get(w.platformAdmin, '/account-api/agency?page=1&pageSize=2')).json();
+    expect(second).toMatchObject({ page: 1, totalCount: 3, totalPages: 2 });
+    expect(second.data.map((a: { agencyName: string }) => a.agencyName)).toEqual(['North Agency']);
+  });
+
+  it("filters by program and keeps to the caller's scope", async () => {
+    const filtered = (await get(w.platformAdmin, `/account-api/agency?page=0&programUuid=${w.programA.uuid}`)).json();
+    expect(filtered.totalCount).toBe(2);
+    const own = (await get(w.agencyUserA1, '/account-api/agency?page=0&viewable=1')).json();
+    expect(own.data.map((a: { agencyName: string }) => a.agencyName)).toEqual(['North Agency']);
+    const out = (await get(w.programAdminA, `/account-api/agency?page=0&programUuid=${w.programB.uuid}`)).json();
+    expect(out).toMatchObject({ data: [], totalCount: 0 });
+  });
+
+  it('refuses a negative page or size with 400', async () => {
+    expect((await get(w.platformAdmin, '/account-api/agency?page=-1')).statusCode).toBe(400);
+    expect((await get(w.platformAdmin, '/account-api/agency?page=0&pageSize=0')).statusCode).toBe(400);
+  });
+});
+
 describe('GET /account-api/program/{programUuid}/agencies', () => {
   it("answers the program's agencies in the caller's scope", async () => {
     expect(names(await get(w.programAdminA, `/account-api/program/${w.programA.uuid}/agencies`))).toEqual([

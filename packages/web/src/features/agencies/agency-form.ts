@@ -1,0 +1,101 @@
+import { AddAgencyBody, type AgencyDetail, UpdateAgencyBody } from '@ebt/core/agencies';
+import { toCents } from '@ebt/core/format';
+import { MESSAGES } from '@ebt/core/messages';
+import type { z } from 'zod';
+
+// The agency form (B§2 "Add Agency", "Update Agency"; B§5 "Agency"): Name (max 50), Code (max 20) and Program
+// required; Funding Amount 0.00 to 99999999 with two decimals; Funding Date from 2023-01-01 as yyyy-MM-dd; the funding
+// alert on by default (B§9 fundingAlert 1). Validated with core's schemas, so the screen and the server say the same.
+
+export interface AgencyFormValues {
+  agencyName: string;
+  agencyCode: string;
+  programUuid: string;
+  fundingAmount: string;
+  fundingAlert: boolean;
+  fundingDate: string;
+}
+
+export const EMPTY_AGENCY_FORM: AgencyFormValues = {
+  agencyName: '',
+  agencyCode: '',
+  programUuid: '',
+  fundingAmount: '',
+  fundingAlert: true,
+  fundingDate: '',
+};
+
+/** The form's values of a saved agency (the amount with two decimals). */
+export function agencyFormOf(agency: AgencyDetail): AgencyFormValues {
+  return {
+    agencyName: agency.agencyName,
+    agencyCode: agency.agencyCode,
+    programUuid: agency.programUuid,
+    fundingAmount: agency.fundingAmount === null ? '' : agency.fundingAmount.toFixed(2),
+    fundingAlert: agency.fundingAlert === 1,
+    fundingDate: agency.fundingDate ?? '',
+  };
+}
+
+function draft(values: AgencyFormValues) {
+  return {
+    agencyName: values.agencyName,
+    agencyCode: values.agencyCode,
+    programUuid: values.programUuid === '' ? undefined : values.programUuid,
+    fundingAmount: values.fundingAmount.trim() === '' ? null : values.fundingAmount.trim(),
+    fundingAlert: values.fundingAlert ? 1 : 0,
+    fundingDate: values.fundingDate.trim() === '' ? null : values.fundingDate.trim(),
+  };
+}
+
+/** POST /account-api/agency's body. */
+export function agencyAddBody(values: AgencyFormValues): z.output<typeof AddAgencyBody> {
+  return AddAgencyBody.parse(draft(values));
+}
+
+/**
+ * PUT /account-api/agency/{agencyUuid}'s body: the name and code, and the funding fields only when the person may
+ * change them (B§6; the server answers 403 to a change without the right, never ignores it).
+ */
+export function agencyUpdateBody(values: AgencyFormValues, withFunding: boolean): z.output<typeof UpdateAgencyBody> {
+  const { programUuid: _program, fundingAmount, fundingAlert, fundingDate, ...names } = draft(values);
+  return UpdateAgencyBody.parse(withFunding ? { ...names, fundingAmount, fundingAlert, fundingDate } : names);
+}
+
+type Errors = Record<string, string>;
+
+function errorsOf(result: z.ZodSafeParseResult<unknown>, values: AgencyFormValues): Errors {
+  if (result.success) return {};
+  const errors: Errors = {};
+  for (const issue of result.error.issues) errors[issue.path.join('.')] ??= issue.message;
+  if (errors.programUuid && values.programUuid === '') errors.programUuid = MESSAGES.FIELD_REQUIRED;
+  return errors;
+}
+
+export function validateAgencyAdd(values: AgencyFormValues): Errors {
+  return errorsOf(AddAgencyBody.safeParse(draft(values)), values);
+}
+
+export function validateAgencyUpdate(withFunding: boolean) {
+  return (values: AgencyFormValues): Errors => {
+    const { programUuid: _program, ...rest } = draft(values);
+    return errorsOf(
+      UpdateAgencyBody.safeParse(
+        withFunding ? rest : { ...rest, fundingAmount: undefined, fundingAlert: undefined, fundingDate: undefined },
+      ),
+      values,
+    );
+  };
+}
+
+/** Whether two sets of values save the same (spaces and the amount's form aside): Update waits for a change. */
+export function sameAgencyForm(a: AgencyFormValues, b: AgencyFormValues): boolean {
+  const amount = (v: string) => (v.trim() === '' ? null : toCents(v.trim()));
+  return (
+    a.agencyName.trim() === b.agencyName.trim() &&
+    a.agencyCode.trim() === b.agencyCode.trim() &&
+    amount(a.fundingAmount) === amount(b.fundingAmount) &&
+    a.fundingAlert === b.fundingAlert &&
+    a.fundingDate.trim() === b.fundingDate.trim()
+  );
+}
