@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { BENEFIT_LIFE_CYCLE_MESSAGES } from '@ebt/core/benefits';
 import { BENEFIT_STATUS, NOTIFICATION_METHOD } from '@ebt/core/enums';
 import { formatMoney } from '@ebt/core/format';
@@ -7,7 +7,6 @@ import type { DbOrTx } from '../../db/client.js';
 import { NOTIFICATION_EVENT } from '../../db/reference-data.js';
 import {
   benefits,
-  configEntries,
   notificationPreferences,
   notifications,
   outbox,
@@ -26,17 +25,6 @@ export const LIFE_CYCLE_CHANNEL = 'SYSTEM';
 export async function programTimeZones(db: DbOrTx): Promise<string[]> {
   const rows = await db.selectDistinct({ timeZone: programs.timeZone }).from(programs).orderBy(asc(programs.timeZone));
   return rows.map((r) => r.timeZone);
-}
-
-/** The value in force of a configuration key on `today` (the latest effective date on or before it), or null. */
-export async function configValueInForce(db: DbOrTx, key: string, today: string): Promise<string | null> {
-  const [row] = await db
-    .select({ value: configEntries.configValue })
-    .from(configEntries)
-    .where(and(eq(configEntries.configKey, key), lte(configEntries.effectiveDate, today)))
-    .orderBy(desc(configEntries.effectiveDate))
-    .limit(1);
-  return row?.value ?? null;
 }
 
 export interface MovedBenefit {
