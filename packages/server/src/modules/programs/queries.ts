@@ -74,15 +74,21 @@ const PROGRAM_COLUMNS = {
   benefitOptionTypeId: programs.benefitOptionTypeId,
 };
 
+/**
+ * The outer program's id inside a correlated subquery, qualified by hand: Drizzle renders a column of a one-table
+ * select unqualified, and a bare "id" inside the subquery would be the subquery's own table's.
+ */
+const outerProgramId = sql.raw('"programs"."id"');
+
 /** Whether a PAN exists for the program (then bin and series number are fixed), as a column of the program's read. */
-const panExists = sql<boolean>`exists (select 1 from ${pans} where ${pans.programId} = ${programs.id})`.as(
+const panExists = sql<boolean>`exists (select 1 from ${pans} p where p.program_id = ${outerProgramId})`.as(
   'pan_prefix_fixed',
 );
 
 /** The program's funding sources as one JSON column, by name: the detail costs one statement. */
 const fundingJson = sql<{ fundingId: number; name: string }[]>`coalesce((
     select json_agg(json_build_object('fundingId', f.id, 'name', f.name) order by lower(f.name), f.id)
-    from ${fundingSources} f where f.program_id = ${programs.id}
+    from ${fundingSources} f where f.program_id = ${outerProgramId}
   ), '[]'::json)`.as('funding_sources');
 
 /** GET /admin-api/programs/{uuid}: the program, its funding sources and whether a PAN exists, in one statement. */
