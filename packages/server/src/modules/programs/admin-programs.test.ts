@@ -4,13 +4,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '@ebt/core/enums';
 import { MESSAGES } from '@ebt/core/messages';
 import { PROGRAM_MESSAGES, SECRET_MASK } from '@ebt/core/programs';
-import { auditLog, configEntries, fundingSources, pans, programs } from '../../db/schema/index.js';
+import { auditLog, configEntries, fundingSources, incentives, pans, programs } from '../../db/schema/index.js';
 import { CONFIG_VALUES } from '../../platform/config-values.js';
 import { decrypt } from '../../platform/crypto.js';
 import { useTestApp } from '../../testing/app.js';
 import { makeRecipient } from '../../testing/factories.js';
 import { buildWorld } from '../../testing/world.js';
-import { makeIncentive } from '../benefits/test-helpers.js';
 import { validProgramBody } from './test-helpers.js';
 
 // Admin programs (B§2 "Admin programs", B§4 "Program funding sources", B§5 "Program", B§7, B§8, B§9; resolution 6;
@@ -193,7 +192,7 @@ describe('POST /admin-api/programs', () => {
     ['a funding source name of 31 characters', { fundingSources: [{ fundingId: -1, name: 'F'.repeat(31) }] }],
     ['a status of 2', { programStatusId: 2 }],
   ])('answers 400 for %s and adds nothing', async (_name, overrides) => {
-    const body = validProgramBody({ shortName: 'BADINPUT', ...overrides });
+    const body = { ...validProgramBody({ shortName: 'BADINPUT' }), ...(overrides as object) } as { shortName: string };
     const res = await add(body);
     expect(res.statusCode, res.body).toBe(400);
     expect(await programByShortName(body.shortName)).toBeUndefined();
@@ -303,7 +302,9 @@ describe('GET and PUT /admin-api/programs/{uuid}', () => {
   it('refuses to remove a funding source a benefit or incentive uses (409) and leaves the whole program as it was', async () => {
     const { uuid, id, body, sources } = await addedProgram({ shortName: 'INUSE' });
     const state = sources.find((s) => s.name === 'State Funds')!;
-    await makeIncentive(db(), { id }, { id: state.fundingId });
+    await db()
+      .insert(incentives)
+      .values({ programId: id, fundingSourceId: state.fundingId, name: 'Double Up', startDate: '2026-12-01' });
     const res = await save(uuid, {
       ...body,
       programName: 'Renamed In Use',
@@ -325,7 +326,10 @@ describe('GET and PUT /admin-api/programs/{uuid}', () => {
     expect(dup.statusCode).toBe(409);
     expect(messageOf(dup)).toBe(MESSAGES.FUNDING_SOURCE_EXISTS);
     const other = await addedProgram({ shortName: 'OTHERSRC' });
-    const foreign = await save(uuid, { ...body, fundingSources: [...sources, { ...other.sources[0]!, name: 'Foreign' }] });
+    const foreign = await save(uuid, {
+      ...body,
+      fundingSources: [...sources, { ...other.sources[0]!, name: 'Foreign' }],
+    });
     expect(foreign.statusCode).toBe(400);
     expect(messageOf(foreign)).toBe(PROGRAM_MESSAGES.FUNDING_SOURCE_UNKNOWN);
   });
@@ -398,13 +402,11 @@ describe('look-ups', () => {
     const res = await t.injectAs(admin(), { method: 'GET', url: '/admin-api/programs/default-funding' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual(['USDA', 'State Funds']);
-    await db()
-      .insert(configEntries)
-      .values({
-        configKey: 'program.defaultFundingSources',
-        configValue: 'Federal, State, federal, X',
-        effectiveDate: '2026-11-23',
-      });
+    await db().insert(configEntries).values({
+      configKey: 'program.defaultFundingSources',
+      configValue: 'Federal, State, federal, X',
+      effectiveDate: '2026-11-23',
+    });
     CONFIG_VALUES.invalidate(db());
     const changed = await t.injectAs(admin(), { method: 'GET', url: '/admin-api/programs/default-funding' });
     expect(changed.json()).toEqual(['Federal', 'State']);
