@@ -214,6 +214,22 @@ test.describe('program edit', () => {
     await expect(page.getByRole('textbox', { name: 'Short Name' })).toHaveValue(shortName);
     await expectAccessible(page);
 
+    // A source added here gets its real id with the save: saving again does not add it twice.
+    await page.getByRole('button', { name: 'Add Funding Source' }).click();
+    const dialog = await opened(page.getByRole('dialog', { name: 'Add Funding Source' }));
+    await dialog.getByRole('textbox', { name: 'Funding Source Name' }).fill('Second Source');
+    await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+    await page.getByRole('button', { name: 'Update Program' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Program updated.' })).toBeFocused();
+    const second = page.waitForResponse((res) => res.request().method() === 'PUT' && res.url().includes(programUuid));
+    await page.getByRole('button', { name: 'Update Program' }).click();
+    expect((await second).status()).toBe(200);
+    await expect(page.getByRole('status').filter({ hasText: 'Program updated.' })).toBeFocused();
+    expect((await programByShortName(request, shortName)).fundingSources.map((s) => s.name).sort()).toEqual([
+      'Second Source',
+      'USDA',
+    ]);
+
     const newEnd = dayFromToday(400);
     await page.getByRole('textbox', { name: 'End Date' }).fill(newEnd);
     await page.getByRole('textbox', { name: 'Benefit Amount' }).fill('42.75');

@@ -3,6 +3,7 @@ import { ROLE } from '@ebt/core/enums';
 import type { ProgramDetail } from '@ebt/core/programs';
 import { Anchor, Card, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { FormOutcome, SubmitButton } from '../../components/FormOutcome';
@@ -12,7 +13,7 @@ import { Page } from '../../components/Page';
 import { errorMessagesOf } from '../../lib/errors';
 import { focusFirstError } from '../../lib/form-focus';
 import { serverFieldErrors } from '../../lib/server-field-errors';
-import { useAdminProgram, useSaveProgram } from './admin-api';
+import { adminProgramKeys, useAdminProgram, useSaveProgram } from './admin-api';
 import { ProgramAdminsPanel } from './components/ProgramAdminsPanel';
 import { ProgramForm } from './components/ProgramForm';
 import {
@@ -50,6 +51,7 @@ export default function ProgramEditPage() {
 function ProgramEdit({ program }: { program: ProgramDetail }) {
   const location = useLocation();
   const [saved, setSaved] = useState<string | null>((location.state as { saved?: string } | null)?.saved ?? null);
+  const queryClient = useQueryClient();
   const save = useSaveProgram(program.programUuid);
   const form = useForm<ProgramFormValues>({
     mode: 'controlled',
@@ -61,6 +63,13 @@ function ProgramEdit({ program }: { program: ProgramDetail }) {
     setSaved(null);
     try {
       const answer = await save.mutateAsync(programBodyOf(values));
+      // The saved program as the server now has it (the save awaited its refetch): new funding sources have their
+      // real ids, so a second save does not send them again as new ones.
+      const fresh = queryClient.getQueryData<ProgramDetail>(adminProgramKeys.detail(program.programUuid));
+      if (fresh) {
+        form.setValues(programFormOf(fresh));
+        form.resetDirty(programFormOf(fresh));
+      }
       setSaved(answer.message);
     } catch (error) {
       form.setErrors(serverFieldErrors(error, FIELDS));
