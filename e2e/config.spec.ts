@@ -99,6 +99,9 @@ test.describe('configuration', () => {
   test('fits a phone', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await signInAs(page, DEMO_USERS.sysadmin, /\/admin$/);
+    await page.goto('/admin/configurations');
+    await expect(page.getByRole('button', { name: /^Open configuration key / }).first()).toBeVisible();
+    await expectNoSidewaysScroll(page);
     await page.goto('/admin/configuration/benefit.expungeDays');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(history(page)).toBeVisible();

@@ -269,6 +269,9 @@ test.describe('program edit', () => {
     await page.goto(`/admin/program/${programUuid}`);
     await expect(page.getByRole('textbox', { name: 'Short Name' })).toBeVisible();
     await expectNoSidewaysScroll(page);
+    await page.goto('/admin/program/add');
+    await expect(page.getByRole('table', { name: 'Funding sources of the program' })).toBeVisible();
+    await expectNoSidewaysScroll(page);
     await expectAccessible(page);
   });
 });
