@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { DbOrTx } from '../db/client.js';
 import { configEntries } from '../db/schema/index.js';
 import { useTestApp } from '../testing/app.js';
 import { configBoolean, configInteger, configNumber, ConfigValueCache, CONFIG_VALUES } from './config-values.js';
@@ -71,6 +72,37 @@ describe('configuration values in force', () => {
     await db().delete(configEntries).where(eq(configEntries.configKey, 'cache.none'));
     clockA.ms += 1_000;
     expect(await instanceA.valueInForce(db(), 'cache.flag', '2026-06-01')).toBe('off');
+  });
+
+  it('keeps no history read before a version change that another request saw while the read was pending', async () => {
+    // An instance whose history reads wait for the test: a request reads the old history, another request sees the
+    // version change meanwhile, then the first read lands. It must not be kept under the new version.
+    class HeldCache extends ConfigValueCache {
+      release: () => void = () => {};
+      held: Promise<void> | null = null;
+      protected override async readHistory(handle: DbOrTx, key: string) {
+        const history = await super.readHistory(handle, key);
+        if (this.held) await this.held;
+        return history;
+      }
+    }
+    const clock = new Clock();
+    const cache = new HeldCache(clock.now);
+    await db()
+      .insert(configEntries)
+      .values({ configKey: 'cache.race', configValue: 'old', effectiveDate: '2026-01-01' });
+    expect(await cache.valueInForce(db(), 'cache.other', '2026-06-01')).toBeNull(); // the version is checked
+
+    cache.held = new Promise((resolve) => (cache.release = resolve));
+    const pending = cache.valueInForce(db(), 'cache.race', '2026-06-01');
+    await new Promise((resolve) => setTimeout(resolve, 50)); // its history is read, then held
+    await db().update(configEntries).set({ configValue: 'new' }).where(eq(configEntries.configKey, 'cache.race'));
+    cache.held = null;
+    clock.ms += 1_000;
+    expect(await cache.valueInForce(db(), 'cache.other', '2026-06-01')).toBeNull(); // sees the new version
+    cache.release();
+    expect(await pending).toBe('old'); // that request began before the change
+    expect(await cache.valueInForce(db(), 'cache.race', '2026-06-01')).toBe('new');
   });
 
   it('reads inside a transaction without the cache, so the transaction sees its own change', async () => {

@@ -42,17 +42,26 @@ export class ConfigValueCache {
   async valueInForce(db: DbOrTx, key: string, today: string): Promise<string | null> {
     if (isTransaction(db)) return uncachedValueInForce(db, key, today);
     const state = await this.fresh(db);
-    let history = state.histories.get(key);
+    // The map of the version checked just now: a check made by another request while the history is read below may
+    // swap in a new map, and a history read before that change must not land in it (it would stay stale until the
+    // next configuration write). Written into the old map, it is simply dropped with it.
+    const histories = state.histories;
+    let history = histories.get(key);
     if (!history) {
-      history = await db
-        .select({ effectiveDate: configEntries.effectiveDate, value: configEntries.configValue })
-        .from(configEntries)
-        .where(eq(configEntries.configKey, key))
-        .orderBy(desc(configEntries.effectiveDate));
-      state.histories.set(key, history);
+      history = await this.readHistory(db, key);
+      histories.set(key, history);
     }
     // Newest first: the first entry on or before today is the one in force (dates compare as text).
     return history.find((e) => e.effectiveDate <= today)?.value ?? null;
+  }
+
+  /** A key's whole history, newest first (a method, so a test can hold the read to interleave a version change). */
+  protected async readHistory(db: DbOrTx, key: string): Promise<Entry[]> {
+    return db
+      .select({ effectiveDate: configEntries.effectiveDate, value: configEntries.configValue })
+      .from(configEntries)
+      .where(eq(configEntries.configKey, key))
+      .orderBy(desc(configEntries.effectiveDate));
   }
 
   /** Forgets what this instance read, so its next read asks the database (after a change made here). */
