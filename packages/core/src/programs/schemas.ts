@@ -196,11 +196,17 @@ const optionalMoney = (maxCents: number) =>
     .transform((v) => (v === '' || v === undefined ? null : v));
 
 /**
- * A funding source of the form: an existing one by its fundingId, a new one with a negative temporary id (B§4: the
- * editor holds its changes locally and sends them with the program).
+ * A funding source of the form: an existing one by its positive fundingId, a new one with a negative temporary id
+ * (B§4: the editor holds its changes locally and sends them with the program). 0 is neither, so it is refused rather
+ * than dropped (a list of 0 ids would otherwise leave the program without sources).
  */
 export const FundingSourceInput = z.object({
-  fundingId: z.number().int().min(-DATABASE_INT_MAX).max(DATABASE_INT_MAX),
+  fundingId: z
+    .number()
+    .int()
+    .min(-DATABASE_INT_MAX)
+    .max(DATABASE_INT_MAX)
+    .refine((id) => id !== 0, PROGRAM_MESSAGES.FUNDING_SOURCE_UNKNOWN),
   name: fundingSourceName(),
 });
 export type FundingSourceInput = z.infer<typeof FundingSourceInput>;

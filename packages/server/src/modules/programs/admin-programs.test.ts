@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '@ebt/core/enums';
 import { MESSAGES } from '@ebt/core/messages';
@@ -11,6 +11,7 @@ import { useTestApp } from '../../testing/app.js';
 import { makeRecipient } from '../../testing/factories.js';
 import { buildWorld } from '../../testing/world.js';
 import { validProgramBody } from './test-helpers.js';
+import { applyFundingSources } from './writes.js';
 
 // Admin programs (B§2 "Admin programs", B§4 "Program funding sources", B§5 "Program", B§7, B§8, B§9; resolution 6;
 // docs/decisions/0030). The test clock's today is 2026-11-23.
@@ -190,6 +191,7 @@ describe('POST /admin-api/programs', () => {
     ['a bin without a series', { bin: '123456789', seriesNbr: '' }],
     ['a funding source name of 1 character', { fundingSources: [{ fundingId: -1, name: 'X' }] }],
     ['a funding source name of 31 characters', { fundingSources: [{ fundingId: -1, name: 'F'.repeat(31) }] }],
+    ['a funding source id of 0 (neither saved nor new)', { fundingSources: [{ fundingId: 0, name: 'Zero' }] }],
     ['a status of 2', { programStatusId: 2 }],
   ])('answers 400 for %s and adds nothing', async (_name, overrides) => {
     const body = { ...validProgramBody({ shortName: 'BADINPUT' }), ...(overrides as object) } as { shortName: string };
@@ -320,6 +322,30 @@ describe('GET and PUT /admin-api/programs/{uuid}', () => {
     expect(await sourcesOf(id)).toEqual(['State Funds', 'USDA']);
   });
 
+  it('answers the same 409 when a row begins to use a removed source after the in-use check (the foreign key)', async () => {
+    const { uuid, id, body, sources } = await addedProgram({ shortName: 'FKRACE' });
+    const state = sources.find((s) => s.name === 'State Funds')!;
+    // A table the in-use check does not read stands for a benefit inserted by another request after that check:
+    // the delete meets the foreign key (23503) just as it would then.
+    await db().execute(sql`create table fk_race_probe (funding_source_id integer references funding_sources(id))`);
+    try {
+      await db().execute(sql`insert into fk_race_probe values (${state.fundingId})`);
+      const res = await save(uuid, {
+        ...body,
+        programName: 'Renamed In Race',
+        fundingSources: sources.filter((s) => s.name === 'USDA'),
+      });
+      expect(res.statusCode, res.body).toBe(409);
+      expect(messageOf(res)).toBe(
+        'Funding source State Funds is used by benefits or incentives and cannot be removed.',
+      );
+      expect(await programByShortName('FKRACE')).toMatchObject({ name: body.programName });
+      expect(await sourcesOf(id)).toEqual(['State Funds', 'USDA']);
+    } finally {
+      await db().execute(sql`drop table fk_race_probe`);
+    }
+  });
+
   it("refuses a duplicate name on save with 409 'Funding Source Name already exists.', a source of another program with 400", async () => {
     const { uuid, body, sources } = await addedProgram({ shortName: 'DUPSAVE' });
     const dup = await save(uuid, { ...body, fundingSources: [...sources, { fundingId: -1, name: 'usda' }] });
@@ -332,6 +358,20 @@ describe('GET and PUT /admin-api/programs/{uuid}', () => {
     });
     expect(foreign.statusCode).toBe(400);
     expect(messageOf(foreign)).toBe(PROGRAM_MESSAGES.FUNDING_SOURCE_UNKNOWN);
+  });
+
+  it('refuses funding source id 0 on save (400) and keeps the sources; the server refuses changes that leave none', async () => {
+    const { uuid, id, body, sources } = await addedProgram({ shortName: 'ZEROID' });
+    const res = await save(uuid, { ...body, fundingSources: [{ fundingId: 0, name: 'USDA' }] });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain(PROGRAM_MESSAGES.FUNDING_SOURCE_UNKNOWN);
+    expect(await sourcesOf(id)).toEqual(['State Funds', 'USDA']);
+    // Below the schema: applying an empty list of changes is refused with the rule's message, and deletes nothing.
+    await expect(db().transaction((tx) => applyFundingSources(tx, id, sources, []))).rejects.toMatchObject({
+      status: 400,
+      message: PROGRAM_MESSAGES.FUNDING_SOURCE_REQUIRED,
+    });
+    expect(await sourcesOf(id)).toEqual(['State Funds', 'USDA']);
   });
 
   it('fixes bin and series once a PAN exists for the program (409) and answers 404 for an unknown program', async () => {

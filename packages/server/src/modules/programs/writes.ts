@@ -12,7 +12,7 @@ import type { Config } from '../../config.js';
 import type { DbOrTx } from '../../db/client.js';
 import { fundingSources } from '../../db/schema/index.js';
 import { decrypt, encrypt } from '../../platform/crypto.js';
-import { AppError } from '../../platform/errors.js';
+import { AppError, foreignKeyViolationDetail } from '../../platform/errors.js';
 import { moneyOut } from '../../platform/wire.js';
 import {
   benefitOptionTypeExists,
@@ -122,6 +122,10 @@ export async function applyFundingSources(
     throw AppError.conflict(PROGRAM_MESSAGES.FUNDING_SOURCE_EXISTS, 'fundingSources');
   const currentById = new Map(current.map((s) => [s.fundingId, s]));
   const kept = sent.filter((s) => s.fundingId > 0);
+  const added = sent.filter((s) => s.fundingId < 0);
+  // B§5 "at least one funding source required", checked on what the changes leave, not only on the list's length.
+  if (kept.length + added.length === 0)
+    throw AppError.badRequest(PROGRAM_MESSAGES.FUNDING_SOURCE_REQUIRED, 'fundingSources');
   if (kept.some((s) => !currentById.has(s.fundingId)) || new Set(kept.map((s) => s.fundingId)).size !== kept.length)
     throw AppError.badRequest(PROGRAM_MESSAGES.FUNDING_SOURCE_UNKNOWN, 'fundingSources');
   const keptIds = new Set(kept.map((s) => s.fundingId));
@@ -136,11 +140,24 @@ export async function applyFundingSources(
       fillMessage(PROGRAM_MESSAGES.FUNDING_SOURCE_IN_USE, { name: blocked.name }),
       'fundingSources',
     );
-  await deleteFundingSources(
-    tx,
-    programId,
-    removed.map((s) => s.fundingId),
-  );
+  try {
+    await deleteFundingSources(
+      tx,
+      programId,
+      removed.map((s) => s.fundingId),
+    );
+  } catch (error) {
+    // A benefit or incentive that another transaction gave the source after the check above: the same refusal (409),
+    // naming the source of the key PostgreSQL reports (the first removed when the detail names none of them).
+    const detail = foreignKeyViolationDetail(error);
+    if (detail === null) throw error;
+    const id = Number(/\(id\)=\((\d+)\)/.exec(detail)?.[1]);
+    const source = removed.find((s) => s.fundingId === id) ?? removed[0]!;
+    throw AppError.conflict(
+      fillMessage(PROGRAM_MESSAGES.FUNDING_SOURCE_IN_USE, { name: source.name }),
+      'fundingSources',
+    );
+  }
   const renamed = kept.filter((s) => currentById.get(s.fundingId)!.name !== s.name);
   if (renamed.length) {
     // Two steps, so swapping two names never meets the unique (program, lower(name)) index half-way.
@@ -158,7 +175,6 @@ export async function applyFundingSources(
       .set({ name: sql`case ${fundingSources.id} ${names} end`, updatedAt: sql`now()` })
       .where(inArray(fundingSources.id, ids));
   }
-  const added = sent.filter((s) => s.fundingId < 0);
   if (added.length) await tx.insert(fundingSources).values(added.map((s) => ({ programId, name: s.name })));
 }
 
