@@ -38,11 +38,31 @@ describe('admin program rules (B§5, B§9)', () => {
     expect(parseProgramConfiguration('a=1')).toBeNull();
     expect(parseProgramConfiguration('[1]')).toBeNull();
     expect(parseProgramConfiguration('{"a":{"b":1}}')).toBeNull();
+    expect(parseProgramConfiguration('{"a":1e999}')).toBeNull();
+    expect(parseProgramConfiguration('{"a":-1e999}')).toBeNull();
+    expect(parseProgramConfiguration('{"a":1e9}')).toEqual({ a: 1e9 });
   });
 
   it('names secret entries by their key and keeps, clears or replaces them', () => {
     expect(['qrSigningKey', 'pinOffsetKey', 'apiSecret', 'adminPassword'].every(isSecretConfigurationKey)).toBe(true);
-    expect(['issuerNumber', 'accountNumberLength', 'serviceCode1'].some(isSecretConfigurationKey)).toBe(false);
+    expect(
+      [
+        'apiKeyId',
+        'privateKeyPem',
+        'clientSecretValue',
+        'credentials',
+        'signingKeys',
+        'API_KEY',
+        'accessTokenUrl',
+        'dbPwdHint',
+        'QRSIGNINGKEY',
+      ].every(isSecretConfigurationKey),
+    ).toBe(true);
+    expect(
+      ['issuerNumber', 'accountNumberLength', 'expirationDate', 'serviceCode1', 'serviceCode3', 'keyboardLayout'].some(
+        isSecretConfigurationKey,
+      ),
+    ).toBe(false);
     const stored = { qrSigningKey: 'old-secret' };
     expect(
       splitProgramConfiguration({ issuerNumber: '1', qrSigningKey: SECRET_MASK, pinOffsetKey: '' }, stored),

@@ -31,16 +31,26 @@ export function isPanPrefix(bin: string, seriesNbr: string): boolean {
 /** What an answer shows in place of a secret entry that is set: never the value, nor a part of it. */
 export const SECRET_MASK = '********';
 
-/** An entry is secret when its key names a key, a secret or a password (qrSigningKey, pinOffsetKey, apiSecret…). */
+/** B§9: the secret keys of the default card settings (defaultProgramConfiguration), secret whatever the rule below. */
+export const DEFAULT_SECRET_CONFIGURATION_KEYS: readonly string[] = ['qrSigningKey', 'pinOffsetKey'];
+
+/**
+ * An entry is secret when its key, ignoring case, speaks of a secret anywhere (secret, password, pwd, token,
+ * credential, private: clientSecretValue, privateKeyPem, credentials), names a key at its end (qrSigningKey,
+ * signingKeys) or an API key anywhere (apiKeyId), or is one of the default's secret keys. Wide on purpose: an entry
+ * wrongly taken for a secret is only masked, one wrongly taken for plain is stored and shown in full.
+ */
 export function isSecretConfigurationKey(key: string): boolean {
-  return /(key|secret|password|pwd|token)$/i.test(key.trim());
+  const name = key.trim();
+  if (DEFAULT_SECRET_CONFIGURATION_KEYS.some((k) => k.toLowerCase() === name.toLowerCase())) return true;
+  return /secret|password|pwd|token|credential|private|apikey|keys?$/i.test(name);
 }
 
 export type ConfigurationEntries = Record<string, string | number | boolean>;
 
 /**
  * The configuration text as its entries, or null when it is not a JSON object of text, number or true/false values.
- * An empty text is no entries.
+ * An empty text is no entries. A number must be finite (1e999 is refused).
  */
 export function parseProgramConfiguration(text: string | null | undefined): ConfigurationEntries | null {
   if (text == null || text.trim() === '') return {};
@@ -53,6 +63,8 @@ export function parseProgramConfiguration(text: string | null | undefined): Conf
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return null;
   for (const entry of Object.values(value as Record<string, unknown>)) {
     if (!['string', 'number', 'boolean'].includes(typeof entry)) return null;
+    // 1e999 parses as Infinity, which JSON writes back as null: a text the rule would then refuse.
+    if (typeof entry === 'number' && !Number.isFinite(entry)) return null;
   }
   return value as ConfigurationEntries;
 }

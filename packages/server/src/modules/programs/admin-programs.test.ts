@@ -174,6 +174,7 @@ describe('POST /admin-api/programs', () => {
     ['a name of 46 characters', { programName: 'N'.repeat(46) }],
     ['a configuration of 1001 characters', { configuration: `{"a":"${'x'.repeat(993)}"}` }],
     ['a configuration that is not a JSON object', { configuration: 'issuerNumber=1' }],
+    ['a configuration with a number JSON cannot write back (1e999)', { configuration: '{"a":1e999}' }],
     ['an end date before the start date', { startDate: '2027-01-02', endDate: '2027-01-01' }],
     ['a date before 2021-02-01', { startDate: '2021-01-31' }],
     ['a malformed date', { endDate: '2027-02-30' }],
@@ -198,6 +199,18 @@ describe('POST /admin-api/programs', () => {
     const res = await add(body);
     expect(res.statusCode, res.body).toBe(400);
     expect(await programByShortName(body.shortName)).toBeUndefined();
+  });
+
+  it('refuses a configuration that fits as sent but not as stored (numbers written out) with the length message', async () => {
+    const entries = Array.from({ length: 60 }, (_, i) => `"k${String(i).padStart(2, '0')}":1e20`);
+    const configuration = `{${entries.join(',')}}`;
+    expect(configuration.length).toBeLessThanOrEqual(1000);
+    const res = await add(validProgramBody({ shortName: 'LONGCONF', configuration }));
+    expect(res.statusCode).toBe(400);
+    expect(messageOf(res)).toBe('Must be at most 1000 characters.');
+    expect(await programByShortName('LONGCONF')).toBeUndefined();
+    expect((await add(validProgramBody({ shortName: 'SHORTCONF', configuration: '{"a":1e9}' }))).statusCode).toBe(200);
+    expect((await programByShortName('SHORTCONF'))!.configuration).toBe('{"a":1000000000}');
   });
 
   it('keeps bin and series unique across programs, whatever the split of the nine digits (409)', async () => {
@@ -434,6 +447,37 @@ describe('secret configuration entries', () => {
     expect((await save(uuid, { ...body, configuration: configuration('') })).statusCode).toBe(200);
     expect((await programByShortName('SECRETS'))!.configurationSecrets).toBeNull();
     expect(JSON.parse(((await detail(uuid)).json() as { configuration: string }).configuration).qrSigningKey).toBe('');
+  });
+});
+
+describe('secret configuration entries named otherwise', () => {
+  it('seals keys that speak of a secret anywhere in their name and never answers them', async () => {
+    const values = {
+      apiKeyId: 'ak-1234-visible-nowhere',
+      privateKeyPem: '-----BEGIN PRIVATE KEY-----abc',
+      clientSecretValue: 'cs-5678-visible-nowhere',
+      credentials: 'user:pa55word-visible-nowhere',
+    };
+    const { uuid } = await addedProgram({
+      shortName: 'SECRETS2',
+      configuration: JSON.stringify({ issuerNumber: '810100', ...values }),
+    });
+    const row = (await programByShortName('SECRETS2'))!;
+    expect(JSON.parse(decrypt(row.configurationSecrets!, KEY))).toEqual(values);
+    const shown = await detail(uuid);
+    expect(JSON.parse((shown.json() as { configuration: string }).configuration)).toEqual({
+      issuerNumber: '810100',
+      apiKeyId: SECRET_MASK,
+      privateKeyPem: SECRET_MASK,
+      clientSecretValue: SECRET_MASK,
+      credentials: SECRET_MASK,
+    });
+    const audits = JSON.stringify(await db().select().from(auditLog).where(eq(auditLog.entityId, uuid)));
+    for (const value of Object.values(values)) {
+      expect(row.configuration).not.toContain(value);
+      expect(shown.body).not.toContain(value);
+      expect(audits).not.toContain(value);
+    }
   });
 });
 

@@ -1,5 +1,6 @@
 import { inArray, sql } from 'drizzle-orm';
-import { fillMessage } from '@ebt/core/messages';
+import { PROGRAM_CONFIGURATION_MAX } from '@ebt/core/constants';
+import { fillMessage, MESSAGES } from '@ebt/core/messages';
 import {
   duplicateFundingSourceName,
   maskedProgramConfiguration,
@@ -45,8 +46,13 @@ export function configurationToStore(text: string | null | undefined, storedSeal
   const entries = parseProgramConfiguration(text);
   if (entries === null) throw AppError.badRequest(PROGRAM_MESSAGES.CONFIGURATION_INVALID, 'configuration');
   const { open, secrets } = splitProgramConfiguration(entries, openSecrets(storedSealed, config));
+  // The text is stored re-written (secret entries blank), and numbers may grow on the way (1e20 is written out in
+  // 21 digits): the stored text must still fit the column (B§3: up to 1000 characters).
+  const configuration = JSON.stringify(open);
+  if (configuration.length > PROGRAM_CONFIGURATION_MAX)
+    throw AppError.badRequest(fillMessage(MESSAGES.TOO_LONG, { max: PROGRAM_CONFIGURATION_MAX }), 'configuration');
   return {
-    configuration: JSON.stringify(open),
+    configuration,
     configurationSecrets: Object.keys(secrets).length ? encrypt(JSON.stringify(secrets), config.encryptionKey) : null,
   };
 }
