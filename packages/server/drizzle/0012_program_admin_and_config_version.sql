@@ -5,7 +5,7 @@ CREATE TABLE "config_version" (
 );
 --> statement-breakpoint
 ALTER TABLE "programs" ADD COLUMN "configuration_secrets" text;--> statement-breakpoint
-CREATE INDEX "programs_short_name_lower_idx" ON "programs" USING btree (lower("short_name") text_pattern_ops);--> statement-breakpoint
+CREATE UNIQUE INDEX "programs_short_name_lower_key" ON "programs" USING btree (lower("short_name") text_pattern_ops);--> statement-breakpoint
 CREATE INDEX "programs_contact_email_lower_idx" ON "programs" USING btree (lower("contact_email") text_pattern_ops);--> statement-breakpoint
 CREATE INDEX "programs_contact_state_code_idx" ON "programs" USING btree ("contact_state_code");--> statement-breakpoint
 CREATE INDEX "programs_status_id_idx" ON "programs" USING btree ("status_id");--> statement-breakpoint
@@ -22,4 +22,8 @@ BEGIN
 END $$;
 --> statement-breakpoint
 CREATE TRIGGER "config_entries_version" AFTER INSERT OR UPDATE OR DELETE ON "config_entries"
+  FOR EACH STATEMENT EXECUTE FUNCTION "config_version_bump"();
+--> statement-breakpoint
+-- TRUNCATE fires no row-level or INSERT/UPDATE/DELETE trigger: its own statement trigger bumps the version too.
+CREATE TRIGGER "config_entries_version_truncate" AFTER TRUNCATE ON "config_entries"
   FOR EACH STATEMENT EXECUTE FUNCTION "config_version_bump"();

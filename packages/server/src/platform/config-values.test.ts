@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DbOrTx } from '../db/client.js';
-import { configEntries } from '../db/schema/index.js';
+import { configEntries, configVersion } from '../db/schema/index.js';
 import { useTestApp } from '../testing/app.js';
 import { configBoolean, configInteger, configNumber, ConfigValueCache, CONFIG_VALUES } from './config-values.js';
 
@@ -103,6 +103,22 @@ describe('configuration values in force', () => {
     cache.release();
     expect(await pending).toBe('old'); // that request began before the change
     expect(await cache.valueInForce(db(), 'cache.race', '2026-06-01')).toBe('new');
+  });
+
+  it('bumps the version on every statement that changes the values, TRUNCATE included', async () => {
+    class Rollback extends Error {}
+    const version = async (handle: DbOrTx) =>
+      Number((await handle.select({ version: configVersion.version }).from(configVersion))[0]!.version);
+    await db()
+      .transaction(async (tx) => {
+        const before = await version(tx);
+        await tx.execute(sql`truncate config_entries`);
+        expect(await version(tx)).toBe(before + 1);
+        throw new Rollback(); // the other tests' values stay
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof Rollback)) throw error;
+      });
   });
 
   it('reads inside a transaction without the cache, so the transaction sees its own change', async () => {

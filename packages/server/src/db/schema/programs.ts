@@ -89,8 +89,10 @@ export const programs = pgTable(
     check('programs_max_printed_pans_check', sql`${t.maxPrintedPans} >= 0`),
     // The admin program search filters by name prefix; short_name has its unique index already.
     index('programs_name_lower_idx').on(sql`lower(${t.name}) text_pattern_ops`),
-    // The other criteria of GET /admin-api/programs: short name and e-mail prefixes, state and status equality.
-    index('programs_short_name_lower_idx').on(sql`lower(${t.shortName}) text_pattern_ops`),
+    // Short names are unique ignoring case (B§5), the rule the server checks; the same index serves the short name
+    // prefix search (text_pattern_ops also carries '=', so equality uses it too).
+    uniqueIndex('programs_short_name_lower_key').on(sql`lower(${t.shortName}) text_pattern_ops`),
+    // The other criteria of GET /admin-api/programs: e-mail prefix, state and status equality.
     index('programs_contact_email_lower_idx').on(sql`lower(${t.contactEmail}) text_pattern_ops`),
     index('programs_contact_state_code_idx').on(t.contactStateCode),
     index('programs_status_id_idx').on(t.statusId),

@@ -57,7 +57,10 @@ export async function addProgram(context: RequestContext, body: ProgramBody): Pr
       programId = row!.id;
     } catch (error) {
       // A second request with the same short name or PAN digits that got past the checks first.
-      if (isUniqueViolation(error, 'programs_short_name_unique'))
+      if (
+        isUniqueViolation(error, 'programs_short_name_lower_key') ||
+        isUniqueViolation(error, 'programs_short_name_unique')
+      )
         throw AppError.conflict(PROGRAM_MESSAGES.SHORT_NAME_EXISTS, 'shortName');
       if (isUniqueViolation(error, 'programs_pan_prefix_key'))
         throw AppError.conflict(PROGRAM_MESSAGES.PAN_PREFIX_EXISTS, 'bin');

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '@ebt/core/enums';
@@ -7,6 +7,7 @@ import { PROGRAM_MESSAGES, SECRET_MASK } from '@ebt/core/programs';
 import { auditLog, configEntries, fundingSources, incentives, pans, programs } from '../../db/schema/index.js';
 import { CONFIG_VALUES } from '../../platform/config-values.js';
 import { decrypt } from '../../platform/crypto.js';
+import { isUniqueViolation } from '../../platform/errors.js';
 import { useTestApp } from '../../testing/app.js';
 import { makeRecipient } from '../../testing/factories.js';
 import { buildWorld } from '../../testing/world.js';
@@ -211,6 +212,18 @@ describe('POST /admin-api/programs', () => {
     expect(await programByShortName('LONGCONF')).toBeUndefined();
     expect((await add(validProgramBody({ shortName: 'SHORTCONF', configuration: '{"a":1e9}' }))).statusCode).toBe(200);
     expect((await programByShortName('SHORTCONF'))!.configuration).toBe('{"a":1000000000}');
+  });
+
+  it('keeps short names unique ignoring case in the database too (the last word after a race)', async () => {
+    await addedProgram({ shortName: 'CaseKey' });
+    const row = (await programByShortName('CaseKey'))!;
+    const insertSame = (shortName: string) =>
+      db()
+        .insert(programs)
+        .values({ ...row, id: undefined, uuid: randomUUID(), shortName, bin: null, seriesNbr: null });
+    await expect(insertSame('casekey')).rejects.toSatisfy((error: unknown) =>
+      isUniqueViolation(error, 'programs_short_name_lower_key'),
+    );
   });
 
   it('keeps bin and series unique across programs, whatever the split of the nine digits (409)', async () => {

@@ -38,7 +38,10 @@ export async function updateProgram(
         })
         .where(eq(programs.id, program.id));
     } catch (error) {
-      if (isUniqueViolation(error, 'programs_short_name_unique'))
+      if (
+        isUniqueViolation(error, 'programs_short_name_lower_key') ||
+        isUniqueViolation(error, 'programs_short_name_unique')
+      )
         throw AppError.conflict(PROGRAM_MESSAGES.SHORT_NAME_EXISTS, 'shortName');
       if (isUniqueViolation(error, 'programs_pan_prefix_key'))
         throw AppError.conflict(PROGRAM_MESSAGES.PAN_PREFIX_EXISTS, 'bin');
