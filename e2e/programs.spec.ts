@@ -52,7 +52,11 @@ async function programByShortName(request: APIRequestContext, shortName: string)
 }
 
 /** A program added through the API, as another administrator would have. */
-async function addProgram(request: APIRequestContext, shortName: string) {
+async function addProgram(
+  request: APIRequestContext,
+  shortName: string,
+  fundingSources = [{ fundingId: -1, name: 'USDA' }],
+) {
   const res = await request.post('/admin-api/programs', {
     headers: bearer(await adminToken(request)),
     data: {
@@ -69,7 +73,7 @@ async function addProgram(request: APIRequestContext, shortName: string) {
       endDate: dayFromToday(300),
       benefitAmount: 20,
       fundingAmount: 5000,
-      fundingSources: [{ fundingId: -1, name: 'USDA' }],
+      fundingSources,
     },
   });
   expect(res.status(), await res.text()).toBe(200);
@@ -176,6 +180,8 @@ test.describe('program add', () => {
     await expect(confirm).toContainText('Remove funding source Temporary?');
     await confirm.getByRole('button', { name: 'Remove' }).click();
     await expect(sources(page).getByRole('cell', { name: 'Temporary' })).toHaveCount(0);
+    // The removed row's button is gone: the focus goes to 'Add Funding Source', not to the page's body.
+    await expect(page.getByRole('button', { name: 'Add Funding Source' })).toBeFocused();
 
     await page.getByRole('textbox', { name: 'Name', exact: true }).fill(`Harvest ${shortName}`);
     await page.getByRole('textbox', { name: 'Short Name' }).fill(shortName);
@@ -205,6 +211,27 @@ test.describe('program add', () => {
 });
 
 test.describe('program edit', () => {
+  test('renames a saved funding source whose name is longer than the 20 characters of a typed one', async ({
+    page,
+    request,
+  }) => {
+    const shortName = uniqueShortName('LONG');
+    const long = 'Supplemental Nutrition Fund'; // 27 characters: a name may have up to 30
+    const programUuid = await addProgram(request, shortName, [{ fundingId: -1, name: long }]);
+    await signInAs(page, DEMO_USERS.sysadmin, /\/admin$/);
+    await page.goto(`/admin/program/${programUuid}`);
+    await page.getByRole('button', { name: `Edit funding source ${long}` }).click();
+    const dialog = await opened(page.getByRole('dialog', { name: 'Edit Funding Source' }));
+    const name = dialog.getByRole('textbox', { name: 'Funding Source Name' });
+    await expect(name).toHaveValue(long);
+    await name.fill(`${long} 2`);
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await page.getByRole('button', { name: 'Update Program' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Program updated.' })).toBeFocused();
+    expect((await programByShortName(request, shortName)).fundingSources.map((s) => s.name)).toEqual([`${long} 2`]);
+  });
+
   test("changes a program's dates and amounts, and adds and removes a program admin", async ({ page, request }) => {
     const shortName = uniqueShortName('EDIT');
     const programUuid = await addProgram(request, shortName);
@@ -224,6 +251,9 @@ test.describe('program edit', () => {
     const second = page.waitForResponse((res) => res.request().method() === 'PUT' && res.url().includes(programUuid));
     await page.getByRole('button', { name: 'Update Program' }).click();
     expect((await second).status()).toBe(200);
+    // Sent with its real id: kept and not removed and added again (which would also leave the names unchanged).
+    const sent = (await second).request().postDataJSON() as { fundingSources: { fundingId: number }[] };
+    expect(sent.fundingSources.every((s) => s.fundingId > 0)).toBe(true);
     await expect(page.getByRole('status').filter({ hasText: 'Program updated.' })).toBeFocused();
     expect((await programByShortName(request, shortName)).fundingSources.map((s) => s.name).sort()).toEqual([
       'Second Source',

@@ -3,6 +3,7 @@ import {
   addFundingSource,
   EMPTY_PROGRAM_FORM,
   fundingSourceNameError,
+  fundingSourcePromptMax,
   newProgramForm,
   programBodyOf,
   removeFundingSource,
@@ -88,5 +89,21 @@ describe('the funding-source editor', () => {
     expect(fundingSourceNameError('state funds', sources)).toBe('Funding Source Name already exists.');
     expect(fundingSourceNameError('state funds', sources, 7)).toBeNull();
     expect(fundingSourceNameError('Private', sources)).toBeNull();
+  });
+
+  it('takes up to 30 characters when editing a saved source whose name is already longer than 20', () => {
+    const long = 'Supplemental Nutrition Fund'; // 27 characters, e.g. a default-funding name
+    const sources = [
+      { fundingId: 7, name: long },
+      { fundingId: 8, name: 'USDA' },
+    ];
+    expect(fundingSourcePromptMax(sources, 7)).toBe(30);
+    expect(fundingSourcePromptMax(sources, 8)).toBe(20);
+    expect(fundingSourcePromptMax(sources, null)).toBe(20);
+    expect(fundingSourceNameError(long, sources, 7)).toBeNull();
+    expect(fundingSourceNameError(`${long} 2`, sources, 7)).toBeNull();
+    expect(fundingSourceNameError('N'.repeat(31), sources, 7)).toBe('Funding source name must be 2 to 30 characters.');
+    expect(fundingSourceNameError('N'.repeat(21), sources, 8)).toBe('Funding source name must be 2 to 20 characters.');
+    expect(fundingSourceNameError('N'.repeat(21), sources)).toBe('Funding source name must be 2 to 20 characters.');
   });
 });

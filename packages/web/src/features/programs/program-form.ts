@@ -1,4 +1,4 @@
-import { FUNDING_SOURCE_PROMPT_MAX, FUNDING_SOURCE_PROMPT_MIN } from '@ebt/core/constants';
+import { FUNDING_SOURCE_NAME_MAX, FUNDING_SOURCE_PROMPT_MAX, FUNDING_SOURCE_PROMPT_MIN } from '@ebt/core/constants';
 import { fillMessage, MESSAGES } from '@ebt/core/messages';
 import {
   duplicateFundingSourceName,
@@ -162,15 +162,30 @@ export function validateProgramForm(mode: 'add' | 'edit', today: string) {
 
 // The funding-source editor (B§4): changes are held here and saved only with the program.
 
-/** The name typed into the editor's prompt: 2 to 20 characters (B§5), not a name the program already has. */
+/**
+ * The longest name the editor's prompt takes (B§5): 20 characters ("prompt text 2 to 20"), but 30 (the name's overall
+ * limit) when editing a source whose saved name is already longer than 20 (a default-funding name, or one saved
+ * before), so it can be kept or renamed without being cut.
+ */
+export function fundingSourcePromptMax(sources: readonly FundingSource[], editingId?: number | null): number {
+  const current = editingId == null ? undefined : sources.find((s) => s.fundingId === editingId);
+  return current && current.name.length > FUNDING_SOURCE_PROMPT_MAX
+    ? FUNDING_SOURCE_NAME_MAX
+    : FUNDING_SOURCE_PROMPT_MAX;
+}
+
+/** The name typed into the editor's prompt: 2 to 20 characters (or 30, above), not a name the program already has. */
 export function fundingSourceNameError(
   name: string,
   sources: readonly FundingSource[],
   exceptId?: number,
 ): string | null {
   const trimmed = name.trim();
-  if (trimmed.length < FUNDING_SOURCE_PROMPT_MIN || trimmed.length > FUNDING_SOURCE_PROMPT_MAX)
-    return PROGRAM_MESSAGES.FUNDING_SOURCE_PROMPT_LENGTH;
+  const max = fundingSourcePromptMax(sources, exceptId);
+  if (trimmed.length < FUNDING_SOURCE_PROMPT_MIN || trimmed.length > max)
+    return max === FUNDING_SOURCE_NAME_MAX
+      ? PROGRAM_MESSAGES.FUNDING_SOURCE_NAME_LENGTH
+      : PROGRAM_MESSAGES.FUNDING_SOURCE_PROMPT_LENGTH;
   const others = sources.filter((s) => s.fundingId !== exceptId).map((s) => s.name);
   if (duplicateFundingSourceName([...others, trimmed]) !== null) return PROGRAM_MESSAGES.FUNDING_SOURCE_EXISTS;
   return null;

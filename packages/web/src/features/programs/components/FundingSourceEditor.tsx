@@ -1,13 +1,18 @@
-import { FUNDING_SOURCE_PROMPT_MAX } from '@ebt/core/constants';
 import { fillMessage } from '@ebt/core/messages';
 import { PROGRAM_MESSAGES, type FundingSource } from '@ebt/core/programs';
 import { Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { confirmAction } from '../../../components/ConfirmDialog';
 import { DataTable, type DataTableColumn } from '../../../components/DataTable';
 import { Dialog } from '../../../components/Dialog';
-import { addFundingSource, fundingSourceNameError, removeFundingSource, renameFundingSource } from '../program-form';
+import {
+  addFundingSource,
+  fundingSourceNameError,
+  fundingSourcePromptMax,
+  removeFundingSource,
+  renameFundingSource,
+} from '../program-form';
 
 export interface FundingSourceEditorProps {
   sources: FundingSource[];
@@ -21,14 +26,17 @@ type Editing = { fundingId: number | null; name: string; error: string | null } 
 /**
  * The program's funding sources (B§4 "Program funding sources", B§5): add, edit and remove are held here, new ones
  * with temporary negative ids, and saved only with the program. The name is asked in a dialog (2 to 20 characters,
- * not one the program already has, ignoring case: 'Funding Source Name already exists.'); removing asks
- * 'Remove funding source {name}?'. A source a benefit or incentive uses is refused by the server when the program is
+ * or up to 30 when editing a saved name already longer than 20; not one the program already has, ignoring case:
+ * 'Funding Source Name already exists.'); removing asks 'Remove funding source {name}?' and then puts the focus on
+ * 'Add Funding Source' (the removed row's button is gone). A source a benefit or incentive uses is refused by the server when the program is
  * saved, with its reason.
  */
 export function FundingSourceEditor({ sources, onChange, error }: FundingSourceEditorProps) {
   const headingId = useId();
   const errorId = useId();
   const [editing, setEditing] = useState<Editing>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
+  const promptMax = fundingSourcePromptMax(sources, editing?.fundingId);
 
   const save = (event: FormEvent) => {
     event.preventDefault();
@@ -52,7 +60,11 @@ export function FundingSourceEditor({ sources, onChange, error }: FundingSourceE
       message: fillMessage(PROGRAM_MESSAGES.CONFIRM_REMOVE_FUNDING_SOURCE, { name: source.name }),
       confirmLabel: 'Remove',
       danger: true,
-      onConfirm: () => onChange(removeFundingSource(sources, source.fundingId)),
+      onConfirm: () => {
+        onChange(removeFundingSource(sources, source.fundingId));
+        // The dialog would give the focus back to the removed row's button, which no longer exists.
+        window.setTimeout(() => addButton.current?.focus(), 0);
+      },
     });
 
   const columns: DataTableColumn<FundingSource>[] = [
@@ -85,13 +97,15 @@ export function FundingSourceEditor({ sources, onChange, error }: FundingSourceE
   ];
 
   return (
-    <Stack gap="sm" component="section" aria-labelledby={headingId}>
+    <Stack gap="sm" component="section" aria-labelledby={headingId} aria-describedby={error ? errorId : undefined}>
       <Group justify="space-between">
         <Title order={2} fz="h4" id={headingId}>
           Funding Sources
         </Title>
         <Button
+          ref={addButton}
           variant="light"
+          aria-describedby={error ? errorId : undefined}
           leftSection={<IconPlus aria-hidden size={16} />}
           onClick={() => setEditing({ fundingId: null, name: '', error: null })}
         >
@@ -121,8 +135,8 @@ export function FundingSourceEditor({ sources, onChange, error }: FundingSourceE
               label="Funding Source Name"
               withAsterisk
               data-autofocus
-              maxLength={FUNDING_SOURCE_PROMPT_MAX}
-              description="2 to 20 characters, not a name the program already has."
+              maxLength={promptMax}
+              description={`2 to ${promptMax} characters, not a name the program already has.`}
               value={editing?.name ?? ''}
               error={editing?.error ?? undefined}
               onChange={(event) => editing && setEditing({ ...editing, name: event.currentTarget.value, error: null })}
