@@ -50,6 +50,9 @@ const VISITS: Record<string, (seeds: Seeds) => string> = {
   '/admin/agency/:id': (s) => `/admin/agency/${s.agencyUuid}`,
   // Role 6 (Agency User) is a demo role that always exists (B§9 role ids).
   '/admin/roles/:roleId': () => '/admin/roles/6',
+  // Admin programs and configuration (issue 16): a demo program, and a key the demo data always has.
+  '/admin/program/:id': (s) => `/admin/program/${s.recipientUser.programUuid}`,
+  '/admin/configuration/:id': () => '/admin/configuration/benefit.expungeDays',
 };
 
 async function readSeeds(request: APIRequestContext): Promise<Seeds> {

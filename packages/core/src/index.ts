@@ -14,3 +14,4 @@ export * from './applicants/index.js';
 export * from './recipients/index.js';
 export * from './agencies/index.js';
 export * from './benefits/index.js';
+export * from './config/index.js';

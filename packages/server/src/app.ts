@@ -14,6 +14,7 @@ import healthRoutes from './modules/health/routes.js';
 import incentiveRoutes from './modules/incentives/routes.js';
 import merchantRoutes from './modules/merchants/routes.js';
 import outboxRoutes from './modules/outbox/routes.js';
+import configRoutes from './modules/config/routes.js';
 import programAdminRoutes from './modules/program-admins/routes.js';
 import programRoutes from './modules/programs/routes.js';
 import recipientRoutes from './modules/recipients/routes.js';
@@ -49,6 +50,7 @@ const MODULES = [
   userAdminRoutes,
   roleRoutes,
   programAdminRoutes,
+  configRoutes,
 ];
 
 export interface AppOptions {

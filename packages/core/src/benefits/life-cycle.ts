@@ -8,6 +8,12 @@ import { DEFAULT_BENEFIT_EXPUNGE_DAYS } from './rules.js';
 /** The configuration key (admin Configurations screen, effective-dated) that holds the expunge delay in days. */
 export const BENEFIT_EXPUNGE_DAYS_KEY = 'benefit.expungeDays';
 
+/**
+ * The configuration key of the 'expiring soon' lead time in days (A§4), read through the configuration service; 14
+ * (EXPIRING_SOON_DAYS) when no value is in force.
+ */
+export const BENEFIT_EXPIRING_SOON_DAYS_KEY = 'benefit.expiringSoonDays';
+
 /** The largest delay the key takes (about 27 years: effectively "keep"). */
 export const BENEFIT_EXPUNGE_DAYS_MAX = 9999;
 

@@ -64,8 +64,13 @@ export function benefitStatusName(statusId: number): 'ISSUED' | 'EXPIRED' | 'EXP
  * Part 1 §4 expiry marker of a benefit (decision 0010): only an ISSUED benefit gets one, by its expiry date and today
  * in the program's zone. An EXPIRED benefit says so in its status; a VOID or EXPUNGED one can no longer be spent.
  */
-export function benefitExpiryMarker(statusId: number, expiryDate: string, today: string): ExpiryMarker | null {
-  return statusId === 0 ? expiryMarker(expiryDate, today) : null;
+export function benefitExpiryMarker(
+  statusId: number,
+  expiryDate: string,
+  today: string,
+  soonDays?: number,
+): ExpiryMarker | null {
+  return statusId === 0 ? expiryMarker(expiryDate, today, soonDays) : null;
 }
 
 /** Part 1 §4: only an ISSUED benefit is edited, voided or re-notified. */

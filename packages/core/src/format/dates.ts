@@ -55,12 +55,17 @@ export function todayIn(timeZone: string, now: Date = new Date()): string {
 export type ExpiryMarker = 'expired' | 'expiring soon';
 
 /**
- * A§4: 'expired' once the expiry date is past, 'expiring soon' from 14 days before it through the expiry date
- * itself (a benefit can still be spent on its last day).
+ * A§4: 'expired' once the expiry date is past, 'expiring soon' from `soonDays` (14 unless the configuration key
+ * benefit.expiringSoonDays says otherwise) days before it through the expiry date itself (a benefit can still be
+ * spent on its last day).
  */
-export function expiryMarker(expiryDate: string, today: string): ExpiryMarker | null {
+export function expiryMarker(
+  expiryDate: string,
+  today: string,
+  soonDays: number = EXPIRING_SOON_DAYS,
+): ExpiryMarker | null {
   if (expiryDate < today) return 'expired';
-  if (daysBetween(today, expiryDate) <= EXPIRING_SOON_DAYS) return 'expiring soon';
+  if (daysBetween(today, expiryDate) <= soonDays) return 'expiring soon';
   return null;
 }
 

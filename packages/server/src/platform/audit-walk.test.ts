@@ -164,6 +164,24 @@ async function issuedBenefit() {
   return res.json() as Record<string, unknown> & { benefitUuid: string };
 }
 
+let walkConfigSequence = 0;
+let walkProgramSequence = 0;
+/** A valid program form for the admin program routes, dated well after the walk's clock. */
+const walkProgramBody = () => ({
+  programName: `Walked Program ${++walkProgramSequence}`,
+  shortName: `WALK${walkProgramSequence}`,
+  programStatusId: 0,
+  contactEmail: 'walk@example.com',
+  contactPhone: '8605550100',
+  contactAddress1: '1 Walk Street',
+  contactCity: 'Hartford',
+  contactStateCode: 'CT',
+  contactZip: '06103',
+  startDate: '2030-01-01',
+  endDate: '2030-12-31',
+  fundingSources: [{ fundingId: -1, name: 'Walk Funds' }],
+});
+
 // The table: one entry per route that changes data ---------------------------------------------------------------
 
 const CASES: Record<string, AuditCase | Exempt> = {
@@ -999,6 +1017,89 @@ const CASES: Record<string, AuditCase | Exempt> = {
         method: 'DELETE',
         url: `/admin-api/programs/${w.programs.program.uuid}/users`,
         payload: { userUuid: user.uuid },
+      });
+    },
+  },
+  // Admin programs and configuration (issue 16).
+  'POST /admin-api/programs': {
+    action: 'create',
+    entity: 'program',
+    actor: 'caller',
+    before: false,
+    after: true,
+    async send() {
+      return as(await staff('platformAdmin'), {
+        method: 'POST',
+        url: '/admin-api/programs',
+        payload: walkProgramBody(),
+      });
+    },
+  },
+
+  'PUT /admin-api/programs/:programUuid': {
+    action: 'update',
+    entity: 'program',
+    actor: 'caller',
+    before: true,
+    after: true,
+    async send() {
+      const admin = await staff('platformAdmin');
+      const body = walkProgramBody();
+      const added = await t.injectAs(admin.token, { method: 'POST', url: '/admin-api/programs', payload: body });
+      const { programUuid } = added.json() as { programUuid: string };
+      return as(admin, {
+        method: 'PUT',
+        url: `/admin-api/programs/${programUuid}`,
+        payload: { ...body, programName: 'Walked Program Renamed', fundingSources: [{ fundingId: -1, name: 'Other' }] },
+      });
+    },
+  },
+
+  'POST /admin-api/config': {
+    action: 'create',
+    entity: 'config_entry',
+    actor: 'caller',
+    before: false,
+    after: true,
+    async send() {
+      return as(await staff('platformAdmin'), {
+        method: 'POST',
+        url: '/admin-api/config',
+        payload: { configKey: `walk.key${++walkConfigSequence}`, configValue: 'on', effectiveDate: '2031-01-01' },
+      });
+    },
+  },
+
+  'PUT /admin-api/config': {
+    action: 'update',
+    entity: 'config_entry',
+    actor: 'caller',
+    before: true,
+    after: true,
+    async send() {
+      const admin = await staff('platformAdmin');
+      const configKey = `walk.key${++walkConfigSequence}`;
+      const payload = { configKey, configValue: 'on', effectiveDate: '2031-01-01' };
+      await t.injectAs(admin.token, { method: 'POST', url: '/admin-api/config', payload });
+      return as(admin, { method: 'PUT', url: '/admin-api/config', payload: { ...payload, configValue: 'off' } });
+    },
+  },
+
+  'DELETE /admin-api/config': {
+    action: 'delete',
+    entity: 'config_entry',
+    actor: 'caller',
+    before: true,
+    after: false,
+    async send() {
+      const admin = await staff('platformAdmin');
+      const configKey = `walk.key${++walkConfigSequence}`;
+      const payload = { configKey, configValue: 'on', effectiveDate: '2031-01-01' };
+      await t.injectAs(admin.token, { method: 'POST', url: '/admin-api/config', payload });
+      return as(admin, {
+        method: 'DELETE',
+        url: '/admin-api/config',
+        payload: { configKey, effectiveDate: '2031-01-01' },
       });
     },
   },

@@ -141,3 +141,14 @@ export function isUniqueViolation(error: unknown, constraint: string): boolean {
     if (e.code === '23505') return e.constraint === undefined || e.constraint === constraint;
   return false;
 }
+
+/**
+ * A foreign key refused the write (PostgreSQL 23503), from PGlite or node-postgres, directly or as a Drizzle query
+ * error's cause: a row another transaction began to refer to after a check. Answers the error's detail (it names the
+ * key, e.g. 'Key (id)=(12) is still referenced from table "benefits".'), or null when it is not one.
+ */
+export function foreignKeyViolationDetail(error: unknown): string | null {
+  for (let e = error as { code?: string; detail?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e)
+    if (e.code === '23503') return e.detail ?? '';
+  return null;
+}

@@ -86,6 +86,19 @@ describe('the cost of an authenticated request', () => {
     }
   });
 
+  it('answers the admin program list, a program with its funding sources and the configuration in two statements', async () => {
+    const token = await t.signIn(cast.platformAdmin.username);
+    for (const url of [
+      '/admin-api/programs?programName=t',
+      `/admin-api/programs/${cast.program.uuid}`,
+      '/admin-api/config',
+    ]) {
+      const get = () => t.injectAs(token, { method: 'GET', url });
+      await get();
+      expect(await statementsOf(get), url).toBe(2);
+    }
+  });
+
   it('refuses an unknown token in one statement', async () => {
     const res = () => t.injectAs('x'.repeat(43), { method: 'GET', url: '/user-api/user/current' });
     expect(await statementsOf(res, 401)).toBe(1);

@@ -91,6 +91,8 @@ const SPEC_FIXED_PATHS: readonly Route[] = [
   // The user-admin module (issue 14): fixed words where {id} of /user-api/user/{id}/... stands.
   { method: 'POST', url: '/user-api/user/reset-otp/:uuid' },
   { method: 'POST', url: '/user-api/user/reset-otp/:uuid/send' },
+  // Admin programs (issue 16): the default funding names beside a program's uuid.
+  { method: 'GET', url: '/admin-api/programs/default-funding' },
 ];
 
 /** The pairs among them that have a parametric sibling today: the walker must find at least these. */
@@ -108,6 +110,8 @@ const KNOWN_CONFLICTS = [
   'GET /user-api/user/currentuser over /user-api/user/:id',
   'PUT /user-api/user/currentuser over /user-api/user/:id',
   'PUT /user-api/user/password over /user-api/user/:id',
+  // Admin programs (issue 16).
+  'GET /admin-api/programs/default-funding over /admin-api/programs/:programUuid',
 ];
 
 let app: FastifyInstance;

@@ -19,6 +19,8 @@ import { hashPassword } from '../platform/passwords.js';
 export const DEFAULT_PASSWORD = 'Factory#Pass1';
 
 let sequence = 0;
+/** Programs made so far: each gets its own series number, as bin + series (the PAN prefix) is unique. */
+let programSequence = 0;
 const next = () => (++sequence).toString(36).padStart(3, '0') + Math.random().toString(36).slice(2, 6);
 
 let defaultHash: Promise<string> | undefined;
@@ -32,7 +34,7 @@ function buildProgram(overrides: Partial<typeof programs.$inferInsert> = {}): ty
     shortName: `TP${n}`.slice(0, 20).toUpperCase(),
     statusId: 0,
     bin: '60000',
-    seriesNbr: '0001',
+    seriesNbr: String(++programSequence % 10_000).padStart(4, '0'),
     contactEmail: `program-${n}@example.com`,
     contactPhone: '2035550100',
     contactAddress1: '1 Main Street',

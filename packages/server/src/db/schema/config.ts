@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, day, id, updatedAt } from './columns.js';
 import { users } from './users.js';
 
@@ -28,3 +28,17 @@ export const configEntries = pgTable(
 );
 
 export type ConfigEntryRow = typeof configEntries.$inferSelect;
+
+/**
+ * One row whose version goes up with every statement that changes config_entries (a trigger, so a seed or a hand-made
+ * fix counts too). Each server instance caches the values it read and looks at this row at most once a second
+ * (platform/config-values.ts): a change made on any instance reaches every instance within a second.
+ */
+export const configVersion = pgTable(
+  'config_version',
+  {
+    id: smallint('id').primaryKey().default(1),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('config_version_single_row_check', sql`${t.id} = 1`)],
+);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, day, id, money, publicUuid, stateCode, updatedAt } from './columns.js';
 
 /**
@@ -49,6 +49,11 @@ export const programs = pgTable(
     endDate: day('end_date'),
     /** Card settings as a JSON-like key list (part 2 §9), up to 1000 characters; secret entries blank. */
     configuration: varchar('configuration', { length: 1000 }),
+    /**
+     * The secret entries of the configuration (keys named *Key, *Secret, *Password: docs/decisions/0030), sealed as
+     * one JSON object with AES-256-GCM (platform/crypto.ts). `configuration` holds them blank; no answer carries them.
+     */
+    configurationSecrets: text('configuration_secrets'),
     /** Default amount of a Regular benefit; null means none (resolutions §6: 0.00-9999.99). */
     benefitAmount: money('benefit_amount'),
     /** Benefit life in days: expiration = available + (days - 1); 0 or null means no default (resolutions §6). */
@@ -84,6 +89,16 @@ export const programs = pgTable(
     check('programs_max_printed_pans_check', sql`${t.maxPrintedPans} >= 0`),
     // The admin program search filters by name prefix; short_name has its unique index already.
     index('programs_name_lower_idx').on(sql`lower(${t.name}) text_pattern_ops`),
+    // Short names are unique ignoring case (B§5), the rule the server checks; the same index serves the short name
+    // prefix search (text_pattern_ops also carries '=', so equality uses it too).
+    uniqueIndex('programs_short_name_lower_key').on(sql`lower(${t.shortName}) text_pattern_ops`),
+    // The other criteria of GET /admin-api/programs: e-mail prefix, state and status equality.
+    index('programs_contact_email_lower_idx').on(sql`lower(${t.contactEmail}) text_pattern_ops`),
+    index('programs_contact_state_code_idx').on(t.contactStateCode),
+    index('programs_status_id_idx').on(t.statusId),
+    // bin + series are the first nine digits of every PAN of the program: two programs never share them, however
+    // the nine digits are split between the two.
+    uniqueIndex('programs_pan_prefix_key').on(sql`(${t.bin} || ${t.seriesNbr})`),
   ],
 );
 

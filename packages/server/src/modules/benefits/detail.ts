@@ -2,10 +2,11 @@ import {
   BENEFIT_MESSAGES,
   type BenefitDetail,
   type BenefitRuleProblem,
+  BENEFIT_EXPIRING_SOON_DAYS_KEY,
   benefitExpiryMarker,
   benefitStatusName,
 } from '@ebt/core/benefits';
-import { MAX_BENEFIT_AMOUNT_CENTS } from '@ebt/core/constants';
+import { EXPIRING_SOON_DAYS, MAX_BENEFIT_AMOUNT_CENTS } from '@ebt/core/constants';
 import { todayIn } from '@ebt/core/format';
 import { toCents } from '@ebt/core/format';
 import { BENEFIT_STATUS } from '@ebt/core/enums';
@@ -13,6 +14,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { auditLog, users } from '../../db/schema/index.js';
 import type { Caller } from '../../platform/caller.js';
+import { configInteger } from '../../platform/config-values.js';
 import { AppError } from '../../platform/errors.js';
 import { type BenefitDetailRecord, findBenefitDetail } from './queries.js';
 
@@ -21,7 +23,12 @@ import { type BenefitDetailRecord, findBenefitDetail } from './queries.js';
 /** Money from a numeric column ('12.30') to the wire's number of dollars with two decimals (decision 0004). */
 export const dollars = (value: string | null | undefined): number => toCents(value) / 100;
 
-export function toBenefitDetail(record: BenefitDetailRecord, now: Date, voiding?: Voiding): BenefitDetail {
+export function toBenefitDetail(
+  record: BenefitDetailRecord,
+  now: Date,
+  voiding?: Voiding,
+  soonDays?: number,
+): BenefitDetail {
   const row = record.benefit;
   const today = todayIn(record.programTimeZone, now);
   return {
@@ -55,7 +62,7 @@ export function toBenefitDetail(record: BenefitDetailRecord, now: Date, voiding?
     enableBenefitNote: record.enableBenefitNote,
     // Part 1 §3: a benefit's maximum amount, default 9999.99; no program or benefit stores another one.
     maxBenefitAmount: MAX_BENEFIT_AMOUNT_CENTS / 100,
-    expiryMarker: benefitExpiryMarker(row.statusId, row.expirationDate, today),
+    expiryMarker: benefitExpiryMarker(row.statusId, row.expirationDate, today, soonDays),
     lastUpdatedDate: row.updatedAt.toISOString(),
     creationChannel: row.creationChannel,
     updationChannel: row.updationChannel,
@@ -97,7 +104,12 @@ export async function loadBenefitDetail(
   if (!record) throw AppError.notFound(BENEFIT_MESSAGES.BENEFIT_NOT_FOUND);
   const voiding =
     record.benefit.statusId === BENEFIT_STATUS.VOIDED ? await findVoiding(db, record.benefit.uuid) : undefined;
-  return toBenefitDetail(record, now, voiding);
+  return toBenefitDetail(record, now, voiding, await expiringSoonDays(db, todayIn(record.programTimeZone, now)));
+}
+
+/** The 'expiring soon' lead time in force (configuration key benefit.expiringSoonDays, default 14; A§4). */
+export function expiringSoonDays(db: DbOrTx, today: string): Promise<number> {
+  return configInteger(db, BENEFIT_EXPIRING_SOON_DAYS_KEY, today, EXPIRING_SOON_DAYS);
 }
 
 /**

@@ -13,6 +13,7 @@ import {
 import { runExclusive } from '../../platform/jobs.js';
 import { useTestApp } from '../../testing/app.js';
 import { makeProgram, makeRecipient } from '../../testing/factories.js';
+import { CONFIG_VALUES } from '../../platform/config-values.js';
 import { benefitLifeCycleJob, runBenefitLifeCycle } from './lifecycle.js';
 
 const t = useTestApp();
@@ -186,6 +187,7 @@ describe('benefit life cycle: expunge', () => {
     await t.database.db
       .insert(configEntries)
       .values({ configKey: BENEFIT_EXPUNGE_DAYS_KEY, configValue: '10', effectiveDate: '2026-01-01' });
+    CONFIG_VALUES.invalidate(t.database.db); // written behind the cache's back, as another instance would
     const program = await makeProgram(t.database.db);
     const { rows } = await makeBenefits(program, ['2026-11-23']);
     const id = rows[0]!.id;
@@ -227,6 +229,7 @@ describe('benefit life cycle: expunge', () => {
     await t.database.db
       .insert(configEntries)
       .values({ configKey: BENEFIT_EXPUNGE_DAYS_KEY, configValue: 'never', effectiveDate: '2026-12-05' });
+    CONFIG_VALUES.invalidate(t.database.db); // written behind the cache's back, as another instance would
     setClock('2026-12-05T12:00:00Z');
     const kept = await makeBenefits(program, ['2026-06-01']);
     expect(await run()).toMatchObject({ expungeDays: null, expunged: 0 });

@@ -4,8 +4,8 @@ import { fromCents, todayIn, toCents } from '@ebt/core/format';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { type AuditEntry, recordAudit } from '../../platform/audit.js';
-import type { JobDefinition } from '../../platform/jobs.js';
 import { configValueInForce } from '../../platform/config-values.js';
+import type { JobDefinition } from '../../platform/jobs.js';
 import {
   expireBatch,
   expungeBatch,

@@ -17,7 +17,7 @@ import { BENEFIT_STATUS_WIRE, BENEFIT_TYPE_LABEL, type BenefitStatus, type Benef
 import { todayIn } from '@ebt/core/format';
 import { type CallerContext, requireCaller, type RequestContext } from '../../platform/context.js';
 import { criteriaPlaces, defineSearch, exportColumns, exportSearch, searchPage } from '../../platform/search.js';
-import { dollars, refuseProblems } from './detail.js';
+import { dollars, expiringSoonDays, refuseProblems } from './detail.js';
 import {
   type BenefitExportRecord,
   type BenefitFilter,
@@ -72,7 +72,12 @@ async function resolveFilter(ctx: CallerContext, criteria: SearchCriteria): Prom
   return places.unmatchable ? null : filter;
 }
 
-function toSearchRow(r: BenefitSearchRecord, now: Date, todays: Map<string, string>): BenefitSearchRow {
+function toSearchRow(
+  r: BenefitSearchRecord,
+  now: Date,
+  todays: Map<string, string>,
+  soonDays: number,
+): BenefitSearchRow {
   let today = todays.get(r.programTimeZone);
   if (today === undefined) todays.set(r.programTimeZone, (today = todayIn(r.programTimeZone, now)));
   return {
@@ -94,7 +99,7 @@ function toSearchRow(r: BenefitSearchRecord, now: Date, todays: Map<string, stri
     benefitExpiryDate: r.benefitExpiryDate,
     benefitTypeId: r.benefitTypeId,
     agencyName: r.agencyName,
-    expiryMarker: benefitExpiryMarker(r.benefitStatusId, r.benefitExpiryDate, today),
+    expiryMarker: benefitExpiryMarker(r.benefitStatusId, r.benefitExpiryDate, today, soonDays),
   };
 }
 
@@ -136,7 +141,8 @@ export async function searchBenefits(context: RequestContext, query: BenefitSear
   const found = await searchPage(ctx, BENEFITS, await resolveFilter(ctx, query), query);
   const now = ctx.now();
   const todays = new Map<string, string>();
-  return { ...found, data: found.data.map((r) => toSearchRow(r, now, todays)) };
+  const soonDays = await expiringSoonDays(ctx.db, todayIn(DEFAULT_TIME_ZONE, now));
+  return { ...found, data: found.data.map((r) => toSearchRow(r, now, todays, soonDays)) };
 }
 
 /**

@@ -1,14 +1,15 @@
-import { placeholderRoute } from '../../components/PlaceholderPage';
+import { lazy } from 'react';
 import type { FeatureRoutes } from '../../lib/routes';
 
-/**
- * Configuration keys and their history (B§2 Admin configuration).
- * Each screen is a placeholder until its issue replaces the entry here.
- */
+const ConfigListPage = lazy(() => import('./ConfigListPage'));
+const ConfigAddPage = lazy(() => import('./ConfigAddPage'));
+const ConfigKeyPage = lazy(() => import('./ConfigKeyPage'));
+
+/** Configuration keys and their history (B§2 Admin configuration). */
 export const configRoutes: FeatureRoutes = {
   admin: [
-    placeholderRoute('configurations', 'Configurations'),
-    placeholderRoute('configuration/add', 'New Config Key'),
-    placeholderRoute('configuration/:id', 'Configuration Key'),
+    { path: 'configurations', element: <ConfigListPage /> },
+    { path: 'configuration/add', element: <ConfigAddPage /> },
+    { path: 'configuration/:id', element: <ConfigKeyPage /> },
   ],
 };

@@ -35,6 +35,10 @@ export interface ProgramAdminsPanelProps {
   programName: string;
   /** The panel heading's level under the page's (default 3, below a program's h2). */
   headingOrder?: TitleOrder;
+  /** The remove button's text (B§2's admin program edit says 'Remove From Program'). */
+  removeLabel?: string;
+  /** The add search's heading (B§2's admin program edit says 'Add Admin'). */
+  addTitle?: string;
 }
 
 type Outcome = { kind: 'success' | 'danger'; messages: string[] } | null;
@@ -49,7 +53,14 @@ const fullName = (row: ProgramAdminRow) => personName(row);
  * the server's outcome ('User added to Program.', 'This user is already assigned to the Program.', 'User removed
  * from Program.') and reloads the list once saved. The server scopes every call to the caller's programs.
  */
-export function ProgramAdminsPanel({ programUuid, roleIds, programName, headingOrder = 3 }: ProgramAdminsPanelProps) {
+export function ProgramAdminsPanel({
+  programUuid,
+  roleIds,
+  programName,
+  headingOrder = 3,
+  removeLabel = 'Remove',
+  addTitle = 'Add Program Admin',
+}: ProgramAdminsPanelProps) {
   const { privileges } = useSessionUser();
   const canAdd = hasAnyPrivilege(privileges, PRIVILEGE.PROGRAM_USER_ADD);
   const canRemove = hasAnyPrivilege(privileges, PRIVILEGE.PROGRAM_USER_DELETE);
@@ -106,9 +117,9 @@ export function ProgramAdminsPanel({ programUuid, roleIds, programName, headingO
                 color="red.9"
                 onClick={() => askRemove(row)}
                 loading={remove.isPending && remove.variables === row.userUuid}
-                aria-label={`Remove ${row.username}`}
+                aria-label={`${removeLabel} ${row.username}`}
               >
-                Remove
+                {removeLabel}
               </Button>
             ),
           },
@@ -141,6 +152,7 @@ export function ProgramAdminsPanel({ programUuid, roleIds, programName, headingO
           headingOrder={Math.min(headingOrder + 1, 6) as TitleOrder}
           adding={add.isPending ? add.variables : null}
           onAdd={askAdd}
+          title={addTitle}
         />
       )}
     </Stack>
@@ -154,7 +166,9 @@ function AddProgramAdminSearch({
   headingOrder,
   adding,
   onAdd,
+  title,
 }: {
+  title: string;
   roleIds: readonly number[];
   programName: string;
   headingOrder: TitleOrder;
@@ -205,10 +219,10 @@ function AddProgramAdminSearch({
   return (
     <Stack gap="sm" component="section" aria-labelledby={headingId}>
       <Title order={headingOrder} id={headingId}>
-        Add Program Admin
+        {title}
       </Title>
       <SearchForm
-        label={`Add Program Admin search for ${programName}`}
+        label={`${title} search for ${programName}`}
         canSearch={hasProgramAdminCriterion(values) && Object.keys(errors).length === 0}
         requirementMessage={MESSAGES.USER_SEARCH_CRITERIA_REQUIRED}
         loading={found.isFetching}
