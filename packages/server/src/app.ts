@@ -13,6 +13,7 @@ import benefitRoutes from './modules/benefits/routes.js';
 import healthRoutes from './modules/health/routes.js';
 import incentiveRoutes from './modules/incentives/routes.js';
 import merchantRoutes from './modules/merchants/routes.js';
+import transactionRoutes from './modules/transactions/routes.js';
 import outboxRoutes from './modules/outbox/routes.js';
 import programAdminRoutes from './modules/program-admins/routes.js';
 import programRoutes from './modules/programs/routes.js';
@@ -49,6 +50,7 @@ const MODULES = [
   userAdminRoutes,
   roleRoutes,
   programAdminRoutes,
+  transactionRoutes,
 ];
 
 export interface AppOptions {
