@@ -169,9 +169,7 @@ export const TransactionDetail = z.object({
     .nullable(),
   startBalance: z.number().nullable(),
   endBalance: z.number().nullable(),
-  benefits: z.array(
-    z.object({ benefitUuid: z.uuid(), authorizationNumber: z.string(), amount: z.number() }),
-  ),
+  benefits: z.array(z.object({ benefitUuid: z.uuid(), authorizationNumber: z.string(), amount: z.number() })),
   reversalOf: LinkedTransaction.nullable(),
   reversedBy: LinkedTransaction.nullable(),
   merchant: z

@@ -144,7 +144,9 @@ export function simulateTransactions(w: World): void {
         ...base,
         // A reversal the host cannot match to a purchase is declined with 25 (original not found).
         typeId:
-          respCodeId === RESPONSE_CODE.ORIGINAL_NOT_FOUND ? TRANSACTION_TYPE.PURCHASE_REVERSAL : TRANSACTION_TYPE.PURCHASE,
+          respCodeId === RESPONSE_CODE.ORIGINAL_NOT_FOUND
+            ? TRANSACTION_TYPE.PURCHASE_REVERSAL
+            : TRANSACTION_TYPE.PURCHASE,
         respCodeId,
         reqCents,
         approved: false,
@@ -264,7 +266,9 @@ export async function writeTransactions(tx: Tx, w: World): Promise<void> {
   const reversals = w.trx.filter((t) => t.reversalOf !== undefined);
   if (reversals.length > 0) {
     const pairs = sql.join(
-      reversals.map((r) => sql`(${ids.get(r.uuid) ?? 0}::bigint, ${ids.get(r.reversalOf!) ?? 0}::bigint, ${r.at.toISOString()})`),
+      reversals.map(
+        (r) => sql`(${ids.get(r.uuid) ?? 0}::bigint, ${ids.get(r.reversalOf!) ?? 0}::bigint, ${r.at.toISOString()})`,
+      ),
       sql`, `,
     );
     await tx.execute(sql`
