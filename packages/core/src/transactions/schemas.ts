@@ -157,6 +157,8 @@ export const TransactionDetail = z.object({
   posConditionCode: z.string().nullable(),
   aiCode: z.string().nullable(),
   programUuid: z.uuid(),
+  /** The program's number: the recipient detail's route is {base}/recipient/{accountUuid}/{programId}. */
+  programId: z.number().int(),
   programName: z.string(),
   pan: z.string().nullable(),
   recipient: z

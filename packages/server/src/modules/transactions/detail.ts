@@ -45,6 +45,7 @@ export function toTransactionDetail(r: TransactionDetailRecord, staff: boolean):
     posConditionCode: trx.posConditionCode,
     aiCode: staff ? trx.aiCode : null,
     programUuid: r.programUuid,
+    programId: trx.programId,
     programName: r.programName,
     pan: r.panLast4 ? `*${r.panLast4}` : null,
     recipient:
