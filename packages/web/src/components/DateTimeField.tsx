@@ -5,6 +5,8 @@ import { DateField } from './DateField';
 
 export interface DateTimeFieldProps {
   label: string;
+  /** The time field's label ('Start time'). */
+  timeLabel: string;
   /** 'YYYY-MM-DD HH:mm' in local time, the date alone while no time is given, '' for none. */
   value?: string;
   onChange: (value: string) => void;
@@ -12,8 +14,8 @@ export interface DateTimeFieldProps {
   min?: string;
   max?: string;
   error?: React.ReactNode;
-  /** Says which time counts when none is given ('00:00' for a start, '23:59' for an end). */
-  timeDescription?: string;
+  /** Mantine form's input props pass through to the date field (its `data-path` lets a failing form focus it). */
+  [prop: `data-${string}`]: unknown;
 }
 
 /**
@@ -21,11 +23,21 @@ export interface DateTimeFieldProps {
  * a time field beside it (the browser's own time input, keyboard-operable), one value 'YYYY-MM-DD HH:mm'. The error
  * is shown under the date.
  */
-export function DateTimeField({ label, value = '', onChange, min, max, error, timeDescription }: DateTimeFieldProps) {
+export function DateTimeField({
+  label,
+  timeLabel,
+  value = '',
+  onChange,
+  min,
+  max,
+  error,
+  ...rest
+}: DateTimeFieldProps) {
   const { date, time } = splitDateTime(value);
   return (
     <Group gap="xs" align="flex-start" wrap="nowrap">
       <DateField
+        {...rest}
         label={label}
         value={date}
         min={min}
@@ -35,10 +47,9 @@ export function DateTimeField({ label, value = '', onChange, min, max, error, ti
         onChange={(next) => onChange(joinDateTime(next, time))}
       />
       <TextInput
-        label={`${label} time`}
+        label={timeLabel}
         type="time"
         value={time}
-        description={timeDescription}
         style={{ flex: 2, minWidth: 0 }}
         onChange={(event: ChangeEvent<HTMLInputElement>) => onChange(joinDateTime(date, event.currentTarget.value))}
       />

@@ -112,14 +112,14 @@ export default function TransactionSearchPage({ base }: { base: StaffBase }) {
             label="Start date"
             min={MIN_DATES.programSearchStart}
             max={latest}
-            timeDescription="From 00:00 when left empty"
+            timeLabel="Start time"
             {...form.getInputProps('startDate')}
           />
           <DateTimeField
             label="End date"
             min={MIN_DATES.programSearchEnd}
             max={latest}
-            timeDescription="Through 23:59 when left empty"
+            timeLabel="End time"
             {...form.getInputProps('endDate')}
           />
           <Select
