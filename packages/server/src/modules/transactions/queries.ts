@@ -67,7 +67,12 @@ export function transactionConditions(caller: Caller, f: TransactionFilter): SQL
 /** Newest first; the id breaks ties of one instant (an incremental sort on the (…, trx_datetime) indexes). */
 const NEWEST_FIRST = [desc(t.trxDatetime), desc(t.id)];
 
-function pageIds(db: DbOrTx, caller: Caller, f: TransactionFilter, paging: { limit: number; offset: number }) {
+export function searchTransactionPageQuery(
+  db: DbOrTx,
+  caller: Caller,
+  f: TransactionFilter,
+  paging: { limit: number; offset: number },
+) {
   return db
     .select({ id: t.id })
     .from(t)
@@ -110,7 +115,7 @@ export async function searchTransactionRows(
   f: TransactionFilter,
   paging: { limit: number; offset: number },
 ): Promise<TransactionListRecord[]> {
-  const ids = (await pageIds(db, caller, f, paging)).map((r) => r.id);
+  const ids = (await searchTransactionPageQuery(db, caller, f, paging)).map((r) => r.id);
   if (ids.length === 0) return [];
   const byId = new Map((await listRows(db).where(inArray(t.id, ids))).map((r) => [r.id, r]));
   return ids.flatMap((id) => byId.get(id) ?? []);
