@@ -1,5 +1,5 @@
 import { MIN_DATES, SEARCH_END_SECOND, SEARCH_START_SECOND } from '../constants/dates.js';
-import { displayDate, searchDateMax, todayIn } from '../format/dates.js';
+import { displayDate, isIsoDate, searchDateMax, todayIn } from '../format/dates.js';
 import { fillMessage } from '../messages/fill.js';
 import { TRANSACTION_MESSAGES } from './messages.js';
 
@@ -11,7 +11,8 @@ const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+
 /** The instant a search date-time names, or null when the text is not an ISO date-time with an offset. */
 export function readInstant(value: string): Date | null {
   const text = value.trim();
-  if (!ISO_INSTANT.test(text)) return null;
+  // The calendar date as written must exist: Date would roll 2026-02-30 over to March.
+  if (!ISO_INSTANT.test(text) || !isIsoDate(text.slice(0, 10))) return null;
   const instant = new Date(text.replace(' ', 'T'));
   return Number.isNaN(instant.getTime()) ? null : instant;
 }

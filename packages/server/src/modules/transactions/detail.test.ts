@@ -66,6 +66,7 @@ describe('GET /transaction-api/transactions/{id}', () => {
       trxUuid: purchase.uuid,
       trxDatetime: '2026-11-20T15:30:00.000Z',
       transactionId: purchase.id,
+      programId: w.programA.id,
       traceNumber: purchase.traceNumber,
       apiVersion: '2.1',
       trxType: 'Purchase',
