@@ -138,7 +138,7 @@ async function main() {
         from generate_series(${from}, ${to}) g
         join recipient_accounts ra on ra.id = ${firstAccount} + (g::bigint * 104729) % ${ACCOUNTS}
         cross join lateral (select now() - interval '${DAYS} days' + (g::float8 / ${ROWS}) * interval '${DAYS} days' as at) t
-        cross join lateral (select (g::bigint * 40503) % 50 as t, (g::bigint * 2654435761) % 100 as c) h
+        cross join lateral (select abs(hashint8(g)) % 50 as t, abs(hashint8(-g)) % 100 as c) h
         cross join lateral (select case when h.c < 92 then 1 when h.c < 96 then 2
                                         else 3 + (g / 100) % 13 end as code) r`);
       console.log(`inserted ${to.toLocaleString('en-US')} transactions (${seconds(started)})`);

@@ -5,5 +5,7 @@ CREATE INDEX "transactions_type_datetime_idx" ON "transactions" USING btree ("tr
 CREATE INDEX "transactions_resp_code_datetime_idx" ON "transactions" USING btree ("resp_code_id","trx_datetime");--> statement-breakpoint
 CREATE INDEX "transactions_program_type_datetime_idx" ON "transactions" USING btree ("program_id","trx_type_id","trx_datetime");--> statement-breakpoint
 CREATE INDEX "transactions_program_resp_code_datetime_idx" ON "transactions" USING btree ("program_id","resp_code_id","trx_datetime");--> statement-breakpoint
+CREATE INDEX "transactions_agency_type_datetime_idx" ON "transactions" USING btree ("agency_id","trx_type_id","trx_datetime");--> statement-breakpoint
+CREATE INDEX "transactions_agency_resp_code_datetime_idx" ON "transactions" USING btree ("agency_id","resp_code_id","trx_datetime");--> statement-breakpoint
 -- Existing rows take the agency their account has now (decision 0033); new rows are written with it.
 UPDATE "transactions" AS t SET "agency_id" = ra."agency_id" FROM "recipient_accounts" AS ra WHERE ra."id" = t."account_id" AND ra."agency_id" IS NOT NULL;

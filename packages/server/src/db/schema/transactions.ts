@@ -101,6 +101,9 @@ export const transactions = pgTable(
     index('transactions_resp_code_datetime_idx').on(t.respCodeId, t.trxDatetime),
     index('transactions_program_type_datetime_idx').on(t.programId, t.trxTypeId, t.trxDatetime),
     index('transactions_program_resp_code_datetime_idx').on(t.programId, t.respCodeId, t.trxDatetime),
+    // Agency staff by type or response (their scope is the agency: bench/README.md "Transaction search").
+    index('transactions_agency_type_datetime_idx').on(t.agencyId, t.trxTypeId, t.trxDatetime),
+    index('transactions_agency_resp_code_datetime_idx').on(t.agencyId, t.respCodeId, t.trxDatetime),
     index('transactions_pan_id_idx').on(t.panId),
     index('transactions_reversal_of_id_idx').on(t.reversalOfId),
     check('transactions_req_amt_check', sql`${t.reqAmt} >= 0`),
