@@ -22,6 +22,8 @@ interface Seeds {
   recipientIdentifier: string;
   benefitUuid: string;
   merchantUuid: string;
+  /** A purchase with benefits affected and a place on the map (the transaction detail's fullest case). */
+  trxUuid: string;
   /** A staff user (agencyuser01) and a recipient user (recipient01) with its first program. */
   staffUserUuid: string;
   recipientUser: { userUuid: string; programUuid: string };
@@ -42,6 +44,8 @@ const VISITS: Record<string, (seeds: Seeds) => string> = {
   '/admin/benefit/:id': (s) => `/admin/benefit/${s.benefitUuid}`,
   '/program/merchant/:id': (s) => `/program/merchant/${s.merchantUuid}`,
   '/admin/merchant/:id': (s) => `/admin/merchant/${s.merchantUuid}`,
+  '/program/transaction/:id': (s) => `/program/transaction/${s.trxUuid}`,
+  '/admin/transaction/:id': (s) => `/admin/transaction/${s.trxUuid}`,
   '/program/user/:id': (s) => `/program/user/${s.staffUserUuid}`,
   '/admin/user/:id': (s) => `/admin/user/${s.staffUserUuid}`,
   '/program/user/:id/:progId': (s) => `/program/user/${s.recipientUser.userUuid}/${s.recipientUser.programUuid}`,
@@ -78,6 +82,14 @@ async function readSeeds(request: APIRequestContext): Promise<Seeds> {
   expect(merchants.status(), await merchants.text()).toBe(200);
   const merchant = ((await merchants.json()) as { data: { merchantUuid: string }[] }).data[0];
   expect(merchant, `a demo merchant of program ${account.programId}`).toBeDefined();
+  // An approved purchase of the account (type 1, response 1): benefits affected, a merchant and its place.
+  const trxs = await request.get('/transaction-api/transactions', {
+    headers: bearer(token),
+    params: { recipientIdentifier: SEEDED_ACCOUNT_ID, trxTypeId: '1', respCodeId: '1' },
+  });
+  expect(trxs.status(), await trxs.text()).toBe(200);
+  const trx = ((await trxs.json()) as { data: { trxUuid: string }[] }).data[0];
+  expect(trx, `a demo purchase of account ${SEEDED_ACCOUNT_ID}`).toBeDefined();
   // Users the program admin (and the platform admin) can open, by the demo usernames.
   const userOf = async (username: string) => {
     const found = await request.get('/user-api/users', { headers: bearer(token), params: { username } });
@@ -103,6 +115,7 @@ async function readSeeds(request: APIRequestContext): Promise<Seeds> {
     recipientIdentifier: SEEDED_ACCOUNT_ID,
     benefitUuid: benefit!.benefitUuid,
     merchantUuid: merchant!.merchantUuid,
+    trxUuid: trx!.trxUuid,
   };
 }
 

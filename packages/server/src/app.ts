@@ -13,6 +13,7 @@ import benefitRoutes from './modules/benefits/routes.js';
 import healthRoutes from './modules/health/routes.js';
 import incentiveRoutes from './modules/incentives/routes.js';
 import merchantRoutes from './modules/merchants/routes.js';
+import transactionRoutes from './modules/transactions/routes.js';
 import outboxRoutes from './modules/outbox/routes.js';
 import configRoutes from './modules/config/routes.js';
 import programAdminRoutes from './modules/program-admins/routes.js';
@@ -51,6 +52,7 @@ const MODULES = [
   roleRoutes,
   programAdminRoutes,
   configRoutes,
+  transactionRoutes,
 ];
 
 export interface AppOptions {

@@ -27,6 +27,7 @@ export const TRANSACTION_TYPE = {
   BALANCE_INQUIRY: 3,
   PURCHASE_REVERSAL: 4,
   REFUND_REVERSAL: 5,
+  INCENTIVE_ACCRUAL: 6,
 } as const;
 
 export const TRANSACTION_TYPES: readonly { id: number; descr: string }[] = [
@@ -35,6 +36,7 @@ export const TRANSACTION_TYPES: readonly { id: number; descr: string }[] = [
   { id: TRANSACTION_TYPE.BALANCE_INQUIRY, descr: 'Balance Inquiry' },
   { id: TRANSACTION_TYPE.PURCHASE_REVERSAL, descr: 'Purchase Reversal' },
   { id: TRANSACTION_TYPE.REFUND_REVERSAL, descr: 'Refund Reversal' },
+  { id: TRANSACTION_TYPE.INCENTIVE_ACCRUAL, descr: 'Incentive Accrual' },
 ];
 
 /** responseCodeId values; `code` is the ISO 8583 style response code the terminal sees. */
@@ -50,6 +52,10 @@ export const RESPONSE_CODE = {
   NOT_PERMITTED: 9,
   INVALID_MERCHANT: 10,
   SYSTEM_ERROR: 11,
+  CARD_LOCKED: 12,
+  BENEFITS_EXPIRED: 13,
+  DUPLICATE: 14,
+  ORIGINAL_NOT_FOUND: 15,
 } as const;
 
 export const RESPONSE_CODES: readonly { id: number; code: string; descr: string }[] = [
@@ -64,6 +70,10 @@ export const RESPONSE_CODES: readonly { id: number; code: string; descr: string 
   { id: RESPONSE_CODE.NOT_PERMITTED, code: '57', descr: 'Transaction not permitted to cardholder' },
   { id: RESPONSE_CODE.INVALID_MERCHANT, code: '03', descr: 'Invalid merchant' },
   { id: RESPONSE_CODE.SYSTEM_ERROR, code: '96', descr: 'System malfunction' },
+  { id: RESPONSE_CODE.CARD_LOCKED, code: '62', descr: 'Card locked' },
+  { id: RESPONSE_CODE.BENEFITS_EXPIRED, code: '33', descr: 'Benefits expired' },
+  { id: RESPONSE_CODE.DUPLICATE, code: '94', descr: 'Duplicate transaction' },
+  { id: RESPONSE_CODE.ORIGINAL_NOT_FOUND, code: '25', descr: 'Original transaction not found' },
 ];
 
 export const SECURITY_QUESTIONS: readonly { id: number; text: string }[] = [

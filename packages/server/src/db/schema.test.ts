@@ -128,7 +128,8 @@ describe.runIf(RUNS_HERE)('reference data', () => {
     expect(referenceCounts[0]).toMatchObject({
       roles: 6,
       privileges: PRIVILEGE_LIST.length,
-      transaction_types: 5,
+      transaction_types: 6,
+      response_codes: 15,
       tax_classes: TAX_CLASSES.length,
       tin_types: TIN_TYPES.length,
     });
@@ -245,11 +246,29 @@ describe.runIf(RUNS_HERE)('demo data', () => {
     const drifted = await rows(
       `select b.id from benefits b
        left join lateral (
-         select coalesce(sum(case when t.trx_type_id = 2 then tb.amount else -tb.amount end), 0) as delta
+         select coalesce(sum(case when t.trx_type_id in (2, 4) then tb.amount else -tb.amount end), 0) as delta
          from transaction_benefits tb join transactions t on t.id = tb.transaction_id where tb.benefit_id = b.id) x on true
        where b.status_id <> ${BENEFIT_STATUS.EXPUNGED} and b.balance <> b.amount + x.delta`,
     );
     expect(drifted).toEqual([]);
+  });
+
+  it('has reversals linked to their purchase, declines with their codes and the agency of each account', async () => {
+    const reversals = await rows<{ n: number }>(
+      `select count(*)::int as n from transactions r join transactions o on o.id = r.reversal_of_id
+       where r.trx_type_id = 4 and o.trx_type_id = 1 and o.reversed_at is not null and r.req_amt = o.req_amt`,
+    );
+    expect(reversals[0]!.n).toBeGreaterThan(5);
+    const codes = await rows<{ n: number }>(
+      `select count(distinct resp_code_id)::int as n from transactions where resp_code_id <> 1`,
+    );
+    expect(codes[0]!.n).toBeGreaterThanOrEqual(8);
+    expect(
+      await rows(
+        `select t.id from transactions t join recipient_accounts ra on ra.id = t.account_id
+         where t.agency_id is distinct from ra.agency_id`,
+      ),
+    ).toEqual([]);
   });
 
   it('stores card numbers sealed: hash, ciphertext and last four, never the clear number', async () => {

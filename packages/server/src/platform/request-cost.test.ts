@@ -5,6 +5,7 @@ import { sessions, users } from '../db/schema/index.js';
 import { useTestApp } from '../testing/app.js';
 import { makeRecipient, makeStaffCast } from '../testing/factories.js';
 import { makeMerchant } from '../modules/merchants/test-helpers.js';
+import { makeTransaction } from '../modules/transactions/test-helpers.js';
 import { TOUCH_EVERY_MS } from './caller-statement.js';
 
 // architecture.md "The request path": an authenticated read costs two SQL statements, the caller in one and then the
@@ -97,6 +98,30 @@ describe('the cost of an authenticated request', () => {
       await get();
       expect(await statementsOf(get), url).toBe(2);
     }
+  });
+
+  it('answers a transaction with its reversal, benefits, card and merchant in two statements (decision 0034)', async () => {
+    const { db } = t.database;
+    const account = await makeRecipient(db, { program: cast.program, agency: cast.agency, user: cast.recipient });
+    const merchant = await makeMerchant(db, { programs: [cast.program] });
+    const base = {
+      programId: cast.program.id,
+      accountId: account.id,
+      agencyId: cast.agency.id,
+      merchantId: merchant.id,
+    };
+    const purchase = await makeTransaction(db, base);
+    await makeTransaction(db, { ...base, trxTypeId: 4, reversalOfId: purchase.id });
+    for (const user of [cast.programAdmin, cast.agencyUser, cast.recipient]) {
+      const token = await t.signIn(user.username);
+      const get = () => t.injectAs(token, { method: 'GET', url: `/transaction-api/transactions/${purchase.uuid}` });
+      expect((await get()).json().reversedBy, user.username).not.toBeNull();
+      expect(await statementsOf(get), `transaction detail as ${user.username}`).toBe(2);
+    }
+    const token = await t.signIn(cast.recipient.username);
+    const recent = () =>
+      t.injectAs(token, { method: 'GET', url: `/transaction-api/transactions/currentuser/${cast.program.uuid}` });
+    expect(await statementsOf(recent), 'recent transactions').toBe(2);
   });
 
   it('refuses an unknown token in one statement', async () => {

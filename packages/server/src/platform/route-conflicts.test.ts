@@ -81,6 +81,8 @@ const SPEC_FIXED_PATHS: readonly Route[] = [
   { method: 'GET', url: '/merchant-api/merchant/file/sample' },
   { method: 'GET', url: '/merchant-api/merchants/export' },
   { method: 'GET', url: '/merchant-api/merchant/locator' },
+  { method: 'GET', url: '/transaction-api/transactions/export' },
+  { method: 'GET', url: '/transaction-api/transactions/currentuser/:programUuid' },
   { method: 'GET', url: '/user-api/user/current' },
   { method: 'GET', url: '/user-api/user/current/security-answers' },
   { method: 'GET', url: '/user-api/user/currentuser' },
@@ -105,6 +107,8 @@ const KNOWN_CONFLICTS = [
   'GET /benefit-api/benefit/balances over /benefit-api/benefit/:benefitUuid',
   'GET /benefit-api/benefit/export over /benefit-api/benefit/:benefitUuid',
   'GET /merchant-api/merchant/locator over /merchant-api/merchant/:id',
+  // The transactions area (issue 19): the export beside a transaction's uuid.
+  'GET /transaction-api/transactions/export over /transaction-api/transactions/:id',
   // The users area (issue 14): the user's uuid beside the signed-in user's own paths.
   'GET /user-api/user/current over /user-api/user/:id',
   'GET /user-api/user/currentuser over /user-api/user/:id',

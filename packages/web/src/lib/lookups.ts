@@ -3,6 +3,7 @@ import { ApplicantProgram } from '@ebt/core/applicants';
 import { FundingSourceOption } from '@ebt/core/benefits';
 import { TaxClassOption, TinTypeOption } from '@ebt/core/merchants';
 import { RoleOption } from '@ebt/core/roles';
+import { ResponseCodeOption, TransactionTypeOption } from '@ebt/core/transactions';
 import { CallerProgram } from '@ebt/core/programs';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -22,6 +23,8 @@ export const lookupKeys = {
   taxClasses: () => [...lookupKeys.all, 'tax-classes'] as const,
   tinTypes: () => [...lookupKeys.all, 'tin-types'] as const,
   roles: () => [...lookupKeys.all, 'roles'] as const,
+  transactionTypes: () => [...lookupKeys.all, 'transaction-types'] as const,
+  responseCodes: () => [...lookupKeys.all, 'response-codes'] as const,
 };
 
 /** Look-ups change rarely; a form reads them many times while a person works. */
@@ -134,6 +137,28 @@ export function useRoles(enabled = true) {
   return useQuery({
     queryKey: lookupKeys.roles(),
     queryFn: async ({ signal }) => z.array(RoleOption).parse(await api.get<unknown>('/user-api/roles', { signal })),
+    enabled,
+    staleTime: LOOKUP_STALE_MS,
+  });
+}
+
+/** GET /transaction-api/transaction-types (A§3): the transaction search's type choices. */
+export function useTransactionTypes(enabled = true) {
+  return useQuery({
+    queryKey: lookupKeys.transactionTypes(),
+    queryFn: async ({ signal }) =>
+      z.array(TransactionTypeOption).parse(await api.get<unknown>('/transaction-api/transaction-types', { signal })),
+    enabled,
+    staleTime: LOOKUP_STALE_MS,
+  });
+}
+
+/** GET /transaction-api/response-codes (A§3): the transaction search's response choices. */
+export function useResponseCodes(enabled = true) {
+  return useQuery({
+    queryKey: lookupKeys.responseCodes(),
+    queryFn: async ({ signal }) =>
+      z.array(ResponseCodeOption).parse(await api.get<unknown>('/transaction-api/response-codes', { signal })),
     enabled,
     staleTime: LOOKUP_STALE_MS,
   });

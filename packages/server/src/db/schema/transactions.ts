@@ -15,6 +15,7 @@ import { benefits } from './benefits.js';
 import { coordinate, createdAt, day, money, publicUuid } from './columns.js';
 import { merchants } from './merchants.js';
 import { pans } from './pans.js';
+import { agencies } from './agencies.js';
 import { programs } from './programs.js';
 import { recipientAccounts } from './recipients.js';
 
@@ -45,6 +46,12 @@ export const transactions = pgTable(
     programId: integer('program_id')
       .notNull()
       .references(() => programs.id),
+    /**
+     * The agency that served the account when the transaction happened (decision 0033): agency staff see the
+     * transactions of their agencies' recipients through it, and it leads the agency indexes. Null for an account
+     * held at program level or a refused card that matches no account.
+     */
+    agencyId: integer('agency_id').references(() => agencies.id),
     // Null for a refused card that matches no account.
     accountId: integer('account_id').references(() => recipientAccounts.id),
     panId: integer('pan_id').references(() => pans.id),
@@ -87,6 +94,16 @@ export const transactions = pgTable(
     index('transactions_account_datetime_idx').on(t.accountId, t.trxDatetime),
     // merchantNbr filter and the dashboard's top merchants.
     index('transactions_merchant_datetime_idx').on(t.merchantId, t.trxDatetime),
+    // Agency staff (their agencies) and the agencyUuid criterion, newest first.
+    index('transactions_agency_datetime_idx').on(t.agencyId, t.trxDatetime),
+    // Type and response code alone (a platform admin's "every decline"), newest first, and within a program.
+    index('transactions_type_datetime_idx').on(t.trxTypeId, t.trxDatetime),
+    index('transactions_resp_code_datetime_idx').on(t.respCodeId, t.trxDatetime),
+    index('transactions_program_type_datetime_idx').on(t.programId, t.trxTypeId, t.trxDatetime),
+    index('transactions_program_resp_code_datetime_idx').on(t.programId, t.respCodeId, t.trxDatetime),
+    // Agency staff by type or response (their scope is the agency: bench/README.md "Transaction search").
+    index('transactions_agency_type_datetime_idx').on(t.agencyId, t.trxTypeId, t.trxDatetime),
+    index('transactions_agency_resp_code_datetime_idx').on(t.agencyId, t.respCodeId, t.trxDatetime),
     index('transactions_pan_id_idx').on(t.panId),
     index('transactions_reversal_of_id_idx').on(t.reversalOfId),
     check('transactions_req_amt_check', sql`${t.reqAmt} >= 0`),

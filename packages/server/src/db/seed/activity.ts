@@ -1,4 +1,5 @@
 import { BENEFIT_STATUS, BENEFIT_TYPE, NOTIFICATION_METHOD, NOTIFICATION_STATUS, PAN_TYPE } from '@ebt/core/enums';
+import { sql } from 'drizzle-orm';
 import type { Tx } from '../client.js';
 import { NOTIFICATION_EVENT, RESPONSE_CODE, TRANSACTION_TYPE } from '../reference-data.js';
 import { notificationPreferences, notifications, transactionBenefits, transactions } from '../schema/index.js';
@@ -129,12 +130,23 @@ export function simulateTransactions(w: World): void {
           RESPONSE_CODE.INVALID_MERCHANT,
           RESPONSE_CODE.INVALID_AMOUNT,
           RESPONSE_CODE.SYSTEM_ERROR,
+          RESPONSE_CODE.INVALID_CARD,
+          RESPONSE_CODE.CARD_LOCKED,
+          RESPONSE_CODE.LOST_CARD,
+          RESPONSE_CODE.STOLEN_CARD,
+          RESPONSE_CODE.BENEFITS_EXPIRED,
+          RESPONSE_CODE.DUPLICATE,
+          RESPONSE_CODE.ORIGINAL_NOT_FOUND,
         ],
-        [4, 2, 1, 1, 1],
+        [4, 2, 1, 1, 1, 1, 2, 1, 1, 2, 1, 1],
       );
       w.trx.push({
         ...base,
-        typeId: TRANSACTION_TYPE.PURCHASE,
+        // A reversal the host cannot match to a purchase is declined with 25 (original not found).
+        typeId:
+          respCodeId === RESPONSE_CODE.ORIGINAL_NOT_FOUND
+            ? TRANSACTION_TYPE.PURCHASE_REVERSAL
+            : TRANSACTION_TYPE.PURCHASE,
         respCodeId,
         reqCents,
         approved: false,
@@ -173,7 +185,29 @@ export function simulateTransactions(w: World): void {
       approved: true,
       endCents: total - reqCents,
       draws,
+      delivered: rng.chance(0.03),
     });
+    // About 2% of approved purchases are reversed by the terminal within minutes (a timeout, a cancelled sale):
+    // the reversal puts the amount back on the benefits it came from.
+    if (rng.chance(0.02) || (e.accountIdx === w.r01 && !w.trx.some((x) => x.reversalOf))) {
+      for (const d of draws) benefit[d.benefitIdx]!.balanceCents += d.cents;
+      const at = new Date(e.at.getTime() + rng.int(30, 240) * 1000);
+      w.trx.push({
+        ...base,
+        uuid: rng.uuid(),
+        at,
+        day: localDay(at),
+        typeId: TRANSACTION_TYPE.PURCHASE_REVERSAL,
+        respCodeId: RESPONSE_CODE.APPROVED,
+        reqCents,
+        approved: true,
+        startCents: total - reqCents,
+        endCents: total,
+        draws: draws.map((d) => ({ ...d })),
+        reversalOf: base.uuid,
+      });
+      continue;
+    }
     history.push({ day: e.day, merchantIdx: base.merchantIdx, refundable: draws.map((d) => ({ ...d })) });
   }
 }
@@ -189,11 +223,15 @@ export async function writeTransactions(tx: Tx, w: World): Promise<void> {
       const p = w.pan[t.panIdx]!;
       const entryMode =
         p.typeId === PAN_TYPE.VIRTUAL ? '071' : p.typeId === PAN_TYPE.MANUAL ? '012' : rng.pick(['051', '901']);
+      const a = w.account[t.accountIdx]!;
+      // A balance inquiry by phone has no point of sale, so no place on the map.
+      const located = t.typeId !== TRANSACTION_TYPE.BALANCE_INQUIRY;
       return {
         uuid: t.uuid,
         trxDatetime: t.at,
         programId: w.program[t.programIdx]!.id,
-        accountId: w.account[t.accountIdx]!.id,
+        agencyId: a.agencyIdx === null ? null : w.agency[a.agencyIdx]!.id,
+        accountId: a.id,
         panId: p.id,
         merchantId: m.id,
         trxTypeId: t.typeId,
@@ -211,9 +249,11 @@ export async function writeTransactions(tx: Tx, w: World): Promise<void> {
         apiVersion: t.day < addDays(today, -180) ? '2.0' : '2.1',
         additionalResponseText:
           t.respCodeId === RESPONSE_CODE.INSUFFICIENT_FUNDS ? `Available balance ${money(t.startCents)}` : null,
-        locationAddress: `${m.address1}, ${m.town.city}, CT ${m.zipcode}`,
-        latitude: m.latitude.toFixed(6),
-        longitude: m.longitude.toFixed(6),
+        deliveryAddress: t.delivered ? `${a.address1}, ${a.town.city}, CT ${a.zipcode}` : null,
+        locationAddress: located ? `${m.address1}, ${m.town.city}, CT ${m.zipcode}` : null,
+        latitude: located ? m.latitude.toFixed(6) : null,
+        longitude: located ? m.longitude.toFixed(6) : null,
+        reversedAt: null as Date | null,
         startBalance: money(t.startCents),
         endBalance: money(t.endCents),
         createdAt: t.at,
@@ -222,6 +262,22 @@ export async function writeTransactions(tx: Tx, w: World): Promise<void> {
     transactions.uuid,
     transactions.id,
   );
+  // Reversals name the purchase they reverse, known by id only now; the purchase records when it was reversed.
+  const reversals = w.trx.filter((t) => t.reversalOf !== undefined);
+  if (reversals.length > 0) {
+    const pairs = sql.join(
+      reversals.map(
+        (r) => sql`(${ids.get(r.uuid) ?? 0}::bigint, ${ids.get(r.reversalOf!) ?? 0}::bigint, ${r.at.toISOString()})`,
+      ),
+      sql`, `,
+    );
+    await tx.execute(sql`
+      with pair(reversal_id, original_id, at) as (values ${pairs})
+      update ${transactions} set
+        reversal_of_id = case when ${transactions.id} = pair.reversal_id then pair.original_id else reversal_of_id end,
+        reversed_at = case when ${transactions.id} = pair.original_id then pair.at::timestamptz else reversed_at end
+      from pair where ${transactions.id} in (pair.reversal_id, pair.original_id)`);
+  }
   await insertRows(
     tx,
     transactionBenefits,

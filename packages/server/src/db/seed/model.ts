@@ -198,6 +198,10 @@ export interface TrxSeed {
   startCents: number;
   endCents: number;
   draws: Draw[];
+  /** A reversal: the uuid of the purchase it reverses. */
+  reversalOf?: string;
+  /** An order delivered to the recipient's home (the delivery address block of the detail). */
+  delivered?: boolean;
 }
 
 /** Everything the seed steps share: the clock, the random stream, the keys and the records built so far. */

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { joinDateTime, localDateTimeToIso, splitDateTime } from './date-time';
+
+describe('local date-times', () => {
+  it('splits and joins the date and time parts', () => {
+    expect(splitDateTime('2026-11-20 13:05')).toEqual({ date: '2026-11-20', time: '13:05' });
+    expect(splitDateTime('2026-11-20')).toEqual({ date: '2026-11-20', time: '' });
+    expect(joinDateTime('2026-11-20', '13:05')).toBe('2026-11-20 13:05');
+    expect(joinDateTime('2026-11-20', '')).toBe('2026-11-20');
+  });
+
+  it('answers the instant at the given second, the fallback time without one, null for no real date', () => {
+    const start = localDateTimeToIso('2026-11-20 13:05', 0)!;
+    expect(new Date(start).getMinutes()).toBe(5);
+    expect(new Date(start).getSeconds()).toBe(0);
+    const end = localDateTimeToIso('2026-11-20', 59, '23:59')!;
+    expect([new Date(end).getHours(), new Date(end).getMinutes(), new Date(end).getSeconds()]).toEqual([23, 59, 59]);
+    expect(localDateTimeToIso('2026-02-30 10:00', 0)).toBeNull();
+    expect(localDateTimeToIso('2026-11-20 25:00', 0)).toBeNull();
+    expect(localDateTimeToIso('yesterday', 0)).toBeNull();
+  });
+});

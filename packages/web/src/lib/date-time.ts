@@ -1,0 +1,37 @@
+// Date-times a person types in local time (A§9 transaction search: 'yyyy-MM-dd HH:mm', seconds set by the rule) and
+// the instants the API takes (ISO 8601 with the offset, decision 0033).
+
+/** 'YYYY-MM-DD HH:mm' (or with a 'T'); the time may be left out. */
+const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2}))?$/;
+
+/** The date and the time parts of a typed date-time ('' for a missing part). */
+export function splitDateTime(value: string): { date: string; time: string } {
+  const at = value.search(/[ T]/);
+  return at < 0 ? { date: value, time: '' } : { date: value.slice(0, at), time: value.slice(at + 1) };
+}
+
+/** One value of a date part and a time part: 'YYYY-MM-DD HH:mm', or the date alone while no time is given. */
+export function joinDateTime(date: string, time: string): string {
+  return time ? `${date} ${time}` : date;
+}
+
+/**
+ * The instant of a local date-time, as ISO 8601 in UTC, at `second` of its minute; without a time, `fallbackTime`
+ * ('00:00' for a start, '23:59' for an end). Null when the text names no real date and time.
+ */
+export function localDateTimeToIso(value: string, second: number, fallbackTime = '00:00'): string | null {
+  const match = LOCAL_DATE_TIME.exec(value.trim());
+  if (!match) return null;
+  const [, y, mo, d, h, mi] = match;
+  const [fh, fm] = fallbackTime.split(':');
+  const hour = Number(h ?? fh);
+  const minute = Number(mi ?? fm);
+  const date = new Date(Number(y), Number(mo) - 1, Number(d), hour, minute, second);
+  const real =
+    date.getFullYear() === Number(y) &&
+    date.getMonth() === Number(mo) - 1 &&
+    date.getDate() === Number(d) &&
+    hour < 24 &&
+    minute < 60;
+  return real ? date.toISOString() : null;
+}
