@@ -105,8 +105,13 @@ test.describe('transaction search', () => {
     await page.goto('/program/transactions');
     await search(page).getByRole('textbox', { name: 'Start date', exact: true }).fill('2022-01-31');
     await search(page).getByRole('button', { name: 'Search' }).click();
-    await expect(search(page).getByText('Date cannot be before 2022-02-01.')).toBeVisible();
+    // Shown once, under the date (the time field's copy is for its description only).
+    await expect(search(page).getByText('Date cannot be before 2022-02-01.').first()).toBeVisible();
     await expect(search(page).getByRole('textbox', { name: 'Start date', exact: true })).toBeFocused();
+    // The time beside the date is marked invalid too, and tells why.
+    const startTime = search(page).getByLabel('Start time', { exact: true });
+    await expect(startTime).toHaveAttribute('aria-invalid', 'true');
+    await expect(startTime).toHaveAccessibleDescription('Date cannot be before 2022-02-01.');
     await expect(page).toHaveURL(/\/program\/transactions$/);
 
     await search(page).getByRole('textbox', { name: 'Start date', exact: true }).fill('');

@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { hasTransactionCriterion, readInstant, transactionWindowProblems, windowEnd, windowStart } from './rules.js';
+import {
+  hasTransactionCriterion,
+  readInstant,
+  transactionWindowProblems,
+  windowEnd,
+  windowStart,
+  writtenOffsetMinutes,
+} from './rules.js';
 
 const NOW = new Date('2026-11-23T15:00:00Z');
-const ZONE = 'America/New_York';
 
 describe('transaction search rules (part 1 §9, part 2 §5/§9, decision 0033)', () => {
   it('reads ISO date-times with their offset only', () => {
@@ -19,25 +25,39 @@ describe('transaction search rules (part 1 §9, part 2 §5/§9, decision 0033)',
   });
 
   it('bounds the start from 2022-02-01, the end from 2022-08-01, both to today + 183, end not before start', () => {
-    const at = (text: string) => new Date(text);
-    expect(transactionWindowProblems({ start: at('2022-02-01T05:00:00Z') }, ZONE, NOW)).toEqual([]);
+    expect(transactionWindowProblems({ start: '2022-02-01T00:00:00-05:00' }, NOW)).toEqual([]);
     // The recipient portal's searches start from 2020-08-01 (part 1 §5, §9).
-    const early = { start: at('2021-03-01T12:00:00Z'), end: at('2021-04-01T12:00:00Z') };
-    expect(transactionWindowProblems(early, ZONE, NOW, 'recipient')).toEqual([]);
-    expect(transactionWindowProblems(early, ZONE, NOW).map((p) => p.field)).toEqual(['startDate', 'endDate']);
-    expect(transactionWindowProblems({ start: at('2020-07-31T12:00:00Z') }, ZONE, NOW, 'recipient')).toHaveLength(1);
-    expect(transactionWindowProblems({ start: at('2022-02-01T04:59:00Z') }, ZONE, NOW)).toEqual([
+    const early = { start: '2021-03-01T12:00:00Z', end: '2021-04-01T12:00:00Z' };
+    expect(transactionWindowProblems(early, NOW, 'recipient')).toEqual([]);
+    expect(transactionWindowProblems(early, NOW).map((p) => p.field)).toEqual(['startDate', 'endDate']);
+    expect(transactionWindowProblems({ start: '2020-07-31T12:00:00Z' }, NOW, 'recipient')).toHaveLength(1);
+    expect(transactionWindowProblems({ start: '2022-01-31T23:59:00-05:00' }, NOW)).toEqual([
       { field: 'startDate', message: 'Date cannot be before 2022-02-01.' },
     ]);
-    expect(transactionWindowProblems({ end: at('2022-07-31T12:00:00Z') }, ZONE, NOW)[0]?.message).toBe(
+    expect(transactionWindowProblems({ end: '2022-07-31T12:00:00Z' }, NOW)[0]?.message).toBe(
       'Date cannot be before 2022-08-01.',
     );
-    expect(transactionWindowProblems({ end: at('2027-05-26T12:00:00Z') }, ZONE, NOW)[0]?.message).toBe(
+    expect(transactionWindowProblems({ end: '2027-05-26T12:00:00Z' }, NOW)[0]?.message).toBe(
       'Date cannot be after 2027-05-25.',
     );
-    expect(
-      transactionWindowProblems({ start: at('2026-11-20T00:00:00Z'), end: at('2026-11-19T00:00:00Z') }, ZONE, NOW),
-    ).toEqual([{ field: 'endDate', message: 'End date cannot be before start date.' }]);
+    expect(transactionWindowProblems({ start: '2026-11-20T00:00:00Z', end: '2026-11-19T00:00:00Z' }, NOW)).toEqual([
+      { field: 'endDate', message: 'End date cannot be before start date.' },
+    ]);
+    // The same minute as start and end is a one-minute window, not an end before the start.
+    expect(transactionWindowProblems({ start: '2026-11-20T10:05:00Z', end: '2026-11-20T10:05:00Z' }, NOW)).toEqual([]);
+  });
+
+  it('judges each date-time by the day it names at the offset it was written with (decision 0033)', () => {
+    // 2022-02-01 00:30 in Honolulu is 10:30 UTC; 2022-01-31 23:30 in New York is 04:30 UTC on 2022-02-01. The
+    // screen sends local time with its offset, so both are judged by the day the person typed.
+    expect(transactionWindowProblems({ start: '2022-02-01T00:30:00-10:00' }, NOW)).toEqual([]);
+    expect(transactionWindowProblems({ start: '2022-01-31T23:30:00-05:00' }, NOW)).toHaveLength(1);
+    // Today is today at the written offset: at 2026-11-23 15:00 UTC it is already 2026-11-24 in Tokyo.
+    expect(transactionWindowProblems({ end: '2027-05-26T08:00:00+09:00' }, NOW)).toEqual([]);
+    expect(transactionWindowProblems({ end: '2027-05-26T08:00:00-05:00' }, NOW)).toHaveLength(1);
+    expect(writtenOffsetMinutes('2026-11-20 08:05-0530')).toBe(-330);
+    expect(writtenOffsetMinutes('2026-11-20T08:05:00z')).toBe(0);
+    expect(writtenOffsetMinutes('2026-11-20T08:05:00')).toBeNull();
   });
 
   it('counts a criterion when any field but the paging holds text', () => {

@@ -1,5 +1,5 @@
 import { MIN_DATES, SEARCH_END_SECOND, SEARCH_START_SECOND } from '../constants/dates.js';
-import { displayDate, isIsoDate, searchDateMax, todayIn } from '../format/dates.js';
+import { isIsoDate, searchDateMax } from '../format/dates.js';
 import { fillMessage } from '../messages/fill.js';
 import { TRANSACTION_MESSAGES } from './messages.js';
 
@@ -34,34 +34,57 @@ export interface TransactionRuleProblem {
   message: string;
 }
 
+/** Minutes east of UTC of an ISO date-time's written offset ('Z' is 0), or null when the text has none. */
+export function writtenOffsetMinutes(value: string): number | null {
+  const match = /(Z|([+-])(\d{2}):?(\d{2}))$/i.exec(value.trim());
+  if (!match) return null;
+  if (match[1]!.toUpperCase() === 'Z') return 0;
+  const minutes = Number(match[3]) * 60 + Number(match[4]);
+  return match[2] === '-' ? -minutes : minutes;
+}
+
+/** The calendar day a clock at `offsetMinutes` east of UTC shows at `instant`. */
+function dayAtOffset(instant: Date, offsetMinutes: number): string {
+  return new Date(instant.getTime() + offsetMinutes * 60_000).toISOString().slice(0, 10);
+}
+
 /**
  * The bounds of part 2 §5/§9: the start not before 2022-02-01, the end not before 2022-08-01, both at most today plus
  * 183 days, the end not before the start. The recipient portal's searches start from 2020-08-01 instead (part 1 §5,
- * §9: `side` 'recipient'). Dates are compared in `timeZone` (the program's, or the default zone).
+ * §9: `side` 'recipient').
+ *
+ * Each date-time is judged by the calendar day it names at the offset it was written with, and 'today' is today at
+ * that offset (decision 0033): the screen sends the person's local time with its offset, so the screen and the server
+ * give the same answer for the same text, wherever the server runs and whatever the program's zone. Texts that are
+ * not ISO date-times with an offset are not judged here (the request schema refuses them).
  */
 export function transactionWindowProblems(
-  window: { start?: Date; end?: Date },
-  timeZone: string,
+  window: { start?: string; end?: string },
   now: Date,
   side: 'staff' | 'recipient' = 'staff',
 ): TransactionRuleProblem[] {
   const problems: TransactionRuleProblem[] = [];
-  const latest = searchDateMax(todayIn(timeZone, now));
   const bounds =
     side === 'recipient'
       ? { startDate: MIN_DATES.recipientSearch, endDate: MIN_DATES.recipientSearch }
       : { startDate: MIN_DATES.programSearchStart, endDate: MIN_DATES.programSearchEnd };
-  const values = { startDate: window.start, endDate: window.end } as const;
+  const texts = { startDate: window.start, endDate: window.end } as const;
+  const instants: Partial<Record<'startDate' | 'endDate', Date>> = {};
   for (const field of ['startDate', 'endDate'] as const) {
-    const instant = values[field];
-    if (instant === undefined) continue;
-    const day = displayDate(instant, 'date', timeZone)?.text ?? '';
+    const text = texts[field];
+    const instant = text === undefined ? null : readInstant(text);
+    const offset = text === undefined ? null : writtenOffsetMinutes(text);
+    if (instant === null || offset === null) continue;
+    instants[field] = instant;
+    const day = dayAtOffset(instant, offset);
+    const latest = searchDateMax(dayAtOffset(now, offset));
     if (day < bounds[field])
       problems.push({ field, message: fillMessage(TRANSACTION_MESSAGES.DATE_TOO_EARLY, { date: bounds[field] }) });
     else if (day > latest)
       problems.push({ field, message: fillMessage(TRANSACTION_MESSAGES.DATE_TOO_LATE, { date: latest }) });
   }
-  if (window.start && window.end && window.end < window.start)
+  const { startDate: start, endDate: end } = instants;
+  if (start && end && windowEnd(end) < windowStart(start))
     problems.push({ field: 'endDate', message: TRANSACTION_MESSAGES.END_BEFORE_START });
   return problems;
 }

@@ -124,6 +124,25 @@ describe('the cost of an authenticated request', () => {
     expect(await statementsOf(recent), 'recent transactions').toBe(2);
   });
 
+  it('answers a transaction search page with its count in two statements, naming a program and an agency', async () => {
+    const { db } = t.database;
+    const account = await makeRecipient(db, { program: cast.program, agency: cast.agency });
+    for (let i = 0; i < 12; i++)
+      await makeTransaction(db, { programId: cast.program.id, accountId: account.id, agencyId: cast.agency.id });
+    const criteria = `programUuid=${cast.program.uuid}&agencyUuid=${cast.agency.uuid}&startDate=2026-01-01T00:00:00Z`;
+    for (const user of [cast.programAdmin, cast.agencyUser]) {
+      const token = await t.signIn(user.username);
+      for (const page of [0, 1]) {
+        const url = `/transaction-api/transactions?${criteria}&pageSize=10&page=${page}`;
+        const get = () => t.injectAs(token, { method: 'GET', url });
+        const body = (await get()).json();
+        expect(body.totalCount, `${user.username} page ${page}`).toBeGreaterThanOrEqual(12);
+        expect(body.data.length).toBe(page === 0 ? 10 : body.totalCount - 10);
+        expect(await statementsOf(get), `transaction search page ${page} as ${user.username}`).toBe(2);
+      }
+    }
+  });
+
   it('refuses an unknown token in one statement', async () => {
     const res = () => t.injectAs('x'.repeat(43), { method: 'GET', url: '/user-api/user/current' });
     expect(await statementsOf(res, 401)).toBe(1);

@@ -36,14 +36,29 @@ export async function searchCount(
   now: number,
   count: () => Promise<number>,
 ): Promise<number> {
-  const key = keyOf(caller, search, criteria);
-  if (page > 0) {
-    const known = memo.get(key);
-    if (known && now - known.at < COUNT_TTL_MS) return known.count;
-  }
+  const known = reusableCount(caller, search, criteria, page, now);
+  if (known !== undefined) return known;
   const counted = await count();
-  remember(key, counted, now);
+  rememberCount(caller, search, criteria, counted, now);
   return counted;
+}
+
+/** The count page 0 of the same search found, for a later page within COUNT_TTL_MS; undefined when it must count. */
+export function reusableCount(
+  caller: Caller,
+  search: string,
+  criteria: unknown,
+  page: number,
+  now: number,
+): number | undefined {
+  if (page === 0) return undefined;
+  const known = memo.get(keyOf(caller, search, criteria));
+  return known && now - known.at < COUNT_TTL_MS ? known.count : undefined;
+}
+
+/** Keeps a fresh count for the next pages of the same search. */
+export function rememberCount(caller: Caller, search: string, criteria: unknown, count: number, now: number): void {
+  remember(keyOf(caller, search, criteria), count, now);
 }
 
 /**

@@ -38,16 +38,16 @@ describe('exportFormat', () => {
 
 describe('keysetBatches', () => {
   const table = Array.from({ length: 25 }, (_, i) => ({ id: (i + 1) * 2 }));
-  const fetchBatch = (calls: [number, number][]) => async (after: number, limit: number) => {
-    calls.push([after, limit]);
-    return table.filter((r) => r.id > after).slice(0, limit);
+  const fetchBatch = (calls: [number, number][]) => async (after: { id: number } | undefined, limit: number) => {
+    const afterId = after?.id ?? 0;
+    calls.push([afterId, limit]);
+    return table.filter((r) => r.id > afterId).slice(0, limit);
   };
 
   it('reads every row once, a batch at a time after the last key', async () => {
     const calls: [number, number][] = [];
     const rows: number[] = [];
-    for await (const row of keysetBatches(fetchBatch(calls), (r) => r.id, { batchSize: 10, cap: 1000 }))
-      rows.push(row.id);
+    for await (const row of keysetBatches(fetchBatch(calls), { batchSize: 10, cap: 1000 })) rows.push(row.id);
     expect(rows).toEqual(table.map((r) => r.id));
     expect(calls).toEqual([
       [0, 10],
@@ -59,8 +59,7 @@ describe('keysetBatches', () => {
   it('stops at the cap', async () => {
     const calls: [number, number][] = [];
     const rows: number[] = [];
-    for await (const row of keysetBatches(fetchBatch(calls), (r) => r.id, { batchSize: 10, cap: 15 }))
-      rows.push(row.id);
+    for await (const row of keysetBatches(fetchBatch(calls), { batchSize: 10, cap: 15 })) rows.push(row.id);
     expect(rows).toHaveLength(15);
     expect(calls).toEqual([
       [0, 10],

@@ -1,6 +1,6 @@
 import { pipeline, Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import { DEFAULT_TIME_ZONE } from '@ebt/core/constants';
@@ -16,7 +16,7 @@ import type { CallerContext, RequestContext } from './context.js';
 import { AppError } from './errors.js';
 import { preparedFor } from './prepared.js';
 import type { ZodApp } from './routes.js';
-import { pageWithCount } from './search-counts.js';
+import { pageWithCount, rememberCount, reusableCount } from './search-counts.js';
 import { xlsxStream } from './xlsx-stream.js';
 
 // The search kit every list area is built from (docs/module-layout.md): the capped page of a search the server
@@ -56,7 +56,40 @@ interface SearchDefinition<Filter, PageRow, ExportRow extends { id: number }> {
   columns: readonly ExportColumn<ExportRow>[];
   rows: (db: DbOrTx, caller: Caller, filter: Filter, window: { limit: number; offset: number }) => Promise<PageRow[]>;
   count: (db: DbOrTx, caller: Caller, filter: Filter, cap: number) => Promise<number>;
-  exportBatch: (db: DbOrTx, caller: Caller, filter: Filter, afterId: number, limit: number) => Promise<ExportRow[]>;
+  /**
+   * Optional: the page and its capped count in one statement (the count a scalar subquery of the page's query), so
+   * a page 0 costs one statement after the caller's instead of two. `count` is undefined when the page came back
+   * empty (no row to carry it): the kit then asks `count` alone.
+   */
+  rowsWithCount?: (
+    db: DbOrTx,
+    caller: Caller,
+    filter: Filter,
+    window: { limit: number; offset: number },
+    cap: number,
+  ) => Promise<{ rows: PageRow[]; count: number | undefined }>;
+  /**
+   * One export batch: the matches after `after` (the last row of the previous batch, undefined for the first) in the
+   * export's order, at most `limit` rows. Keyset pagination: each batch is an index range, no offset grows.
+   */
+  exportBatch: (
+    db: DbOrTx,
+    caller: Caller,
+    filter: Filter,
+    after: ExportRow | undefined,
+    limit: number,
+  ) => Promise<ExportRow[]>;
+}
+
+/**
+ * An export batch read in id order (`where id > $afterId order by id`): the order of most lists' files, whose rows
+ * have no more natural order. A search with one (newest first) writes its own exportBatch.
+ */
+export function batchesById<Filter, Row extends { id: number }>(
+  batch: (db: DbOrTx, caller: Caller, filter: Filter, afterId: number, limit: number) => Promise<Row[]>,
+) {
+  return (db: DbOrTx, caller: Caller, filter: Filter, after: Row | undefined, limit: number) =>
+    batch(db, caller, filter, after?.id ?? 0, limit);
 }
 
 /** Declares an area's search (the types of its rows come from its queries). */
@@ -84,6 +117,10 @@ export async function searchPage<Filter, PageRow, ExportRow extends { id: number
   const cap = search.countCap;
   const offset = page * pageSize;
   const limit = Math.min(pageSize, cap - offset);
+  if (search.rowsWithCount && limit > 0) {
+    const counted = await pageAndCountAtOnce(ctx, search, search.rowsWithCount, filter, page, { limit, offset });
+    return pageAnswer(counted.rows, counted.counted, page, pageSize, cap);
+  }
   const { rows, counted } = await pageWithCount({
     caller: ctx.caller,
     search: search.name,
@@ -95,8 +132,38 @@ export async function searchPage<Filter, PageRow, ExportRow extends { id: number
     rows: () => search.rows(ctx.db, ctx.caller, filter, { limit, offset }),
     count: () => search.count(ctx.db, ctx.caller, filter, cap),
   });
+  return pageAnswer(rows, counted, page, pageSize, cap);
+}
+
+function pageAnswer<Row>(data: Row[], counted: number, page: number, pageSize: number, cap: number): SearchPage<Row> {
   const totalCount = Math.min(counted, cap);
-  return { data: rows, page, totalCount, totalPages: totalPages(totalCount, pageSize), countCapped: counted > cap };
+  return { data, page, totalCount, totalPages: totalPages(totalCount, pageSize), countCapped: counted > cap };
+}
+
+/**
+ * A page of a search that brings rowsWithCount: a later page whose count page 0 found reads its rows alone, any other
+ * page reads rows and count in one statement; an empty page (no row to carry the count) counts on its own.
+ */
+async function pageAndCountAtOnce<Filter, PageRow, ExportRow extends { id: number }>(
+  ctx: CallerContext,
+  search: SearchDefinition<Filter, PageRow, ExportRow>,
+  rowsWithCount: NonNullable<SearchDefinition<Filter, PageRow, ExportRow>['rowsWithCount']>,
+  filter: Filter,
+  page: number,
+  window: { limit: number; offset: number },
+): Promise<{ rows: PageRow[]; counted: number }> {
+  const now = ctx.now().getTime();
+  const shortPage = (rows: PageRow[], count: number) =>
+    rows.length > 0 && rows.length < window.limit ? window.offset + rows.length : count;
+  const known = reusableCount(ctx.caller, search.name, filter, page, now);
+  if (known !== undefined) {
+    const rows = await search.rows(ctx.db, ctx.caller, filter, window);
+    return { rows, counted: shortPage(rows, known) };
+  }
+  const found = await rowsWithCount(ctx.db, ctx.caller, filter, window, search.countCap);
+  const count = found.count ?? (await search.count(ctx.db, ctx.caller, filter, search.countCap));
+  rememberCount(ctx.caller, search.name, filter, count, now);
+  return { rows: found.rows, counted: shortPage(found.rows, count) };
 }
 
 /**
@@ -184,12 +251,11 @@ export function exportColumns<Row>(
  * limit $batch`), so each batch is an index range and no offset grows. Stops after `cap` rows.
  */
 export async function* keysetBatches<Row>(
-  fetchBatch: (afterKey: number, limit: number) => Promise<Row[]>,
-  keyOf: (row: Row) => number,
+  fetchBatch: (after: Row | undefined, limit: number) => Promise<Row[]>,
   options: { batchSize?: number; cap: number },
 ): AsyncGenerator<Row> {
   const batchSize = options.batchSize ?? 1000;
-  let after = 0;
+  let after: Row | undefined;
   let sent = 0;
   while (sent < options.cap) {
     const limit = Math.min(batchSize, options.cap - sent);
@@ -197,7 +263,7 @@ export async function* keysetBatches<Row>(
     for (const row of batch) yield row;
     sent += batch.length;
     if (batch.length < limit) return;
-    after = keyOf(batch[batch.length - 1]!);
+    after = batch[batch.length - 1];
   }
 }
 
@@ -221,13 +287,9 @@ export async function exportSearch<Filter, PageRow, ExportRow extends { id: numb
   const rows =
     filter === null
       ? noRows<ExportRow>()
-      : keysetBatches(
-          (afterId, limit) => search.exportBatch(ctx.db, ctx.caller, filter, afterId, limit),
-          (r) => r.id,
-          {
-            cap,
-          },
-        );
+      : keysetBatches<ExportRow>((after, limit) => search.exportBatch(ctx.db, ctx.caller, filter, after, limit), {
+          cap,
+        });
   const cells = (async function* cellRows() {
     for await (const row of rows) yield search.columns.map((column) => neutraliseCell(column.value(row)));
   })();
@@ -378,6 +440,34 @@ export async function enabledProgramInScope(
 
 /** The largest id a program can have: a larger number names no program, and must not reach PostgreSQL. */
 const MAX_ID = 2_147_483_647;
+
+/**
+ * The program and agency a search's criteria name, resolved inside the search's own statement (programIdOf,
+ * agencyIdOf), so naming them costs no statement of its own (architecture.md "The request path": two per read). The
+ * references stay plain text in the filter (the count memo keys on it). `unmatchable` is true when a reference
+ * cannot name anything at all (an id past the largest): the search answers empty without asking.
+ */
+export function criteriaPlaceRefs(refs: { program?: string; agencyUuid?: string }) {
+  const program = refs.program?.toLowerCase();
+  const unmatchable = program !== undefined && /^\d+$/.test(program) && Number(program) > MAX_ID;
+  return { program, agencyUuid: refs.agencyUuid?.toLowerCase(), unmatchable };
+}
+
+/**
+ * The id of the program a criterion names (its id in digits, or its uuid) as a value of the search's statement: a
+ * uuid becomes a scalar subquery, NULL when it names nothing, which no row equals. A program outside the caller's
+ * scope matches nothing because the search ANDs the caller's scope.
+ */
+export function programIdOf(ref: string): SQL | number {
+  return /^\d+$/.test(ref)
+    ? Number(ref)
+    : sql`(select ${programs.id} from ${programs} where ${programs.uuid} = ${ref})`;
+}
+
+/** The id of the agency a criterion names by uuid, as a scalar subquery of the search's statement (programIdOf). */
+export function agencyIdOf(agencyUuid: string): SQL {
+  return sql`(select ${agencies.id} from ${agencies} where ${agencies.uuid} = ${agencyUuid})`;
+}
 
 /**
  * The program and agency a search's criteria name: a program by uuid or by its id in digits, an agency by uuid.

@@ -15,6 +15,10 @@ describe('local date-times', () => {
     expect(new Date(start).getSeconds()).toBe(0);
     const end = localDateTimeToIso('2026-11-20', 59, '23:59')!;
     expect([new Date(end).getHours(), new Date(end).getMinutes(), new Date(end).getSeconds()]).toEqual([23, 59, 59]);
+    // Written in local time with its offset, so the server judges the day the person typed.
+    expect(start.slice(0, 19)).toBe('2026-11-20T13:05:00');
+    expect(start).toMatch(/[+-]\d{2}:\d{2}$/);
+    expect(new Date(start).getTime()).toBe(new Date(2026, 10, 20, 13, 5, 0).getTime());
     expect(localDateTimeToIso('2026-02-30 10:00', 0)).toBeNull();
     expect(localDateTimeToIso('2026-11-20 25:00', 0)).toBeNull();
     expect(localDateTimeToIso('yesterday', 0)).toBeNull();

@@ -15,8 +15,22 @@ export function joinDateTime(date: string, time: string): string {
   return time ? `${date} ${time}` : date;
 }
 
+const pad = (n: number) => String(Math.abs(n)).padStart(2, '0');
+
 /**
- * The instant of a local date-time, as ISO 8601 in UTC, at `second` of its minute; without a time, `fallbackTime`
+ * A Date as ISO 8601 in the browser's local time with its offset ('2026-11-20T08:05:00-05:00'): the server judges a
+ * search's dates by the day written at that offset (core/transactions rules, decision 0033), as the screen does.
+ */
+export function isoWithLocalOffset(date: Date): string {
+  const offset = -date.getTimezoneOffset();
+  const sign = offset < 0 ? '-' : '+';
+  const day = `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+  const time = `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
+  return `${day}T${time}${sign}${pad(Math.trunc(offset / 60))}:${pad(offset % 60)}`;
+}
+
+/**
+ * The instant of a local date-time, as ISO 8601 with the local offset, at `second` of its minute; without a time, `fallbackTime`
  * ('00:00' for a start, '23:59' for an end). Null when the text names no real date and time.
  */
 export function localDateTimeToIso(value: string, second: number, fallbackTime = '00:00'): string | null {
@@ -33,5 +47,5 @@ export function localDateTimeToIso(value: string, second: number, fallbackTime =
     date.getDate() === Number(d) &&
     hour < 24 &&
     minute < 60;
-  return real ? date.toISOString() : null;
+  return real ? isoWithLocalOffset(date) : null;
 }

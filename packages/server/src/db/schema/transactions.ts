@@ -99,6 +99,9 @@ export const transactions = pgTable(
     // Type and response code alone (a platform admin's "every decline"), newest first, and within a program.
     index('transactions_type_datetime_idx').on(t.trxTypeId, t.trxDatetime),
     index('transactions_resp_code_datetime_idx').on(t.respCodeId, t.trxDatetime),
+    // Type and response together ('declined purchases'): without it the count filtered the response's range by type
+    // on the table, 104 ms at p95 at 10,000,000 rows (bench/README.md).
+    index('transactions_resp_code_type_datetime_idx').on(t.respCodeId, t.trxTypeId, t.trxDatetime),
     index('transactions_program_type_datetime_idx').on(t.programId, t.trxTypeId, t.trxDatetime),
     index('transactions_program_resp_code_datetime_idx').on(t.programId, t.respCodeId, t.trxDatetime),
     // Agency staff by type or response (their scope is the agency: bench/README.md "Transaction search").

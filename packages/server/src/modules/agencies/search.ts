@@ -6,7 +6,14 @@ import {
 } from '@ebt/core/agencies';
 import { type CallerContext, requireCaller, type RequestContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { criteriaPlaces, defineSearch, exportColumns, programInScope, searchPage } from '../../platform/search.js';
+import {
+  criteriaPlaces,
+  defineSearch,
+  exportColumns,
+  programInScope,
+  searchPage,
+  batchesById,
+} from '../../platform/search.js';
 import {
   agencyBatch,
   type AgencyFilter,
@@ -33,7 +40,7 @@ const AGENCIES = defineSearch({
   columns: exportColumns<AgencyListRow>(['Name', 'Code', 'Program'], ['agencyName', 'agencyCode', 'programName']),
   rows: agencyPageRows,
   count: countAgenciesUpTo,
-  exportBatch: agencyBatch,
+  exportBatch: batchesById(agencyBatch),
 });
 
 const asOption = ({ id: _id, ...r }: AgencyListRow): AgencyOption => ({

@@ -16,7 +16,14 @@ import { DEFAULT_TIME_ZONE } from '@ebt/core/constants';
 import { BENEFIT_STATUS_WIRE, BENEFIT_TYPE_LABEL, type BenefitStatus, type BenefitType } from '@ebt/core/enums';
 import { todayIn } from '@ebt/core/format';
 import { type CallerContext, requireCaller, type RequestContext } from '../../platform/context.js';
-import { criteriaPlaces, defineSearch, exportColumns, exportSearch, searchPage } from '../../platform/search.js';
+import {
+  criteriaPlaces,
+  defineSearch,
+  exportColumns,
+  exportSearch,
+  searchPage,
+  batchesById,
+} from '../../platform/search.js';
 import { dollars, expiringSoonDays, refuseProblems } from './detail.js';
 import {
   type BenefitExportRecord,
@@ -129,7 +136,7 @@ const BENEFITS = defineSearch({
   ),
   rows: searchBenefitRows,
   count: countBenefitsUpTo,
-  exportBatch: exportBenefitBatch,
+  exportBatch: batchesById(exportBenefitBatch),
 });
 
 /**

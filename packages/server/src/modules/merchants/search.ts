@@ -11,7 +11,14 @@ import {
 } from '@ebt/core/merchants';
 import { type CallerContext, requireCaller, type RequestContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { cappedList, criteriaPlaces, defineSearch, exportColumns, exportSearch } from '../../platform/search.js';
+import {
+  cappedList,
+  criteriaPlaces,
+  defineSearch,
+  exportColumns,
+  exportSearch,
+  batchesById,
+} from '../../platform/search.js';
 import {
   countMerchantsUpTo,
   exportMerchantBatch,
@@ -65,7 +72,7 @@ const MERCHANTS = defineSearch({
   ),
   rows: (db, caller, filter, window) => searchMerchantRows(db, caller, filter, window.limit),
   count: countMerchantsUpTo,
-  exportBatch: exportMerchantBatch,
+  exportBatch: batchesById(exportMerchantBatch),
 });
 
 /** GET /merchant-api/merchants: merchants by name, at most pageSize (default 1000, at most 2000). */

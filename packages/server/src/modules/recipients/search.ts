@@ -13,7 +13,14 @@ import {
 } from '@ebt/core/recipients';
 import { type CallerContext, requireCaller, type RequestContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { criteriaPlaces, defineSearch, exportColumns, exportSearch, searchPage } from '../../platform/search.js';
+import {
+  criteriaPlaces,
+  defineSearch,
+  exportColumns,
+  exportSearch,
+  searchPage,
+  batchesById,
+} from '../../platform/search.js';
 import {
   countRecipientsUpTo,
   exportRecipientBatch,
@@ -67,7 +74,7 @@ const RECIPIENTS = defineSearch({
   ),
   rows: searchRecipientRows,
   count: countRecipientsUpTo,
-  exportBatch: exportRecipientBatch,
+  exportBatch: batchesById(exportRecipientBatch),
 });
 
 /**

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import {
@@ -13,6 +13,7 @@ import {
   transactionTypes,
 } from '../../db/schema/index.js';
 import { type Caller, scopeCondition } from '../../platform/caller.js';
+import { agencyIdOf, programIdOf } from '../../platform/search.js';
 
 // The SQL of the transactions area (decision 0033). Every read is AND-ed with the caller's scope: program admins by
 // program_id, agency staff by the agency_id the row was written with, recipients by their own account ids. Every
@@ -24,8 +25,9 @@ export const transactionScope = (caller: Caller) =>
 
 /** A search after its program and agency are resolved to ids and its date-times to the window's instants. */
 export interface TransactionFilter {
-  programId?: number;
-  agencyId?: number;
+  /** The program's id in digits or its uuid, resolved in the search's statement (platform/search.ts programIdOf). */
+  program?: string;
+  agencyUuid?: string;
   merchantNbr?: string;
   recipientIdentifier?: string;
   accountUuid?: string;
@@ -38,8 +40,8 @@ export interface TransactionFilter {
 export function transactionConditions(caller: Caller, f: TransactionFilter): SQL | undefined {
   return and(
     transactionScope(caller),
-    f.programId === undefined ? undefined : eq(t.programId, f.programId),
-    f.agencyId === undefined ? undefined : eq(t.agencyId, f.agencyId),
+    f.program === undefined ? undefined : eq(t.programId, programIdOf(f.program)),
+    f.agencyUuid === undefined ? undefined : eq(t.agencyId, agencyIdOf(f.agencyUuid)),
     f.trxTypeId === undefined ? undefined : eq(t.trxTypeId, f.trxTypeId),
     f.respCodeId === undefined ? undefined : eq(t.respCodeId, f.respCodeId),
     f.start === undefined ? undefined : gte(t.trxDatetime, f.start),
@@ -82,9 +84,10 @@ export function searchTransactionPageQuery(
     .offset(paging.offset);
 }
 
-function listRows(db: DbOrTx) {
+function listRows<Extra extends Record<string, SQL.Aliased | SQL>>(db: DbOrTx, extra?: Extra) {
   return db
     .select({
+      ...(extra as Extra),
       id: t.id,
       trxUuid: t.uuid,
       trxDatetime: t.trxDatetime,
@@ -106,19 +109,53 @@ function listRows(db: DbOrTx) {
     .leftJoin(merchants, eq(merchants.id, t.merchantId))
     .$dynamic();
 }
-export type TransactionListRecord = Awaited<ReturnType<typeof listRows>>[number];
+export type TransactionListRecord = Awaited<ReturnType<typeof listRows<Record<never, never>>>>[number];
 
-/** One page of the search: its ids first (the index walk), then their rows, in the page's order. */
-export async function searchTransactionRows(
+/** The ids of a page, newest first: the index walk, as a subquery its rows join to. */
+function pageIds(db: DbOrTx, caller: Caller, f: TransactionFilter, paging: { limit: number; offset: number }) {
+  return searchTransactionPageQuery(db, caller, f, paging).as('page');
+}
+
+/** One page of the search in one statement: the page's ids (the index walk), then their rows, in the page's order. */
+export function searchTransactionRows(
   db: DbOrTx,
   caller: Caller,
   f: TransactionFilter,
   paging: { limit: number; offset: number },
 ): Promise<TransactionListRecord[]> {
-  const ids = (await searchTransactionPageQuery(db, caller, f, paging)).map((r) => r.id);
-  if (ids.length === 0) return [];
-  const byId = new Map((await listRows(db).where(inArray(t.id, ids))).map((r) => [r.id, r]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
+  const page = pageIds(db, caller, f, paging);
+  return listRows(db)
+    .innerJoin(page, eq(page.id, t.id))
+    .orderBy(...NEWEST_FIRST);
+}
+
+/**
+ * A page and the capped count in one statement (platform/search.ts rowsWithCount): the count is an uncorrelated
+ * scalar subquery, which PostgreSQL runs once for the statement. An empty page carries no count.
+ */
+export async function searchTransactionRowsWithCount(
+  db: DbOrTx,
+  caller: Caller,
+  f: TransactionFilter,
+  paging: { limit: number; offset: number },
+  cap: number,
+): Promise<{ rows: TransactionListRecord[]; count: number | undefined }> {
+  const found = await rowsWithCountQuery(db, caller, f, paging, cap);
+  return { rows: found, count: found[0] === undefined ? undefined : Number(found[0].total) };
+}
+
+/** The statement of searchTransactionRowsWithCount (the benchmark times it raw). */
+export function rowsWithCountQuery(
+  db: DbOrTx,
+  caller: Caller,
+  f: TransactionFilter,
+  paging: { limit: number; offset: number },
+  cap: number,
+) {
+  const page = pageIds(db, caller, f, paging);
+  return listRows(db, { total: sql<number>`(${countTransactionsQuery(caller, f, cap)})` })
+    .innerJoin(page, eq(page.id, t.id))
+    .orderBy(...NEWEST_FIRST);
 }
 
 /** Counts matches up to cap + 1 (a LIMIT subquery over the same index walk as the page). */
@@ -131,17 +168,30 @@ export async function countTransactionsUpTo(db: DbOrTx, caller: Caller, f: Trans
   return Number(result.rows[0]?.n ?? 0);
 }
 
-/** One export batch: the matches after `afterId`, by id (keyset pagination, platform/search.ts). */
+/**
+ * One export batch, newest first as the screen lists them: the matches after the previous batch's last row by
+ * (trx_datetime, id) descending (keyset pagination, platform/search.ts). The instant is carried as PostgreSQL's own
+ * text, because a JavaScript Date would drop its microseconds and skip rows of the same millisecond.
+ */
 export function exportTransactionBatch(
   db: DbOrTx,
   caller: Caller,
   f: TransactionFilter,
-  afterId: number,
+  after: { id: number; keyAt: string } | undefined,
   limit: number,
 ) {
+  const afterCondition =
+    after === undefined
+      ? undefined
+      : and(
+          // The first conjunct is what an index ending in trx_datetime can use; the second breaks ties by id.
+          lte(t.trxDatetime, sql`${after.keyAt}::timestamptz`),
+          or(lt(t.trxDatetime, sql`${after.keyAt}::timestamptz`), lt(t.id, after.id)),
+        );
   return db
     .select({
       id: t.id,
+      keyAt: sql<string>`${t.trxDatetime}::text`,
       trxDatetime: t.trxDatetime,
       programName: programs.name,
       programTimeZone: programs.timeZone,
@@ -164,8 +214,8 @@ export function exportTransactionBatch(
     .leftJoin(ra, eq(ra.id, t.accountId))
     .leftJoin(merchants, eq(merchants.id, t.merchantId))
     .leftJoin(pans, eq(pans.id, t.panId))
-    .where(and(transactionConditions(caller, f), gt(t.id, afterId)))
-    .orderBy(asc(t.id))
+    .where(and(transactionConditions(caller, f), afterCondition))
+    .orderBy(...NEWEST_FIRST)
     .limit(limit);
 }
 export type TransactionExportRecord = Awaited<ReturnType<typeof exportTransactionBatch>>[number];

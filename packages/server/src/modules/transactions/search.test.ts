@@ -1,7 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@ebt/core/messages';
 import { TRANSACTION_MESSAGES } from '@ebt/core/transactions';
+import { sql } from 'drizzle-orm';
+import type { Caller } from '../../platform/caller.js';
 import { useTestApp } from '../../testing/app.js';
+import { makeProgram } from '../../testing/factories.js';
+import { exportTransactionBatch } from './queries.js';
 import { makeShop, makeTransaction, makeTransactionWorld, type TransactionWorld } from './test-helpers.js';
 
 // GET /transaction-api/transactions (staff and recipient variants, resolution 11), its export and the look-ups.
@@ -196,6 +200,41 @@ describe('GET /transaction-api/transactions/export', () => {
       query: { accountUuid: w.accounts.a1.uuid },
     });
     expect(other.body.trim().split(/\r?\n/)).toHaveLength(1);
+  });
+
+  it('writes the file newest first, as the screen lists the search', async () => {
+    const csv = await t.injectAs(w.tokens.agencyUserA1, { method: 'GET', url: '/transaction-api/transactions/export' });
+    const dates = csv.body
+      .trim()
+      .split(/\r?\n/)
+      .slice(1)
+      .map((line) => line.slice(0, 19));
+    expect(dates.length).toBeGreaterThan(2);
+    expect(dates).toEqual([...dates].sort().reverse());
+  });
+
+  it('pages the file by (instant, id) without losing rows that share a millisecond', async () => {
+    const { db } = t.database;
+    // Five transactions in one millisecond, apart only in microseconds, which a JavaScript Date cannot hold.
+    const program = await makeProgram(db, { name: 'Keyset Program' });
+    const ids: number[] = [];
+    for (const micro of [101, 102, 102, 900, 999])
+      ids.push((await makeTransaction(db, { programId: program.id, traceNumber: `K-${micro}` })).id);
+    await db.execute(
+      sql`update transactions set trx_datetime = '2026-11-20 12:00:00.123'::timestamptz + (substr(trace_number, 3)::int * interval '1 microsecond') where id in (${sql.join(ids, sql`, `)})`,
+    );
+    const caller = { scope: 'all', programIds: [], agencyIds: [], accountIds: [] } as unknown as Caller;
+    const seen: string[] = [];
+    let after: Awaited<ReturnType<typeof exportTransactionBatch>>[number] | undefined;
+    for (;;) {
+      const batch = await exportTransactionBatch(db, caller, { program: String(program.id) }, after, 2);
+      seen.push(...batch.map((r) => r.traceNumber ?? ''));
+      if (batch.length < 2) break;
+      after = batch.at(-1);
+    }
+    expect(seen).toHaveLength(5);
+    expect(seen.slice(0, 2)).toEqual(['K-999', 'K-900']);
+    expect(new Set(seen).size).toBe(4);
   });
 });
 

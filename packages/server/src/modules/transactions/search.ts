@@ -1,5 +1,4 @@
 import type { FastifyReply } from 'fastify';
-import { DEFAULT_TIME_ZONE } from '@ebt/core/constants';
 import { displayDate, toCents } from '@ebt/core/format';
 import {
   readInstant,
@@ -17,12 +16,13 @@ import {
 } from '@ebt/core/transactions';
 import { type CallerContext, requireCaller, type RequestContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { criteriaPlaces, defineSearch, exportColumns, exportSearch, searchPage } from '../../platform/search.js';
+import { criteriaPlaceRefs, defineSearch, exportColumns, exportSearch, searchPage } from '../../platform/search.js';
 import { isResponseCode, isTransactionType } from './lookups.js';
 import {
   countTransactionsUpTo,
   exportTransactionBatch,
   searchTransactionRows,
+  searchTransactionRowsWithCount,
   type TransactionExportRecord,
   type TransactionFilter,
   type TransactionListRecord,
@@ -45,10 +45,11 @@ function refuse(problems: readonly { field: string; message: string }[]): void {
 }
 
 /**
- * The criteria as a filter, or null when a program or agency named cannot match (the answer is then empty). A type
- * or response code that names nothing, and dates outside part 2 §9's bounds, answer 400.
+ * The criteria as a filter, or null when a program named cannot exist (the answer is then empty). A type or response
+ * code that names nothing, and dates outside part 2 §9's bounds, answer 400. The program and agency are resolved
+ * inside the search's own statement (criteriaPlaceRefs): a search costs the caller's statement and one more.
  */
-async function resolveFilter(ctx: CallerContext, criteria: SearchCriteria): Promise<TransactionFilter | null> {
+function resolveFilter(ctx: CallerContext, criteria: SearchCriteria): TransactionFilter | null {
   const { trxTypeId, respCodeId } = criteria;
   if (typeof trxTypeId === 'number' && !isTransactionType(trxTypeId))
     throw AppError.badRequest(TRANSACTION_MESSAGES.UNKNOWN_TRANSACTION_TYPE, 'trxTypeId');
@@ -56,9 +57,25 @@ async function resolveFilter(ctx: CallerContext, criteria: SearchCriteria): Prom
     throw AppError.badRequest(TRANSACTION_MESSAGES.UNKNOWN_RESPONSE_CODE, 'respCodeId');
   const startText = blank(criteria.startDate);
   const endText = blank(criteria.endDate);
+  // Judged by the day written at the offset written (decision 0033), as the screen judges the same text.
+  refuse(
+    transactionWindowProblems(
+      { start: startText, end: endText },
+      ctx.now(),
+      ctx.caller.scope === 'self' ? 'recipient' : 'staff',
+    ),
+  );
   const start = startText === undefined ? undefined : (readInstant(startText) ?? undefined);
   const end = endText === undefined ? undefined : (readInstant(endText) ?? undefined);
-  const filter: TransactionFilter = {
+  // Staff send programUuid; the recipient portal sends programId (the program's id or uuid, resolution 11).
+  const places = criteriaPlaceRefs({
+    program: blank(criteria.programUuid) ?? blank(criteria.programId),
+    agencyUuid: blank(criteria.agencyUuid),
+  });
+  if (places.unmatchable) return null;
+  return {
+    program: places.program,
+    agencyUuid: places.agencyUuid,
     trxTypeId: typeof trxTypeId === 'number' ? trxTypeId : undefined,
     respCodeId: typeof respCodeId === 'number' ? respCodeId : undefined,
     merchantNbr: blank(criteria.merchantNbr),
@@ -68,22 +85,6 @@ async function resolveFilter(ctx: CallerContext, criteria: SearchCriteria): Prom
     start: start && windowStart(start),
     end: end && windowEnd(end),
   };
-  // Staff send programUuid; the recipient portal sends programId (the program's id or uuid, resolution 11).
-  const places = await criteriaPlaces(ctx, {
-    program: blank(criteria.programUuid) ?? blank(criteria.programId),
-    agencyUuid: blank(criteria.agencyUuid),
-  });
-  filter.programId = places.program?.id;
-  filter.agencyId = places.agencyId;
-  refuse(
-    transactionWindowProblems(
-      { start: filter.start, end: filter.end },
-      places.program?.timeZone ?? DEFAULT_TIME_ZONE,
-      ctx.now(),
-      ctx.caller.scope === 'self' ? 'recipient' : 'staff',
-    ),
-  );
-  return places.unmatchable ? null : filter;
 }
 
 export function toSearchRow(r: TransactionListRecord): TransactionSearchRow {
@@ -129,6 +130,7 @@ const TRANSACTIONS = defineSearch({
     { 0: 20, 1: 30, 9: 30 },
   ),
   rows: searchTransactionRows,
+  rowsWithCount: searchTransactionRowsWithCount,
   count: countTransactionsUpTo,
   exportBatch: exportTransactionBatch,
 });
@@ -139,7 +141,7 @@ export async function searchTransactions(
   query: TransactionSearchQuery,
 ): Promise<TransactionSearchPage> {
   const ctx = requireCaller(context);
-  const found = await searchPage(ctx, TRANSACTIONS, await resolveFilter(ctx, query), query);
+  const found = await searchPage(ctx, TRANSACTIONS, resolveFilter(ctx, query), query);
   return { ...found, data: found.data.map(toSearchRow) };
 }
 
@@ -150,5 +152,5 @@ export async function exportTransactions(
   reply: FastifyReply,
 ): Promise<void> {
   const ctx = requireCaller(context);
-  await exportSearch(ctx, reply, TRANSACTIONS, await resolveFilter(ctx, query), query.exportType);
+  await exportSearch(ctx, reply, TRANSACTIONS, resolveFilter(ctx, query), query.exportType);
 }

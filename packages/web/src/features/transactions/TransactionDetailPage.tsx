@@ -187,6 +187,13 @@ function Blocks({ base, trx }: { base: StaffBase; trx: TransactionDetail }) {
       {(trx.locationAddress || place) && (
         <DetailSection title="Location">
           {trx.locationAddress && <Text>{trx.locationAddress}</Text>}
+          {/* The map's text alternative when no address says where (WCAG 1.1.1): the place as coordinates. */}
+          {!trx.locationAddress && place && (
+            <Text>
+              Latitude {place[0].toFixed(5)}, longitude {place[1].toFixed(5)}
+              {trx.merchant?.merchantName ? ` (${trx.merchant.merchantName})` : ''}
+            </Text>
+          )}
           {place && (
             <MapView
               center={place}

@@ -95,9 +95,8 @@ export function validateTransactionSearch(
   const { start, end } = windowOf(values);
   if (start === null) errors.startDate = TRANSACTION_MESSAGES.INVALID_DATE_TIME;
   if (end === null) errors.endDate = TRANSACTION_MESSAGES.INVALID_DATE_TIME;
-  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  const window = { start: start ? new Date(start) : undefined, end: end ? new Date(end) : undefined };
-  for (const problem of transactionWindowProblems(window, zone, now)) errors[problem.field] ??= problem.message;
+  const window = { start: start ?? undefined, end: end ?? undefined };
+  for (const problem of transactionWindowProblems(window, now)) errors[problem.field] ??= problem.message;
   const tooLong = fillMessage(MESSAGES.TOO_LONG, { max: TRANSACTION_SEARCH_ID_MAX });
   if (values.merchantNbr.trim().length > TRANSACTION_SEARCH_ID_MAX) errors.merchantNbr = tooLong;
   if (values.rid.trim().length > TRANSACTION_SEARCH_ID_MAX) errors.rid = tooLong;

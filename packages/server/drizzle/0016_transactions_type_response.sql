@@ -1,0 +1,1 @@
+CREATE INDEX "transactions_resp_code_type_datetime_idx" ON "transactions" USING btree ("resp_code_id","trx_type_id","trx_datetime");
