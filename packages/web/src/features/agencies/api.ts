@@ -9,10 +9,10 @@ import {
   type UpdateAgencyBody,
 } from '@ebt/core/agencies';
 import { LIST_PAGE_SIZE } from '@ebt/core/constants';
-import { ProgramUser } from '@ebt/core/program-admins';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../lib/api-client';
+import { USER_FINDER_QUERY_KEY } from '../../lib/user-finder';
 import { lookupKeys } from '../../lib/lookups';
 
 // The agency screens (B§2 "Agencies", B§7 "Agencies"): query keys, queries and changes. Pages never call the API
@@ -28,8 +28,6 @@ export const agencyKeys = {
   page: (programUuid: string, page: number) => [...agencyKeys.pages(), programUuid, page] as const,
   detail: (agencyUuid: string) => [...agencyKeys.all, 'detail', agencyUuid] as const,
   users: (agencyUuid: string) => [...agencyKeys.all, 'users', agencyUuid] as const,
-  userSearches: () => [...agencyKeys.all, 'user-search'] as const,
-  userSearch: (query: Record<string, string>) => [...agencyKeys.userSearches(), query] as const,
 };
 
 /**
@@ -75,15 +73,6 @@ export function useAgencyUsers(agencyUuid: string) {
 }
 
 /** GET /user-api/program-users with roleIds 5,6 (resolution 2): the 'Add Admin/User' search; idle while null. */
-export function useAgencyUserSearch(query: Record<string, string> | null) {
-  return useQuery({
-    queryKey: agencyKeys.userSearch(query ?? {}),
-    queryFn: async ({ signal }) =>
-      z.array(ProgramUser).parse(await api.get<unknown>('/user-api/program-users', { signal, query: query ?? {} })),
-    enabled: query !== null,
-  });
-}
-
 function useReload() {
   const queryClient = useQueryClient();
   return () =>
@@ -129,7 +118,7 @@ export function useAgencyUserChange(agencyUuid: string) {
     Promise.all([
       queryClient.invalidateQueries({ queryKey: agencyKeys.users(agencyUuid) }),
       change.kind === 'move' && queryClient.invalidateQueries({ queryKey: agencyKeys.users(change.toAgencyUuid) }),
-      queryClient.invalidateQueries({ queryKey: agencyKeys.userSearches() }),
+      queryClient.invalidateQueries({ queryKey: USER_FINDER_QUERY_KEY }),
     ]);
   return useMutation({
     mutationFn: async (change: AgencyUserChange) => {

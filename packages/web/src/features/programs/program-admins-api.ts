@@ -14,7 +14,6 @@ export const programViewKeys = {
   all: ['program-view'] as const,
   admins: (programUuid: string) => [...programViewKeys.all, 'admins', programUuid] as const,
   incentives: (programUuid: string) => [...programViewKeys.all, 'incentives', programUuid] as const,
-  search: (query: Record<string, string>) => [...programViewKeys.all, 'admin-search', query] as const,
 };
 
 /** GET /admin-api/programs/{programUuid}/users (A§7): the program's admins. */
@@ -37,15 +36,6 @@ export function useProgramIncentives(programUuid: string) {
 }
 
 /** GET /user-api/program-users (A§7, resolution 2) with the search's query; nothing runs while it is null. */
-export function useProgramUserSearch(query: Record<string, string> | null) {
-  return useQuery({
-    queryKey: programViewKeys.search(query ?? {}),
-    queryFn: async ({ signal }) =>
-      z.array(ProgramUser).parse(await api.get<unknown>('/user-api/program-users', { signal, query: query ?? {} })),
-    enabled: query !== null,
-  });
-}
-
 function answerMessage(answer: unknown, fallback: string): string {
   const message = (answer as { message?: unknown } | null | undefined)?.message;
   return typeof message === 'string' && message.length > 0 ? message : fallback;

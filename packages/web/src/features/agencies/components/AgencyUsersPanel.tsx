@@ -1,29 +1,25 @@
 import { AGENCY_MESSAGES, type AgencyDetail, type AgencyUser } from '@ebt/core/agencies';
+import { ROLE } from '@ebt/core/enums';
 import { MESSAGES } from '@ebt/core/messages';
 import { hasAnyPrivilege, PRIVILEGE } from '@ebt/core/privileges';
 import type { ProgramUser } from '@ebt/core/program-admins';
-import { Button, Group, Select, Stack, TextInput, Title } from '@mantine/core';
-import { useId, useMemo, useState } from 'react';
+import { Button, Group, Select, Stack } from '@mantine/core';
+import { useMemo, useState } from 'react';
 import { confirmAction, ConfirmDialog } from '../../../components/ConfirmDialog';
 import { DataTable, type DataTableColumn } from '../../../components/DataTable';
 import { DetailSection } from '../../../components/DetailSection';
 import { LoadingStatus } from '../../../components/LoadingStatus';
 import { MessageBanner } from '../../../components/MessageBanner';
-import { SearchForm } from '../../../components/SearchForm';
+import { UserFinder } from '../../../components/UserFinder';
 import { errorMessagesOf } from '../../../lib/errors';
 import { useProgramAgencies } from '../../../lib/lookups';
 import { useOutcomeFocus } from '../../../lib/outcome-focus';
 import { personName } from '../../../lib/person';
 import { useSessionUser } from '../../../lib/session-user';
-import {
-  AGENCY_USER_SEARCH_MAX,
-  agencyUserSearchQuery,
-  EMPTY_AGENCY_USER_SEARCH,
-  hasAgencyUserCriterion,
-  validateAgencyUserSearch,
-  type AgencyUserSearchValues,
-} from '../agency-user-search';
-import { type AgencyUserChange, useAgencyUserChange, useAgencyUsers, useAgencyUserSearch } from '../api';
+import { type AgencyUserChange, useAgencyUserChange, useAgencyUsers } from '../api';
+
+/** Resolution 2: the agency's 'Add Admin/User' looks for agency admins and agency users. */
+const AGENCY_USER_ROLE_IDS = [ROLE.AGENCY_ADMIN, ROLE.AGENCY_USER] as const;
 
 type Outcome = { kind: 'success' | 'danger'; messages: string[] } | null;
 
@@ -121,7 +117,18 @@ export function AgencyUsersPanel({ agency, onAction }: { agency: AgencyDetail; o
             emptyMessage={MESSAGES.NO_USERS_FOUND}
           />
         )}
-        {canManage && <AddAgencyUserSearch agencyName={agency.agencyName} onAdd={askAdd} adding={change} />}
+        {canManage && (
+          // B§2 'Add Admin/User': resolution 2's roles 5 and 6.
+          <UserFinder
+            title="Add Admin/User"
+            targetName={agency.agencyName}
+            roleIds={AGENCY_USER_ROLE_IDS}
+            showRole
+            addLabel={(row) => `Add ${row.username} to the agency`}
+            onAdd={askAdd}
+            addingUserUuid={change.isPending && change.variables?.kind === 'add' ? change.variables.userUuid : null}
+          />
+        )}
       </Stack>
       {moving && (
         <MoveDialog
@@ -192,91 +199,5 @@ function MoveDialog({
       />
       <MessageBanner kind="danger" messages={agencies.isError ? errorMessagesOf(agencies.error) : []} />
     </ConfirmDialog>
-  );
-}
-
-/** The 'Add Admin/User' search (B§2): username, e-mail, last name; each found user has an Add button. */
-function AddAgencyUserSearch({
-  agencyName,
-  onAdd,
-  adding,
-}: {
-  agencyName: string;
-  onAdd: (row: ProgramUser) => void;
-  adding: ReturnType<typeof useAgencyUserChange>;
-}) {
-  const headingId = useId();
-  const [values, setValues] = useState<AgencyUserSearchValues>(EMPTY_AGENCY_USER_SEARCH);
-  const [query, setQuery] = useState<Record<string, string> | null>(null);
-  const errors = validateAgencyUserSearch(values);
-  const found = useAgencyUserSearch(query);
-
-  const field = (name: keyof AgencyUserSearchValues, label: string, type = 'text') => (
-    <TextInput
-      label={label}
-      type={type}
-      value={values[name]}
-      maxLength={AGENCY_USER_SEARCH_MAX[name]}
-      error={errors[name]}
-      autoComplete="off"
-      onChange={(event) => {
-        const value = event.currentTarget.value;
-        setValues((current) => ({ ...current, [name]: value }));
-      }}
-    />
-  );
-
-  const columns: DataTableColumn<ProgramUser>[] = [
-    { key: 'username', header: 'Username' },
-    { key: 'name', header: 'Name', render: (row) => personName(row) },
-    { key: 'email', header: 'Email' },
-    { key: 'roleDescr', header: 'Role' },
-    {
-      key: 'add',
-      header: 'Action',
-      render: (row) => (
-        <Button
-          size="xs"
-          onClick={() => onAdd(row)}
-          loading={adding.isPending && adding.variables?.kind === 'add' && adding.variables.userUuid === row.userUuid}
-          aria-label={`Add ${row.username} to the agency`}
-        >
-          Add
-        </Button>
-      ),
-    },
-  ];
-
-  return (
-    <Stack gap="sm" component="section" aria-labelledby={headingId}>
-      <Title order={3} id={headingId}>
-        Add Admin/User
-      </Title>
-      <SearchForm
-        label={`Add Admin/User search for ${agencyName}`}
-        canSearch={hasAgencyUserCriterion(values) && Object.keys(errors).length === 0}
-        requirementMessage={MESSAGES.USER_SEARCH_CRITERIA_REQUIRED}
-        loading={found.isFetching}
-        onSubmit={() => setQuery(agencyUserSearchQuery(values))}
-        onClear={() => {
-          setValues(EMPTY_AGENCY_USER_SEARCH);
-          setQuery(null);
-        }}
-      >
-        {field('username', 'Username')}
-        {field('email', 'Email', 'email')}
-        {field('lastname', 'Last Name')}
-      </SearchForm>
-      <MessageBanner kind="danger" messages={found.isError ? errorMessagesOf(found.error) : []} />
-      {query && found.isSuccess && (
-        <DataTable
-          columns={columns}
-          rows={found.data}
-          rowKey={(row) => row.userUuid}
-          caption={`Users found for ${agencyName}`}
-          emptyMessage={MESSAGES.NO_USERS_FOUND}
-        />
-      )}
-    </Stack>
   );
 }

@@ -1,12 +1,12 @@
 import { MESSAGES } from '@ebt/core/messages';
 import { hasAnyPrivilege, PRIVILEGE } from '@ebt/core/privileges';
-import { Button, Stack, TextInput, Title, type TitleOrder } from '@mantine/core';
+import { Button, Stack, Title, type TitleOrder } from '@mantine/core';
 import { useId, useState } from 'react';
 import { confirmAction } from '../../../components/ConfirmDialog';
 import { DataTable, type DataTableColumn } from '../../../components/DataTable';
 import { LoadingStatus } from '../../../components/LoadingStatus';
 import { MessageBanner } from '../../../components/MessageBanner';
-import { SearchForm } from '../../../components/SearchForm';
+import { UserFinder } from '../../../components/UserFinder';
 import { errorMessagesOf } from '../../../lib/errors';
 import { useOutcomeFocus } from '../../../lib/outcome-focus';
 import { personName } from '../../../lib/person';
@@ -14,18 +14,9 @@ import { useSessionUser } from '../../../lib/session-user';
 import {
   useAddProgramAdmin,
   useProgramAdmins,
-  useProgramUserSearch,
   useRemoveProgramAdmin,
   type ProgramAdminRow,
 } from '../program-admins-api';
-import {
-  EMPTY_PROGRAM_ADMIN_SEARCH,
-  hasProgramAdminCriterion,
-  PROGRAM_ADMIN_SEARCH_MAX,
-  programAdminSearchQuery,
-  validateProgramAdminSearch,
-  type ProgramAdminSearchValues,
-} from '../program-admin-search';
 
 export interface ProgramAdminsPanelProps {
   programUuid: string;
@@ -146,104 +137,14 @@ export function ProgramAdminsPanel({
         />
       )}
       {canAdd && (
-        <AddProgramAdminSearch
-          roleIds={roleIds}
-          programName={programName}
-          headingOrder={Math.min(headingOrder + 1, 6) as TitleOrder}
-          adding={add.isPending ? add.variables : null}
-          onAdd={askAdd}
+        <UserFinder
           title={addTitle}
-        />
-      )}
-    </Stack>
-  );
-}
-
-/** The 'Add Program Admin' search (A§5, B§5): username, e-mail, last name; each result row has an Add button. */
-function AddProgramAdminSearch({
-  roleIds,
-  programName,
-  headingOrder,
-  adding,
-  onAdd,
-  title,
-}: {
-  title: string;
-  roleIds: readonly number[];
-  programName: string;
-  headingOrder: TitleOrder;
-  adding: string | null | undefined;
-  onAdd: (row: ProgramAdminRow) => void;
-}) {
-  const headingId = useId();
-  const [values, setValues] = useState<ProgramAdminSearchValues>(EMPTY_PROGRAM_ADMIN_SEARCH);
-  const [query, setQuery] = useState<Record<string, string> | null>(null);
-  const errors = validateProgramAdminSearch(values);
-  const found = useProgramUserSearch(query);
-
-  const field = (name: keyof ProgramAdminSearchValues, label: string, type = 'text') => (
-    <TextInput
-      label={label}
-      type={type}
-      value={values[name]}
-      maxLength={PROGRAM_ADMIN_SEARCH_MAX[name]}
-      error={errors[name]}
-      autoComplete="off"
-      onChange={(event) => {
-        const value = event.currentTarget.value;
-        setValues((current) => ({ ...current, [name]: value }));
-      }}
-    />
-  );
-
-  const columns: DataTableColumn<ProgramAdminRow>[] = [
-    { key: 'username', header: 'Username' },
-    { key: 'name', header: 'Name', render: fullName },
-    { key: 'email', header: 'Email' },
-    {
-      key: 'add',
-      header: 'Action',
-      render: (row) => (
-        <Button
-          size="xs"
-          onClick={() => onAdd(row)}
-          loading={adding === row.userUuid}
-          aria-label={`Add ${row.username} as a program admin`}
-        >
-          Add
-        </Button>
-      ),
-    },
-  ];
-
-  return (
-    <Stack gap="sm" component="section" aria-labelledby={headingId}>
-      <Title order={headingOrder} id={headingId}>
-        {title}
-      </Title>
-      <SearchForm
-        label={`${title} search for ${programName}`}
-        canSearch={hasProgramAdminCriterion(values) && Object.keys(errors).length === 0}
-        requirementMessage={MESSAGES.USER_SEARCH_CRITERIA_REQUIRED}
-        loading={found.isFetching}
-        onSubmit={() => setQuery(programAdminSearchQuery(values, roleIds))}
-        onClear={() => {
-          setValues(EMPTY_PROGRAM_ADMIN_SEARCH);
-          setQuery(null);
-        }}
-      >
-        {field('username', 'Username')}
-        {field('email', 'Email', 'email')}
-        {field('lastname', 'Last Name')}
-      </SearchForm>
-      <MessageBanner kind="danger" messages={found.isError ? errorMessagesOf(found.error) : []} />
-      {query && found.isSuccess && (
-        <DataTable
-          columns={columns}
-          rows={found.data}
-          rowKey={(row) => row.userUuid}
-          caption={`Users found for ${programName}`}
-          emptyMessage="No users found."
+          headingOrder={Math.min(headingOrder + 1, 6) as TitleOrder}
+          targetName={programName}
+          roleIds={roleIds}
+          addLabel={(row) => `Add ${row.username} as a program admin`}
+          onAdd={askAdd}
+          addingUserUuid={add.isPending ? add.variables : null}
         />
       )}
     </Stack>
