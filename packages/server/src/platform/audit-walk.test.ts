@@ -721,6 +721,43 @@ const CASES: Record<string, AuditCase | Exempt> = {
     },
   },
 
+  'POST /merchant-api/merchant/:id/terminals': {
+    action: 'terminal_issue',
+    entity: 'merchant',
+    actor: 'caller',
+    before: false,
+    after: true,
+    async send() {
+      const merchant = await makeMerchant(t.database.db, { programs: [w.programs.program] });
+      return as(await staff('programAdmin'), {
+        method: 'POST',
+        url: `/merchant-api/merchant/${merchant.uuid}/terminals`,
+        payload: { name: 'Walk terminal' },
+      });
+    },
+  },
+
+  'DELETE /merchant-api/merchant/:id/terminals/:terminalId': {
+    action: 'terminal_revoke',
+    entity: 'merchant',
+    actor: 'caller',
+    before: true,
+    after: true,
+    async send() {
+      const merchant = await makeMerchant(t.database.db, { programs: [w.programs.program] });
+      const token = await staff('programAdmin');
+      const issued = await as(token, {
+        method: 'POST',
+        url: `/merchant-api/merchant/${merchant.uuid}/terminals`,
+        payload: { name: 'Walk terminal' },
+      });
+      return as(token, {
+        method: 'DELETE',
+        url: `/merchant-api/merchant/${merchant.uuid}/terminals/${issued.res.json().terminal.terminalId}`,
+      });
+    },
+  },
+
   'PUT /merchant-api/merchant/:merchantUuid/:programId/:statusId': {
     action: 'status',
     entity: 'merchant_program',

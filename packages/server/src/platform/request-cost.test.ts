@@ -70,6 +70,13 @@ describe('the cost of an authenticated request', () => {
       expect(res.json().bankAccountInfo === null, user.username).toBe(user === cast.agencyUser);
       expect(await statementsOf(get), `merchant detail as ${user.username}`).toBe(2);
     }
+    // Its terminals (decision 0042): the merchant in scope and its terminals in one statement.
+    const token = await t.signIn(cast.programAdmin.username);
+    const terminals = `/merchant-api/merchant/${merchant.uuid}/terminals`;
+    await t.injectAs(token, { method: 'POST', url: terminals, payload: { name: 'Cost terminal' } });
+    const list = () => t.injectAs(token, { method: 'GET', url: terminals });
+    expect((await list()).json()).toHaveLength(1);
+    expect(await statementsOf(list), 'merchant terminals').toBe(2);
   });
 
   it('answers an agency, its users and the agency pickers in two statements (decision 0028)', async () => {

@@ -1,6 +1,6 @@
 import { Alert, Box, type AlertProps } from '@mantine/core';
 import { IconAlertCircle, IconAlertTriangle, IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
-import type { Ref } from 'react';
+import type { ReactNode, Ref } from 'react';
 
 export type MessageKind = 'success' | 'warning' | 'danger' | 'info';
 
@@ -23,6 +23,8 @@ export interface MessageBannerProps extends Omit<
   title?: string;
   /** Shows a close button ('Dismiss message') that calls this. */
   onClose?: () => void;
+  /** More than text under the lines: what a person must act on before leaving (a new terminal's secret to copy). */
+  details?: ReactNode;
   /** For moving focus to the banner (it takes focus programmatically, not by Tab), as the sign-in page does. */
   ref?: Ref<HTMLDivElement>;
 }
@@ -33,7 +35,7 @@ export interface MessageBannerProps extends Omit<
  * Danger and warning are `role="alert"` (read at once); success and info are `role="status"` (read politely).
  * Renders nothing when there is no non-empty message, so `<MessageBanner messages={errors} />` can stay mounted.
  */
-export function MessageBanner({ kind, messages, title, onClose, ref, ...others }: MessageBannerProps) {
+export function MessageBanner({ kind, messages, title, onClose, ref, details, ...others }: MessageBannerProps) {
   const lines = (typeof messages === 'string' ? [messages] : messages).filter((text) => text.trim() !== '');
   if (lines.length === 0) return null;
   const { color, ink, icon: Icon } = KINDS[kind];
@@ -70,6 +72,7 @@ export function MessageBanner({ kind, messages, title, onClose, ref, ...others }
           ))}
         </Box>
       )}
+      {details}
     </Alert>
   );
 }

@@ -9,6 +9,7 @@ export * from './benefits.js';
 export * from './pans.js';
 export * from './external-cards.js';
 export * from './merchants.js';
+export * from './terminals.js';
 export * from './transactions.js';
 export * from './incentives.js';
 export * from './notifications.js';

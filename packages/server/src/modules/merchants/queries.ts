@@ -46,6 +46,9 @@ function merchantScope(db: DbOrTx, caller: Caller, merchantId: AnyColumn, progra
   return caller.scope === 'self' ? and(mapped, eq(merchants.statusId, ACTIVE)) : mapped;
 }
 
+/** The merchant row of a query (`from merchants`) is one the caller may see (its mappings; decision 0020). */
+export const merchantVisible = (db: DbOrTx, caller: Caller) => merchantScope(db, caller, merchants.id);
+
 /** A list of ids as one int[] parameter (a literal `{1,2}`: one bind value on PGlite and node-postgres alike). */
 const intArray = (ids: readonly number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
 

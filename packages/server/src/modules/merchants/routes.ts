@@ -24,6 +24,7 @@ import {
   TinTypeOption,
 } from '@ebt/core/merchants';
 import { PRIVILEGE } from '@ebt/core/privileges';
+import { IssuedTerminal, IssueTerminalBody, MAX_ACTIVE_TERMINALS, Terminal, TerminalParams } from '@ebt/core/terminals';
 import { privileges } from '../../platform/access.js';
 import { defineRoutes } from '../../platform/routes.js';
 import { registerExportRoute } from '../../platform/search.js';
@@ -31,6 +32,7 @@ import { addMerchant } from './add.js';
 import { changeMerchantProgramStatus, changeMerchantStatus, updateMerchant } from './change.js';
 import { getMerchant, getMerchantMappings } from './detail.js';
 import { revealBankInfo, updateBankInfo } from './bank-info.js';
+import { issueTerminal, listTerminals, revokeTerminal } from './terminals.js';
 import { geocodeLocation } from './geocode.js';
 import { merchantLocator } from './locator.js';
 import merchantImportRoutes from './import-routes.js';
@@ -256,5 +258,50 @@ export default defineRoutes((app) => {
       config: { access: MERCHANT_UPDATE },
     },
     (req) => changeMerchantProgramStatus(req.ctx, req.params),
+  );
+  // Point-of-sale terminals (issue 20 item 1; decision 0042): the credentials the transaction engine takes.
+  app.get(
+    '/merchant-api/merchant/:id/terminals',
+    {
+      schema: {
+        tags,
+        summary: "A merchant's terminals, active first (never their secrets); MERCHANT_UPDATE; 404 out of scope",
+        params: MerchantParams,
+        response: { 200: z.array(Terminal), ...refusals },
+      },
+      config: { access: MERCHANT_UPDATE },
+    },
+    (req) => listTerminals(req.ctx, req.params.id),
+  );
+
+  app.post(
+    '/merchant-api/merchant/:id/terminals',
+    {
+      schema: {
+        tags,
+        summary:
+          'Issue a terminal: a new terminalId and a random secret, answered this once (stored as a hash); at most ' +
+          `${MAX_ACTIVE_TERMINALS} active per merchant (409); MERCHANT_UPDATE`,
+        params: MerchantParams,
+        body: IssueTerminalBody,
+        response: { 200: IssuedTerminal, ...changeRefusals },
+      },
+      config: { access: MERCHANT_UPDATE },
+    },
+    (req) => issueTerminal(req.ctx, req.params.id, req.body),
+  );
+
+  app.delete(
+    '/merchant-api/merchant/:id/terminals/:terminalId',
+    {
+      schema: {
+        tags,
+        summary: 'Revoke a terminal at once (final; revoking again answers the same); MERCHANT_UPDATE',
+        params: TerminalParams,
+        response: { 200: MerchantChangeAnswer, ...refusals },
+      },
+      config: { access: MERCHANT_UPDATE },
+    },
+    (req) => revokeTerminal(req.ctx, req.params.id, req.params.terminalId),
   );
 });

@@ -19,6 +19,7 @@ import { MerchantBankSection } from './components/MerchantBankSection';
 import { MerchantInfoForm } from './components/MerchantInfoForm';
 import { MerchantProgramTable } from './components/MerchantProgramTable';
 import { MerchantStatusAction } from './components/MerchantStatusAction';
+import { MerchantTerminalsSection } from './components/MerchantTerminalsSection';
 import { DetailSection } from '../../components/DetailSection';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -114,6 +115,12 @@ function MerchantDetailView({ merchant, base }: { merchant: MerchantDetail; base
       {bankView && (
         <DetailSection title="Bank info">
           <MerchantBankSection merchant={merchant} />
+        </DetailSection>
+      )}
+
+      {canUpdate && (
+        <DetailSection title="Terminals">
+          <MerchantTerminalsSection merchantUuid={merchant.merchantUuid} merchantName={merchant.merchantName} />
         </DetailSection>
       )}
     </Page>
