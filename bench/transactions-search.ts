@@ -148,7 +148,7 @@ async function main() {
     await pool!.query('vacuum analyze');
     console.log(`loaded, vacuumed and analysed in ${seconds(started)}\n`);
 
-    const [programAdmin, agencyUser, platformAdmin, recipient] = await db
+    const [programAdmin, agencyUser, platformAdmin, recipient, programAdmin2, agencyUser2] = await db
       .insert(users)
       .values(
         (
@@ -157,6 +157,8 @@ async function main() {
             ['benchtagency', ROLE.AGENCY_USER],
             ['benchtsys', ROLE.PLATFORM_ADMIN],
             ['benchtrecip', ROLE.RECIPIENT],
+            ['benchtprog2', ROLE.PROGRAM_ADMIN],
+            ['benchtagency2', ROLE.AGENCY_USER],
           ] as const
         ).map(([username, roleId]) => ({
           username,
@@ -170,12 +172,23 @@ async function main() {
       .returning();
     await db.insert(userPrograms).values({ userId: programAdmin!.id, programId: p[0]! });
     await db.insert(userAgencies).values({ userId: agencyUser!.id, agencyId: byProgram[0]![0]! });
+    // Callers of two places: the scope is then a list (program_id = any, agency_id = any), not one index range.
+    await db.insert(userPrograms).values([
+      { userId: programAdmin2!.id, programId: p[0]! },
+      { userId: programAdmin2!.id, programId: p[2]! },
+    ]);
+    await db.insert(userAgencies).values([
+      { userId: agencyUser2!.id, agencyId: byProgram[0]![0]! },
+      { userId: agencyUser2!.id, agencyId: byProgram[0]![1]! },
+    ]);
     await pool!.query(`update recipient_accounts set user_id = $1 where id = $2`, [recipient!.id, firstAccount + 10]);
     const callers: Record<string, Caller> = {
       'program admin': await benchCaller(database, programAdmin!.id),
       'agency user': await benchCaller(database, agencyUser!.id),
       'platform admin': await benchCaller(database, platformAdmin!.id),
       recipient: await benchCaller(database, recipient!.id),
+      'program admin of two': await benchCaller(database, programAdmin2!.id),
+      'agency user of two': await benchCaller(database, agencyUser2!.id),
     };
 
     const sample = (
@@ -232,6 +245,13 @@ async function main() {
       ['agency user, type refund', 'agency user', { trxTypeId: '2' }],
       ['recipient, own (programId)', 'recipient', {}],
       ['program, page 50', 'program admin', { programUuid: program1, page: '50' }],
+      // Callers of two programs (the largest and the smallest) and of two agencies.
+      ['two programs, no criterion', 'program admin of two', {}],
+      ['two programs, type refund', 'program admin of two', { trxTypeId: '2' }],
+      ['two programs, last 30 days', 'program admin of two', month],
+      ['two agencies, no criterion', 'agency user of two', {}],
+      ['two agencies, type refund', 'agency user of two', { trxTypeId: '2' }],
+      ['two agencies, response insufficient funds', 'agency user of two', { respCodeId: '2' }],
     ];
 
     const config = loadConfig({ LOG_LEVEL: 'silent', SEED: 'none' });

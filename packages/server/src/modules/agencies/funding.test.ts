@@ -59,8 +59,12 @@ async function fundedAgency(fundingAmount: string | null, fundingAlert = 1) {
   return { agency, admin };
 }
 
-async function issue(agency: { id: number; uuid: string }, benefitAmount: number) {
-  const account = await makeRecipient(db(), { program: w.programs.program, agency });
+async function issue(
+  agency: { id: number; uuid: string },
+  benefitAmount: number,
+  account?: { recipientIdentifier: string },
+) {
+  account ??= await makeRecipient(db(), { program: w.programs.program, agency });
   const today = t.clock.now().toISOString().slice(0, 10);
   const later = new Date(t.clock.now().getTime() + 90 * 86_400_000).toISOString().slice(0, 10);
   return t.injectAs(w.tokens.programAdmin, {
@@ -188,6 +192,44 @@ describe('the agency funding alert', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(await noticesTo(admin.id)).toHaveLength(1);
+  });
+});
+
+describe('moving a recipient between agencies', () => {
+  it("alerts the agency the recipient's issued benefits move to, and re-arms the one they leave", async () => {
+    const from = await fundedAgency('100.00');
+    const to = await fundedAgency('100.00');
+    const account = await makeRecipient(db(), { program: w.programs.program, agency: from.agency });
+    const res = await issue(from.agency, 95, account);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(await noticesTo(from.admin.id)).toHaveLength(1);
+    expect(await alertedAt(from.agency.id)).not.toBeNull();
+
+    const moved = await t.injectAs(w.tokens.programAdmin, {
+      method: 'PUT',
+      url: '/account-api/account/move',
+      payload: { accountUuid: account.uuid, fromAgency: from.agency.uuid, toAgency: to.agency.uuid },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(await noticesTo(to.admin.id)).toHaveLength(1);
+    expect(await alertedAt(to.agency.id)).not.toBeNull();
+    // The agency left is below its threshold again: armed for its next crossing.
+    expect(await alertedAt(from.agency.id)).toBeNull();
+  });
+
+  it('moves a recipient even into an agency past its funding with agency.funding.enforce on', async () => {
+    await setConfig(AGENCY_FUNDING_ENFORCE_KEY, 'true');
+    const from = await fundedAgency(null);
+    const to = await fundedAgency('10.00');
+    const account = await makeRecipient(db(), { program: w.programs.program, agency: from.agency });
+    expect((await issue(from.agency, 50, account)).statusCode).toBe(201);
+    const moved = await t.injectAs(w.tokens.programAdmin, {
+      method: 'PUT',
+      url: '/account-api/account/move',
+      payload: { accountUuid: account.uuid, fromAgency: from.agency.uuid, toAgency: to.agency.uuid },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(await noticesTo(to.admin.id)).toHaveLength(1);
   });
 });
 

@@ -12,6 +12,7 @@ import type { recipientAccounts } from '../../db/schema/index.js';
 import { recordAudit } from '../../platform/audit.js';
 import { canSeeAgency } from '../../platform/caller.js';
 import { requireCaller, type RequestContext } from '../../platform/context.js';
+import { checkAgencyFunding } from '../../platform/agency-funding.js';
 import { AppError } from '../../platform/errors.js';
 import { agencyInScope } from '../../platform/search.js';
 import { auditView, RECIPIENT_ACCOUNT_ENTITY, type RecipientColumns, recipientColumns } from './accounts.js';
@@ -122,6 +123,10 @@ export async function moveRecipient(context: RequestContext, body: MoveRecipient
 
     await updateRecipientAccount(tx, account.id, { agencyId: target.id, updationChannel: 'API', updatedAt: now });
     const benefitsMoved = await moveIssuedBenefits(tx, account.id, target.id, now);
+    // The issued benefits moved their amounts between the agencies' funding roll-ups (decision 0029): the new agency
+    // may cross its alert threshold, the old one fall back below it (re-armed). Not enforced: a move issues nothing,
+    // and refusing it would keep a person at an agency that no longer serves them.
+    if (benefitsMoved > 0) await checkAgencyFunding(tx, ctx, [account.agencyId, target.id], { enforce: false });
     await recordAudit(tx, ctx, {
       action: 'move',
       entity: RECIPIENT_ACCOUNT_ENTITY,
