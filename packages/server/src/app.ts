@@ -137,6 +137,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   for (const routes of MODULES) await app.register(routes);
-  await registerWebApp(app, config.webDistDir, { mapTileUrl: config.mapTileUrl });
+  await registerWebApp(app, config.webDistDir, { mapTileUrl: config.mapTileUrl, timeZone: config.defaultTimeZone });
   return app;
 }

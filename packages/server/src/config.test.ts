@@ -28,6 +28,12 @@ describe('encryption keys', () => {
     expect(config.startupWarnings).toEqual([]);
   });
 
+  it('refuses a DEFAULT_TIME_ZONE that names no IANA zone, and takes one that does', () => {
+    expect(() => loadConfig({ DEFAULT_TIME_ZONE: 'Mars/Olympus' })).toThrow(/DEFAULT_TIME_ZONE/);
+    expect(loadConfig({ DEFAULT_TIME_ZONE: 'America/Chicago' }).defaultTimeZone).toBe('America/Chicago');
+    expect(loadConfig({}).defaultTimeZone).toBe('America/New_York');
+  });
+
   it('refuses a previous key of the wrong length', () => {
     expect(() =>
       loadConfig({

@@ -39,6 +39,17 @@ export interface Config {
   mapTileUrl: string;
 }
 
+/** DEFAULT_TIME_ZONE, refused at start when it names no IANA zone (every 'today' of the portal depends on it). */
+function timeZoneSetting(value: string | undefined): string {
+  const zone = value?.trim() || 'America/New_York';
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+  } catch {
+    throw new Error(`DEFAULT_TIME_ZONE must be an IANA time zone such as America/New_York: ${zone}`);
+  }
+  return zone;
+}
+
 /** OpenStreetMap's standard tiles: the default when MAP_TILE_URL is not set. */
 export const DEFAULT_MAP_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 
@@ -130,7 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     previousEncryptionKeys: encryption.previous,
     startupWarnings,
     webDistDir: path.resolve(repoRoot, env.WEB_DIST_DIR ?? 'packages/web/dist'),
-    defaultTimeZone: env.DEFAULT_TIME_ZONE ?? 'America/New_York',
+    defaultTimeZone: timeZoneSetting(env.DEFAULT_TIME_ZONE),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'MarketLink <no-reply@marketlink.example>',

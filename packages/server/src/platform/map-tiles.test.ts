@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_MAP_TILE_URL } from '../config.js';
 import { useTestApp } from '../testing/app.js';
 import { tileOrigins } from './security-headers.js';
-import { MAP_TILE_META, withRuntimeSettings } from './web.js';
+import { MAP_TILE_META, TIME_ZONE_META, withRuntimeSettings } from './web.js';
 
 // MAP_TILE_URL reaches the web app inside index.html (web.ts) and the browser may load tiles only from its origin
 // (the CSP's img-src). A tiny dist stands in for packages/web/dist.
@@ -71,6 +71,12 @@ describe('tileOrigins', () => {
   it('refuses a URL that would put other text in the policy', () => {
     expect(() => tileOrigins("https://a.example; script-src 'unsafe-inline'/{z}")).toThrow(/MAP_TILE_URL/);
     expect(() => tileOrigins('javascript:alert(1)')).toThrow(/MAP_TILE_URL/);
+  });
+
+  it('tells the web app the portal time zone, escaped', () => {
+    expect(withRuntimeSettings('<head></head>', { mapTileUrl: '/t.png', timeZone: 'America/Chicago' })).toBe(
+      `<head><meta name="${MAP_TILE_META}" content="/t.png" /><meta name="${TIME_ZONE_META}" content="America/Chicago" /></head>`,
+    );
   });
 
   it('escapes the meta value so it cannot close the attribute', () => {

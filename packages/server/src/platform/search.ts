@@ -3,7 +3,6 @@ import { stringify } from 'csv-stringify';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
-import { DEFAULT_TIME_ZONE } from '@ebt/core/constants';
 import { ErrorBody } from '@ebt/core/errors';
 import { PROGRAM_STATUS } from '@ebt/core/enums';
 import { todayIn } from '@ebt/core/format';
@@ -294,7 +293,7 @@ export async function exportSearch<Filter, PageRow, ExportRow extends { id: numb
     for await (const row of rows) yield search.columns.map((column) => neutraliseCell(column.value(row)));
   })();
   const format = exportFormat(exportType);
-  const file = `${search.name}-${todayIn(DEFAULT_TIME_ZONE, ctx.now()).replaceAll('-', '')}.${format}`;
+  const file = `${search.name}-${todayIn(ctx.config.defaultTimeZone, ctx.now()).replaceAll('-', '')}.${format}`;
   reply.header('Content-Type', CONTENT_TYPES[format]);
   reply.header('Content-Disposition', `attachment; filename="${file.replace(/[^A-Za-z0-9._-]/g, '_')}"`);
   if (counted > cap) reply.header('X-Export-Truncated', 'true');

@@ -9,16 +9,28 @@ import { isApiPath, isHealthPath } from './api-paths.js';
 
 /** The meta element that tells the web app its map tile URL (packages/web/src/lib/map-settings.ts reads it). */
 export const MAP_TILE_META = 'map-tile-url';
+/** The meta element that tells the web app the portal's time zone (packages/web/src/lib/time-zone.ts reads it). */
+export const TIME_ZONE_META = 'portal-time-zone';
+
+/** What index.html carries for the web app (see withRuntimeSettings). */
+export interface RuntimeSettings {
+  mapTileUrl: string;
+  /** DEFAULT_TIME_ZONE: the zone 'today' is judged in where no program's zone applies, the same on both sides. */
+  timeZone?: string;
+}
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
+const escapeAttribute = (value: string) => value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
+
 /**
- * index.html with the settings the web app needs before its first request: the map tile URL rides in a meta element,
- * so a map costs no extra call. The value comes from the environment, so it is escaped like any attribute text.
+ * index.html with the settings the web app needs before its first request: the map tile URL and the portal's time
+ * zone ride in meta elements, so neither costs a call. The values come from the environment, so they are escaped like
+ * any attribute text.
  */
-export function withRuntimeSettings(html: string, settings: { mapTileUrl: string }): string {
-  const escaped = settings.mapTileUrl.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
-  const meta = `<meta name="${MAP_TILE_META}" content="${escaped}" />`;
+export function withRuntimeSettings(html: string, settings: RuntimeSettings): string {
+  let meta = `<meta name="${MAP_TILE_META}" content="${escapeAttribute(settings.mapTileUrl)}" />`;
+  if (settings.timeZone) meta += `<meta name="${TIME_ZONE_META}" content="${escapeAttribute(settings.timeZone)}" />`;
   return html.includes('</head>') ? html.replace('</head>', `${meta}</head>`) : meta + html;
 }
 
@@ -26,11 +38,7 @@ export function withRuntimeSettings(html: string, settings: { mapTileUrl: string
  * Serves the built web app (packages/web/dist) with the SPA fallback: any unknown non-API GET answers index.html
  * so the client router can show the screen (or its own 'Page not found.'); unknown API paths answer a JSON 404.
  */
-export async function registerWebApp(
-  app: FastifyInstance,
-  distDir: string,
-  settings: { mapTileUrl: string },
-): Promise<void> {
+export async function registerWebApp(app: FastifyInstance, distDir: string, settings: RuntimeSettings): Promise<void> {
   const indexFile = path.join(distDir, 'index.html');
   const hasWebApp = existsSync(indexFile);
   // index.html is a few hundred bytes and changes only with a new build (a restart): keep it in memory, settings in.

@@ -12,7 +12,6 @@ import {
   benefitStatusName,
   searchDateProblems,
 } from '@ebt/core/benefits';
-import { DEFAULT_TIME_ZONE } from '@ebt/core/constants';
 import { BENEFIT_STATUS_WIRE, BENEFIT_TYPE_LABEL, type BenefitStatus, type BenefitType } from '@ebt/core/enums';
 import { todayIn } from '@ebt/core/format';
 import { type CallerContext, requireCaller, type RequestContext } from '../../platform/context.js';
@@ -62,7 +61,7 @@ async function resolveFilter(ctx: CallerContext, criteria: SearchCriteria): Prom
   });
   filter.programId = places.program?.id;
   filter.agencyId = places.agencyId;
-  const timeZone = places.program?.timeZone ?? DEFAULT_TIME_ZONE;
+  const timeZone = places.program?.timeZone ?? ctx.config.defaultTimeZone;
 
   // Dates: 'YYYY-MM-DD' or a date-time, read in the program's zone (the default zone without a program).
   const startDate = blankToUndefined(criteria.startDate);
@@ -148,7 +147,7 @@ export async function searchBenefits(context: RequestContext, query: BenefitSear
   const found = await searchPage(ctx, BENEFITS, await resolveFilter(ctx, query), query);
   const now = ctx.now();
   const todays = new Map<string, string>();
-  const soonDays = await expiringSoonDays(ctx.db, todayIn(DEFAULT_TIME_ZONE, now));
+  const soonDays = await expiringSoonDays(ctx.db, todayIn(ctx.config.defaultTimeZone, now));
   return { ...found, data: found.data.map((r) => toSearchRow(r, now, todays, soonDays)) };
 }
 

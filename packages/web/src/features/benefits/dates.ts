@@ -1,5 +1,5 @@
-import { DEFAULT_TIME_ZONE } from '@ebt/core/constants';
 import { todayIn } from '@ebt/core/format';
+import { portalTimeZone } from '../../lib/time-zone';
 
 /**
  * Today as the benefit rules read it (resolution 26): in the program's time zone, which
@@ -15,5 +15,5 @@ export function programToday(timeZone?: string, now: Date = new Date()): string 
       // RangeError: an unknown zone; the default below.
     }
   }
-  return todayIn(DEFAULT_TIME_ZONE, now);
+  return todayIn(portalTimeZone(), now);
 }

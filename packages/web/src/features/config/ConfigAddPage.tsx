@@ -1,4 +1,4 @@
-import { CONFIG_KEY_MAX, CONFIG_VALUE_MAX, DEFAULT_TIME_ZONE } from '@ebt/core/constants';
+import { CONFIG_KEY_MAX, CONFIG_VALUE_MAX } from '@ebt/core/constants';
 import { todayIn } from '@ebt/core/format';
 import { Anchor, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -11,6 +11,7 @@ import { focusFirstError } from '../../lib/form-focus';
 import { serverFieldErrors } from '../../lib/server-field-errors';
 import { useAddConfigValue } from './api';
 import { configKeyPath, EMPTY_CONFIG_FORM, validateConfigForm, type ConfigFormValues } from './config-form';
+import { portalTimeZone } from '../../lib/time-zone';
 
 const FIELDS = Object.keys(EMPTY_CONFIG_FORM);
 
@@ -21,7 +22,7 @@ const FIELDS = Object.keys(EMPTY_CONFIG_FORM);
  */
 export default function ConfigAddPage() {
   const navigate = useNavigate();
-  const today = useMemo(() => todayIn(DEFAULT_TIME_ZONE), []);
+  const today = useMemo(() => todayIn(portalTimeZone()), []);
   const add = useAddConfigValue();
   const form = useForm<ConfigFormValues>({
     mode: 'controlled',

@@ -1,5 +1,5 @@
 import { CONFIG_MESSAGES, isFutureConfigValue, type ConfigEntry } from '@ebt/core/config';
-import { CONFIG_VALUE_MAX, DEFAULT_TIME_ZONE } from '@ebt/core/constants';
+import { CONFIG_VALUE_MAX } from '@ebt/core/constants';
 import { todayIn } from '@ebt/core/format';
 import { Anchor, Button, Card, Group, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -18,6 +18,7 @@ import { useOutcomeFocus } from '../../lib/outcome-focus';
 import { serverFieldErrors } from '../../lib/server-field-errors';
 import { useAddConfigValue, useConfigKey, useDeleteConfigValue, useUpdateConfigValue } from './api';
 import { EMPTY_CONFIG_FORM, utcText, validateConfigForm, type ConfigFormValues } from './config-form';
+import { portalTimeZone } from '../../lib/time-zone';
 
 type Outcome = { kind: 'success' | 'danger'; messages: string[] } | null;
 
@@ -32,7 +33,7 @@ export default function ConfigKeyPage() {
   const { id = '' } = useParams();
   const location = useLocation();
   const key = id;
-  const today = useMemo(() => todayIn(DEFAULT_TIME_ZONE), []);
+  const today = useMemo(() => todayIn(portalTimeZone()), []);
   const history = useConfigKey(key);
   const add = useAddConfigValue();
   const update = useUpdateConfigValue();

@@ -1,4 +1,3 @@
-import { DEFAULT_TIME_ZONE } from '@ebt/core/constants';
 import { todayIn } from '@ebt/core/format';
 import { PROGRAM_MESSAGES } from '@ebt/core/programs';
 import { Anchor, Stack } from '@mantine/core';
@@ -21,6 +20,7 @@ import {
   validateProgramForm,
   type ProgramFormValues,
 } from './program-form';
+import { portalTimeZone } from '../../lib/time-zone';
 
 const FIELDS = Object.keys(EMPTY_PROGRAM_FORM);
 
@@ -31,7 +31,7 @@ const FIELDS = Object.keys(EMPTY_PROGRAM_FORM);
  */
 export default function ProgramAddPage() {
   const navigate = useNavigate();
-  const today = useMemo(() => todayIn(DEFAULT_TIME_ZONE), []);
+  const today = useMemo(() => todayIn(portalTimeZone()), []);
   const defaults = useDefaultFunding();
   const add = useAddProgram();
   const form = useForm<ProgramFormValues>({
