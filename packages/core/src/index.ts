@@ -16,3 +16,4 @@ export * from './agencies/index.js';
 export * from './benefits/index.js';
 export * from './config/index.js';
 export * from './terminals/index.js';
+export * from './staff-notifications/index.js';

@@ -21,6 +21,7 @@ import programRoutes from './modules/programs/routes.js';
 import recipientRoutes from './modules/recipients/routes.js';
 import recoveryRoutes from './modules/recovery/routes.js';
 import roleRoutes from './modules/roles/routes.js';
+import staffNotificationRoutes from './modules/staff-notifications/routes.js';
 import userAdminRoutes from './modules/user-admin/routes.js';
 import userRoutes from './modules/users/routes.js';
 import { registerPublicPlugin } from './platform/access.js';
@@ -53,6 +54,7 @@ const MODULES = [
   programAdminRoutes,
   configRoutes,
   transactionRoutes,
+  staffNotificationRoutes,
 ];
 
 export interface AppOptions {

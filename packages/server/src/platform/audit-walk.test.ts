@@ -247,6 +247,14 @@ const CASES: Record<string, AuditCase | Exempt> = {
     exempt: 'the admin test screen asks whether an applicant could apply now; it reads and changes nothing',
   },
 
+  'PUT /account-api/staff-notifications/read': {
+    exempt: "marks the caller's own notifications read: no one else's data, no record a program must account for",
+  },
+
+  'PUT /account-api/staff-notifications/:id/read': {
+    exempt: "marks one of the caller's own notifications read: no one else's data, no record a program must account for",
+  },
+
   'PUT /user-api/user/currentuser': {
     action: 'update',
     entity: 'user',

@@ -150,6 +150,13 @@ describe('the cost of an authenticated request', () => {
     }
   });
 
+  it("answers the caller's notifications with their counts in two statements (decision 0043)", async () => {
+    const token = await t.signIn(cast.programAdmin.username);
+    const get = () => t.injectAs(token, { method: 'GET', url: '/account-api/staff-notifications?pageSize=5' });
+    await get();
+    expect(await statementsOf(get)).toBe(2);
+  });
+
   it('refuses an unknown token in one statement', async () => {
     const res = () => t.injectAs('x'.repeat(43), { method: 'GET', url: '/user-api/user/current' });
     expect(await statementsOf(res, 401)).toBe(1);

@@ -90,6 +90,8 @@ export const staffNotifications = pgTable(
   },
   (t) => [
     index('staff_notifications_user_status_idx').on(t.userId, t.statusId, t.notifiedDate),
+    // The user's list, newest first (decision 0043).
+    index('staff_notifications_user_date_idx').on(t.userId, t.notifiedDate, t.id),
     check('staff_notifications_status_check', sql`${t.statusId} between 0 and 2`),
   ],
 );

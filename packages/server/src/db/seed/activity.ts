@@ -2,7 +2,13 @@ import { BENEFIT_STATUS, BENEFIT_TYPE, NOTIFICATION_METHOD, NOTIFICATION_STATUS,
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../client.js';
 import { NOTIFICATION_EVENT, RESPONSE_CODE, TRANSACTION_TYPE } from '../reference-data.js';
-import { notificationPreferences, notifications, transactionBenefits, transactions } from '../schema/index.js';
+import {
+  notificationPreferences,
+  notifications,
+  staffNotifications,
+  transactionBenefits,
+  transactions,
+} from '../schema/index.js';
 import { addDays, atLocalTime, daysBetween, localDay, money } from './calendar.js';
 import { insertKeyed, insertRows } from './insert.js';
 import type { Draw, World } from './model.js';
@@ -409,5 +415,31 @@ export async function seedNotifications(tx: Tx, w: World): Promise<number> {
     }
   }
   await insertRows(tx, notificationPreferences, preferences);
+  return rows.length;
+}
+
+/**
+ * Staff notifications of the demo's program and agency admins (decision 0043), so the header's bell has something
+ * to show: a funding alert for each agency of theirs past its alert threshold in the demo's story, one read.
+ */
+export async function seedStaffNotifications(tx: Tx, w: World): Promise<number> {
+  const staff = w.user.filter((u) => u.username === 'progadmin01' || u.username === 'agencyadmin01');
+  const rows = staff.flatMap((u, ui) => [
+    {
+      userId: u.id,
+      topic: 'agency-funding',
+      text: 'Agency Hartford Senior Center has issued 91% of its funding amount ($45,500.00 of $50,000.00).',
+      statusId: NOTIFICATION_STATUS.UNREAD,
+      notifiedDate: new Date(w.now.getTime() - (2 + ui) * 3_600_000),
+    },
+    {
+      userId: u.id,
+      topic: 'agency-funding',
+      text: 'Agency New Haven Farmers Market Program has issued 90% of its funding amount ($27,000.00 of $30,000.00).',
+      statusId: NOTIFICATION_STATUS.READ,
+      notifiedDate: new Date(w.now.getTime() - (30 + ui) * 3_600_000),
+    },
+  ]);
+  if (rows.length > 0) await tx.insert(staffNotifications).values(rows);
   return rows.length;
 }

@@ -1,6 +1,6 @@
 import { hashPassword, normalizeAnswer } from '../../platform/passwords.js';
 import type { Db } from '../client.js';
-import { seedNotifications, simulateTransactions, writeTransactions } from './activity.js';
+import { seedNotifications, seedStaffNotifications, simulateTransactions, writeTransactions } from './activity.js';
 import { planBenefits, planEnrolments, writeBenefits, writeEnrolments } from './benefits.js';
 import { localDay } from './calendar.js';
 import {
@@ -95,6 +95,7 @@ export async function seedDemoData(db: Db, keys: SeedKeys, options: SeedOptions 
     await seedApplicants(tx, w);
     await seedExternalCards(tx, w);
     const notificationCount = await seedNotifications(tx, w);
+    await seedStaffNotifications(tx, w);
     await seedConfig(tx, w);
 
     return {

@@ -11,6 +11,7 @@ import { currentUserQuery } from '../../features/auth/api';
 import { useInactivityTimeout } from '../../features/auth/use-inactivity-timeout';
 import type { PortalArea, RouteHandle } from '../../lib/routes';
 import { UserMenu } from '../navigation/UserMenu';
+import { NotificationBell } from '../../features/notifications/staff/NotificationBell';
 import { navigationFor } from '../navigation/nav-items';
 import classes from './AreaLayout.module.css';
 
@@ -108,7 +109,10 @@ export default function AreaLayout({ area, user }: { area: PortalArea; user: Cur
               </Suspense>
             </Box>
           )}
-          <UserMenu user={user} accountTo={`/${area}/account`} />
+          <Group gap="xs" wrap="nowrap">
+            {area !== 'recipient' && <NotificationBell to={`/${area}/notifications`} />}
+            <UserMenu user={user} accountTo={`/${area}/account`} />
+          </Group>
         </Group>
       </AppShell.Header>
 

@@ -1,0 +1,1 @@
+CREATE INDEX "staff_notifications_user_date_idx" ON "staff_notifications" USING btree ("user_id","notified_date","id");
