@@ -9,7 +9,7 @@ import { errorMessagesOf } from '../../lib/errors';
 import { useOutcomeFocus } from '../../lib/outcome-focus';
 import { useOwnCards } from './api';
 import { CardTable } from './components/CardTable';
-import { usePageParam } from './page-param';
+import { usePageParam } from '../../lib/page-param';
 
 /**
  * `/recipient/ebtcards` (A§2, B§2): the recipient's external EBT cards (card name, number masked, type, status,

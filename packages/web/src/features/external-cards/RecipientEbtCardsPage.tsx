@@ -10,7 +10,7 @@ import { errorMessagesOf } from '../../lib/errors';
 import { personName } from '../../lib/person';
 import { type StaffBase, useAccountCards, useCardHolder } from './api';
 import { CardTable } from './components/CardTable';
-import { usePageParam } from './page-param';
+import { usePageParam } from '../../lib/page-param';
 
 /** Where the view was opened from, as the opening link remembers it (`state.from`, a path in this portal). */
 function rememberedOrigin(state: unknown, base: StaffBase): string | null {
