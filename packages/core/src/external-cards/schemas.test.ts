@@ -105,6 +105,19 @@ describe('UpdateExternalCardBody', () => {
   });
 });
 
+describe('a body that is not a JSON object', () => {
+  // Each wrapped in a tuple: it.each spreads an array row into arguments.
+  const notObjects: [unknown][] = [[null], [[1, 2]], [[]], ['x'], [5], [true], [undefined]];
+
+  it.each(notObjects)('refuses %j on both schemas without throwing', (value) => {
+    for (const schema of [AddExternalCardBody, UpdateExternalCardBody]) {
+      const result = schema.safeParse(value);
+      expect(result.success).toBe(false);
+      expect(result.error?.issues.some((issue) => issue.message === M.NAME_CONTAINS_PAN)).toBe(false);
+    }
+  });
+});
+
 describe('ExternalCard (the answer)', () => {
   const card = {
     externalPanId: PROGRAM,

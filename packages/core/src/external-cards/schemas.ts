@@ -44,11 +44,18 @@ const cardType = () => z.enum(EXTERNAL_PAN_TYPE, { error: EXTERNAL_CARD_MESSAGES
 /** The program the card is attached in: one of the recipient's own (the service answers 404 for any other). */
 const programChoice = () => z.uuid({ error: EXTERNAL_CARD_MESSAGES.PROGRAM_REQUIRED });
 
-/** Whether no field named here has an issue yet: a rule over two fields waits until both are valid on their own. */
+/**
+ * Whether the body is an object and no field named here has an issue yet: a rule over two fields waits until both
+ * are valid on their own. A body that is not a JSON object (null, an array, a string, a number) gets the object's
+ * own issue (empty path) and the rule never runs on it, so it is a 400, not a TypeError.
+ */
 const fieldsValid =
   (...fields: string[]) =>
-  (payload: { issues: readonly { path?: readonly PropertyKey[] }[] }) =>
-    !payload.issues.some((issue) => fields.includes(String(issue.path?.[0])));
+  (payload: { value: unknown; issues: readonly { path?: readonly PropertyKey[] }[] }) =>
+    typeof payload.value === 'object' &&
+    payload.value !== null &&
+    !Array.isArray(payload.value) &&
+    !payload.issues.some((issue) => !issue.path?.length || fields.includes(String(issue.path[0])));
 
 /**
  * POST /account-api/external-pan (A§7): pan, name, programUuid, externalPanTypeId. A name of letters and digits only

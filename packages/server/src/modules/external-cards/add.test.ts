@@ -91,6 +91,18 @@ describe('the rules on the server (a 400, nothing stored)', () => {
     expect((await allCards()).length).toBe(before);
   });
 
+  it.each(['null', '[1,2]', '[]', '"x"', '5', 'true'])('refuses the whole body %s with a 400', async (payload) => {
+    const before = (await allCards()).length;
+    const res = await t.injectAs(w.tokens.recipient, {
+      method: 'POST',
+      url: '/account-api/external-pan',
+      payload,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect((await allCards()).length).toBe(before);
+  });
+
   it('accepts 16 and 19 digits and names of 2 and 35 characters', async () => {
     for (const overrides of [
       { pan: cardNumber(16), name: 'ab' },

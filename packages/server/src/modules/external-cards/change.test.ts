@@ -105,6 +105,19 @@ describe('the rules on edit (a 4xx, nothing changed)', () => {
     expect(await rowOf(id)).toEqual(before);
   });
 
+  it.each(['null', '[1,2]', '[]', '"x"', '5', 'true'])('refuses the whole body %s with a 400', async (payload) => {
+    const { id } = await myCard();
+    const before = await rowOf(id);
+    const res = await t.injectAs(w.tokens.recipient, {
+      method: 'PUT',
+      url: `/account-api/external-pan/${id}`,
+      payload,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(await rowOf(id)).toEqual(before);
+  });
+
   it('refuses a new number another person holds, and a move into a program that has the number (409)', async () => {
     const theirs = cardNumber();
     await attached(t, w.tokens.otherRecipient, {
