@@ -47,11 +47,32 @@ describe('AddExternalCardBody', () => {
   it('refuses a letters-and-digits name holding a 4-digit run of the first 13 digits', () => {
     for (const name of ['card6000', 'x4567', '2345', 'Snap1234Card'])
       expect(messagesOf(AddExternalCardBody.safeParse({ ...valid, name }))).toEqual({ name: [M.NAME_CONTAINS_PAN] });
-    // Digits 13-16 are outside the rule; a name with a space is not a letters-and-digits name (A§5 as written).
+    // Digits 13-16 are outside the rule.
     const lastFour = PAN_16.slice(-4);
     expect(AddExternalCardBody.safeParse({ ...valid, name: `x${PAN_16.slice(12, 16)}` }).success).toBe(true);
     expect(AddExternalCardBody.safeParse({ ...valid, name: `card ${lastFour}` }).success).toBe(true);
-    expect(AddExternalCardBody.safeParse({ ...valid, name: 'card 6000' }).success).toBe(true);
+  });
+
+  it('refuses the number written with separators in the name (decision 0038)', () => {
+    const grouped = (sep: string) => PAN_16.match(/.{1,4}/g)!.join(sep);
+    for (const name of [
+      grouped(' '),
+      grouped('-'),
+      `card ${PAN_16.slice(0, 13)}`,
+      `${PAN_16.slice(0, 13)}.`,
+      'card 6000',
+    ])
+      expect(messagesOf(AddExternalCardBody.safeParse({ ...valid, name })), name).toEqual({
+        name: [M.NAME_CONTAINS_PAN],
+      });
+    expect(
+      UpdateExternalCardBody.safeParse({
+        name: grouped(' '),
+        pan: PAN_16,
+        externalPanTypeId: 1,
+        externalPanStatusId: 1,
+      }).error?.issues[0]?.message,
+    ).toBe(M.NAME_CONTAINS_PAN);
   });
 
   it('refuses no type, or one outside 1 to 3, with the card-type message', () => {

@@ -58,9 +58,9 @@ const fieldsValid =
     !payload.issues.some((issue) => !issue.path?.length || fields.includes(String(issue.path[0])));
 
 /**
- * POST /account-api/external-pan (A§7): pan, name, programUuid, externalPanTypeId. A name of letters and digits only
- * must not hold a 4-digit run of the PAN's first 13 digits (A§5); that rule runs once pan and name are valid, so a
- * form shows each field's one message in one pass, the type's beside them.
+ * POST /account-api/external-pan (A§7): pan, name, programUuid, externalPanTypeId. A name, read without its spaces,
+ * dashes and other separators, must not hold a 4-digit run of the PAN's first 13 digits (A§5, decision 0038); that
+ * rule runs once pan and name are valid, so a form shows each field's one message in one pass, the type's beside them.
  */
 export const AddExternalCardBody = z
   .object({

@@ -69,6 +69,7 @@ describe('attaching a card', () => {
 
 describe('the rules on the server (a 400, nothing stored)', () => {
   const pan = cardNumber();
+  const grouped = (number: string, sep: string) => number.match(/.{1,4}/g)!.join(sep);
   const cases: [string, Record<string, unknown>, string, string][] = [
     ['a failed Luhn check', { pan: failingLuhn(pan) }, 'pan', M.INVALID_NUMBER],
     ['15 digits', { pan: cardNumber(15) }, 'pan', M.INVALID_NUMBER],
@@ -77,6 +78,10 @@ describe('the rules on the server (a 400, nothing stored)', () => {
     ['a 36-character name', { pan, name: 'x'.repeat(36) }, 'name', M.INVALID_NAME],
     ['a 1-character name', { pan, name: 'x' }, 'name', M.INVALID_NAME],
     ['a name with a 4-digit run of the number', { pan, name: `Card${pan.slice(4, 8)}` }, 'name', M.NAME_CONTAINS_PAN],
+    ['the number grouped with spaces as the name', { pan, name: grouped(pan, ' ') }, 'name', M.NAME_CONTAINS_PAN],
+    ['the number grouped with dashes as the name', { pan, name: grouped(pan, '-') }, 'name', M.NAME_CONTAINS_PAN],
+    ['a name of a word and 13 digits', { pan, name: `card ${pan.slice(0, 13)}` }, 'name', M.NAME_CONTAINS_PAN],
+    ['13 digits and a dot as the name', { pan, name: `${pan.slice(0, 13)}.` }, 'name', M.NAME_CONTAINS_PAN],
     ['no type', { pan, externalPanTypeId: undefined }, 'externalPanTypeId', M.TYPE_REQUIRED],
     ['type 0', { pan, externalPanTypeId: 0 }, 'externalPanTypeId', M.TYPE_REQUIRED],
     ['type 4', { pan, externalPanTypeId: 4 }, 'externalPanTypeId', M.TYPE_REQUIRED],

@@ -82,6 +82,21 @@ describe('the rules on edit (a 4xx, nothing changed)', () => {
       400,
       M.NAME_CONTAINS_PAN,
     ],
+    [
+      'the stored number grouped with spaces as the name',
+      (pan) => ({ ...edit, name: pan.match(/.{1,4}/g)!.join(' ') }),
+      400,
+      M.NAME_CONTAINS_PAN,
+    ],
+    [
+      'a new number with dashes as the name',
+      () => {
+        const next = cardNumber();
+        return { ...edit, pan: next, name: next.match(/.{1,4}/g)!.join('-') };
+      },
+      400,
+      M.NAME_CONTAINS_PAN,
+    ],
     ['no type', () => ({ ...edit, externalPanTypeId: undefined }), 400, M.TYPE_REQUIRED],
     ['status 3', () => ({ ...edit, externalPanStatusId: 3 }), 400, M.STATUS_INVALID],
     ['a number failing Luhn', (pan) => ({ ...edit, pan: failingLuhn(pan) }), 400, M.INVALID_NUMBER],

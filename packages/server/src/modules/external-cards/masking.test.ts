@@ -84,11 +84,21 @@ describe('external card numbers', () => {
     ).toBe(200);
 
     // Refusals that carry a number: Luhn, length, the name rule, duplicates, another person's number, staff.
+    // Names that write the number out with separators: refused, so never stored, answered or audited (decision 0038).
+    const numberNames = [pan(), pan(19)].flatMap((number) =>
+      [
+        number.match(/.{1,4}/g)!.join(' '),
+        number.match(/.{1,4}/g)!.join('-'),
+        `card ${number.slice(0, 13)}`,
+        `${number.slice(0, 13)}.`,
+      ].map((name) => ({ number, name })),
+    );
     const refused = [
       card(failingLuhn(pan())),
       card(pan(15)),
       card(pan(20)),
       card(first, programA, `x${first.slice(0, 4)}`),
+      ...numberNames.map(({ number, name }) => card(number, programA, name)),
     ];
     for (const body of refused)
       expect((await call(w.tokens.recipient, 'POST', '/account-api/external-pan', body)).statusCode).toBe(400);
@@ -149,6 +159,14 @@ describe('external card numbers', () => {
     expect(answers.some((answer) => answer.includes(`"pan":"*${first.slice(-4)}"`))).toBe(true);
     const audits = JSON.stringify(await t.database.db.select().from(auditLog));
     const stored = JSON.stringify(await t.database.db.select().from(externalCards));
+    for (const { name } of numberNames) {
+      expect(
+        answers.filter((a) => a.includes(name)),
+        `an answer holds ${name}`,
+      ).toEqual([]);
+      expect(audits.includes(name), `an audit row holds ${name}`).toBe(false);
+      expect(stored.includes(name), `a card row holds ${name}`).toBe(false);
+    }
     for (const number of sent) {
       // The whole number and the digits the mask hides (all but the last four).
       for (const needle of [number, number.slice(0, -4)]) {
