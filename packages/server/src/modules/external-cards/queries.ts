@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { ACCOUNT_STATUS } from '@ebt/core/enums';
 import type { AttachedCard } from '@ebt/core/external-cards';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { externalCards, programs, recipientAccounts } from '../../db/schema/index.js';
@@ -36,8 +37,14 @@ export interface CardRow {
   programName: string;
 }
 
+/**
+ * The cards of the recipient's own accounts that are not Deleted (status 2: the person is no longer in that program,
+ * decision 0039); an Inactive account's cards still count.
+ */
 const ownCards = (accountIds: readonly number[]) =>
-  accountIds.length ? inArray(externalCards.accountId, [...accountIds]) : sql`false`;
+  accountIds.length
+    ? sql`${inArray(externalCards.accountId, [...accountIds])} and exists (select 1 from ${recipientAccounts} where ${recipientAccounts.id} = ${externalCards.accountId} and ${recipientAccounts.statusId} <> ${ACCOUNT_STATUS.DELETED})`
+    : sql`false`;
 
 /** The recipient's cards in every program, by program and name, up to `limit`. */
 export function listOwnCards(db: DbOrTx, accountIds: readonly number[], limit: number): Promise<CardRow[]> {
@@ -108,7 +115,10 @@ export async function lockOwnCard(
   return row;
 }
 
-/** The recipient's own account in the program a request names, or undefined (not one of their programs). */
+/**
+ * The recipient's own account in the program a request names, or undefined (not one of their programs, or their
+ * account there is Deleted: they are no longer in it; an Inactive account still takes cards, decision 0039).
+ */
 export async function findOwnAccountInProgram(
   db: DbOrTx,
   accountIds: readonly number[],
@@ -124,7 +134,13 @@ export async function findOwnAccountInProgram(
     })
     .from(recipientAccounts)
     .innerJoin(programs, eq(programs.id, recipientAccounts.programId))
-    .where(and(inArray(recipientAccounts.id, [...accountIds]), eq(programs.uuid, programUuid)))
+    .where(
+      and(
+        inArray(recipientAccounts.id, [...accountIds]),
+        eq(programs.uuid, programUuid),
+        ne(recipientAccounts.statusId, ACCOUNT_STATUS.DELETED),
+      ),
+    )
     .orderBy(asc(recipientAccounts.id))
     .limit(1);
   return row;

@@ -19,6 +19,7 @@ import {
   addCardRequest,
   EMPTY_ADD_CARD,
   PAN_ENTRY_MAX,
+  programChoices,
   refusalOnForm,
   validateAddCard,
 } from './card-form';
@@ -44,10 +45,7 @@ export default function EbtCardAddPage() {
     validate: validateAddCard,
   });
 
-  const programOptions = useMemo(
-    () => (programs.data ?? []).map((p) => ({ value: p.programUuid, label: p.programName })),
-    [programs.data],
-  );
+  const programOptions = useMemo(() => programChoices(programs.data ?? []), [programs.data]);
   // One program: it is the choice (resolution 25: as soon as the list has loaded).
   const onlyProgram = programOptions.length === 1 ? programOptions[0]!.value : null;
   useEffect(() => {

@@ -6,6 +6,7 @@ import {
   editCardBody,
   editValuesOf,
   EMPTY_ADD_CARD,
+  programChoices,
   refusalOnForm,
   validateAddCard,
   validateEditCard,
@@ -91,5 +92,19 @@ describe('a refused save', () => {
       fields: { pan: M.DUPLICATE, types: M.TYPE_REQUIRED },
       others: ['Something else.'],
     });
+  });
+});
+
+describe('programChoices', () => {
+  it('leaves out the programs whose account is Deleted and keeps Inactive ones', () => {
+    const program = (programName: string, accountStatusId: number) => ({
+      programUuid: `${programName}-uuid`,
+      programName,
+      accountStatusId,
+    });
+    expect(programChoices([program('Active', 0), program('Inactive', 1), program('Deleted', 2)])).toEqual([
+      { value: 'Active-uuid', label: 'Active' },
+      { value: 'Inactive-uuid', label: 'Inactive' },
+    ]);
   });
 });

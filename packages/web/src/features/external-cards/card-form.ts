@@ -1,6 +1,11 @@
 import { AddExternalCardBody, type ExternalCard, UpdateExternalCardBody } from '@ebt/core/external-cards';
 import { EXTERNAL_PAN_MAX_LENGTH } from '@ebt/core/constants';
-import { externalPanStatusFromActive, externalPanTypeBoxes, externalPanTypeFrom } from '@ebt/core/enums';
+import {
+  ACCOUNT_STATUS,
+  externalPanStatusFromActive,
+  externalPanTypeBoxes,
+  externalPanTypeFrom,
+} from '@ebt/core/enums';
 import type { z } from 'zod';
 import { errorMessagesOf } from '../../lib/errors';
 import { serverFieldErrors } from '../../lib/server-field-errors';
@@ -27,6 +32,18 @@ export interface EditCardValues {
 }
 
 export const EMPTY_ADD_CARD: AddCardValues = { pan: '', name: '', programUuid: '', types: [] };
+
+/**
+ * The Add form's program choices: the recipient's programs but those whose account is Deleted (status 2: the person
+ * is no longer in that program, and the server refuses cards there; decision 0039). Inactive ones stay.
+ */
+export function programChoices(
+  programs: readonly { programUuid: string; programName: string; accountStatusId: number }[],
+): { value: string; label: string }[] {
+  return programs
+    .filter((p) => p.accountStatusId !== ACCOUNT_STATUS.DELETED)
+    .map((p) => ({ value: p.programUuid, label: p.programName }));
+}
 
 /** The request field each form field stands for, where the names differ. */
 const FORM_FIELD: Record<string, string> = { externalPanTypeId: 'types', externalPanStatusId: 'active' };
