@@ -159,6 +159,11 @@ test.describe('external EBT cards, the recipient', () => {
     await form.getByRole('button', { name: 'Add Card' }).click();
     await expectOnce(page, MESSAGES.NAME_CONTAINS_PAN, MESSAGES.TYPE_REQUIRED);
     await expect(page.getByText(MESSAGES.INVALID_NUMBER)).toHaveCount(0);
+    // Only the type wrong: focus goes to the first box (SNAP), where its message is.
+    await name.fill('Grocery card');
+    await form.getByRole('button', { name: 'Add Card' }).click();
+    await expectOnce(page, MESSAGES.TYPE_REQUIRED);
+    await expect(form.getByRole('checkbox', { name: 'SNAP' })).toBeFocused();
 
     // With the keyboard: the name, then Tab to the boxes, Space ticks SNAP, Enter sends.
     await name.fill('Grocery card');
@@ -218,6 +223,15 @@ test.describe('external EBT cards, the recipient', () => {
     await expect(outcome(page, 'EBT card deleted.')).toBeFocused();
     await expect(page.getByText(MESSAGES.NO_CARDS)).toBeVisible();
     await expectAccessible(page);
+
+    // The outcome is shown once: not again on a reload, and Back does not return to the deleted card's screen.
+    await page.reload();
+    await expect(page.getByText(MESSAGES.NO_CARDS)).toBeVisible();
+    await expect(outcome(page, 'EBT card deleted.')).toHaveCount(0);
+    await page.goBack();
+    await expect(page).not.toHaveURL(/\/recipient\/ebtcard\//);
+    await expect(page.getByRole('heading', { level: 1, name: 'EBT card not found' })).toHaveCount(0);
+    await expect(outcome(page, 'EBT card deleted.')).toHaveCount(0);
   });
 
   test('shows the list and the form at a phone’s width', async ({ page }) => {
@@ -241,11 +255,25 @@ test.describe('external EBT cards, the recipient', () => {
     await expectAccessible(page);
   });
 
-  test('a card that is not theirs reads as not found', async ({ page }) => {
+  test('a card that is not theirs reads as not found', async ({ page, request }) => {
+    // Another person's real card, attached through the API as that person.
+    const other = await newRecipient(request);
+    const token = await apiToken(request, other.username, PASSWORD);
+    const programs = (await (
+      await request.get('/account-api/account/currentuser/programs', { headers: bearer(token) })
+    ).json()) as { programUuid: string }[];
+    const theirs = await request.post('/account-api/external-pan', {
+      headers: bearer(token),
+      data: { pan: cardNumber(), name: 'Their card', programUuid: programs[0]!.programUuid, externalPanTypeId: 1 },
+    });
+    expect(theirs.status(), await theirs.text()).toBe(201);
+    const { externalPanId } = (await theirs.json()) as { externalPanId: string };
+
     await signInAs(page, DEMO_USERS.recipient, /\/recipient$/);
-    await page.goto('/recipient/ebtcard/00000000-0000-4000-8000-000000000000');
+    await page.goto(`/recipient/ebtcard/${externalPanId}`);
     await expect(page.getByRole('heading', { level: 1, name: 'EBT card not found' })).toBeVisible();
     await expect(page.getByText('The EBT card was not found.')).toBeVisible();
+    await expect(page.getByText('Their card')).toHaveCount(0);
     await expectAccessible(page);
   });
 });

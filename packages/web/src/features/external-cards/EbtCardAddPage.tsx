@@ -56,7 +56,7 @@ export default function EbtCardAddPage() {
     setRefused([]);
     try {
       await attach.mutateAsync(addCardRequest(values));
-      void navigate('/recipient/ebtcards', { state: { saved: EXTERNAL_CARD_MESSAGES.CARD_ADDED } });
+      void navigate('/recipient/ebtcards', { replace: true, state: { saved: EXTERNAL_CARD_MESSAGES.CARD_ADDED } });
     } catch (error) {
       const { fields, others } = refusalOnForm(error);
       form.setErrors(fields);

@@ -81,7 +81,7 @@ function EditCardForm({ card }: { card: ExternalCard }) {
     setRefused([]);
     try {
       await update.mutateAsync(editCardRequest(values, card));
-      void navigate('/recipient/ebtcards', { state: { saved: EXTERNAL_CARD_MESSAGES.CARD_UPDATED } });
+      void navigate('/recipient/ebtcards', { replace: true, state: { saved: EXTERNAL_CARD_MESSAGES.CARD_UPDATED } });
     } catch (error) {
       showRefusal(error);
     }
@@ -96,7 +96,10 @@ function EditCardForm({ card }: { card: ExternalCard }) {
         setRefused([]);
         remove.mutate(undefined, {
           onSuccess: () =>
-            void navigate('/recipient/ebtcards', { state: { saved: EXTERNAL_CARD_MESSAGES.CARD_DELETED } }),
+            void navigate('/recipient/ebtcards', {
+              replace: true,
+              state: { saved: EXTERNAL_CARD_MESSAGES.CARD_DELETED },
+            }),
           onError: (error) => setRefused(errorMessagesOf(error)),
         });
       },

@@ -5,10 +5,12 @@ export interface CardTypeBoxesProps {
   value: CardTypeBox[];
   onChange: (value: CardTypeBox[]) => void;
   error?: unknown;
+  /** Mantine form's field path; set on the SNAP box so focusFirstError (getInputNode) lands there. */
+  'data-path'?: string;
 }
 
 /** A§5: SNAP, WIC or both, at least one ('At least one card type (SNAP or WIC) must be selected.'). */
-export function CardTypeBoxes({ value, onChange, error }: CardTypeBoxesProps) {
+export function CardTypeBoxes({ value, onChange, error, 'data-path': dataPath }: CardTypeBoxesProps) {
   return (
     <Checkbox.Group
       label="Card type"
@@ -18,7 +20,7 @@ export function CardTypeBoxes({ value, onChange, error }: CardTypeBoxesProps) {
       error={typeof error === 'string' ? error : undefined}
     >
       <Group gap="lg" mt="xs">
-        <Checkbox value="snap" label="SNAP" />
+        <Checkbox value="snap" label="SNAP" data-path={dataPath} />
         <Checkbox value="wic" label="WIC" />
       </Group>
     </Checkbox.Group>
