@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EXTERNAL_CARD_MESSAGES as M } from '@ebt/core/external-cards';
 import { auditLog, externalCards } from '../../db/schema/index.js';
 import { useTestApp } from '../../testing/app.js';
-import { attached, type CardWorld, cardNumber, failingLuhn, makeCardWorld } from './test-helpers.js';
+import { attach, attached, type CardWorld, cardNumber, failingLuhn, makeCardWorld } from './test-helpers.js';
 
 // PUT and DELETE /account-api/external-pan/{id} (A§4, A§5, A§7; issue 18; decisions 0038 and 0039).
 
@@ -155,6 +155,41 @@ describe('the rules on edit (a 4xx, nothing changed)', () => {
     expect(moved.statusCode).toBe(409);
     expect((await rowOf(second))!.programId).toBe(w.programs.programA.id);
   });
+});
+
+describe('a new number under concurrency (decision 0039)', () => {
+  // PGlite has one connection, so only PostgreSQL interleaves the two transactions.
+  it.skipIf(process.env.TEST_DATABASE !== 'postgres')(
+    'of a PUT replacing the number and another person’s POST of it at once, exactly one wins',
+    async () => {
+      for (let round = 0; round < 6; round += 1) {
+        const pan = cardNumber();
+        // Different programs, so the (pan_hash, program_id) key cannot settle it: only the number's lock does.
+        const { id } = await myCard(cardNumber(), w.programs.programB.uuid);
+        const theirName = `Their card r${round}`;
+        const [replaced, posted] = await Promise.all([
+          put(w.tokens.recipient, id, { ...edit, pan }),
+          attach(t, w.tokens.otherRecipient, {
+            pan,
+            name: theirName,
+            programUuid: w.programs.programA.uuid,
+            externalPanTypeId: 1,
+          }),
+        ]);
+        const statuses = `${replaced.statusCode} ${posted.statusCode}`;
+        expect(['200 409', '409 201'], `${statuses}: ${replaced.body} ${posted.body}`).toContain(statuses);
+        // In the data too: the number is on exactly one card, the winner's.
+        const mine = (await rowOf(id))!;
+        const theirs = await t.database.db
+          .select()
+          .from(externalCards)
+          .where(and(eq(externalCards.accountId, w.accounts.a2.id), eq(externalCards.name, theirName)));
+        const holders = theirs.length + (mine.name === edit.name && mine.panLast4 === pan.slice(-4) ? 1 : 0);
+        expect(holders, statuses).toBe(1);
+        expect(theirs.length).toBe(posted.statusCode === 201 ? 1 : 0);
+      }
+    },
+  );
 });
 
 describe('another person’s card and staff', () => {
