@@ -29,6 +29,8 @@ interface Seeds {
   recipientUser: { userUuid: string; programUuid: string };
   /** The demo agency of agencyadmin01 and agencyuser01. */
   agencyUuid: string;
+  /** One of recipient01's external EBT cards (the demo data gives each of its accounts one). */
+  recipientCardId: string;
 }
 
 /** The account with the demo benefits the benefit specs use too. */
@@ -57,6 +59,10 @@ const VISITS: Record<string, (seeds: Seeds) => string> = {
   // Admin programs and configuration (issue 16): a demo program, and a key the demo data always has.
   '/admin/program/:id': (s) => `/admin/program/${s.recipientUser.programUuid}`,
   '/admin/configuration/:id': () => '/admin/configuration/benefit.expungeDays',
+  // External EBT cards (issue 18): recipient01's card, and the staff view of the seeded account's cards.
+  '/recipient/ebtcard/:id': (s) => `/recipient/ebtcard/${s.recipientCardId}`,
+  '/program/recipient/ebtcards/:id': (s) => `/program/recipient/ebtcards/${s.accountUuid}`,
+  '/admin/recipient/ebtcards/:id': (s) => `/admin/recipient/ebtcards/${s.accountUuid}`,
 };
 
 async function readSeeds(request: APIRequestContext): Promise<Seeds> {
@@ -106,7 +112,14 @@ async function readSeeds(request: APIRequestContext): Promise<Seeds> {
   expect(agencies.status(), await agencies.text()).toBe(200);
   const agency = ((await agencies.json()) as { agencyUuid: string }[])[0];
   expect(agency, 'the demo agency of agencyadmin01').toBeDefined();
+  const cards = await request.get('/account-api/external-pan/all', {
+    headers: bearer(await apiToken(request, DEMO_USERS.recipient)),
+  });
+  expect(cards.status(), await cards.text()).toBe(200);
+  const card = ((await cards.json()) as { data: { externalPanId: string }[] }).data[0];
+  expect(card, 'a demo external card of recipient01').toBeDefined();
   return {
+    recipientCardId: card!.externalPanId,
     agencyUuid: agency!.agencyUuid,
     staffUserUuid: staffUser.userUuid,
     recipientUser: { userUuid: recipientUser.userUuid, programUuid: recipientUser.programs[0]!.programUuid },

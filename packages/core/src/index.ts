@@ -17,3 +17,4 @@ export * from './benefits/index.js';
 export * from './config/index.js';
 export * from './terminals/index.js';
 export * from './staff-notifications/index.js';
+export * from './external-cards/index.js';

@@ -14,6 +14,7 @@ import healthRoutes from './modules/health/routes.js';
 import incentiveRoutes from './modules/incentives/routes.js';
 import merchantRoutes from './modules/merchants/routes.js';
 import transactionRoutes from './modules/transactions/routes.js';
+import externalCardRoutes from './modules/external-cards/routes.js';
 import outboxRoutes from './modules/outbox/routes.js';
 import configRoutes from './modules/config/routes.js';
 import programAdminRoutes from './modules/program-admins/routes.js';
@@ -55,6 +56,7 @@ const MODULES = [
   configRoutes,
   transactionRoutes,
   staffNotificationRoutes,
+  externalCardRoutes,
 ];
 
 export interface AppOptions {

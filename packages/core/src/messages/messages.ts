@@ -191,9 +191,9 @@ export const MESSAGES = {
   INVALID_EBT_CARD_NUMBER: 'Invalid EBT card number.',
   INVALID_EBT_CARD_NAME: 'Invalid EBT card name.',
   EXTERNAL_CARD_DUPLICATE: 'The PAN entered already exists in the system.',
-  // ours: resolution 9 leaves these two texts to us
-  EBT_CARD_NAME_CONTAINS_PAN: 'The card name cannot contain part of the card number.',
-  EBT_CARD_TYPE_REQUIRED: 'Select SNAP, WIC or both.',
+  // ours: resolution 9 leaves these two texts to us (docs/decisions/0038-external-card-rules.md)
+  EBT_CARD_NAME_CONTAINS_PAN: 'The EBT card name cannot contain part of the card number.',
+  EBT_CARD_TYPE_REQUIRED: 'At least one card type (SNAP or WIC) must be selected.',
   // ours: success texts of the external card screens (not quoted)
   EBT_CARD_ADDED: 'EBT card added.',
   EBT_CARD_UPDATED: 'EBT card updated.',

@@ -96,8 +96,23 @@ describe('cardNameContainsPan', () => {
     expect(cardNameContainsPan('MyCard', pan)).toBe(false);
   });
 
-  it('checks only names of letters and digits', () => {
-    expect(cardNameContainsPan('card 6011', pan)).toBe(false);
+  it('finds the runs in a name with separators or other characters (the number written as printed)', () => {
+    for (const name of [
+      '6011 0009 9013 9424',
+      '6011-0009-9013-9424',
+      'card 6011000990139',
+      '6011000990139.',
+      'card 6011',
+      '60/11',
+      'x 0 9 9 0',
+      '(0139)',
+    ])
+      expect(cardNameContainsPan(name, pan), name).toBe(true);
+  });
+
+  it('lets names with other characters and no run through', () => {
+    for (const name of ['My SNAP card', 'card 9424', 'card 601', "Mom's card", '60 1x1'])
+      expect(cardNameContainsPan(name, pan), name).toBe(false);
   });
 });
 

@@ -51,14 +51,16 @@ export function normalizeAssignPan(entry: string, panPrefix: string): string | n
 }
 
 /**
- * A§5/B§5: a card name made only of letters and digits must not contain any 4-digit run of the PAN's first 13
- * digits. The rule is built as written: a name with any other character (a space, a dash) is not checked.
+ * A§5/B§5: a card name must not contain any 4-digit run of the PAN's first 13 digits. The specification states it for
+ * a name of letters and digits only; the name is checked with every other character (spaces, dashes, dots, slashes,
+ * brackets) removed, so '6000 5412 3456 7899', '6000-5412-…' or 'card 6000541234567.' cannot store the number in clear
+ * as the name (decision 0038). A name of letters and digits only is checked as it is, as the rule is written.
  */
 export function cardNameContainsPan(name: string, pan: string): boolean {
-  if (!/^[A-Za-z0-9]+$/.test(name)) return false;
+  const compact = name.replace(/[^0-9A-Za-z]/g, '');
   const head = pan.replace(/\D/g, '').slice(0, CARD_NAME_PAN_PREFIX);
   for (let i = 0; i + CARD_NAME_PAN_RUN <= head.length; i += 1) {
-    if (name.includes(head.slice(i, i + CARD_NAME_PAN_RUN))) return true;
+    if (compact.includes(head.slice(i, i + CARD_NAME_PAN_RUN))) return true;
   }
   return false;
 }

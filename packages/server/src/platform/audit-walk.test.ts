@@ -11,6 +11,7 @@ import { buildWorld, type World } from '../testing/world.js';
 import { editBody } from '../modules/benefits/test-helpers.js';
 import { makeMerchant, validMerchantForm } from '../modules/merchants/test-helpers.js';
 import { validUserForm } from '../modules/users/test-helpers.js';
+import { cardNumber } from '../modules/external-cards/test-helpers.js';
 
 // The audit walk (security.md "Audit"): every registered route that changes data (POST, PUT, PATCH, DELETE, and the
 // GET routes of CHANGING_GETS) is called here through the real app with a valid request, and must leave an audit row
@@ -130,6 +131,25 @@ const as = async (
   who: { token: string; id: number },
   options: Parameters<typeof t.injectAs>[1],
 ): ReturnType<AuditCase['send']> => ({ res: await t.injectAs(who.token, options), actorUserId: who.id });
+
+/** A signed-in recipient with an account in the world's program, who can attach external cards. */
+async function cardHolder() {
+  const { user, token } = await signedIn(ROLE.RECIPIENT);
+  await makeRecipient(t.database.db, { program: w.programs.program, agency: w.agencies.a1, user });
+  return { token, id: user.id };
+}
+const cardBody = () => ({
+  pan: cardNumber(),
+  name: 'My SNAP card',
+  programUuid: w.programs.program.uuid,
+  externalPanTypeId: 1,
+});
+/** Attaches a card for the holder and answers its externalPanId. */
+async function attachedCard(holder: { token: string }) {
+  const res = await t.injectAs(holder.token, { method: 'POST', url: '/account-api/external-pan', payload: cardBody() });
+  expect(res.statusCode, res.body).toBe(201);
+  return (res.json() as { externalPanId: string }).externalPanId;
+}
 
 let authorizationSequence = 0;
 /** Role ids the walk adds (roles.id is chosen by the administrator): one per case run. */
@@ -1146,6 +1166,49 @@ const CASES: Record<string, AuditCase | Exempt> = {
         url: '/admin-api/config',
         payload: { configKey, effectiveDate: '2031-01-01' },
       });
+    },
+  },
+
+  // External cards (issue 18): the recipient's own cards; staff cannot attach them.
+  'POST /account-api/external-pan': {
+    action: 'create',
+    entity: 'external_card',
+    actor: 'caller',
+    before: false,
+    after: true,
+    async send() {
+      const holder = await cardHolder();
+      return as(holder, { method: 'POST', url: '/account-api/external-pan', payload: cardBody() });
+    },
+  },
+
+  'PUT /account-api/external-pan/:id': {
+    action: 'update',
+    entity: 'external_card',
+    actor: 'caller',
+    before: true,
+    after: true,
+    async send() {
+      const holder = await cardHolder();
+      const id = await attachedCard(holder);
+      return as(holder, {
+        method: 'PUT',
+        url: `/account-api/external-pan/${id}`,
+        payload: { name: 'Renamed card', externalPanTypeId: 2, externalPanStatusId: 2 },
+      });
+    },
+  },
+
+  'DELETE /account-api/external-pan/:id': {
+    action: 'delete',
+    entity: 'external_card',
+    actor: 'caller',
+    before: true,
+    after: false,
+    async send() {
+      const holder = await cardHolder();
+      const id = await attachedCard(holder);
+      return as(holder, { method: 'DELETE', url: `/account-api/external-pan/${id}` });
     },
   },
 };

@@ -343,6 +343,38 @@ describe('input fuzz over every registered route', () => {
     );
   }, 120_000);
 
+  it('answers no 5xx to a whole JSON body of the wrong type (null, an array, a string, a number, a boolean)', async () => {
+    const withBody = routes.filter(
+      (route) => ['POST', 'PUT', 'PATCH'].includes(route.method) && !route.multipart && route.fields.body.length > 0,
+    );
+    for (const expected of ['POST /account-api/external-pan', 'PUT /account-api/external-pan/:id'])
+      expect(withBody.map((route) => `${route.method} ${route.url}`)).toContain(expected);
+    const failures: Failure[] = [];
+    for (const route of withBody) {
+      for (const caller of route.callers) {
+        for (const payload of ['null', '[1,2]', '[]', '"x"', '5', 'true']) {
+          const request = buildRequest(route, null, null, undefined);
+          const res = await send(route, caller, {
+            ...request,
+            payload,
+            headers: { 'content-type': 'application/json' },
+          });
+          if (res.statusCode >= 500) {
+            failures.push({
+              route: `${route.method} ${route.url}`,
+              caller,
+              field: 'body',
+              value: payload,
+              status: res.statusCode,
+              body: res.body.slice(0, 200),
+            });
+          }
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 60_000);
+
   it('answers no 5xx to JSON, garbage or a broken multipart body on an upload route', async () => {
     const uploads = routes.filter((route) => route.multipart);
     expect(uploads.length).toBeGreaterThanOrEqual(2);

@@ -6,6 +6,7 @@ import { useTestApp } from '../testing/app.js';
 import { makeRecipient, makeStaffCast } from '../testing/factories.js';
 import { makeMerchant } from '../modules/merchants/test-helpers.js';
 import { makeTransaction } from '../modules/transactions/test-helpers.js';
+import { cardNumber } from '../modules/external-cards/test-helpers.js';
 import { TOUCH_EVERY_MS } from './caller-statement.js';
 
 // architecture.md "The request path": an authenticated read costs two SQL statements, the caller in one and then the
@@ -155,6 +156,33 @@ describe('the cost of an authenticated request', () => {
     const get = () => t.injectAs(token, { method: 'GET', url: '/account-api/staff-notifications?pageSize=5' });
     await get();
     expect(await statementsOf(get)).toBe(2);
+  });
+
+  it("answers a recipient's external cards, one card and the staff view of an account in two statements", async () => {
+    const account = await makeRecipient(t.database.db, {
+      program: cast.program,
+      agency: cast.agency,
+      user: cast.recipient,
+    });
+    const recipient = await t.signIn(cast.recipient.username);
+    const attached = await t.injectAs(recipient, {
+      method: 'POST',
+      url: '/account-api/external-pan',
+      payload: { pan: cardNumber(), name: 'My card', programUuid: cast.program.uuid, externalPanTypeId: 1 },
+    });
+    expect(attached.statusCode, attached.body).toBe(201);
+    const id = (attached.json() as { externalPanId: string }).externalPanId;
+    const staff = await t.signIn(cast.agencyUser.username);
+    const reads: [string, string][] = [
+      [recipient, '/account-api/external-pan/all'],
+      [recipient, `/account-api/external-pan/${id}`],
+      [staff, `/account-api/external-pan/all/${account.uuid}`],
+    ];
+    for (const [token, url] of reads) {
+      const get = () => t.injectAs(token, { method: 'GET', url });
+      await get();
+      expect(await statementsOf(get), url).toBe(2);
+    }
   });
 
   it('refuses an unknown token in one statement', async () => {

@@ -95,6 +95,8 @@ const SPEC_FIXED_PATHS: readonly Route[] = [
   { method: 'POST', url: '/user-api/user/reset-otp/:uuid/send' },
   // Admin programs (issue 16): the default funding names beside a program's uuid.
   { method: 'GET', url: '/admin-api/programs/default-funding' },
+  // External cards (issue 18): the recipient's whole list beside a card's id.
+  { method: 'GET', url: '/account-api/external-pan/all' },
 ];
 
 /** The pairs among them that have a parametric sibling today: the walker must find at least these. */
@@ -116,6 +118,8 @@ const KNOWN_CONFLICTS = [
   'PUT /user-api/user/password over /user-api/user/:id',
   // Admin programs (issue 16).
   'GET /admin-api/programs/default-funding over /admin-api/programs/:programUuid',
+  // External cards (issue 18).
+  'GET /account-api/external-pan/all over /account-api/external-pan/:id',
 ];
 
 let app: FastifyInstance;

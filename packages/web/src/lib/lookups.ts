@@ -5,6 +5,7 @@ import { TaxClassOption, TinTypeOption } from '@ebt/core/merchants';
 import { RoleOption } from '@ebt/core/roles';
 import { ResponseCodeOption, TransactionTypeOption } from '@ebt/core/transactions';
 import { CallerProgram } from '@ebt/core/programs';
+import { CurrentRecipientProgram } from '@ebt/core/recipients';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from './api-client';
@@ -25,6 +26,7 @@ export const lookupKeys = {
   roles: () => [...lookupKeys.all, 'roles'] as const,
   transactionTypes: () => [...lookupKeys.all, 'transaction-types'] as const,
   responseCodes: () => [...lookupKeys.all, 'response-codes'] as const,
+  recipientPrograms: () => [...lookupKeys.all, 'recipient-programs'] as const,
 };
 
 /** Look-ups change rarely; a form reads them many times while a person works. */
@@ -159,6 +161,22 @@ export function useResponseCodes(enabled = true) {
     queryKey: lookupKeys.responseCodes(),
     queryFn: async ({ signal }) =>
       z.array(ResponseCodeOption).parse(await api.get<unknown>('/transaction-api/response-codes', { signal })),
+    enabled,
+    staleTime: LOOKUP_STALE_MS,
+  });
+}
+
+/**
+ * GET /account-api/account/currentuser/programs: the programs the signed-in recipient has an account in (A§7), the
+ * program choice of the recipient's own forms (the external card form).
+ */
+export function useRecipientPrograms(enabled = true) {
+  return useQuery({
+    queryKey: lookupKeys.recipientPrograms(),
+    queryFn: async ({ signal }) =>
+      z
+        .array(CurrentRecipientProgram)
+        .parse(await api.get<unknown>('/account-api/account/currentuser/programs', { signal })),
     enabled,
     staleTime: LOOKUP_STALE_MS,
   });

@@ -7,6 +7,7 @@ import { recipientAccounts } from './recipients.js';
 /**
  * External EBT cards a recipient attaches (SNAP or WIC cards of other issuers: 16-19 digits, Luhn-valid).
  * Type 1 SNAP, 2 WIC, 3 both; status 1 active, 2 inactive. Stored like program PANs: hash, ciphertext, last four.
+ * program_id is the program of the account (the service attaches a card to the recipient's account in that program).
  */
 export const externalCards = pgTable(
   'external_cards',
@@ -29,10 +30,14 @@ export const externalCards = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    // 'The PAN entered already exists in the system.' (409): one account attaches a card once.
-    uniqueIndex('external_cards_account_pan_key').on(t.accountId, t.panHash),
-    // Whether a card is attached anywhere else.
-    index('external_cards_pan_hash_idx').on(t.panHash),
+    // 'The PAN entered already exists in the system.' (409; docs/decisions/0039-external-card-ownership.md): a card
+    // number is attached by one person only, once to each of their programs, so it is on at most one card of a
+    // program. This index holds that under concurrency within a program; the attach and edit take an advisory lock on
+    // the number for the rule across programs (another person's card elsewhere). Its leading pan_hash also answers
+    // "where else is this number attached".
+    uniqueIndex('external_cards_pan_program_key').on(t.panHash, t.programId),
+    // A recipient's list (their accounts) and the staff view of one account.
+    index('external_cards_account_id_idx').on(t.accountId),
     check('external_cards_name_check', sql`char_length(${t.name}) between 2 and 35`),
     check('external_cards_type_check', sql`${t.typeId} between 1 and 3`),
     check('external_cards_status_check', sql`${t.statusId} in (1, 2)`),

@@ -1,16 +1,21 @@
-import { placeholderRoute } from '../../components/PlaceholderPage';
+import { lazy } from 'react';
 import type { FeatureRoutes } from '../../lib/routes';
 
+const EbtCardListPage = lazy(() => import('./EbtCardListPage'));
+const EbtCardAddPage = lazy(() => import('./EbtCardAddPage'));
+const EbtCardEditPage = lazy(() => import('./EbtCardEditPage'));
+const RecipientEbtCardsPage = lazy(() => import('./RecipientEbtCardsPage'));
+
 /**
- * External EBT cards: the staff view of a recipient's cards and the recipient's own list, add and edit (B§2).
- * Each screen is a placeholder until its issue replaces the entry here.
+ * External EBT cards (A§2, B§2): the recipient's own list, add and edit, and the staff view of one recipient's cards
+ * (`id` the account uuid), read-only.
  */
 export const externalCardsRoutes: FeatureRoutes = {
   recipient: [
-    placeholderRoute('ebtcards', 'EBT Cards'),
-    placeholderRoute('ebtcards/add', 'Add EBT Card'),
-    placeholderRoute('ebtcard/:id', 'Edit EBT Card'),
+    { path: 'ebtcards', element: <EbtCardListPage /> },
+    { path: 'ebtcards/add', element: <EbtCardAddPage /> },
+    { path: 'ebtcard/:id', element: <EbtCardEditPage /> },
   ],
-  program: [placeholderRoute('recipient/ebtcards/:id', 'Recipient EBT Cards')],
-  admin: [placeholderRoute('recipient/ebtcards/:id', 'Recipient EBT Cards')],
+  program: [{ path: 'recipient/ebtcards/:id', element: <RecipientEbtCardsPage base="program" /> }],
+  admin: [{ path: 'recipient/ebtcards/:id', element: <RecipientEbtCardsPage base="admin" /> }],
 };

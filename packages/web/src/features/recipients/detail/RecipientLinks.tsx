@@ -1,15 +1,18 @@
 import type { RecipientAccount } from '@ebt/core/recipients';
 import { Anchor, Group, Title } from '@mantine/core';
 import { useId } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import type { StaffBase } from '../api';
 
 /**
  * The recipient detail's cross-links (A§2): benefits, transactions, PANs, the portal user, incentives and EBT cards,
- * each the screen of that area for this recipient.
+ * each the screen of that area for this recipient. Each link remembers this page as its origin (`state.from`), so a
+ * screen with a way back (B§2: the EBT cards view goes "back to a remembered origin") returns here.
  */
 export function RecipientLinks({ account, base }: { account: RecipientAccount; base: StaffBase }) {
   const headingId = useId();
+  const location = useLocation();
+  const origin = { from: `${location.pathname}${location.search}` };
   const id = account.recipientIdentifier;
   const progId = account.programId;
   const uuid = account.accountUuid;
@@ -29,7 +32,7 @@ export function RecipientLinks({ account, base }: { account: RecipientAccount; b
       <Group component="ul" gap="md" m={0} p={0} style={{ listStyle: 'none' }}>
         {links.map((link) => (
           <li key={link.label}>
-            <Anchor component={Link} to={link.to} fw={500}>
+            <Anchor component={Link} to={link.to} state={origin} fw={500}>
               {link.label}
             </Anchor>
           </li>
