@@ -15,3 +15,4 @@ export * from './recipients/index.js';
 export * from './agencies/index.js';
 export * from './benefits/index.js';
 export * from './config/index.js';
+export * from './incentives/index.js';
