@@ -29,6 +29,8 @@ interface Seeds {
   recipientUser: { userUuid: string; programUuid: string };
   /** The demo agency of agencyadmin01 and agencyuser01. */
   agencyUuid: string;
+  /** A demo incentive (issue 18). */
+  incentiveUuid: string;
 }
 
 /** The account with the demo benefits the benefit specs use too. */
@@ -57,6 +59,10 @@ const VISITS: Record<string, (seeds: Seeds) => string> = {
   // Admin programs and configuration (issue 16): a demo program, and a key the demo data always has.
   '/admin/program/:id': (s) => `/admin/program/${s.recipientUser.programUuid}`,
   '/admin/configuration/:id': () => '/admin/configuration/benefit.expungeDays',
+  // Incentives (issue 18): the seeded account's enrolments, and a demo incentive.
+  '/program/recipient/incentives/:id/:progId': (s) => `/program/recipient/incentives/${s.accountUuid}/${s.programId}`,
+  '/admin/recipient/incentives/:id/:progId': (s) => `/admin/recipient/incentives/${s.accountUuid}/${s.programId}`,
+  '/admin/incentive/:id': (s) => `/admin/incentive/${s.incentiveUuid}`,
 };
 
 async function readSeeds(request: APIRequestContext): Promise<Seeds> {
@@ -106,7 +112,12 @@ async function readSeeds(request: APIRequestContext): Promise<Seeds> {
   expect(agencies.status(), await agencies.text()).toBe(200);
   const agency = ((await agencies.json()) as { agencyUuid: string }[])[0];
   expect(agency, 'the demo agency of agencyadmin01').toBeDefined();
+  const incentives = await request.get('/account-api/incentive', { headers: bearer(token) });
+  expect(incentives.status(), await incentives.text()).toBe(200);
+  const incentive = ((await incentives.json()) as { incentiveUuid: string }[])[0];
+  expect(incentive, 'a demo incentive').toBeDefined();
   return {
+    incentiveUuid: incentive!.incentiveUuid,
     agencyUuid: agency!.agencyUuid,
     staffUserUuid: staffUser.userUuid,
     recipientUser: { userUuid: recipientUser.userUuid, programUuid: recipientUser.programs[0]!.programUuid },
