@@ -13,7 +13,7 @@ import { canSeeAgency } from '../../platform/caller.js';
 import { type CallerContext, requireCaller, type RequestContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { cappedList } from '../../platform/search.js';
-import { enrolmentsOf, type EnrolmentRow, findAccount, findEnrolment } from './queries.js';
+import { accountWithEnrolments, enrolmentsOf, type EnrolmentRow, findEnrolment } from './queries.js';
 
 // Reading enrolments (B§2 "Recipient incentives", B§3 "Recipient incentive", B§7; part 1 §2 /recipient/incentives;
 // docs/decisions/0041). Staff read a recipient's enrolments when they may see the recipient (agency staff: their
@@ -48,13 +48,14 @@ export async function readRecipientIncentives(context: RequestContext, id: strin
   return UUID.test(id) ? listAccountEnrolments(ctx, id.toLowerCase()) : getEnrolment(ctx, Number(id));
 }
 
+/** One statement after the caller's: the account and its enrolments together; scope checked on the account found. */
 async function listAccountEnrolments(ctx: CallerContext, accountUuid: string): Promise<RecipientIncentiveList> {
-  const account = await findAccount(ctx.db, accountUuid);
-  if (!account || !canSeeAgency(ctx.caller, account.programId, account.agencyId))
+  const found = await accountWithEnrolments(ctx.db, accountUuid, ENROLMENT_LIST_CAP + 1);
+  if (!found || !canSeeAgency(ctx.caller, found.programId, found.agencyId))
     throw AppError.notFound(INCENTIVE_MESSAGES.RECIPIENT_NOT_FOUND);
   const now = ctx.now();
-  const found = await cappedList(ENROLMENT_LIST_CAP, (limit) => enrolmentsOf(ctx.db, [account.id], limit));
-  return { ...found, data: found.data.map((r) => toRecipientIncentive(r, now)) };
+  const data = found.enrolments.slice(0, ENROLMENT_LIST_CAP).map((r) => toRecipientIncentive(r, now));
+  return { data, totalCount: data.length, countCapped: found.enrolments.length > ENROLMENT_LIST_CAP };
 }
 
 async function getEnrolment(ctx: CallerContext, id: number): Promise<RecipientIncentiveDetail> {

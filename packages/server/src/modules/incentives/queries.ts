@@ -17,6 +17,8 @@ export function incentiveScope(caller: Caller): SQL | undefined {
 export interface IncentiveFilter {
   /** The program the criteria name (already checked against the caller's scope). */
   programId?: number;
+  /** The program named by uuid, matched in the same statement (the whole list: one statement after the caller). */
+  programUuid?: string;
 }
 
 const incentiveColumns = {
@@ -42,7 +44,12 @@ export type IncentiveRecord = {
 };
 
 const filterCondition = (caller: Caller, filter: IncentiveFilter) =>
-  and(incentiveScope(caller), filter.programId === undefined ? undefined : eq(incentives.programId, filter.programId));
+  and(
+    incentiveScope(caller),
+    filter.programId === undefined ? undefined : eq(incentives.programId, filter.programId),
+    // Only the whole list names the program by uuid; its query joins programs (the count's does not).
+    filter.programUuid === undefined ? undefined : eq(programs.uuid, filter.programUuid),
+  );
 
 function incentivesWithPlaces(db: DbOrTx) {
   return db
@@ -228,6 +235,61 @@ function enrolmentsWithIncentive(db: DbOrTx) {
     .$dynamic();
 }
 
+/**
+ * A recipient account (its scope columns) and its enrolments, newest start first, at most `limit`, in one statement:
+ * the account left-joined to its enrolments, so an account without any answers one row with null enrolment fields and
+ * a missing account none.
+ */
+export async function accountWithEnrolments(db: DbOrTx, accountUuid: string, limit: number) {
+  const rows = await db
+    .select({
+      accountId: recipientAccounts.id,
+      programId: recipientAccounts.programId,
+      agencyId: recipientAccounts.agencyId,
+      enrolmentId: recipientIncentives.id,
+      startDate: recipientIncentives.startDate,
+      endDate: recipientIncentives.endDate,
+      updatedAt: recipientIncentives.updatedAt,
+      incentiveId: incentives.id,
+      incentiveUuid: incentives.uuid,
+      incentiveName: incentives.name,
+      incentiveStartDate: incentives.startDate,
+      incentiveEndDate: incentives.endDate,
+      programName: programs.name,
+      timeZone: programs.timeZone,
+    })
+    .from(recipientAccounts)
+    .innerJoin(programs, eq(programs.id, recipientAccounts.programId))
+    .leftJoin(recipientIncentives, eq(recipientIncentives.accountId, recipientAccounts.id))
+    .leftJoin(incentives, eq(incentives.id, recipientIncentives.incentiveId))
+    .where(eq(recipientAccounts.uuid, accountUuid))
+    .orderBy(desc(recipientIncentives.startDate), desc(recipientIncentives.id))
+    .limit(limit);
+  const [first] = rows;
+  if (!first) return undefined;
+  const enrolments: EnrolmentRow[] = rows.flatMap((r) =>
+    r.enrolmentId === null
+      ? []
+      : [
+          {
+            id: r.enrolmentId,
+            accountId: r.accountId,
+            startDate: r.startDate!,
+            endDate: r.endDate,
+            updatedAt: r.updatedAt!,
+            incentiveId: r.incentiveId!,
+            incentiveUuid: r.incentiveUuid!,
+            incentiveName: r.incentiveName!,
+            incentiveStartDate: r.incentiveStartDate!,
+            incentiveEndDate: r.incentiveEndDate,
+            programName: r.programName,
+            timeZone: r.timeZone,
+          },
+        ],
+  );
+  return { programId: first.programId, agencyId: first.agencyId, enrolments };
+}
+
 /** The enrolments of accounts, newest start first, at most `limit` (recipient_incentives_account_id_idx). */
 export async function enrolmentsOf(db: DbOrTx, accountIds: readonly number[], limit: number): Promise<EnrolmentRow[]> {
   if (accountIds.length === 0) return [];
@@ -259,7 +321,6 @@ export async function findEnrolment(db: DbOrTx, id: number) {
   const [row] = await enrolmentWithAccount(db).where(eq(recipientIncentives.id, id)).limit(1);
   return row;
 }
-export type EnrolmentRecord = NonNullable<Awaited<ReturnType<typeof findEnrolment>>>;
 
 /** The same, its enrolment row locked for a change or a delete. */
 export async function lockEnrolment(tx: DbOrTx, id: number) {

@@ -65,11 +65,13 @@ async function resolveFilter(ctx: CallerContext, programUuid: string | undefined
 /** GET /account-api/incentive: a page of the list with `page`, else the caller's incentives (of one program). */
 export async function listIncentives(context: RequestContext, query: IncentiveListQuery): Promise<IncentiveListAnswer> {
   const ctx = requireCaller(context);
-  const filter = await resolveFilter(ctx, query.programUuid);
   if (query.page !== undefined) {
+    const filter = await resolveFilter(ctx, query.programUuid);
     const found = await searchPage(ctx, INCENTIVES, filter, { page: query.page, pageSize: query.pageSize });
     return { ...found, data: found.data.map(toIncentive) };
   }
-  if (filter === null) return [];
-  return (await incentiveOptions(ctx.db, ctx.caller, filter)).map(toIncentive);
+  // The whole list (the benefit issue form asks it on every program change): the program matched by uuid in the same
+  // statement, under the caller's scope, so it costs one statement after the caller's.
+  const programUuid = query.programUuid ? query.programUuid.toLowerCase() : undefined;
+  return (await incentiveOptions(ctx.db, ctx.caller, { programUuid })).map(toIncentive);
 }

@@ -10,8 +10,6 @@ import { buildWorld } from '../../testing/world.js';
 // funding source; one signed-in user per role and scope; a recipient user with an account of program A in a1. The
 // test clock's today is 2026-11-23 in the programs' zone (America/New_York).
 
-export const TODAY = '2026-11-23';
-
 export async function makeIncentiveWorld(t: TestApp) {
   const { db } = t.database;
   const world = await buildWorld(t, {
