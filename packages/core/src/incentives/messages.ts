@@ -48,5 +48,7 @@ export const INCENTIVE_MESSAGES = {
   ENROLMENT_STARTED: 'Only an enrolment that has not started yet can be deleted.',
   ENROLMENT_NOT_FOUND: 'The recipient incentive was not found.',
   RECIPIENT_NOT_FOUND: 'The recipient was not found.',
+  /** 400: an inactive or deleted account is not enrolled nor its enrolments changed (as benefits, decision 0041). */
+  RECIPIENT_NOT_ACTIVE: 'Only an active recipient account can be enrolled in an incentive.',
   INCENTIVE_OTHER_PROGRAM: "The incentive is not one of the recipient's program.",
 } as const;

@@ -1,5 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ACCOUNT_STATUS } from '@ebt/core/enums';
+import { recipientAccounts } from '../../db/schema/index.js';
 import { useTestApp } from '../../testing/app.js';
+import { makeRecipient } from '../../testing/factories.js';
 import { activeEnrolments } from './index.js';
 import { type IncentiveWorld, makeEnrolment, makeIncentive, makeIncentiveWorld } from './test-helpers.js';
 
@@ -51,5 +55,17 @@ describe('activeEnrolments', () => {
       accrualFeeRate: '0.00',
       redemptionFeeRate: '0.00',
     });
+  });
+
+  it('answers nothing for an inactive or deleted account: it earns no incentive, as it is issued no benefit', async () => {
+    const { db } = t.database;
+    const match = await makeIncentive(db, w.programs.programA, w.funding.a.id, { startDate: '2026-01-01' });
+    for (const statusId of [ACCOUNT_STATUS.INACTIVE, ACCOUNT_STATUS.DELETED]) {
+      const account = await makeRecipient(db, { program: w.programs.programA, agency: w.agencies.a1 });
+      await makeEnrolment(db, account.id, match.id, { startDate: '2026-03-01' });
+      expect(await activeEnrolments(db, account.id, '2026-04-01')).toHaveLength(1);
+      await db.update(recipientAccounts).set({ statusId }).where(eq(recipientAccounts.id, account.id));
+      expect(await activeEnrolments(db, account.id, '2026-04-01'), `status ${statusId}`).toEqual([]);
+    }
   });
 });

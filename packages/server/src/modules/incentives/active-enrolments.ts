@@ -1,11 +1,13 @@
 import { and, asc, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
+import { ACCOUNT_STATUS } from '@ebt/core/enums';
 import type { DbOrTx } from '../../db/client.js';
-import { incentives, recipientIncentives } from '../../db/schema/index.js';
+import { incentives, recipientAccounts, recipientIncentives } from '../../db/schema/index.js';
 import { preparedFor } from '../../platform/prepared.js';
 
 // The transaction engine's question (issue 18 "Done when"; docs/decisions/0041): which incentives does an account
 // earn on a day? An enrolment is in force from its start through its end date; its incentive must be too (an
-// incentive whose dates were narrowed after the enrolment bounds it, decision 0041). A prepared statement that reads
+// incentive whose dates were narrowed after the enrolment bounds it, decision 0041), and its account must be active (an
+// inactive or deleted account earns nothing, as it is issued no benefit). A prepared statement that reads
 // recipient_incentives_account_id_idx (account_id, start_date): the account's few enrolments that started by the day,
 // whatever the table's size (bench/incentive-enrolments.ts: under 5 ms at 1,000,000 enrolments on PostgreSQL).
 
@@ -42,9 +44,11 @@ function activeEnrolmentsStatement(db: DbOrTx, name: string) {
     })
     .from(recipientIncentives)
     .innerJoin(incentives, eq(incentives.id, recipientIncentives.incentiveId))
+    .innerJoin(recipientAccounts, eq(recipientAccounts.id, recipientIncentives.accountId))
     .where(
       and(
         eq(recipientIncentives.accountId, sql.placeholder('accountId')),
+        eq(recipientAccounts.statusId, ACCOUNT_STATUS.ACTIVE),
         lte(recipientIncentives.startDate, sql`${day}::date`),
         or(isNull(recipientIncentives.endDate), gte(recipientIncentives.endDate, sql`${day}::date`)),
         lte(incentives.startDate, sql`${day}::date`),

@@ -1,3 +1,4 @@
+import { ACCOUNT_STATUS } from '@ebt/core/enums';
 import { todayIn } from '@ebt/core/format';
 import {
   type AddRecipientIncentiveInput,
@@ -29,6 +30,9 @@ export async function enrolRecipient(
   const account = await findAccount(ctx.db, body.recipientUuid.toLowerCase());
   if (!account || !canSeeAgency(ctx.caller, account.programId, account.agencyId))
     throw AppError.notFound(INCENTIVE_MESSAGES.RECIPIENT_NOT_FOUND);
+  // As a benefit is issued (modules/benefits/issue.ts): only to an active account (decision 0041).
+  if (account.statusId !== ACCOUNT_STATUS.ACTIVE)
+    throw AppError.badRequest(INCENTIVE_MESSAGES.RECIPIENT_NOT_ACTIVE, 'recipientUuid');
   const found = await findIncentive(ctx.db, ctx.caller, body.incentiveUuid.toLowerCase());
   if (!found) throw AppError.notFound(INCENTIVE_MESSAGES.INCENTIVE_NOT_FOUND);
   if (found.programId !== account.programId)

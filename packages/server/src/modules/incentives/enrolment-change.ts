@@ -1,3 +1,4 @@
+import { ACCOUNT_STATUS } from '@ebt/core/enums';
 import { todayIn } from '@ebt/core/format';
 import {
   canDeleteEnrolment,
@@ -43,6 +44,9 @@ export async function changeEnrolment(
   const ctx = requireCaller(context);
   return ctx.db.transaction(async (tx) => {
     const saved = await lockedInScope(tx, ctx, id);
+    // An inactive or deleted account's enrolments stay as they are (decision 0041); a future one may still be deleted.
+    if (saved.accountStatusId !== ACCOUNT_STATUS.ACTIVE)
+      throw AppError.badRequest(INCENTIVE_MESSAGES.RECIPIENT_NOT_ACTIVE, 'recipientUuid');
     const today = todayIn(saved.timeZone, ctx.now());
     if (enrolmentEditMode(saved, today) === ENROLMENT_EDIT_MODE.NONE)
       throw AppError.conflict(INCENTIVE_MESSAGES.ENROLMENT_ENDED);

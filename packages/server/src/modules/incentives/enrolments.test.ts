@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ACCOUNT_STATUS } from '@ebt/core/enums';
 import { INCENTIVE_MESSAGES } from '@ebt/core/incentives';
-import { auditLog, recipientIncentives } from '../../db/schema/index.js';
+import { auditLog, recipientAccounts, recipientIncentives } from '../../db/schema/index.js';
 import { useTestApp } from '../../testing/app.js';
 import { makeRecipient } from '../../testing/factories.js';
 import { enrolmentRow, type IncentiveWorld, makeEnrolment, makeIncentive, makeIncentiveWorld } from './test-helpers.js';
@@ -130,6 +131,22 @@ describe('POST /account-api/incentive/recipient-incentive', () => {
     });
     expect(none.statusCode).toBe(404);
     expect(await enrolmentsOf(account.id)).toEqual([]);
+  });
+
+  it('refuses an inactive or deleted account (400 at recipientUuid) as a benefit issue does; enrols nothing', async () => {
+    for (const statusId of [ACCOUNT_STATUS.INACTIVE, ACCOUNT_STATUS.DELETED]) {
+      const account = await makeRecipient(db(), { program: w.programs.programA, agency: w.agencies.a1, statusId });
+      const res = await enrol(w.tokens.programAdminA, {
+        recipientUuid: account.uuid,
+        incentiveUuid: incentive.uuid,
+        startDate: '2026-12-01',
+      });
+      expect(res.statusCode, `status ${statusId}`).toBe(400);
+      expect(res.json().errorMessages).toContainEqual(
+        expect.objectContaining({ field: 'recipientUuid', appErrorMessage: INCENTIVE_MESSAGES.RECIPIENT_NOT_ACTIVE }),
+      );
+      expect(await enrolmentsOf(account.id)).toEqual([]);
+    }
   });
 
   it('refuses an enrolment sharing a day with another in the same incentive (409), not one in another', async () => {
@@ -329,6 +346,20 @@ describe('PUT /account-api/incentive/recipient-incentive/{id}', () => {
     expect(overlap.json().message).toBe(INCENTIVE_MESSAGES.ENROLMENT_OVERLAP);
     expect(await enrolmentRow(db(), current.id)).toEqual(current);
     expect(await enrolmentRow(db(), later.id)).toEqual(later);
+  });
+
+  it("refuses to change an inactive or deleted account's enrolment (400); nothing changes", async () => {
+    for (const statusId of [ACCOUNT_STATUS.INACTIVE, ACCOUNT_STATUS.DELETED]) {
+      const account = await recipientA1();
+      const row = await makeEnrolment(db(), account.id, incentive.id, { startDate: '2026-12-01' });
+      await db().update(recipientAccounts).set({ statusId }).where(eq(recipientAccounts.id, account.id));
+      const res = await change(w.tokens.programAdminA, row.id, { startDate: '2026-12-05', endDate: '2027-01-31' });
+      expect(res.statusCode, `status ${statusId}`).toBe(400);
+      expect(res.json().errorMessages).toContainEqual(
+        expect.objectContaining({ field: 'recipientUuid', appErrorMessage: INCENTIVE_MESSAGES.RECIPIENT_NOT_ACTIVE }),
+      );
+      expect(await enrolmentRow(db(), row.id)).toEqual(row);
+    }
   });
 });
 

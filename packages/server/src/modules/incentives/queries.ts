@@ -179,7 +179,7 @@ export async function fundingOptions(db: DbOrTx, programId: number) {
 // ---------------------------------------------------------------------------------------------------------------
 // Enrolments
 
-/** A recipient account with what enrolment needs: its scope columns and its program's zone. */
+/** A recipient account with what enrolment needs: its scope columns, its status and its program's zone. */
 export async function findAccount(db: DbOrTx, accountUuid: string) {
   const [row] = await db
     .select({
@@ -187,6 +187,7 @@ export async function findAccount(db: DbOrTx, accountUuid: string) {
       uuid: recipientAccounts.uuid,
       programId: recipientAccounts.programId,
       agencyId: recipientAccounts.agencyId,
+      statusId: recipientAccounts.statusId,
       timeZone: programs.timeZone,
     })
     .from(recipientAccounts)
@@ -304,6 +305,7 @@ const enrolmentAccountColumns = {
   accountUuid: recipientAccounts.uuid,
   accountProgramId: recipientAccounts.programId,
   accountAgencyId: recipientAccounts.agencyId,
+  accountStatusId: recipientAccounts.statusId,
 };
 
 function enrolmentWithAccount(db: DbOrTx) {
