@@ -49,6 +49,41 @@ async function addIncentive(request: APIRequestContext, programId: number, name:
   return ((await answer.json()) as { incentiveUuid: string }).incentiveUuid;
 }
 
+/** The zero-based page of the admin list (names in order, 10 a page: the screen's order) that shows `name`. */
+async function listPageOf(request: APIRequestContext, name: string) {
+  const token = await apiToken(request, DEMO_USERS.sysadmin);
+  for (let page = 0; ; page++) {
+    const answer = await request.get('/account-api/incentive', { headers: bearer(token), params: { page } });
+    expect(answer.status(), await answer.text()).toBe(200);
+    const { data } = (await answer.json()) as { data: { name: string }[] };
+    if (data.some((i) => i.name === name)) return page;
+    expect(data.length, `${name} is listed`).toBeGreaterThan(0);
+  }
+}
+
+interface SearchRow {
+  accountUuid: string;
+  programId: number;
+  agencyName: string | null;
+}
+
+/** Recipients the program admin finds (a phone prefix the demo data has plenty of; recipients.spec.ts uses it too). */
+async function someRecipients(request: APIRequestContext) {
+  const token = await apiToken(request, DEMO_USERS.progadmin);
+  const answer = await request.get('/account-api/account', {
+    headers: bearer(token),
+    params: { mobilePhone: '860', pageSize: 100 },
+  });
+  expect(answer.status(), await answer.text()).toBe(200);
+  return ((await answer.json()) as { data: SearchRow[] }).data;
+}
+
+/** GET /account-api/incentive/recipient-incentive/{accountUuid} as `username`. */
+async function enrolmentsAs(request: APIRequestContext, username: string, accountUuid: string) {
+  const token = await apiToken(request, username);
+  return request.get(`/account-api/incentive/recipient-incentive/${accountUuid}`, { headers: bearer(token) });
+}
+
 async function incentiveOf(request: APIRequestContext, uuid: string) {
   const token = await apiToken(request, DEMO_USERS.sysadmin);
   const answer = await request.get(`/account-api/incentive/${uuid}`, { headers: bearer(token) });
@@ -132,10 +167,16 @@ test.describe('incentive definitions', () => {
     await expect(outcome(page, INCENTIVE_MESSAGES.INCENTIVE_UPDATED)).toBeVisible();
     expect(await incentiveOf(request, uuid)).toMatchObject({ endDate: dayFrom(90), redemptionFeeRate: 2 });
 
-    // The list shows it; a phone shows it without sideways scrolling.
+    // The list shows it on its page (names in order), Updated as a date (B§9); a phone shows it without sideways
+    // scrolling (loaded at that width, its row shown, before measuring).
+    const listPage = await listPageOf(request, name);
     await page.setViewportSize({ width: 390, height: 800 });
-    await page.goto('/admin/incentives');
+    await page.goto(listPage === 0 ? '/admin/incentives' : `/admin/incentives?page=${listPage + 1}`);
     await expect(page.getByRole('heading', { name: 'Incentives', level: 1 })).toBeVisible();
+    const listed = page.getByRole('table', { name: 'Incentives' }).getByRole('row', { name: new RegExp(name) });
+    await expect(listed).toBeVisible();
+    await expect(listed).toContainText(dayFrom(90));
+    await expect(listed).not.toContainText(/\d{2}:\d{2}/);
     await expectNoSidewaysScroll(page);
   });
 });
@@ -157,6 +198,7 @@ test.describe('recipient incentive enrolment', () => {
       data: { recipientUuid: account.accountUuid, incentiveUuid: startedUuid, startDate: today() },
     });
     expect(made.status(), await made.text()).toBe(200);
+    const { recipientIncentiveId: startedId } = (await made.json()) as { recipientIncentiveId: number };
 
     await signInAs(page, DEMO_USERS.progadmin, /\/program$/);
     await page.goto(`/program/recipient/${account.accountUuid}/${account.programId}`);
@@ -164,7 +206,11 @@ test.describe('recipient incentive enrolment', () => {
     await expect(page).toHaveURL(new RegExp(`/program/recipient/incentives/${account.accountUuid}/`));
     await expect(page.getByRole('heading', { name: 'Recipient Incentives', level: 1 })).toBeVisible();
     const table = page.getByRole('table', { name: /^Incentives of / });
-    await expect(table.getByRole('row', { name: new RegExp(started) })).toBeVisible();
+    const startedRow = table.getByRole('row', { name: new RegExp(started) });
+    await expect(startedRow).toBeVisible();
+    // Issue 18 item 4's columns: the enrolment's id first; Updated as a date (B§9), no time.
+    await expect(startedRow.getByRole('rowheader')).toHaveText(String(startedId));
+    await expect(startedRow).not.toContainText(/\d{2}:\d{2}/);
     await expectAccessible(page);
 
     // Add: the start before today is refused, then a start ten days out.
@@ -202,7 +248,6 @@ test.describe('recipient incentive enrolment', () => {
     await expect(futureRow).toContainText(dayFrom(60));
 
     // Mode 1 (started today): the start is read-only, the end changes; no Delete is offered.
-    const startedRow = table.getByRole('row', { name: new RegExp(started) });
     await expect(startedRow.getByRole('button', { name: /^Delete/ })).toHaveCount(0);
     await startedRow.getByRole('button', { name: /^Edit/ }).click();
     const endOnly = await opened(page.getByRole('dialog', { name: 'Edit Recipient Incentive' }));
@@ -221,7 +266,11 @@ test.describe('recipient incentive enrolment', () => {
     await expect(table.getByRole('row', { name: new RegExp(future) })).toHaveCount(0);
     await expectAccessible(page);
 
+    // At a phone's width: loaded there and its rows shown before measuring (the layout settles after a resize).
     await page.setViewportSize({ width: 390, height: 800 });
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Recipient Incentives', level: 1 })).toBeVisible();
+    await expect(startedRow).toBeVisible();
     await expectNoSidewaysScroll(page);
 
     // The recipient sees the enrolment that stayed.
@@ -236,17 +285,41 @@ test.describe('recipient incentive enrolment', () => {
     await expectAccessible(recipientPage);
   });
 
-  test("agency staff of another agency read another agency's recipient as not found", async ({ page, request }) => {
-    const account = await recipientAccount(request);
-    const token = await apiToken(request, DEMO_USERS.agencyuser);
-    const answer = await request.get(`/account-api/incentive/recipient-incentive/${account.accountUuid}`, {
-      headers: bearer(token),
-    });
-    // recipient01's account is in the demo agency or not: either the list (200) or not found (404), never a 5xx.
-    expect([200, 404]).toContain(answer.status());
+  test("agency staff read another agency's recipient as not found, by the API and on the screen", async ({
+    page,
+    request,
+  }) => {
+    // agencyuser01 is in North Central Area Agency on Aging (recipients.spec.ts): a recipient of another agency that
+    // the program admin reads.
+    const other = (await someRecipients(request)).find(
+      (r) => r.agencyName !== null && r.agencyName !== 'North Central Area Agency on Aging',
+    );
+    expect(other, "a recipient of another agency than agencyuser01's").toBeDefined();
+    expect((await enrolmentsAs(request, DEMO_USERS.progadmin, other!.accountUuid)).status()).toBe(200);
+    const answer = await enrolmentsAs(request, DEMO_USERS.agencyuser, other!.accountUuid);
+    expect(answer.status(), await answer.text()).toBe(404);
+    expect(((await answer.json()) as { message: string }).message).toBe(INCENTIVE_MESSAGES.RECIPIENT_NOT_FOUND);
+
     await signInAs(page, DEMO_USERS.agencyuser, /\/program$/);
-    await page.goto('/program/recipient/incentives/00000000-0000-4000-8000-000000000000/1');
-    await expect(page.getByText(INCENTIVE_MESSAGES.RECIPIENT_NOT_FOUND)).toBeVisible();
+    await page.goto(`/program/recipient/incentives/${other!.accountUuid}/${other!.programId}`);
+    await expect(page.getByRole('alert').filter({ hasText: INCENTIVE_MESSAGES.RECIPIENT_NOT_FOUND })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Add Incentive' })).toHaveCount(0);
     await expectAccessible(page);
+  });
+
+  test('a recipient without enrolments shows the empty text (B§8)', async ({ page, request }) => {
+    let empty: SearchRow | undefined;
+    for (const row of await someRecipients(request)) {
+      const answer = await enrolmentsAs(request, DEMO_USERS.progadmin, row.accountUuid);
+      if (((await answer.json()) as { totalCount: number }).totalCount === 0) {
+        empty = row;
+        break;
+      }
+    }
+    expect(empty, 'a recipient without enrolments').toBeDefined();
+    await signInAs(page, DEMO_USERS.progadmin, /\/program$/);
+    await page.goto(`/program/recipient/incentives/${empty!.accountUuid}/${empty!.programId}`);
+    await expect(page.getByRole('heading', { name: 'Recipient Incentives', level: 1 })).toBeVisible();
+    await expect(page.getByText(INCENTIVE_MESSAGES.RECIPIENT_NOT_ENROLLED)).toBeVisible();
   });
 });

@@ -16,7 +16,8 @@ const COLUMNS: DataTableColumn<Incentive>[] = [
   { key: 'endDate', header: 'End Date', render: (row) => <DateText value={row.endDate} fallback="—" /> },
   { key: 'program', header: 'Program', render: (row) => row.program.programName },
   { key: 'funding', header: 'Funding', render: (row) => row.funding.name },
-  { key: 'updated', header: 'Updated', render: (row) => <DateText value={row.updated} /> },
+  // B§9: incentive dates show as YYYY-MM-DD, the last change too (its local date).
+  { key: 'updated', header: 'Updated', render: (row) => <DateText value={row.updated} format="date" /> },
 ];
 
 /**

@@ -126,10 +126,12 @@ function Enrolments({
     });
 
   const columns: DataTableColumn<RecipientIncentive>[] = [
+    // Issue 18 item 4: recipientIncentiveId, incentiveName, startDate, endDate, updated (B§9: dates as YYYY-MM-DD).
+    { key: 'recipientIncentiveId', header: 'ID' },
     { key: 'incentiveName', header: 'Incentive' },
     { key: 'startDate', header: 'Start Date', render: (row) => <DateText value={row.startDate} /> },
     { key: 'endDate', header: 'End Date', render: (row) => <DateText value={row.endDate} fallback="—" /> },
-    { key: 'updated', header: 'Updated', render: (row) => <DateText value={row.updated} /> },
+    { key: 'updated', header: 'Updated', render: (row) => <DateText value={row.updated} format="date" /> },
     {
       key: 'actions',
       header: 'Actions',
