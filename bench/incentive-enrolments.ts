@@ -34,7 +34,8 @@ const RAW_SQL = `
          i.accrual_max_trx, i.accrual_fee_rate, i.redemption_fee_rate
   from recipient_incentives ri
   join incentives i on i.id = ri.incentive_id
-  where ri.account_id = $1 and ri.start_date <= $2::date and (ri.end_date is null or ri.end_date >= $2::date)
+  join recipient_accounts ra on ra.id = ri.account_id
+  where ri.account_id = $1 and ra.status_id = 0 and ri.start_date <= $2::date and (ri.end_date is null or ri.end_date >= $2::date)
     and i.start_date <= $2::date and (i.end_date is null or i.end_date >= $2::date)
   order by i.id`;
 
