@@ -29,6 +29,8 @@ interface Seeds {
   recipientUser: { userUuid: string; programUuid: string };
   /** The demo agency of agencyadmin01 and agencyuser01. */
   agencyUuid: string;
+  /** A demo incentive (issue 18). */
+  incentiveUuid: string;
   /** One of recipient01's external EBT cards (the demo data gives each of its accounts one). */
   recipientCardId: string;
 }
@@ -59,6 +61,10 @@ const VISITS: Record<string, (seeds: Seeds) => string> = {
   // Admin programs and configuration (issue 16): a demo program, and a key the demo data always has.
   '/admin/program/:id': (s) => `/admin/program/${s.recipientUser.programUuid}`,
   '/admin/configuration/:id': () => '/admin/configuration/benefit.expungeDays',
+  // Incentives (issue 18): the seeded account's enrolments, and a demo incentive.
+  '/program/recipient/incentives/:id/:progId': (s) => `/program/recipient/incentives/${s.accountUuid}/${s.programId}`,
+  '/admin/recipient/incentives/:id/:progId': (s) => `/admin/recipient/incentives/${s.accountUuid}/${s.programId}`,
+  '/admin/incentive/:id': (s) => `/admin/incentive/${s.incentiveUuid}`,
   // External EBT cards (issue 18): recipient01's card, and the staff view of the seeded account's cards.
   '/recipient/ebtcard/:id': (s) => `/recipient/ebtcard/${s.recipientCardId}`,
   '/program/recipient/ebtcards/:id': (s) => `/program/recipient/ebtcards/${s.accountUuid}`,
@@ -118,7 +124,12 @@ async function readSeeds(request: APIRequestContext): Promise<Seeds> {
   expect(cards.status(), await cards.text()).toBe(200);
   const card = ((await cards.json()) as { data: { externalPanId: string }[] }).data[0];
   expect(card, 'a demo external card of recipient01').toBeDefined();
+  const incentives = await request.get('/account-api/incentive', { headers: bearer(token) });
+  expect(incentives.status(), await incentives.text()).toBe(200);
+  const incentive = ((await incentives.json()) as { incentiveUuid: string }[])[0];
+  expect(incentive, 'a demo incentive').toBeDefined();
   return {
+    incentiveUuid: incentive!.incentiveUuid,
     recipientCardId: card!.externalPanId,
     agencyUuid: agency!.agencyUuid,
     staffUserUuid: staffUser.userUuid,

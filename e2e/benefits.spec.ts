@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { addDays, issueThroughApi, programsOf, programToday, RECIPIENT_ID, SFMNP } from './benefit-helpers';
 import { apiToken, bearer, choose, DEMO_USERS, expectAccessible, expectNoSidewaysScroll, signInAs } from './helpers';
 
@@ -166,7 +166,6 @@ test.describe('benefits on the program side', () => {
 
     // Incentive: AUTO-GENERATED and read-only, the amount is the person's, the expiration uses the incentive period.
     const incentive = await seededIncentive(request, token);
-    await serveIncentivesUntilTheEndpointExists(page, incentive);
     await page.getByRole('textbox', { name: 'Account ID' }).fill(RECIPIENT_ID);
     await page.getByRole('radio', { name: 'Incentive' }).check();
     const auth = page.getByRole('textbox', { name: 'Authorization Number' });
@@ -479,19 +478,6 @@ async function seededIncentive(request: APIRequestContext, token: string) {
   expect(row, 'a seeded incentive benefit of recipient01').toBeDefined();
   const detail = await benefitDetail(request, token, row.benefitUuid);
   return { incentiveUuid: detail.incentiveUuid as string, name: detail.incentiveName as string };
-}
-
-/**
- * GET /account-api/incentive?programUuid= belongs to the incentives area, which has not shipped it yet. Until it
- * answers, the test answers it with the seeded incentive found above, so the issue itself (a real POST) is tested;
- * once the endpoint exists its own answer passes through untouched.
- */
-async function serveIncentivesUntilTheEndpointExists(page: Page, incentive: { incentiveUuid: string; name: string }) {
-  await page.route('**/account-api/incentive?*', async (route) => {
-    const real = await route.fetch();
-    if (real.status() !== 404) return route.fulfill({ response: real });
-    return route.fulfill({ json: [incentive] });
-  });
 }
 
 async function streamText(stream: NodeJS.ReadableStream): Promise<string> {

@@ -18,3 +18,4 @@ export * from './config/index.js';
 export * from './terminals/index.js';
 export * from './staff-notifications/index.js';
 export * from './external-cards/index.js';
+export * from './incentives/index.js';

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
@@ -59,7 +60,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     client = target.client;
   } else {
     if (target.dataDir) mkdirSync(path.dirname(target.dataDir), { recursive: true });
-    client = await PGlite.create({ dataDir: target.dataDir, extensions: { pg_trgm } });
+    // pg_trgm: the contains-search indexes; btree_gist: the enrolment overlap constraint (migration 0016).
+    client = await PGlite.create({ dataDir: target.dataDir, extensions: { pg_trgm, btree_gist } });
   }
   const counter = countStatements(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;

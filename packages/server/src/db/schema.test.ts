@@ -427,6 +427,19 @@ describe.runIf(RUNS_HERE)('migrations', () => {
     expect(await generateMigration(previous, current)).toEqual([]);
   });
 
+  it("journal in order: idx 0, 1, 2, ... and each entry's `when` later than the one before", () => {
+    // Drizzle's migrator applies only migrations whose `when` is later than the last one a database has applied: an
+    // entry merged with an earlier `when` than its predecessor would be skipped silently on every existing database.
+    const { entries } = JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8')) as {
+      entries: { idx: number; when: number; tag: string }[];
+    };
+    expect(entries.map((e) => e.idx)).toEqual(entries.map((_, i) => i));
+    for (const [i, entry] of entries.entries()) {
+      if (i === 0) continue;
+      expect(entry.when, `${entry.tag} after ${entries[i - 1]!.tag}`).toBeGreaterThan(entries[i - 1]!.when);
+    }
+  });
+
   it('create the pg_trgm extension that the contains-search indexes need', async () => {
     expect(await rows(`select extname from pg_extension where extname = 'pg_trgm'`)).toEqual([{ extname: 'pg_trgm' }]);
   });

@@ -9,6 +9,7 @@ import { multipartFile } from '../testing/multipart.js';
 import { validRecipient } from '../testing/recipient-form.js';
 import { buildWorld, type World } from '../testing/world.js';
 import { editBody } from '../modules/benefits/test-helpers.js';
+import { makeEnrolment, makeIncentive } from '../modules/incentives/test-helpers.js';
 import { makeMerchant, validMerchantForm } from '../modules/merchants/test-helpers.js';
 import { validUserForm } from '../modules/users/test-helpers.js';
 import { cardNumber } from '../modules/external-cards/test-helpers.js';
@@ -201,6 +202,16 @@ const walkProgramBody = () => ({
   endDate: '2030-12-31',
   fundingSources: [{ fundingId: -1, name: 'Walk Funds' }],
 });
+
+let walkIncentiveSequence = 0;
+/** A day `days` after the request clock's, as YYYY-MM-DD (two days or more: clear of the zone's today). */
+const walkDay = (days: number) => new Date(t.clock.now().getTime() + days * 86_400_000).toISOString().slice(0, 10);
+/** An incentive of the world's program, running from 2026 on, and a recipient of agency a1 to enrol in it. */
+async function enrolmentSetting() {
+  const incentive = await makeIncentive(t.database.db, w.programs.program, w.fundingId, { startDate: '2026-01-01' });
+  const account = await makeRecipient(t.database.db, { program: w.programs.program, agency: w.agencies.a1 });
+  return { incentive, account };
+}
 
 // The table: one entry per route that changes data ---------------------------------------------------------------
 
@@ -1209,6 +1220,97 @@ const CASES: Record<string, AuditCase | Exempt> = {
       const holder = await cardHolder();
       const id = await attachedCard(holder);
       return as(holder, { method: 'DELETE', url: `/account-api/external-pan/${id}` });
+    },
+  },
+  // Incentives (issue 18): definitions by the platform admin, enrolments by agency staff.
+  'POST /account-api/incentive': {
+    action: 'create',
+    entity: 'incentive',
+    actor: 'caller',
+    before: false,
+    after: true,
+    async send() {
+      return as(await staff('platformAdmin'), {
+        method: 'POST',
+        url: '/account-api/incentive',
+        payload: {
+          name: `Walk Incentive ${++walkIncentiveSequence}`,
+          programId: w.programs.program.id,
+          fundingId: w.fundingId,
+          startDate: walkDay(30),
+          matchRate: '5.25',
+        },
+      });
+    },
+  },
+
+  'PUT /account-api/incentive/:id': {
+    action: 'update',
+    entity: 'incentive',
+    actor: 'caller',
+    before: true,
+    after: true,
+    async send() {
+      const incentive = await makeIncentive(t.database.db, w.programs.program, w.fundingId);
+      return as(await staff('platformAdmin'), {
+        method: 'PUT',
+        url: `/account-api/incentive/${incentive.uuid}`,
+        payload: {
+          name: `Walked Incentive ${++walkIncentiveSequence}`,
+          fundingId: w.fundingId,
+          startDate: incentive.startDate,
+          matchRate: '7.50',
+        },
+      });
+    },
+  },
+
+  'POST /account-api/incentive/recipient-incentive': {
+    action: 'create',
+    entity: 'recipient_incentive',
+    actor: 'caller',
+    before: false,
+    after: true,
+    async send() {
+      const { incentive, account } = await enrolmentSetting();
+      return as(await staff('agencyUser'), {
+        method: 'POST',
+        url: '/account-api/incentive/recipient-incentive',
+        payload: { recipientUuid: account.uuid, incentiveUuid: incentive.uuid, startDate: walkDay(2) },
+      });
+    },
+  },
+
+  'PUT /account-api/incentive/recipient-incentive/:id': {
+    action: 'update',
+    entity: 'recipient_incentive',
+    actor: 'caller',
+    before: true,
+    after: true,
+    async send() {
+      const { incentive, account } = await enrolmentSetting();
+      const row = await makeEnrolment(t.database.db, account.id, incentive.id, { startDate: walkDay(10) });
+      return as(await staff('agencyUser'), {
+        method: 'PUT',
+        url: `/account-api/incentive/recipient-incentive/${row.id}`,
+        payload: { startDate: walkDay(12), endDate: walkDay(40) },
+      });
+    },
+  },
+
+  'DELETE /account-api/incentive/recipient-incentive/:id': {
+    action: 'delete',
+    entity: 'recipient_incentive',
+    actor: 'caller',
+    before: true,
+    after: false,
+    async send() {
+      const { incentive, account } = await enrolmentSetting();
+      const row = await makeEnrolment(t.database.db, account.id, incentive.id, { startDate: walkDay(10) });
+      return as(await staff('agencyUser'), {
+        method: 'DELETE',
+        url: `/account-api/incentive/recipient-incentive/${row.id}`,
+      });
     },
   },
 };

@@ -1,9 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { USER_STATUS } from '@ebt/core/enums';
 import { eq } from 'drizzle-orm';
-import { sessions, users } from '../db/schema/index.js';
+import { fundingSources, sessions, users } from '../db/schema/index.js';
 import { useTestApp } from '../testing/app.js';
 import { makeRecipient, makeStaffCast } from '../testing/factories.js';
+import { makeEnrolment, makeIncentive } from '../modules/incentives/test-helpers.js';
 import { makeMerchant } from '../modules/merchants/test-helpers.js';
 import { makeTransaction } from '../modules/transactions/test-helpers.js';
 import { cardNumber } from '../modules/external-cards/test-helpers.js';
@@ -183,6 +184,34 @@ describe('the cost of an authenticated request', () => {
       await get();
       expect(await statementsOf(get), url).toBe(2);
     }
+  });
+
+  it("answers the incentive reads in two statements: the issue form's list, one incentive, enrolments (issue 18)", async () => {
+    const { db } = t.database;
+    const [funding] = await db
+      .insert(fundingSources)
+      .values({ programId: cast.program.id, name: 'Cost Funds' })
+      .returning();
+    const incentive = await makeIncentive(db, cast.program, funding!.id);
+    const account = await makeRecipient(db, { program: cast.program, agency: cast.agency, user: cast.recipient });
+    const enrolment = await makeEnrolment(db, account.id, incentive.id, { startDate: '2026-12-01' });
+    const staff = await t.signIn(cast.agencyUser.username);
+    const reads = {
+      'incentive list of a program': `/account-api/incentive?programUuid=${cast.program.uuid}`,
+      'one incentive': `/account-api/incentive/${incentive.uuid}`,
+      "a recipient's enrolments": `/account-api/incentive/recipient-incentive/${account.uuid}`,
+      'one enrolment': `/account-api/incentive/recipient-incentive/${enrolment.id}`,
+    };
+    for (const [label, url] of Object.entries(reads)) {
+      const get = () => t.injectAs(staff, { method: 'GET', url });
+      await get();
+      expect(await statementsOf(get), label).toBe(2);
+    }
+    const own = await t.signIn(cast.recipient.username);
+    const mine = () =>
+      t.injectAs(own, { method: 'GET', url: '/account-api/incentive/recipient-incentive/currentrecipient' });
+    await mine();
+    expect(await statementsOf(mine), "the recipient's enrolments").toBe(2);
   });
 
   it('refuses an unknown token in one statement', async () => {

@@ -95,6 +95,9 @@ const SPEC_FIXED_PATHS: readonly Route[] = [
   { method: 'POST', url: '/user-api/user/reset-otp/:uuid/send' },
   // Admin programs (issue 16): the default funding names beside a program's uuid.
   { method: 'GET', url: '/admin-api/programs/default-funding' },
+  // Incentives (issue 18): the form's program options and the recipient's own enrolments beside ids.
+  { method: 'GET', url: '/account-api/incentive/programs' },
+  { method: 'GET', url: '/account-api/incentive/recipient-incentive/currentrecipient' },
   // External cards (issue 18): the recipient's whole list beside a card's id.
   { method: 'GET', url: '/account-api/external-pan/all' },
 ];
@@ -116,6 +119,9 @@ const KNOWN_CONFLICTS = [
   'GET /user-api/user/currentuser over /user-api/user/:id',
   'PUT /user-api/user/currentuser over /user-api/user/:id',
   'PUT /user-api/user/password over /user-api/user/:id',
+  // Incentives (issue 18).
+  'GET /account-api/incentive/programs over /account-api/incentive/:id',
+  'GET /account-api/incentive/recipient-incentive/currentrecipient over /account-api/incentive/recipient-incentive/:id',
   // Admin programs (issue 16).
   'GET /admin-api/programs/default-funding over /admin-api/programs/:programUuid',
   // External cards (issue 18).

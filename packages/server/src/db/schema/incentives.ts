@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, varchar } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, day, id, publicUuid, rate, updatedAt } from './columns.js';
 import { fundingSources, programs } from './programs.js';
 import { recipientAccounts } from './recipients.js';
@@ -34,6 +34,9 @@ export const incentives = pgTable(
   },
   (t) => [
     index('incentives_program_id_idx').on(t.programId, t.startDate),
+    // A name says which incentive a benefit or an enrolment is in: unique in its program, ignoring case (409,
+    // docs/decisions/0040).
+    uniqueIndex('incentives_program_name_key').on(t.programId, sql`lower(${t.name})`),
     index('incentives_funding_source_id_idx').on(t.fundingSourceId),
     check('incentives_dates_check', sql`${t.endDate} >= ${t.startDate}`),
     check(
@@ -44,7 +47,12 @@ export const incentives = pgTable(
   ],
 );
 
-/** A recipient account's enrolment in an incentive for a period (part 2 "Recipient incentive"). */
+/**
+ * A recipient account's enrolment in an incentive for a period (part 2 "Recipient incentive"), both days included; no
+ * end date runs on. Two enrolments of one account in one incentive never share a day: migration 0016 adds the
+ * exclusion constraint recipient_incentives_no_overlap (Drizzle cannot declare one; docs/decisions/0041). The
+ * transaction engine's look-up (modules/incentives/active-enrolments.ts) reads recipient_incentives_account_id_idx.
+ */
 export const recipientIncentives = pgTable(
   'recipient_incentives',
   {

@@ -1,17 +1,23 @@
-import { placeholderRoute } from '../../components/PlaceholderPage';
+import { lazy } from 'react';
 import type { FeatureRoutes } from '../../lib/routes';
 
+const IncentiveListPage = lazy(() => import('./IncentiveListPage'));
+const IncentiveAddPage = lazy(() => import('./IncentiveAddPage'));
+const IncentiveEditPage = lazy(() => import('./IncentiveEditPage'));
+const RecipientIncentivesPage = lazy(() => import('./RecipientIncentivesPage'));
+const MyIncentivesPage = lazy(() => import('./MyIncentivesPage'));
+
 /**
- * Incentives: the admin list and forms, a recipient's enrolments, the recipient's own list (B§2).
- * Each screen is a placeholder until its issue replaces the entry here.
+ * Incentives (B§2): the admin list and forms, a recipient's enrolments for staff, the recipient's own list; each
+ * screen its own chunk.
  */
 export const incentivesRoutes: FeatureRoutes = {
-  recipient: [placeholderRoute('incentives', 'Incentives')],
-  program: [placeholderRoute('recipient/incentives/:id/:progId', 'Recipient Incentives')],
+  recipient: [{ path: 'incentives', element: <MyIncentivesPage /> }],
+  program: [{ path: 'recipient/incentives/:id/:progId', element: <RecipientIncentivesPage base="program" /> }],
   admin: [
-    placeholderRoute('incentives', 'Incentives'),
-    placeholderRoute('incentive/add', 'New Incentive'),
-    placeholderRoute('incentive/:id', 'Edit Incentive'),
-    placeholderRoute('recipient/incentives/:id/:progId', 'Recipient Incentives'),
+    { path: 'incentives', element: <IncentiveListPage /> },
+    { path: 'incentive/add', element: <IncentiveAddPage /> },
+    { path: 'incentive/:id', element: <IncentiveEditPage /> },
+    { path: 'recipient/incentives/:id/:progId', element: <RecipientIncentivesPage base="admin" /> },
   ],
 };

@@ -78,6 +78,17 @@ describe('GET /account-api/incentive', () => {
     expect(names(await get(w.platformAdmin, '/account-api/incentive'))).toHaveLength(3);
   });
 
+  it('answers a page of the admin list with page and pageSize, by name', async () => {
+    const res = await get(w.platformAdmin, '/account-api/incentive?page=0&pageSize=2');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ page: 0, totalCount: 3, totalPages: 2, countCapped: false });
+    expect((res.json().data as { name: string }[]).map((i) => i.name)).toEqual(['Beta Only', 'Bonus Bucks']);
+    const second = await get(w.platformAdmin, `/account-api/incentive?page=1&pageSize=2&programUuid=`);
+    expect((second.json().data as { name: string }[]).map((i) => i.name)).toEqual(['Fresh Match']);
+    const scoped = await get(w.programAdminA, `/account-api/incentive?page=0&programUuid=${w.programB.uuid}`);
+    expect(scoped.json()).toMatchObject({ data: [], totalCount: 0 });
+  });
+
   it('refuses recipients and callers without a session, and a malformed programUuid', async () => {
     expect((await get(w.recipient, '/account-api/incentive')).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: '/account-api/incentive' })).statusCode).toBe(401);

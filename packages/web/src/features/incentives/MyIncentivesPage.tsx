@@ -1,0 +1,44 @@
+import { INCENTIVE_MESSAGES, type RecipientIncentive } from '@ebt/core/incentives';
+import { Stack } from '@mantine/core';
+import { useState } from 'react';
+import { DataTable, type DataTableColumn } from '../../components/DataTable';
+import { DateText } from '../../components/DateText';
+import { LoadingStatus } from '../../components/LoadingStatus';
+import { MessageBanner } from '../../components/MessageBanner';
+import { Page } from '../../components/Page';
+import { errorMessagesOf } from '../../lib/errors';
+import { useMyIncentives } from './api';
+
+const COLUMNS: DataTableColumn<RecipientIncentive>[] = [
+  { key: 'incentiveName', header: 'Incentive' },
+  { key: 'programName', header: 'Program' },
+  { key: 'startDate', header: 'Start Date', render: (row) => <DateText value={row.startDate} /> },
+  { key: 'endDate', header: 'End Date', render: (row) => <DateText value={row.endDate} fallback="—" /> },
+];
+
+/**
+ * `/recipient/incentives` (part 1 §2, §7; B§8): the signed-in recipient's enrolments, 10 a page, newest start first;
+ * 'Your are not enrolled in any incentives.' (the specification's text, kept exactly) when none.
+ */
+export default function MyIncentivesPage() {
+  const mine = useMyIncentives();
+  const [page, setPage] = useState(0);
+  return (
+    <Page title="Incentives">
+      <Stack gap="lg">
+        {mine.isError && <MessageBanner kind="danger" messages={errorMessagesOf(mine.error)} />}
+        {mine.isPending && <LoadingStatus label="Loading your incentives" />}
+        {mine.isSuccess && (
+          <DataTable
+            caption="Your incentives"
+            columns={COLUMNS}
+            rows={mine.data.data}
+            rowKey={(row) => String(row.recipientIncentiveId)}
+            emptyMessage={INCENTIVE_MESSAGES.NOT_ENROLLED}
+            clientPaging={{ page, onPageChange: setPage }}
+          />
+        )}
+      </Stack>
+    </Page>
+  );
+}

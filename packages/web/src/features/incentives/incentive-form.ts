@@ -1,0 +1,120 @@
+import { DEFAULT_TIME_ZONE } from '@ebt/core/constants';
+import { todayIn } from '@ebt/core/format';
+import {
+  AddIncentiveBody,
+  type DateRange,
+  formatIncentiveRate,
+  type Incentive,
+  INCENTIVE_RATE_FIELDS,
+  incentiveDateProblems,
+  type IncentiveRateField,
+  UpdateIncentiveBody,
+} from '@ebt/core/incentives';
+import type { z } from 'zod';
+
+// The incentive form (B§2 "New incentive", "Edit incentive"; B§5 "Incentive definition"): name (max 100), program
+// and funding required, start from today (new) or 2023-02-01 (edit), optional end from today and not before the
+// start, six decimals formatted to two places on blur (empty 0.00). Validated with core's schemas and rules, so the
+// screen and the server say the same.
+
+export type IncentiveFormValues = {
+  name: string;
+  /** The program's id as the select holds it; '' for none. */
+  programId: string;
+  fundingId: string;
+  startDate: string;
+  endDate: string;
+} & Record<IncentiveRateField, string>;
+
+export const EMPTY_INCENTIVE_FORM: IncentiveFormValues = {
+  name: '',
+  programId: '',
+  fundingId: '',
+  startDate: '',
+  endDate: '',
+  matchRate: '0.00',
+  accrualMaxDay: '0.00',
+  accrualMaxMonth: '0.00',
+  accrualMaxTrx: '0.00',
+  accrualFeeRate: '0.00',
+  redemptionFeeRate: '0.00',
+};
+
+/** Today in a program's zone (resolution 26), the product default when the zone is unknown here. */
+export function programToday(timeZone?: string, now: Date = new Date()): string {
+  try {
+    return todayIn(timeZone ?? DEFAULT_TIME_ZONE, now);
+  } catch {
+    return todayIn(DEFAULT_TIME_ZONE, now);
+  }
+}
+
+/** The form's values of a saved incentive (rates with two decimals). */
+export function incentiveFormOf(incentive: Incentive): IncentiveFormValues {
+  const rates = Object.fromEntries(
+    INCENTIVE_RATE_FIELDS.map((field) => [field, formatIncentiveRate(incentive[field])]),
+  ) as Record<IncentiveRateField, string>;
+  return {
+    name: incentive.name,
+    programId: String(incentive.program.programId),
+    fundingId: String(incentive.funding.fundingId),
+    startDate: incentive.startDate,
+    endDate: incentive.endDate ?? '',
+    ...rates,
+  };
+}
+
+const idOrUndefined = (value: string) => (/^\d+$/.test(value) ? Number(value) : undefined);
+
+function draft(values: IncentiveFormValues) {
+  const rates = Object.fromEntries(INCENTIVE_RATE_FIELDS.map((field) => [field, values[field].trim()]));
+  return {
+    name: values.name,
+    programId: idOrUndefined(values.programId),
+    fundingId: idOrUndefined(values.fundingId),
+    startDate: values.startDate.trim(),
+    endDate: values.endDate.trim() === '' ? null : values.endDate.trim(),
+    ...rates,
+  };
+}
+
+/** POST /account-api/incentive's body. */
+export function incentiveAddBody(values: IncentiveFormValues): z.input<typeof AddIncentiveBody> {
+  return draft(values) as z.input<typeof AddIncentiveBody>;
+}
+
+/** PUT /account-api/incentive/{id}'s body (the program is the saved one, read-only). */
+export function incentiveUpdateBody(values: IncentiveFormValues): z.input<typeof UpdateIncentiveBody> {
+  return draft(values) as z.input<typeof UpdateIncentiveBody>;
+}
+
+type Errors = Record<string, string>;
+
+/**
+ * The form's problems: the schema's (required fields, lengths, rates) and the date rules of the program's today,
+ * with `saved` the incentive's dates on an edit.
+ */
+export function validateIncentive(values: IncentiveFormValues, today: string, saved: DateRange | null): Errors {
+  const schema = saved ? UpdateIncentiveBody : AddIncentiveBody;
+  const result = schema.safeParse(draft(values));
+  const errors: Errors = {};
+  if (!result.success) for (const issue of result.error.issues) errors[issue.path.join('.')] ??= issue.message;
+  if (!errors.startDate && !errors.endDate) {
+    const dates = { startDate: values.startDate.trim(), endDate: values.endDate.trim() || null };
+    for (const problem of incentiveDateProblems(dates, { today, saved })) errors[problem.field] ??= problem.message;
+  }
+  return errors;
+}
+
+/** Whether two sets of values save the same: Update waits for a change. */
+export function sameIncentiveForm(a: IncentiveFormValues, b: IncentiveFormValues): boolean {
+  const normal = (v: IncentiveFormValues) =>
+    JSON.stringify({
+      ...v,
+      name: v.name.trim(),
+      startDate: v.startDate.trim(),
+      endDate: v.endDate.trim(),
+      ...Object.fromEntries(INCENTIVE_RATE_FIELDS.map((f) => [f, formatIncentiveRate(v[f])])),
+    });
+  return normal(a) === normal(b);
+}
