@@ -15,6 +15,7 @@ import incentiveRoutes from './modules/incentives/routes.js';
 import merchantRoutes from './modules/merchants/routes.js';
 import transactionRoutes from './modules/transactions/routes.js';
 import outboxRoutes from './modules/outbox/routes.js';
+import panRoutes from './modules/pans/routes.js';
 import configRoutes from './modules/config/routes.js';
 import programAdminRoutes from './modules/program-admins/routes.js';
 import programRoutes from './modules/programs/routes.js';
@@ -53,6 +54,7 @@ const MODULES = [
   programAdminRoutes,
   configRoutes,
   transactionRoutes,
+  panRoutes,
 ];
 
 export interface AppOptions {

@@ -1,9 +1,17 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
-import { ACCOUNT_STATUS, BENEFIT_STATUS, USER_STATUS } from '@ebt/core/enums';
+import { ACCOUNT_STATUS, BENEFIT_STATUS, PAN_STATUS, USER_STATUS } from '@ebt/core/enums';
 import { toCents } from '@ebt/core/format';
 import type { RecipientSearchCriteria } from '@ebt/core/recipients';
 import type { DbOrTx } from '../../db/client.js';
-import { agencies, applicants, benefits, programs, recipientAccounts as ra, users } from '../../db/schema/index.js';
+import {
+  agencies,
+  applicants,
+  benefits,
+  pans,
+  programs,
+  recipientAccounts as ra,
+  users,
+} from '../../db/schema/index.js';
 import { type Caller, canSeeAgency, scopeCondition } from '../../platform/caller.js';
 import { adjustIssuanceTotals } from '../../platform/issuance-totals.js';
 import { preparedFor } from '../../platform/prepared.js';
@@ -142,7 +150,9 @@ function accountByUuid(db: DbOrTx, name: string) {
       account: ra,
       programUuid: programs.uuid,
       programName: programs.name,
-      programMaxPrintedPans: programs.maxPrintedPans,
+      // maxPrintedPans (decision 0036): the program's card settings and the account's Active PANs, in this statement.
+      programConfiguration: programs.configuration,
+      activePans: sql<number>`(select count(*)::int from ${pans} p where p.account_id = "recipient_accounts"."id" and p.pan_status_id = ${sql.raw(String(PAN_STATUS.ACTIVE))})`,
       agencyUuid: agencies.uuid,
       agencyName: agencies.name,
       userUuid: users.uuid,

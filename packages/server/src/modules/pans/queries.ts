@@ -1,0 +1,362 @@
+import { and, asc, count, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { ACCOUNT_TYPE, PAN_STATUS, ROLE, USER_STATUS } from '@ebt/core/enums';
+import type { DbOrTx } from '../../db/client.js';
+import {
+  agencies,
+  panGenerations,
+  pans,
+  programs,
+  recipientAccounts as ra,
+  userAgencies,
+  userPrograms,
+  users,
+} from '../../db/schema/index.js';
+import { preparedFor } from '../../platform/prepared.js';
+
+// The SQL of the PAN area (docs/module-layout.md): reads, inserts, updates and locks, no rules.
+
+/** The Account ID of a program's printed-PAN account (decision 0035): one per program, account type 1. */
+export const PRINTED_ACCOUNT_IDENTIFIER = 'PRINTED-PANS';
+
+const programColumns = {
+  programName: programs.name,
+  bin: programs.bin,
+  seriesNbr: programs.seriesNbr,
+  configuration: programs.configuration,
+  timeZone: programs.timeZone,
+  programMaxPrintedPans: programs.maxPrintedPans,
+};
+
+/**
+ * The Active PANs of the account, the count its maxPrintedPans subtracts (decision 0036). The account column is named
+ * with its table: Drizzle writes a lone `"id"` in a query of one table, which inside the subquery would be the PAN's.
+ */
+const activeCount = sql<number>`(select count(*)::int from ${pans} p where p.account_id = "recipient_accounts"."id" and p.pan_status_id = ${sql.raw(String(PAN_STATUS.ACTIVE))})`;
+
+/**
+ * The account of a PANs page with its PANs, in one statement (two with the caller: architecture.md "The request
+ * path"): one row per PAN, or one row with null PAN columns when it has none. Nothing when the account is missing.
+ */
+export async function accountWithPans(db: DbOrTx, accountUuid: string) {
+  return preparedFor(db, 'pans_account_with_pans', (handle, name) =>
+    handle
+      .select({
+        account: {
+          id: ra.id,
+          uuid: ra.uuid,
+          programId: ra.programId,
+          agencyId: ra.agencyId,
+          accountTypeId: ra.accountTypeId,
+          maxPrintedPans: ra.maxPrintedPans,
+        },
+        configuration: programs.configuration,
+        activeCount,
+        pan: {
+          panId: pans.id,
+          panEncrypted: pans.panEncrypted,
+          panTypeId: pans.panTypeId,
+          panStatusId: pans.panStatusId,
+          locked: pans.locked,
+          activeDate: pans.activeDate,
+          expirationDate: pans.expirationDate,
+        },
+      })
+      .from(ra)
+      .innerJoin(programs, eq(programs.id, ra.programId))
+      .leftJoin(pans, eq(pans.accountId, ra.id))
+      .where(eq(ra.uuid, sql.placeholder('uuid')))
+      .orderBy(desc(pans.id))
+      .prepare(name),
+  ).execute({ uuid: accountUuid });
+}
+
+/**
+ * The account locked for a PAN change (generate, assign), with its program and its Active count read after the lock:
+ * under READ COMMITTED the second statement sees what a concurrent change committed while this one waited.
+ */
+export async function lockAccount(tx: DbOrTx, accountUuid: string) {
+  const [locked] = await tx.select({ id: ra.id }).from(ra).where(eq(ra.uuid, accountUuid)).for('no key update');
+  if (!locked) return undefined;
+  const [row] = await tx
+    .select({
+      id: ra.id,
+      uuid: ra.uuid,
+      programId: ra.programId,
+      agencyId: ra.agencyId,
+      accountTypeId: ra.accountTypeId,
+      maxPrintedPans: ra.maxPrintedPans,
+      activeCount,
+      ...programColumns,
+    })
+    .from(ra)
+    .innerJoin(programs, eq(programs.id, ra.programId))
+    .where(eq(ra.id, locked.id));
+  return row;
+}
+export type LockedAccount = NonNullable<Awaited<ReturnType<typeof lockAccount>>>;
+
+/** A new PAN row as the insert takes it. */
+export type NewPan = typeof pans.$inferInsert;
+
+/**
+ * Inserts PANs in one multi-row statement; a number drawn before (the hash index) is skipped, not an error, and the
+ * answer names the hashes that went in with their ids, so the caller draws again for the rest (decision 0035).
+ */
+export async function insertPans(tx: DbOrTx, rows: readonly NewPan[]) {
+  if (rows.length === 0) return [];
+  return tx
+    .insert(pans)
+    .values([...rows])
+    .onConflictDoNothing({ target: pans.panHash })
+    .returning({ id: pans.id, panHash: pans.panHash });
+}
+
+/** A PAN with its account and program, by id; locked for a change when `lock`. */
+export async function panById(db: DbOrTx, panId: number, lock = false) {
+  const query = db
+    .select({
+      id: pans.id,
+      programId: pans.programId,
+      accountId: pans.accountId,
+      panEncrypted: pans.panEncrypted,
+      panLast4: pans.panLast4,
+      panTypeId: pans.panTypeId,
+      panStatusId: pans.panStatusId,
+      locked: pans.locked,
+      expirationDate: pans.expirationDate,
+      agencyId: ra.agencyId,
+      accountTypeId: ra.accountTypeId,
+      recipientIdentifier: ra.recipientIdentifier,
+      firstName: ra.firstName,
+      middleName: ra.middleName,
+      lastName: ra.lastName,
+      email: ra.email,
+      mobilePhone: ra.mobilePhone,
+      programName: programs.name,
+    })
+    .from(pans)
+    .innerJoin(ra, eq(ra.id, pans.accountId))
+    .innerJoin(programs, eq(programs.id, pans.programId))
+    .where(eq(pans.id, panId));
+  const [row] = lock ? await query.for('update', { of: pans }) : await query;
+  return row;
+}
+export type PanRecord = NonNullable<Awaited<ReturnType<typeof panById>>>;
+
+/** A PAN by the keyed hash of its 19 digits (assign), locked, with its account's type and program. */
+export async function lockPanByHash(tx: DbOrTx, panHash: string) {
+  const [row] = await tx
+    .select({
+      id: pans.id,
+      programId: pans.programId,
+      accountId: pans.accountId,
+      panTypeId: pans.panTypeId,
+      panStatusId: pans.panStatusId,
+      accountTypeId: ra.accountTypeId,
+      recipientIdentifier: ra.recipientIdentifier,
+    })
+    .from(pans)
+    .innerJoin(ra, eq(ra.id, pans.accountId))
+    .where(eq(pans.panHash, panHash))
+    .for('update', { of: pans });
+  return row;
+}
+
+export async function updatePan(tx: DbOrTx, panId: number, set: Partial<typeof pans.$inferInsert>) {
+  await tx.update(pans).set(set).where(eq(pans.id, panId));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Programs and their printed-PAN accounts
+
+export async function programById(db: DbOrTx, programId: number) {
+  const [row] = await db
+    .select({
+      id: programs.id,
+      uuid: programs.uuid,
+      name: programs.name,
+      shortName: programs.shortName,
+      statusId: programs.statusId,
+      bin: programs.bin,
+      seriesNbr: programs.seriesNbr,
+      configuration: programs.configuration,
+      timeZone: programs.timeZone,
+      maxPrintedPans: programs.maxPrintedPans,
+    })
+    .from(programs)
+    .where(eq(programs.id, programId));
+  return row;
+}
+export type ProgramRecord = NonNullable<Awaited<ReturnType<typeof programById>>>;
+
+const printedAccountOf = (programId: number) =>
+  and(
+    eq(ra.programId, programId),
+    eq(ra.recipientIdentifier, PRINTED_ACCOUNT_IDENTIFIER),
+    eq(ra.accountTypeId, ACCOUNT_TYPE.EXTERNAL),
+  );
+
+/** The program's printed-PAN account with the count of its Active PANs (the printed PANs not yet assigned). */
+export async function printedAccount(db: DbOrTx, programId: number) {
+  const [row] = await db
+    .select({ id: ra.id, uuid: ra.uuid, accountTypeId: ra.accountTypeId, activeCount })
+    .from(ra)
+    .where(printedAccountOf(programId));
+  return row;
+}
+
+/**
+ * Makes the program's printed-PAN account when it has none (decision 0035): an account of type 1 (assign and
+ * generate refused on it, B§5) with no agency and no portal user. The Account ID is unique per program, so two
+ * first calls at once make one account.
+ */
+export async function ensurePrintedAccount(db: DbOrTx, programId: number): Promise<void> {
+  await db
+    .insert(ra)
+    .values({
+      programId,
+      recipientIdentifier: PRINTED_ACCOUNT_IDENTIFIER,
+      accountTypeId: ACCOUNT_TYPE.EXTERNAL,
+      firstName: 'Printed',
+      lastName: 'PANs',
+      creationChannel: 'WEB',
+    })
+    .onConflictDoNothing({ target: [ra.programId, ra.recipientIdentifier] });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Generations
+
+/**
+ * Starts a generation: the in-process row, or nothing when the program has one in process already (the partial
+ * unique index pan_generations_one_in_process_key; a concurrent insert waits for the other transaction and then
+ * finds its row). Before that, a generation in process for longer than the hold is released (decision 0035).
+ */
+export async function startGeneration(
+  tx: DbOrTx,
+  values: { programId: number; accountId: number; count: number; createdBy: number; now: Date; holdSince: Date },
+) {
+  await tx
+    .update(panGenerations)
+    .set({ statusId: 1, completedAt: values.now })
+    .where(
+      and(
+        eq(panGenerations.programId, values.programId),
+        eq(panGenerations.statusId, 0),
+        lt(panGenerations.createdAt, values.holdSince),
+      ),
+    );
+  const rows = await tx.execute<{ id: number }>(sql`
+    insert into ${panGenerations} (program_id, account_id, count, status_id, created_by, created_at)
+    values (${values.programId}, ${values.accountId}, ${values.count}, 0, ${values.createdBy}, ${values.now.toISOString()}::timestamptz)
+    on conflict (program_id) where status_id = 0 do nothing
+    returning id`);
+  const id = (rows as unknown as { rows: { id: number }[] }).rows[0]?.id;
+  return id === undefined ? undefined : Number(id);
+}
+
+export async function setGenerationFirstPan(tx: DbOrTx, panGenId: number, firstPanId: number) {
+  await tx.update(panGenerations).set({ firstPanId }).where(eq(panGenerations.id, panGenId));
+}
+
+/** Ends the in-process state of a generation whose PDF has been made (decision 0035); true when it was in process. */
+export async function completeGeneration(db: DbOrTx, panGenId: number, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(panGenerations)
+    .set({ statusId: 1, completedAt: now })
+    .where(and(eq(panGenerations.id, panGenId), eq(panGenerations.statusId, 0)))
+    .returning({ id: panGenerations.id });
+  return rows.length > 0;
+}
+
+export async function generationById(db: DbOrTx, panGenId: number) {
+  const [row] = await db
+    .select({
+      id: panGenerations.id,
+      programId: panGenerations.programId,
+      statusId: panGenerations.statusId,
+      count: panGenerations.count,
+      programName: programs.name,
+    })
+    .from(panGenerations)
+    .innerJoin(programs, eq(programs.id, panGenerations.programId))
+    .where(eq(panGenerations.id, panGenId));
+  return row;
+}
+
+/** A batch of a generation's PANs after `afterId`, in id order (pans_pan_generation_id_idx). */
+export async function generationPanBatch(db: DbOrTx, panGenId: number, afterId: number, limit: number) {
+  return db
+    .select({ id: pans.id, panEncrypted: pans.panEncrypted, expirationDate: pans.expirationDate })
+    .from(pans)
+    .where(and(eq(pans.panGenerationId, panGenId), gt(pans.id, afterId)))
+    .orderBy(asc(pans.id))
+    .limit(limit);
+}
+
+/** A page of the printed-PAN account's PANs, newest first (pans_account_id_idx), and their count. */
+export async function printedPanPage(db: DbOrTx, accountId: number, offset: number, limit: number) {
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        panId: pans.id,
+        last4: pans.panLast4,
+        panGenId: pans.panGenerationId,
+        panStatusId: pans.panStatusId,
+        expirationDate: pans.expirationDate,
+        createdAt: pans.createdAt,
+      })
+      .from(pans)
+      .where(eq(pans.accountId, accountId))
+      .orderBy(desc(pans.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: count() }).from(pans).where(eq(pans.accountId, accountId)),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The recipient's own cards
+
+/** The PANs of the recipient's accounts, newest first, masked (never the ciphertext). */
+export async function cardsOfAccounts(db: DbOrTx, accountIds: readonly number[]) {
+  if (accountIds.length === 0) return [];
+  return db
+    .select({
+      panId: pans.id,
+      last4: pans.panLast4,
+      panTypeId: pans.panTypeId,
+      panStatusId: pans.panStatusId,
+      locked: pans.locked,
+      activeDate: pans.activeDate,
+      expirationDate: pans.expirationDate,
+      programUuid: programs.uuid,
+      programName: programs.name,
+    })
+    .from(pans)
+    .innerJoin(programs, eq(programs.id, pans.programId))
+    .where(inArray(pans.accountId, [...accountIds]))
+    .orderBy(desc(pans.id));
+}
+
+/**
+ * The staff a card report goes to (decision 0037): the live program admins of the program and the live agency admins
+ * of the account's agency, in one statement.
+ */
+export async function programStaff(db: DbOrTx, programId: number, agencyId: number | null) {
+  const live = inArray(users.statusId, [USER_STATUS.PENDING, USER_STATUS.REGISTERED, USER_STATUS.ENABLED]);
+  const admins = db
+    .select({ userId: users.id, email: users.email })
+    .from(userPrograms)
+    .innerJoin(users, eq(users.id, userPrograms.userId))
+    .where(and(eq(userPrograms.programId, programId), eq(users.roleId, ROLE.PROGRAM_ADMIN), live));
+  if (agencyId === null) return admins;
+  const agencyAdmins = db
+    .select({ userId: users.id, email: users.email })
+    .from(userAgencies)
+    .innerJoin(users, eq(users.id, userAgencies.userId))
+    .innerJoin(agencies, eq(agencies.id, userAgencies.agencyId))
+    .where(and(eq(userAgencies.agencyId, agencyId), eq(users.roleId, ROLE.AGENCY_ADMIN), live));
+  return admins.union(agencyAdmins);
+}
