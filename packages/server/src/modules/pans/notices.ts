@@ -36,15 +36,13 @@ export async function noticeToRecipient(
     program: pan.programName,
     status: statusLabel(statusId),
   }).slice(0, 500);
-  await tx
-    .insert(notifications)
-    .values({
-      accountId: pan.accountId,
-      eventId: NOTIFICATION_EVENT.CARD_STATUS,
-      text,
-      notifiedDate: now,
-      createdAt: now,
-    });
+  await tx.insert(notifications).values({
+    accountId: pan.accountId,
+    eventId: NOTIFICATION_EVENT.CARD_STATUS,
+    text,
+    notifiedDate: now,
+    createdAt: now,
+  });
   const chosen = await tx
     .select({ methodId: notificationPreferences.methodId })
     .from(notificationPreferences)

@@ -25,11 +25,13 @@ export async function makePanWorld(t: TestApp) {
     program: w.programs.programA,
     agency: w.agencies.a1,
     user: w.users.recipientUser,
+    maxPrintedPans: 10,
   });
   const other = await makeRecipient(db, {
     program: w.programs.programA,
     agency: w.agencies.a1,
     user: w.users.otherRecipientUser,
+    maxPrintedPans: 10,
   });
   // The recipients' sessions see their accounts only once the accounts exist: sign in again.
   const tokens = {
