@@ -57,6 +57,9 @@ const VISITS: Record<string, (seeds: Seeds) => string> = {
   // Admin programs and configuration (issue 16): a demo program, and a key the demo data always has.
   '/admin/program/:id': (s) => `/admin/program/${s.recipientUser.programUuid}`,
   '/admin/configuration/:id': () => '/admin/configuration/benefit.expungeDays',
+  // PANs (issue 17): the demo recipient's PANs page.
+  '/program/pans/:id/:progId': (s) => `/program/pans/${s.accountUuid}/${s.programId}`,
+  '/admin/pans/:id/:progId': (s) => `/admin/pans/${s.accountUuid}/${s.programId}`,
 };
 
 async function readSeeds(request: APIRequestContext): Promise<Seeds> {

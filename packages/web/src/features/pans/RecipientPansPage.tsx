@@ -9,7 +9,7 @@ import {
 } from '@ebt/core/enums';
 import { fillMessage } from '@ebt/core/messages';
 import { assignPanDigits, canSetPanStatus, groupPan, PAN_MESSAGES, type Pan } from '@ebt/core/pans';
-import { Anchor, Badge, Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Button, Checkbox, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconArrowLeft, IconPrinter } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
@@ -159,7 +159,8 @@ export default function RecipientPansPage({ base }: { base: StaffBase }) {
       key: 'pan',
       header: 'PAN',
       render: (p) => (
-        <Text span ff="monospace" style={{ whiteSpace: 'nowrap' }}>
+        // Groups of four may wrap on a phone's card; each group stays whole.
+        <Text span ff="monospace">
           {groupPan(p.pan)}
         </Text>
       ),
@@ -172,7 +173,7 @@ export default function RecipientPansPage({ base }: { base: StaffBase }) {
         <Group gap={6} wrap="nowrap">
           {PAN_STATUS_LABEL[p.panStatusId as PanStatus] ?? p.panStatusId}
           {p.locked && (
-            <Badge color="orange.9" variant="light">
+            <Badge color="orange.9" variant="outline">
               Locked
             </Badge>
           )}
@@ -225,7 +226,7 @@ export default function RecipientPansPage({ base }: { base: StaffBase }) {
         <ReadOnlyField label="Program" value={recipient.programName} />
       </FieldList>
       <FormOutcome success={outcome.success} error={outcome.error} />
-      <Group align="flex-start" gap="lg" grow preventGrowOverflow={false} wrap="wrap">
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <DetailSection title="Generate PAN">
           <Stack gap="sm">
             <Text fz="sm">
@@ -267,7 +268,7 @@ export default function RecipientPansPage({ base }: { base: StaffBase }) {
             </Stack>
           </form>
         </DetailSection>
-      </Group>
+      </SimpleGrid>
       <DetailSection title="PANs">
         {list.isPending ? (
           <LoadingStatus label="Loading the PANs" />

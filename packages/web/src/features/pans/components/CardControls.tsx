@@ -73,11 +73,11 @@ export function CardControls({ programUuid }: CardControlsProps) {
               <Group justify="space-between" wrap="wrap" gap="xs">
                 <Text fw={600}>{card.programName}</Text>
                 <Group gap={6}>
-                  <Badge variant="light" color={active ? 'green.9' : 'gray.8'}>
+                  <Text fz="sm" fw={600}>
                     {PAN_STATUS_LABEL[card.panStatusId as PanStatus] ?? card.panStatusId}
-                  </Badge>
+                  </Text>
                   {active && card.locked && (
-                    <Badge variant="light" color="orange.9">
+                    <Badge variant="outline" color="orange.9">
                       Locked
                     </Badge>
                   )}
@@ -112,10 +112,10 @@ export function CardControls({ programUuid }: CardControlsProps) {
                       Unlock
                     </Button>
                   )}
-                  <Button variant="subtle" color="red.9" onClick={() => report(card, 'lost')}>
+                  <Button variant="outline" color="red.9" onClick={() => report(card, 'lost')}>
                     Report lost
                   </Button>
-                  <Button variant="subtle" color="red.9" onClick={() => report(card, 'stolen')}>
+                  <Button variant="outline" color="red.9" onClick={() => report(card, 'stolen')}>
                     Report stolen
                   </Button>
                 </Group>
