@@ -117,8 +117,7 @@ export async function generatePrintedPans(
         activeDate: null,
         expirationDate,
         panGenerationId: panGenId,
-        createdAt: now,
-        updatedAt: now,
+        at: now,
       },
       body.count,
     );

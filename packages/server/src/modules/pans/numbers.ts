@@ -3,21 +3,16 @@ import { PAN_ACCOUNT_NUMBER_LENGTH, programPan } from '@ebt/core/pans';
 import type { Config } from '../../config.js';
 import type { DbOrTx } from '../../db/client.js';
 import { seal } from '../../platform/crypto.js';
-import { insertPans, type NewPan } from './queries.js';
+import { insertPans, type PanTemplate } from './queries.js';
 
 // Card numbers are drawn without collision and never reused (decision 0035). The nine-digit account number is drawn
 // from the CSPRNG, so no number can be guessed from another; the keyed hash of the whole PAN is unique
 // (pans_pan_hash_key), and PAN rows are never deleted, so a number once drawn stays taken for good. A draw that meets
-// a taken number is skipped by the insert (ON CONFLICT DO NOTHING) and drawn again: a multi-row insert per round,
-// never a query per PAN.
+// a taken number is skipped by the insert (ON CONFLICT DO NOTHING) and drawn again: one insert of every PAN per
+// round, never a query per PAN.
 
-/** Rows per INSERT: 11 columns each stays far below PostgreSQL's 65,535 bind parameters. */
-const INSERT_BATCH = 2000;
 /** Rounds of redrawing before giving up: with a billion numbers per program, a second round is already rare. */
 const MAX_ROUNDS = 8;
-
-/** What every PAN of one request shares: program, account, kind, status and dates. */
-export type PanTemplate = Omit<NewPan, 'panHash' | 'panEncrypted' | 'panLast4'>;
 
 function drawAccountNumber(): string {
   return String(randomInt(0, 10 ** PAN_ACCOUNT_NUMBER_LENGTH)).padStart(PAN_ACCOUNT_NUMBER_LENGTH, '0');
@@ -38,22 +33,14 @@ export async function insertNewPans(
   let missing = count;
   for (let round = 0; missing > 0; round += 1) {
     if (round === MAX_ROUNDS) throw new Error('could not draw unused card numbers');
-    const drawn = new Map<string, NewPan>();
+    const drawn = new Map<string, ReturnType<typeof seal>>();
     while (drawn.size < missing) {
       const sealed = seal(programPan(prefix, drawAccountNumber()), config);
-      drawn.set(sealed.hash, {
-        ...template,
-        panHash: sealed.hash,
-        panEncrypted: sealed.encrypted,
-        panLast4: sealed.last4,
-      });
+      drawn.set(sealed.hash, sealed);
     }
-    const rows = [...drawn.values()];
-    for (let i = 0; i < rows.length; i += INSERT_BATCH) {
-      const inserted = await insertPans(tx, rows.slice(i, i + INSERT_BATCH));
-      ids.push(...inserted.map((r) => r.id));
-      missing -= inserted.length;
-    }
+    const inserted = await insertPans(tx, template, [...drawn.values()]);
+    ids.push(...inserted.map((r) => r.id));
+    missing -= inserted.length;
   }
   return ids.sort((a, b) => a - b);
 }

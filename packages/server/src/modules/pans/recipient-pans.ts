@@ -102,8 +102,7 @@ export async function generatePan(context: RequestContext, body: GeneratePanBody
         panStatusId: PAN_STATUS.ACTIVE,
         activeDate: today,
         expirationDate,
-        createdAt: ctx.now(),
-        updatedAt: ctx.now(),
+        at: ctx.now(),
       },
       1,
     );
