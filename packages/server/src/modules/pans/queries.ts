@@ -2,7 +2,6 @@ import { and, asc, count, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import { ACCOUNT_TYPE, PAN_STATUS, ROLE, USER_STATUS } from '@ebt/core/enums';
 import type { DbOrTx } from '../../db/client.js';
 import {
-  agencies,
   panGenerations,
   pans,
   programs,
@@ -24,7 +23,6 @@ const programColumns = {
   seriesNbr: programs.seriesNbr,
   configuration: programs.configuration,
   timeZone: programs.timeZone,
-  programMaxPrintedPans: programs.maxPrintedPans,
 };
 
 /**
@@ -211,7 +209,6 @@ export async function programById(db: DbOrTx, programId: number) {
     .where(eq(programs.id, programId));
   return row;
 }
-export type ProgramRecord = NonNullable<Awaited<ReturnType<typeof programById>>>;
 
 const printedAccountOf = (programId: number) =>
   and(
@@ -380,7 +377,6 @@ export async function programStaff(db: DbOrTx, programId: number, agencyId: numb
     .select({ userId: users.id, email: users.email })
     .from(userAgencies)
     .innerJoin(users, eq(users.id, userAgencies.userId))
-    .innerJoin(agencies, eq(agencies.id, userAgencies.agencyId))
     .where(and(eq(userAgencies.agencyId, agencyId), eq(users.roleId, ROLE.AGENCY_ADMIN), live));
   return admins.union(agencyAdmins);
 }
