@@ -73,7 +73,27 @@ function drawQr(doc: PDFKit.PDFDocument, pan: string, x: number, y: number) {
   doc.fill('#000000');
 }
 
-function drawCard(doc: PDFKit.PDFDocument, face: CardFace, slot: number) {
+/** A text cut with '…' to fit `width` at the current font: measured once per distinct text (a generation's cards share it). */
+function fitted(
+  doc: PDFKit.PDFDocument,
+  line: 'program' | 'recipient',
+  text: string,
+  width: number,
+  cache: Map<string, string>,
+): string {
+  const key = `${line}:${text}`;
+  let fit = cache.get(key);
+  if (fit === undefined) {
+    fit = text;
+    while (fit.length > 1 && doc.widthOfString(fit) > width) fit = `${fit.slice(0, -2).trimEnd()}…`;
+    cache.set(key, fit);
+  }
+  return fit;
+}
+
+// Text is placed line by line without pdfkit's line wrapper (which lays every call out again and was most of the
+// drawing time): the names are cut to the width once, the other lines always fit.
+function drawCard(doc: PDFKit.PDFDocument, face: CardFace, slot: number, cache: Map<string, string>) {
   const { x, y } = slotOrigin(slot);
   // A faint outline, for cutting when the stock is plain paper.
   doc
@@ -86,21 +106,21 @@ function drawCard(doc: PDFKit.PDFDocument, face: CardFace, slot: number) {
   const textWidth = QR_OFFSET.x - 0.2 * INCH;
   const left = x + 0.2 * INCH;
   doc.fillColor('#000000').font('Helvetica-Bold').fontSize(10);
-  doc.text(face.programName, left, y + 0.18 * INCH, { width: textWidth, height: 26, ellipsis: true, lineBreak: true });
+  doc.text(fitted(doc, 'program', face.programName, textWidth, cache), left, y + 0.2 * INCH, { lineBreak: false });
   if (face.recipientName) {
-    doc
-      .font('Helvetica')
-      .fontSize(9)
-      .text(face.recipientName, left, y + 0.62 * INCH, { width: textWidth, lineBreak: false, ellipsis: true });
+    doc.font('Helvetica').fontSize(9);
+    doc.text(fitted(doc, 'recipient', face.recipientName, textWidth, cache), left, y + 0.62 * INCH, {
+      lineBreak: false,
+    });
   }
   doc
     .font('Courier-Bold')
     .fontSize(10.5)
-    .text(groupPan(face.pan), left, y + 1.25 * INCH, { width: textWidth + 0.2 * INCH, lineBreak: false });
+    .text(groupPan(face.pan), left, y + 1.25 * INCH, { lineBreak: false });
   doc
     .font('Helvetica')
     .fontSize(8)
-    .text(expiryText(face.expirationDate), left, y + 1.55 * INCH, { width: textWidth, lineBreak: false });
+    .text(expiryText(face.expirationDate), left, y + 1.55 * INCH, { lineBreak: false });
   drawQr(doc, face.pan, x + QR_OFFSET.x, y + QR_OFFSET.y);
 }
 
@@ -126,6 +146,7 @@ export function cardPdf(
   const render = async () => {
     let slot = 0;
     let pages = 0;
+    const cache = new Map<string, string>();
     for await (const batch of faces) {
       for (const face of batch) {
         if (doc.destroyed) return;
@@ -133,7 +154,7 @@ export function cardPdf(
           doc.addPage();
           pages += 1;
         }
-        drawCard(doc, face, slot);
+        drawCard(doc, face, slot, cache);
         slot = (slot + 1) % CARDS_PER_PAGE;
         if (slot === 0) {
           // Let the stream hand what is drawn to the client, and wait while it is slow to read.
