@@ -5,7 +5,8 @@ import { ACCOUNT_TYPE, PAN_STATUS, PAN_TYPE } from '@ebt/core/enums';
 import { PAN_MESSAGES } from '@ebt/core/pans';
 import { luhnValid } from '@ebt/core/validation';
 import QRCode from 'qrcode';
-import { auditLog, panGenerations, pans } from '../../db/schema/index.js';
+import { auditLog, configEntries, panGenerations, pans } from '../../db/schema/index.js';
+import { CONFIG_VALUES } from '../../platform/config-values.js';
 import { decrypt } from '../../platform/crypto.js';
 import { useTestApp } from '../../testing/app.js';
 import { makeProgram } from '../../testing/factories.js';
@@ -225,5 +226,29 @@ describe('QR card PDFs', () => {
       (await t.injectAs(w.tokens.platformAdmin, { method: 'GET', url: '/benefit-api/pans/qrcode/pdfs/999999' }))
         .statusCode,
     ).toBe(404);
+  });
+});
+
+// Last: it moves the clock past the world's sessions.
+describe('the hold of a generation in process', () => {
+  it("holds for 'pan.generationHoldMinutes' when a value is in force", async () => {
+    await db()
+      .insert(configEntries)
+      .values({ configKey: 'pan.generationHoldMinutes', configValue: '30', effectiveDate: '2020-01-01' });
+    CONFIG_VALUES.invalidate(db()); // written behind the cache's back, as another instance would
+    try {
+      const program = await makeProgram(db(), { maxPrintedPans: 100 });
+      await bulkGenerate(t, w.tokens.platformAdmin, program.id, 2, false);
+      const { accountUuid } = await setupOf(t, w.tokens.platformAdmin, program.id);
+      t.clock.advance(10 * 60_000);
+      const token = await t.signIn(w.users.platformAdmin.username);
+      expect((await post(token, { programId: program.id, accountUuid, count: 2 })).statusCode).toBe(409);
+      t.clock.advance(25 * 60_000);
+      const later = await t.signIn(w.users.platformAdmin.username);
+      expect((await post(later, { programId: program.id, accountUuid, count: 2 })).statusCode).toBe(200);
+    } finally {
+      await db().delete(configEntries).where(eq(configEntries.configKey, 'pan.generationHoldMinutes'));
+      CONFIG_VALUES.invalidate(db());
+    }
   });
 });
