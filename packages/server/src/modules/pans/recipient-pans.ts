@@ -23,7 +23,14 @@ import { requireCaller, type CallerContext, type RequestContext } from '../../pl
 import { decrypt, keyedHash } from '../../platform/crypto.js';
 import { AppError } from '../../platform/errors.js';
 import { insertNewPans } from './numbers.js';
-import { accountWithPans, lockAccount, lockPanByHash, updatePan, type LockedAccount } from './queries.js';
+import {
+  accountWithPans,
+  lockAccount,
+  lockPanByHash,
+  PRINTED_ACCOUNT_IDENTIFIER,
+  updatePan,
+  type LockedAccount,
+} from './queries.js';
 
 // A recipient's PANs (B§2 "Recipient PANs", B§4, B§5, B§7; decision 0036): the list, a new PAN, and assigning a
 // printed one. The account must be in the caller's scope (agency staff: their agencies; program admins: their
@@ -138,7 +145,9 @@ export async function assignPan(
     const found = pan19 ? await lockPanByHash(tx, keyedHash(pan19, ctx.config.hmacKey)) : undefined;
     if (!found || !canSeeProgram(ctx.caller, found.programId)) throw AppError.notFound(PAN_MESSAGES.PAN_NOT_FOUND);
     if (found.programId !== account.programId) throw AppError.badRequest(PAN_MESSAGES.PAN_PROGRAM_MISMATCH);
-    const unassigned = found.accountTypeId === ACCOUNT_TYPE.EXTERNAL && found.accountId !== account.id;
+    // Still on the program's printed-PAN account (decision 0035): not yet anybody's.
+    const unassigned =
+      found.accountTypeId === ACCOUNT_TYPE.EXTERNAL && found.recipientIdentifier === PRINTED_ACCOUNT_IDENTIFIER;
     if (!isReassignable({ ...found, unassigned })) throw AppError.unprocessable(PAN_MESSAGES.PAN_NOT_REASSIGNABLE);
     const today = todayOf(ctx, account);
     await updatePan(tx, found.id, {
