@@ -1,15 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_TYPE, PAN_STATUS, PAN_TYPE } from '@ebt/core/enums';
+import { ACCOUNT_TYPE, PAN_STATUS, PAN_TYPE, ROLE } from '@ebt/core/enums';
 import { PAN_MESSAGES } from '@ebt/core/pans';
+import { PRIVILEGE, PRIVILEGE_LIST } from '@ebt/core/privileges';
 import { luhnValid } from '@ebt/core/validation';
 import QRCode from 'qrcode';
-import { auditLog, configEntries, panGenerations, pans } from '../../db/schema/index.js';
+import { auditLog, configEntries, panGenerations, pans, rolePrivileges } from '../../db/schema/index.js';
 import { CONFIG_VALUES } from '../../platform/config-values.js';
 import { decrypt } from '../../platform/crypto.js';
 import { useTestApp } from '../../testing/app.js';
-import { makeProgram } from '../../testing/factories.js';
+import { makeProgram, makeRecipient } from '../../testing/factories.js';
 import { contentStreams, decodeQr, qrRectangles } from './pdf-reading.js';
 import { bulkGenerate, generateFor, makePanWorld, newRecipient, setupOf, type PanWorld } from './test-helpers.js';
 
@@ -216,6 +217,44 @@ describe('QR card PDFs', () => {
     expect(decodeQr(qrRectangles(pages[0]!, 0))).toBe(numbers[0]);
     expect(decodeQr(qrRectangles(pages[0]!, 9))).toBe(numbers[9]);
     expect(decodeQr(qrRectangles(pages[1]!, 1))).toBe(numbers[11]);
+  });
+
+  it('reprints only the cards still waiting on the printed-PAN account and Active, each reprint audited', async () => {
+    const program = await makeProgram(db(), { maxPrintedPans: 100 });
+    const { panGenId } = await bulkGenerate(t, w.tokens.platformAdmin, program.id, 3);
+    const rows = await db().select().from(pans).where(eq(pans.panGenerationId, panGenId)).orderBy(pans.id);
+    const recipient = await makeRecipient(db(), { program });
+    // One card assigned to a recipient since (assign moves it to their account), one reported lost.
+    await db().update(pans).set({ accountId: recipient.id }).where(eq(pans.id, rows[0]!.id));
+    await db().update(pans).set({ panStatusId: PAN_STATUS.LOST }).where(eq(pans.id, rows[1]!.id));
+    const res = await t.injectAs(w.tokens.platformAdmin, {
+      method: 'GET',
+      url: `/benefit-api/pans/qrcode/pdfs/${panGenId}`,
+    });
+    expect(res.statusCode).toBe(200);
+    const pages = contentStreams(res.rawPayload).filter((c) => c.includes(' re'));
+    expect(pages).toHaveLength(1);
+    expect(decodeQr(qrRectangles(pages[0]!, 0))).toBe(decrypt(rows[2]!.panEncrypted, KEY));
+    expect(qrRectangles(pages[0]!, 1)).toHaveLength(0);
+    const audits = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'pan_generation'), eq(auditLog.entityId, String(panGenId))));
+    expect(audits.map((a) => a.action).sort()).toEqual(['generate', 'print', 'reprint']);
+  });
+
+  it("answers 404 on a generation PDF to agency staff even with BULK_PAN_GEN (program-level cards)", async () => {
+    const { panGenId } = await bulkGenerate(t, w.tokens.programAdminA, w.programs.programA.id, 1);
+    const bulk = PRIVILEGE_LIST.find((p) => p.code === PRIVILEGE.BULK_PAN_GEN)!.privilegeId;
+    const grant = and(eq(rolePrivileges.roleId, ROLE.AGENCY_ADMIN), eq(rolePrivileges.privilegeId, bulk));
+    await db().insert(rolePrivileges).values({ roleId: ROLE.AGENCY_ADMIN, privilegeId: bulk }).onConflictDoNothing();
+    try {
+      const token = await t.signIn(w.users.agencyAdminA1.username);
+      const res = await t.injectAs(token, { method: 'GET', url: `/benefit-api/pans/qrcode/pdfs/${panGenId}` });
+      expect(res.statusCode).toBe(404);
+    } finally {
+      await db().delete(rolePrivileges).where(grant);
+    }
   });
 
   it('answers 403 on a generation PDF without BULK_PAN_GEN and 404 for a missing one', async () => {

@@ -2,7 +2,7 @@ import type { FastifyReply } from 'fastify';
 import { ACCOUNT_TYPE } from '@ebt/core/enums';
 import { PAN_MESSAGES } from '@ebt/core/pans';
 import { recordAudit } from '../../platform/audit.js';
-import { canSeeAgency, canSeeProgram } from '../../platform/caller.js';
+import { canSeeAgency } from '../../platform/caller.js';
 import { requireCaller, type RequestContext } from '../../platform/context.js';
 import { decrypt } from '../../platform/crypto.js';
 import { AppError } from '../../platform/errors.js';
@@ -51,12 +51,14 @@ export async function panCardPdf(context: RequestContext, reply: FastifyReply, p
 export async function generationPdf(context: RequestContext, reply: FastifyReply, panGenId: number) {
   const ctx = requireCaller(context);
   const generation = await generationById(ctx.db, panGenId);
-  if (!generation || !canSeeProgram(ctx.caller, generation.programId))
+  // Program-level data: platform and program administrators only, never agency staff, even with BULK_PAN_GEN.
+  if (!generation || !canSeeAgency(ctx.caller, generation.programId, null))
     throw AppError.notFound(PAN_MESSAGES.GENERATION_NOT_FOUND);
+  const printable = { id: generation.id, accountId: generation.accountId };
   const keys = keyring(ctx);
   async function* faces() {
     for (let after = 0; ;) {
-      const batch = await generationPanBatch(ctx.db, panGenId, after, PDF_BATCH);
+      const batch = await generationPanBatch(ctx.db, printable, after, PDF_BATCH);
       if (batch.length === 0) return;
       after = batch.at(-1)!.id;
       yield batch.map((p): CardFace => ({
@@ -78,6 +80,8 @@ export async function generationPdf(context: RequestContext, reply: FastifyReply
           before: { statusId: 0 },
           after: { statusId: 1 },
         });
+      // Every later print of the same cards is audited too (decision 0035): who printed them again, and when.
+      else await recordAudit(tx, ctx, { action: 'reprint', entity: 'pan_generation', entityId: panGenId });
     });
   };
   return sendPdf(reply, `pans-${panGenId}.pdf`, cardPdf(`Printed PANs ${panGenId}`, faces(), complete));

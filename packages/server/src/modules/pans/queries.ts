@@ -295,6 +295,7 @@ export async function generationById(db: DbOrTx, panGenId: number) {
     .select({
       id: panGenerations.id,
       programId: panGenerations.programId,
+      accountId: panGenerations.accountId,
       statusId: panGenerations.statusId,
       count: panGenerations.count,
       programName: programs.name,
@@ -305,12 +306,28 @@ export async function generationById(db: DbOrTx, panGenId: number) {
   return row;
 }
 
-/** A batch of a generation's PANs after `afterId`, in id order (pans_pan_generation_id_idx). */
-export async function generationPanBatch(db: DbOrTx, panGenId: number, afterId: number, limit: number) {
+/**
+ * A batch of a generation's PANs after `afterId`, in id order (pans_pan_generation_id_idx): only those still waiting
+ * on the printed-PAN account and Active. A card since assigned to a recipient, or Lost, Stolen or Inactive, is never
+ * printed again: its number is a live credential (issue 20 takes the QR code as one).
+ */
+export async function generationPanBatch(
+  db: DbOrTx,
+  generation: { id: number; accountId: number },
+  afterId: number,
+  limit: number,
+) {
   return db
     .select({ id: pans.id, panEncrypted: pans.panEncrypted, expirationDate: pans.expirationDate })
     .from(pans)
-    .where(and(eq(pans.panGenerationId, panGenId), gt(pans.id, afterId)))
+    .where(
+      and(
+        eq(pans.panGenerationId, generation.id),
+        eq(pans.accountId, generation.accountId),
+        eq(pans.panStatusId, PAN_STATUS.ACTIVE),
+        gt(pans.id, afterId),
+      ),
+    )
     .orderBy(asc(pans.id))
     .limit(limit);
 }
