@@ -110,6 +110,20 @@ describe('POST /account-api/pans/gen/printed', () => {
     expect((await post(w.tokens.platformAdmin, { programId: program.id, accountUuid, count: 5 })).statusCode).toBe(200);
   });
 
+  it('keeps the generation in process after a HEAD request on its PDF (no HEAD route: 404)', async () => {
+    const program = await makeProgram(db(), { maxPrintedPans: 100 });
+    const first = await bulkGenerate(t, w.tokens.platformAdmin, program.id, 3, false);
+    const { accountUuid } = await setupOf(t, w.tokens.platformAdmin, program.id);
+    const head = await t.injectAs(w.tokens.platformAdmin, {
+      method: 'HEAD',
+      url: `/benefit-api/pans/qrcode/pdfs/${first.panGenId}`,
+    });
+    expect(head.statusCode).toBe(404);
+    const [held] = await db().select().from(panGenerations).where(eq(panGenerations.id, first.panGenId));
+    expect(held?.statusId).toBe(0);
+    expect((await post(w.tokens.platformAdmin, { programId: program.id, accountUuid, count: 3 })).statusCode).toBe(409);
+  });
+
   it('releases a generation whose PDF never came after the hold (5 minutes)', async () => {
     const program = await makeProgram(db(), { maxPrintedPans: 100 });
     await bulkGenerate(t, w.tokens.platformAdmin, program.id, 3, false);

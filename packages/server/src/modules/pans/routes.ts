@@ -111,6 +111,8 @@ export default defineRoutes((app) => {
   app.get(
     '/benefit-api/pan/:panId/qrcode/pdf',
     {
+      // No HEAD twin: Fastify's would draw the whole PDF to throw it away (see the generation's PDF below).
+      exposeHeadRoute: false,
       schema: { tags, summary: 'The QR card of one PAN, as a PDF', params: PanIdParams, response: pdf },
       config: { access: STAFF },
     },
@@ -165,6 +167,9 @@ export default defineRoutes((app) => {
   app.get(
     '/benefit-api/pans/qrcode/pdfs/:panGenId',
     {
+      // No HEAD twin: Fastify's HEAD handler drains the GET's stream, which would end the generation's in-process
+      // state (and cost a whole render) without delivering a single card.
+      exposeHeadRoute: false,
       schema: {
         tags,
         summary:
