@@ -46,6 +46,8 @@ const CHANGING_GETS = [
   'GET /merchant-api/merchant/:id/bank-info',
   // Making a generation's PDF ends its in-process state (decision 0035).
   'GET /benefit-api/pans/qrcode/pdfs/:panGenId',
+  // The bulk generation setup makes the program's printed-PAN account on its first read (decision 0035).
+  'GET /account-api/account/pangen/:programId',
 ];
 const NEW_PASSWORD = 'Walked#Audit2026';
 const QUESTION_ID = 2;
@@ -1114,6 +1116,19 @@ const CASES: Record<string, AuditCase | Exempt> = {
         url: `/benefit-api/pans/${pan}/${account.uuid}`,
         payload: { programId: w.programs.program.id },
       });
+    },
+  },
+
+  'GET /account-api/account/pangen/:programId': {
+    action: 'create',
+    entity: 'recipient_account',
+    actor: 'caller',
+    before: false,
+    after: true,
+    async send() {
+      const admin = await staff('platformAdmin');
+      const program = await makeProgram(t.database.db, {});
+      return as(admin, { method: 'GET', url: `/account-api/account/pangen/${program.id}` });
     },
   },
 

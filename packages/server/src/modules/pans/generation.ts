@@ -53,7 +53,17 @@ export async function getGenerationSetup(context: RequestContext, programId: num
   const program = await generationProgram(ctx, programId);
   let account = await printedAccount(ctx.db, program.id);
   if (!account) {
-    await ensurePrintedAccount(ctx.db, program.id);
+    // Made on first use, audited: this GET changes data (the audit walk's CHANGING_GETS).
+    await ctx.db.transaction(async (tx) => {
+      const made = await ensurePrintedAccount(tx, program.id);
+      if (made)
+        await recordAudit(tx, ctx, {
+          action: 'create',
+          entity: 'recipient_account',
+          entityId: made.id,
+          after: { accountUuid: made.uuid, programId: program.id, isCardPool: true, accountTypeId: 1 },
+        });
+    });
     account = await printedAccount(ctx.db, program.id);
   }
   if (!account) throw AppError.notFound(PAN_MESSAGES.GENERATION_SETUP_ERROR);

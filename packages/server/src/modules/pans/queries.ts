@@ -32,6 +32,12 @@ const programColumns = {
 const activeCount = sql<number>`(select count(*)::int from ${pans} p where p.account_id = "recipient_accounts"."id" and p.pan_status_id = ${sql.raw(String(PAN_STATUS.ACTIVE))})`;
 
 /**
+ * The most PANs a PANs page lists, newest first: far above what a recipient holds (maxPrintedPans is a handful), while
+ * a program's printed-PAN account may hold thousands (its own list, GET /account-api/pans/printed, is paged).
+ */
+export const PAN_LIST_LIMIT = 100;
+
+/**
  * The account of a PANs page with its PANs, in one statement (two with the caller: architecture.md "The request
  * path"): one row per PAN, or one row with null PAN columns when it has none. Nothing when the account is missing.
  */
@@ -64,6 +70,7 @@ export async function accountWithPans(db: DbOrTx, accountUuid: string) {
       .leftJoin(pans, eq(pans.accountId, ra.id))
       .where(eq(ra.uuid, sql.placeholder('uuid')))
       .orderBy(desc(pans.id))
+      .limit(PAN_LIST_LIMIT)
       .prepare(name),
   ).execute({ uuid: accountUuid });
 }
@@ -176,6 +183,7 @@ export async function lockPanByHash(tx: DbOrTx, panHash: string) {
       panStatusId: pans.panStatusId,
       accountTypeId: ra.accountTypeId,
       recipientIdentifier: ra.recipientIdentifier,
+      isCardPool: ra.isCardPool,
     })
     .from(pans)
     .innerJoin(ra, eq(ra.id, pans.accountId))
@@ -210,12 +218,8 @@ export async function programById(db: DbOrTx, programId: number) {
   return row;
 }
 
-const printedAccountOf = (programId: number) =>
-  and(
-    eq(ra.programId, programId),
-    eq(ra.recipientIdentifier, PRINTED_ACCOUNT_IDENTIFIER),
-    eq(ra.accountTypeId, ACCOUNT_TYPE.EXTERNAL),
-  );
+/** The program's printed-PAN account: marked is_card_pool (recipient_accounts_card_pool_key, one a program). */
+const printedAccountOf = (programId: number) => and(eq(ra.programId, programId), eq(ra.isCardPool, true));
 
 /** The program's printed-PAN account with the count of its Active PANs (the printed PANs not yet assigned). */
 export async function printedAccount(db: DbOrTx, programId: number) {
@@ -231,18 +235,21 @@ export async function printedAccount(db: DbOrTx, programId: number) {
  * generate refused on it, B§5) with no agency and no portal user. The Account ID is unique per program, so two
  * first calls at once make one account.
  */
-export async function ensurePrintedAccount(db: DbOrTx, programId: number): Promise<void> {
-  await db
+export async function ensurePrintedAccount(db: DbOrTx, programId: number) {
+  const rows = await db
     .insert(ra)
     .values({
       programId,
       recipientIdentifier: PRINTED_ACCOUNT_IDENTIFIER,
       accountTypeId: ACCOUNT_TYPE.EXTERNAL,
+      isCardPool: true,
       firstName: 'Printed',
       lastName: 'PANs',
       creationChannel: 'WEB',
     })
-    .onConflictDoNothing({ target: [ra.programId, ra.recipientIdentifier] });
+    .onConflictDoNothing()
+    .returning({ id: ra.id, uuid: ra.uuid });
+  return rows[0];
 }
 
 // ---------------------------------------------------------------------------------------------------------------

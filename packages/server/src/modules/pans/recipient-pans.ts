@@ -27,7 +27,6 @@ import {
   accountWithPans,
   lockAccount,
   lockPanByHash,
-  PRINTED_ACCOUNT_IDENTIFIER,
   updatePan,
   type LockedAccount,
 } from './queries.js';
@@ -41,7 +40,10 @@ export function keyring(ctx: CallerContext) {
   return { current: ctx.config.encryptionKey, previous: ctx.config.previousEncryptionKeys };
 }
 
-/** GET /account-api/pans?programId&accountUuid: the account's PANs, newest first, whole (B§9: staff on this page). */
+/**
+ * GET /account-api/pans?programId&accountUuid: the account's PANs, newest first, whole (B§9: staff on this page); the
+ * newest PAN_LIST_LIMIT at most (a program's printed-PAN account may hold thousands).
+ */
 export async function listRecipientPans(context: RequestContext, programId: number, accountUuid: string) {
   const ctx = requireCaller(context);
   const rows = await accountWithPans(ctx.db, accountUuid.toLowerCase());
@@ -146,8 +148,7 @@ export async function assignPan(
     if (!found || !canSeeProgram(ctx.caller, found.programId)) throw AppError.notFound(PAN_MESSAGES.PAN_NOT_FOUND);
     if (found.programId !== account.programId) throw AppError.badRequest(PAN_MESSAGES.PAN_PROGRAM_MISMATCH);
     // Still on the program's printed-PAN account (decision 0035): not yet anybody's.
-    const unassigned =
-      found.accountTypeId === ACCOUNT_TYPE.EXTERNAL && found.recipientIdentifier === PRINTED_ACCOUNT_IDENTIFIER;
+    const unassigned = found.isCardPool;
     if (!isReassignable({ ...found, unassigned })) throw AppError.unprocessable(PAN_MESSAGES.PAN_NOT_REASSIGNABLE);
     const today = todayOf(ctx, account);
     await updatePan(tx, found.id, {

@@ -48,7 +48,8 @@ export default defineRoutes((app) => {
       schema: {
         tags,
         summary:
-          "A recipient's PANs, newest first, whole (B§9: staff on the PANs page); 404 outside the caller's scope",
+          "A recipient's PANs, newest first, whole (B§9: staff on the PANs page), the newest 100 at most; 404 outside " +
+          "the caller's scope",
         querystring: PanListQuery,
         response: { 200: PanList, ...refusals },
       },

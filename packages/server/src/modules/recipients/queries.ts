@@ -31,6 +31,8 @@ export function recipientConditions(caller: Caller, filter: RecipientFilter): SQ
   const c = filter.criteria;
   return and(
     scopeCondition(caller, { programId: ra.programId, agencyId: ra.agencyId }),
+    // The printed-PAN account of a program is no recipient (decision 0035).
+    eq(ra.isCardPool, false),
     filter.programId === undefined ? undefined : eq(ra.programId, filter.programId),
     filter.agencyId === undefined ? undefined : eq(ra.agencyId, filter.agencyId),
     // Account ID: exact (recipient_accounts_program_identifier_key / _identifier_idx).
@@ -141,7 +143,10 @@ export type RecipientExportRow = Awaited<ReturnType<typeof exportRecipientBatch>
 export async function findRecipientAccount(db: DbOrTx, caller: Caller, accountUuid: string) {
   const [row] = await preparedFor(db, 'recipient_account_by_uuid', accountByUuid).execute({ uuid: accountUuid });
   // One statement for every caller (platform/prepared.ts): the scope is checked on the row found.
-  return row && canSeeAgency(caller, row.account.programId, row.account.agencyId) ? row : undefined;
+  // The printed-PAN account is no recipient (decision 0035): 404 as a missing one.
+  return row && !row.account.isCardPool && canSeeAgency(caller, row.account.programId, row.account.agencyId)
+    ? row
+    : undefined;
 }
 
 function accountByUuid(db: DbOrTx, name: string) {
@@ -173,7 +178,13 @@ export async function lockRecipientAccount(tx: DbOrTx, caller: Caller, accountUu
   const [row] = await tx
     .select()
     .from(ra)
-    .where(and(eq(ra.uuid, accountUuid), scopeCondition(caller, { programId: ra.programId, agencyId: ra.agencyId })))
+    .where(
+      and(
+        eq(ra.uuid, accountUuid),
+        eq(ra.isCardPool, false),
+        scopeCondition(caller, { programId: ra.programId, agencyId: ra.agencyId }),
+      ),
+    )
     .limit(1)
     .for('update');
   return row;
