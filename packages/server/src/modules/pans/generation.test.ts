@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_TYPE, PAN_STATUS, PAN_TYPE, ROLE } from '@ebt/core/enums';
 import { PAN_MESSAGES } from '@ebt/core/pans';
@@ -26,6 +26,12 @@ beforeAll(async () => {
 const db = () => t.database.db;
 const post = (token: string, payload: object) =>
   t.injectAs(token, { method: 'POST', url: '/account-api/pans/gen/printed', payload });
+/** Makes the program's generations `minutes` older: the hold reads the database's clock, not the test clock. */
+const age = (programId: number, minutes: number) =>
+  db()
+    .update(panGenerations)
+    .set({ createdAt: sql`${panGenerations.createdAt} - make_interval(mins => ${minutes}::int)` })
+    .where(eq(panGenerations.programId, programId));
 const countPans = async (programId: number) =>
   (await db().select().from(pans).where(eq(pans.programId, programId))).length;
 
@@ -124,13 +130,21 @@ describe('POST /account-api/pans/gen/printed', () => {
     expect((await post(w.tokens.platformAdmin, { programId: program.id, accountUuid, count: 3 })).statusCode).toBe(409);
   });
 
-  it('releases a generation whose PDF never came after the hold (5 minutes)', async () => {
+  it('releases a generation whose PDF never came after the hold (5 minutes) as Failed, audited', async () => {
     const program = await makeProgram(db(), { maxPrintedPans: 100 });
-    await bulkGenerate(t, w.tokens.platformAdmin, program.id, 3, false);
+    const stale = await bulkGenerate(t, w.tokens.platformAdmin, program.id, 3, false);
     const { accountUuid } = await setupOf(t, w.tokens.platformAdmin, program.id);
-    t.clock.advance(6 * 60_000);
-    const token = await t.signIn(w.users.platformAdmin.username);
-    expect((await post(token, { programId: program.id, accountUuid, count: 3 })).statusCode).toBe(200);
+    await age(program.id, 4);
+    expect((await post(w.tokens.platformAdmin, { programId: program.id, accountUuid, count: 3 })).statusCode).toBe(409);
+    await age(program.id, 2);
+    expect((await post(w.tokens.platformAdmin, { programId: program.id, accountUuid, count: 3 })).statusCode).toBe(200);
+    const [released] = await db().select().from(panGenerations).where(eq(panGenerations.id, stale.panGenId));
+    expect(released?.statusId).toBe(2);
+    const audits = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'pan_generation'), eq(auditLog.entityId, String(stale.panGenId))));
+    expect(audits.map((a) => a.action).sort()).toEqual(['generate', 'release']);
   });
 
   it('refuses a non-administrator a count above the maximum (422) and lets an administrator exceed it', async () => {
@@ -282,7 +296,6 @@ describe('QR card PDFs', () => {
   });
 });
 
-// Last: it moves the clock past the world's sessions.
 describe('the hold of a generation in process', () => {
   it("holds for 'pan.generationHoldMinutes' when a value is in force", async () => {
     await db()
@@ -293,12 +306,33 @@ describe('the hold of a generation in process', () => {
       const program = await makeProgram(db(), { maxPrintedPans: 100 });
       await bulkGenerate(t, w.tokens.platformAdmin, program.id, 2, false);
       const { accountUuid } = await setupOf(t, w.tokens.platformAdmin, program.id);
-      t.clock.advance(10 * 60_000);
-      const token = await t.signIn(w.users.platformAdmin.username);
-      expect((await post(token, { programId: program.id, accountUuid, count: 2 })).statusCode).toBe(409);
-      t.clock.advance(25 * 60_000);
-      const later = await t.signIn(w.users.platformAdmin.username);
-      expect((await post(later, { programId: program.id, accountUuid, count: 2 })).statusCode).toBe(200);
+      await age(program.id, 10);
+      expect((await post(w.tokens.platformAdmin, { programId: program.id, accountUuid, count: 2 })).statusCode).toBe(
+        409,
+      );
+      await age(program.id, 25);
+      expect((await post(w.tokens.platformAdmin, { programId: program.id, accountUuid, count: 2 })).statusCode).toBe(
+        200,
+      );
+    } finally {
+      await db().delete(configEntries).where(eq(configEntries.configKey, 'pan.generationHoldMinutes'));
+      CONFIG_VALUES.invalidate(db());
+    }
+  });
+
+  it('clamps the hold to 60 minutes whatever the configuration says', async () => {
+    await db()
+      .insert(configEntries)
+      .values({ configKey: 'pan.generationHoldMinutes', configValue: '100000', effectiveDate: '2020-01-01' });
+    CONFIG_VALUES.invalidate(db());
+    try {
+      const program = await makeProgram(db(), { maxPrintedPans: 100 });
+      await bulkGenerate(t, w.tokens.platformAdmin, program.id, 2, false);
+      const { accountUuid } = await setupOf(t, w.tokens.platformAdmin, program.id);
+      await age(program.id, 61);
+      expect((await post(w.tokens.platformAdmin, { programId: program.id, accountUuid, count: 2 })).statusCode).toBe(
+        200,
+      );
     } finally {
       await db().delete(configEntries).where(eq(configEntries.configKey, 'pan.generationHoldMinutes'));
       CONFIG_VALUES.invalidate(db());

@@ -34,6 +34,8 @@ import {
 /** Configuration key: minutes a generation stays in process when its PDF is never fetched (docs/configuration.md). */
 export const GENERATION_HOLD_KEY = 'pan.generationHoldMinutes';
 export const GENERATION_HOLD_MINUTES = 5;
+/** The hold is clamped to 1-60 minutes whatever the configuration says (docs/configuration.md). */
+const holdMinutesWithin = (minutes: number) => Math.min(60, Math.max(1, Math.trunc(minutes)));
 
 /** The program, when the caller may generate for it (administrators: any; others: their programs), else 404. */
 async function generationProgram(ctx: CallerContext, programId: number) {
@@ -100,14 +102,22 @@ export async function generatePrintedPans(
     if (!account || account.uuid !== body.accountUuid.toLowerCase())
       throw AppError.badRequest(PAN_MESSAGES.NOT_THE_PRINTED_ACCOUNT, 'accountUuid');
     const now = ctx.now();
-    const panGenId = await startGeneration(tx, {
+    const { id: panGenId, released } = await startGeneration(tx, {
       programId: program.id,
       accountId: account.id,
       count: body.count,
       createdBy: ctx.caller.userId,
-      now,
-      holdSince: new Date(now.getTime() - Math.max(1, holdMinutes) * 60_000),
+      holdMinutes: holdMinutesWithin(holdMinutes),
     });
+    // A generation whose PDF never came within the hold ends Failed, audited (decision 0035).
+    for (const releasedId of released)
+      await recordAudit(tx, ctx, {
+        action: 'release',
+        entity: 'pan_generation',
+        entityId: releasedId,
+        before: { statusId: 0 },
+        after: { statusId: 2 },
+      });
     if (panGenId === undefined) throw AppError.conflict(PAN_MESSAGES.GENERATION_IN_PROCESS);
     // Read after the generation row: no other generation of the program can change the pool until this one ends.
     const fresh = (await printedAccount(tx, program.id))!;

@@ -262,25 +262,28 @@ export async function ensurePrintedAccount(db: DbOrTx, programId: number) {
  */
 export async function startGeneration(
   tx: DbOrTx,
-  values: { programId: number; accountId: number; count: number; createdBy: number; now: Date; holdSince: Date },
+  values: { programId: number; accountId: number; count: number; createdBy: number; holdMinutes: number },
 ) {
-  await tx
+  // The database's clock on both sides (created_at is written with it below): every server instance agrees on the
+  // cutoff, whatever its own clock says. A released generation was never printed: Failed (2), not Completed.
+  const released = await tx
     .update(panGenerations)
-    .set({ statusId: 1, completedAt: values.now })
+    .set({ statusId: 2, completedAt: sql`now()` })
     .where(
       and(
         eq(panGenerations.programId, values.programId),
         eq(panGenerations.statusId, 0),
-        lt(panGenerations.createdAt, values.holdSince),
+        lt(panGenerations.createdAt, sql`now() - make_interval(mins => ${values.holdMinutes}::int)`),
       ),
-    );
+    )
+    .returning({ id: panGenerations.id });
   const rows = await tx.execute<{ id: number }>(sql`
     insert into ${panGenerations} (program_id, account_id, count, status_id, created_by, created_at)
-    values (${values.programId}, ${values.accountId}, ${values.count}, 0, ${values.createdBy}, ${values.now.toISOString()}::timestamptz)
+    values (${values.programId}, ${values.accountId}, ${values.count}, 0, ${values.createdBy}, now())
     on conflict (program_id) where status_id = 0 do nothing
     returning id`);
   const id = (rows as unknown as { rows: { id: number }[] }).rows[0]?.id;
-  return id === undefined ? undefined : Number(id);
+  return { id: id === undefined ? undefined : Number(id), released: released.map((r) => r.id) };
 }
 
 export async function setGenerationFirstPan(tx: DbOrTx, panGenId: number, firstPanId: number) {
