@@ -1,7 +1,7 @@
-import { Button, Group, Stack, Title } from '@mantine/core';
-import { IconPrinter } from '@tabler/icons-react';
+import { Anchor, Button, Group, Stack, Title } from '@mantine/core';
+import { IconArrowLeft, IconPrinter } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { DownloadLink } from '../../components/DownloadLink';
 import { LoadingStatus } from '../../components/LoadingStatus';
 import { MessageBanner } from '../../components/MessageBanner';
@@ -29,6 +29,7 @@ export default function PanCardsViewPage() {
   const [url, setUrl] = useState<string | null>(null);
   const [problem, setProblem] = useState<string[]>([]);
   const frame = useRef<HTMLIFrameElement>(null);
+  const navigate = useNavigate();
 
   useEffect(() => {
     if (!target) return;
@@ -54,9 +55,15 @@ export default function PanCardsViewPage() {
     <Stack gap="md" p="md" mih="100vh">
       <title>PAN Cards · MarketLink</title>
       <Group justify="space-between">
-        <Title order={1} fz="h3">
-          PAN Cards
-        </Title>
+        <Group gap="md">
+          {/* Opened in the tab of the PANs page (no second tab holds the session): back to it. */}
+          <Anchor component="button" type="button" fz="sm" onClick={() => void navigate(-1)}>
+            <IconArrowLeft aria-hidden size={16} style={{ verticalAlign: 'text-bottom' }} /> Back
+          </Anchor>
+          <Title order={1} fz="h3">
+            PAN Cards
+          </Title>
+        </Group>
         {target && url && (
           <Group gap="md">
             <DownloadLink path={target.path} fileName={target.fileName}>

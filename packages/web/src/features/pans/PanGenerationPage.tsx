@@ -6,6 +6,7 @@ import { bulkCountProblem, PAN_MESSAGES, type PrintedPan } from '@ebt/core/pans'
 import { hasAnyPrivilege, PRIVILEGE } from '@ebt/core/privileges';
 import { Anchor, Button, Checkbox, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useMemo, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { confirmAction, showNotice } from '../../components/ConfirmDialog';
 import { DataTable, type DataTableColumn } from '../../components/DataTable';
 import { DateText } from '../../components/DateText';
@@ -135,7 +136,8 @@ export default function PanGenerationPage({ base }: { base: StaffBase }) {
         p.panGenId === null ? (
           ''
         ) : (
-          <Anchor href={printPath(base, { panGenId: p.panGenId })} target="_blank" rel="opener">
+          // In this tab: the card view reads this tab's session, which no other tab may hold (lib/session.ts).
+          <Anchor component={Link} to={printPath(base, { panGenId: p.panGenId })}>
             {`Cards of generation ${p.panGenId}`}
           </Anchor>
         ),

@@ -11,8 +11,8 @@ import { fillMessage } from '@ebt/core/messages';
 import { assignPanDigits, canSetPanStatus, groupPan, PAN_MESSAGES, type Pan } from '@ebt/core/pans';
 import { Anchor, Badge, Button, Checkbox, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconArrowLeft, IconPrinter } from '@tabler/icons-react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link, useParams } from 'react-router';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
 import { confirmAction } from '../../components/ConfirmDialog';
 import { DataTable, type DataTableColumn } from '../../components/DataTable';
 import { DateText } from '../../components/DateText';
@@ -29,7 +29,7 @@ import { useAssignPan, useGeneratePan, usePanAccount, useRecipientPans, useSetPa
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The printable card view of one PAN (resolution 7), opened in a new tab that shares this tab's session. */
+/** The printable card view of one PAN (resolution 7), opened in this tab (no other tab may hold the session). */
 export function printPath(base: StaffBase, query: { panId: number } | { panGenId: number }) {
   const [name, value] = Object.entries(query)[0]!;
   return `/${base}/pans/view?${name}=${value}`;
@@ -59,18 +59,20 @@ export default function RecipientPansPage({ base }: { base: StaffBase }) {
   const [toPrint, setToPrint] = useState<number | null>(null);
   const [entry, setEntry] = useState('');
   const [entryError, setEntryError] = useState<string | null>(null);
-  const printLinks = useRef(new Map<number, HTMLAnchorElement>());
+  const navigate = useNavigate();
 
-  // B§4: once the PANs have reloaded with the new one, its print link is clicked after 1 second.
+  // B§4: once the PANs have reloaded with the new one, its printable view opens after 1 second, in this tab: a second
+  // tab would carry a copy of the session (lib/session.ts: never shared with another tab), and a tab opened without a
+  // click can be blocked silently by the browser.
   const listed = list.data?.some((p) => p.panId === toPrint) ?? false;
   useEffect(() => {
     if (toPrint === null || !listed) return;
     const timer = window.setTimeout(() => {
-      printLinks.current.get(toPrint)?.click();
       setToPrint(null);
+      void navigate(printPath(base, { panId: toPrint }));
     }, AUTO_PRINT_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, [toPrint, listed]);
+  }, [toPrint, listed, navigate, base]);
 
   const back = (
     <Anchor component={Link} to={`/${base}/recipient/${id}/${progId}`} fz="sm">
@@ -201,14 +203,9 @@ export default function RecipientPansPage({ base }: { base: StaffBase }) {
             </Button>
           ))}
           <Anchor
-            href={printPath(base, { panId: p.panId })}
-            target="_blank"
-            // The card view reads this tab's session (sessionStorage is copied only to a tab that keeps its opener).
-            rel="opener"
-            ref={(node) => {
-              if (node) printLinks.current.set(p.panId, node);
-              else printLinks.current.delete(p.panId);
-            }}
+            component={Link}
+            // In this tab: the card view reads this tab's session, which no other tab may hold (lib/session.ts).
+            to={printPath(base, { panId: p.panId })}
             aria-label={`Print PAN ending in ${p.pan.slice(-4)}`}
           >
             <IconPrinter aria-hidden size={16} style={{ verticalAlign: 'text-bottom' }} /> Print
