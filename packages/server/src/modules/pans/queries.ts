@@ -172,8 +172,14 @@ export async function panById(db: DbOrTx, panId: number, lock = false) {
 }
 export type PanRecord = NonNullable<Awaited<ReturnType<typeof panById>>>;
 
-/** A PAN by the keyed hash of its 19 digits (assign), locked, with its account's type and program. */
+/**
+ * A PAN by the keyed hash of its 19 digits (assign), locked, with its account's type and program. The PAN row alone is
+ * locked first, then its account read: with the join in the locking statement, a second assign waiting on the lock
+ * re-checks the join against the PAN's old account, finds no row and would answer 404 instead of 422.
+ */
 export async function lockPanByHash(tx: DbOrTx, panHash: string) {
+  const [locked] = await tx.select({ id: pans.id }).from(pans).where(eq(pans.panHash, panHash)).for('update');
+  if (!locked) return undefined;
   const [row] = await tx
     .select({
       id: pans.id,
@@ -187,8 +193,7 @@ export async function lockPanByHash(tx: DbOrTx, panHash: string) {
     })
     .from(pans)
     .innerJoin(ra, eq(ra.id, pans.accountId))
-    .where(eq(pans.panHash, panHash))
-    .for('update', { of: pans });
+    .where(eq(pans.id, locked.id));
   return row;
 }
 

@@ -202,6 +202,17 @@ describe('PUT /benefit-api/pans/{pan19}/{accountUuid}', () => {
     expect(await db().select().from(pans).where(eq(pans.accountId, account.id))).toEqual([]);
   });
 
+  it('answers one 200 and one 422 (not 404) to two assigns of the same printed PAN at once', async () => {
+    const [printed] = await printedPans(1);
+    const [first, second] = [await newRecipient(t, w), await newRecipient(t, w)];
+    const answers = await Promise.all([
+      assign(w.tokens.programAdminA, printed!.pan, first.uuid, w.programs.programA.id),
+      assign(w.tokens.programAdminA, printed!.pan, second.uuid, w.programs.programA.id),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 422]);
+    expect(answers.find((a) => a.statusCode === 422)!.json().message).toBe(PAN_MESSAGES.PAN_NOT_REASSIGNABLE);
+  });
+
   const printedLookup = async (panId: number) => decrypt((await panRow(panId)).panEncrypted, KEY);
 
   it('refuses a 12-digit PAN and letters with 400, and an agency user for a recipient of another agency with 404', async () => {
