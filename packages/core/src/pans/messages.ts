@@ -34,6 +34,8 @@ export const PAN_MESSAGES = {
   STATUS_NOT_ALLOWED: 'A {from} PAN cannot be statused {to}.',
   /** B§5: assign and generate are refused for account type 1 (decision 0036). */
   ACCOUNT_TYPE_NO_PANS: 'PANs cannot be generated or assigned for this account.',
+  ACCOUNT_NOT_ACTIVE: 'PANs can only be generated or assigned for an active recipient account.',
+  PROGRAM_NOT_ENABLED: 'PANs cannot be made for a disabled program.',
   /** B§5: assign and generate are refused when maxPrintedPans is below 1 (decision 0036). */
   NO_MORE_PANS: 'The recipient already holds the most active PANs the program allows ({max}).',
   /** The program has no bin and series number: no PAN can be made for it (resolution 5). */

@@ -1,4 +1,4 @@
-import { PAN_STATUS, PAN_TYPE } from '@ebt/core/enums';
+import { PAN_STATUS, PAN_TYPE, PROGRAM_STATUS } from '@ebt/core/enums';
 import { todayIn } from '@ebt/core/format';
 import {
   bulkCountProblem,
@@ -93,6 +93,7 @@ export async function generatePrintedPans(
 ): Promise<BulkPanGenerated> {
   const ctx = requireCaller(context);
   const program = await generationProgram(ctx, body.programId);
+  if (program.statusId !== PROGRAM_STATUS.ENABLED) throw AppError.unprocessable(PAN_MESSAGES.PROGRAM_NOT_ENABLED);
   const prefix = panPrefixOf(program);
   if (!prefix) throw AppError.unprocessable(PAN_MESSAGES.PROGRAM_WITHOUT_PREFIX);
   const today = todayIn(program.timeZone || ctx.config.defaultTimeZone, ctx.now());

@@ -19,6 +19,7 @@ export const PRINTED_ACCOUNT_IDENTIFIER = 'PRINTED-PANS';
 
 const programColumns = {
   programName: programs.name,
+  programStatusId: programs.statusId,
   bin: programs.bin,
   seriesNbr: programs.seriesNbr,
   configuration: programs.configuration,
@@ -88,6 +89,7 @@ export async function lockAccount(tx: DbOrTx, accountUuid: string) {
       uuid: ra.uuid,
       programId: ra.programId,
       agencyId: ra.agencyId,
+      statusId: ra.statusId,
       accountTypeId: ra.accountTypeId,
       maxPrintedPans: ra.maxPrintedPans,
       activeCount,

@@ -4,10 +4,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_TYPE, PAN_STATUS, PAN_TYPE } from '@ebt/core/enums';
 import { PAN_MESSAGES } from '@ebt/core/pans';
 import { luhnValid } from '@ebt/core/validation';
-import { auditLog, notifications, pans } from '../../db/schema/index.js';
+import { auditLog, notifications, pans, programs, recipientAccounts } from '../../db/schema/index.js';
+import { makeProgram } from '../../testing/factories.js';
 import { decrypt } from '../../platform/crypto.js';
 import { useTestApp } from '../../testing/app.js';
-import { bulkGenerate, generateFor, makePanWorld, newRecipient, type PanWorld } from './test-helpers.js';
+import { bulkGenerate, generateFor, makePanWorld, newRecipient, setupOf, type PanWorld } from './test-helpers.js';
 
 // A recipient's PANs (B§2, B§4, B§5, B§7, B§8; decision 0036): list, generate, status and assign, each within the
 // caller's scope.
@@ -211,6 +212,36 @@ describe('PUT /benefit-api/pans/{pan19}/{accountUuid}', () => {
     ]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 422]);
     expect(answers.find((a) => a.statusCode === 422)!.json().message).toBe(PAN_MESSAGES.PAN_NOT_REASSIGNABLE);
+  });
+
+  it('refuses generate and assign for an Inactive or Deleted account, and bulk generation for a disabled program (422)', async () => {
+    const [printed] = await printedPans(1);
+    const inactive = await newRecipient(t, w);
+    const deleted = await newRecipient(t, w);
+    await db().update(recipientAccounts).set({ statusId: 1 }).where(eq(recipientAccounts.id, inactive.id));
+    await db().update(recipientAccounts).set({ statusId: 2 }).where(eq(recipientAccounts.id, deleted.id));
+    for (const account of [inactive, deleted]) {
+      const made = await t.injectAs(w.tokens.programAdminA, {
+        method: 'POST',
+        url: '/account-api/pans',
+        payload: { programId: w.programs.programA.id, accountUuid: account.uuid },
+      });
+      expect(made.statusCode).toBe(422);
+      expect(made.json().message).toBe(PAN_MESSAGES.ACCOUNT_NOT_ACTIVE);
+      const assigned = await assign(w.tokens.programAdminA, printed!.pan, account.uuid, w.programs.programA.id);
+      expect(assigned.statusCode).toBe(422);
+    }
+    expect(await db().select().from(pans).where(eq(pans.accountId, inactive.id))).toEqual([]);
+    const program = await makeProgram(db(), { maxPrintedPans: 10 });
+    const { accountUuid } = await setupOf(t, w.tokens.platformAdmin, program.id);
+    await db().update(programs).set({ statusId: 1 }).where(eq(programs.id, program.id));
+    const bulk = await t.injectAs(w.tokens.platformAdmin, {
+      method: 'POST',
+      url: '/account-api/pans/gen/printed',
+      payload: { programId: program.id, accountUuid, count: 1 },
+    });
+    expect(bulk.statusCode).toBe(422);
+    expect(bulk.json().message).toBe(PAN_MESSAGES.PROGRAM_NOT_ENABLED);
   });
 
   const printedLookup = async (panId: number) => decrypt((await panRow(panId)).panEncrypted, KEY);

@@ -1,4 +1,4 @@
-import { ACCOUNT_TYPE, PAN_STATUS, PAN_TYPE } from '@ebt/core/enums';
+import { ACCOUNT_STATUS, ACCOUNT_TYPE, PAN_STATUS, PAN_TYPE, PROGRAM_STATUS } from '@ebt/core/enums';
 import { todayIn } from '@ebt/core/format';
 import { fillMessage } from '@ebt/core/messages';
 import {
@@ -78,6 +78,10 @@ async function lockAccountForNewPan(tx: DbOrTx, ctx: CallerContext, programId: n
   if (!account || account.programId !== programId || !canSeeAgency(ctx.caller, account.programId, account.agencyId))
     throw AppError.notFound(PAN_MESSAGES.RECIPIENT_NOT_FOUND);
   if (account.accountTypeId === ACCOUNT_TYPE.EXTERNAL) throw AppError.unprocessable(PAN_MESSAGES.ACCOUNT_TYPE_NO_PANS);
+  // An Inactive or Deleted account, or a disabled program, takes no new card (the screens disable the buttons).
+  if (account.statusId !== ACCOUNT_STATUS.ACTIVE) throw AppError.unprocessable(PAN_MESSAGES.ACCOUNT_NOT_ACTIVE);
+  if (account.programStatusId !== PROGRAM_STATUS.ENABLED)
+    throw AppError.unprocessable(PAN_MESSAGES.PROGRAM_NOT_ENABLED);
   const limit = activePanLimit(account.maxPrintedPans, account.configuration);
   if (remainingPans(limit, account.activeCount) < 1)
     throw AppError.unprocessable(fillMessage(PAN_MESSAGES.NO_MORE_PANS, { max: limit }));
