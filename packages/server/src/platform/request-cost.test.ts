@@ -51,6 +51,16 @@ describe('the cost of an authenticated request', () => {
     expect(await statementsOf(cards)).toBe(2);
   });
 
+  it('reads the bulk generation setup and the printed PANs in two statements each (decision 0035)', async () => {
+    const token = await t.signIn(cast.programAdmin.username);
+    const setup = () => t.injectAs(token, { method: 'GET', url: `/account-api/account/pangen/${cast.program.id}` });
+    await setup(); // the first read makes the printed-PAN account
+    expect(await statementsOf(setup)).toBe(2);
+    const printed = () =>
+      t.injectAs(token, { method: 'GET', url: `/account-api/pans/printed?programId=${cast.program.id}` });
+    expect(await statementsOf(printed)).toBe(2);
+  });
+
   it('reads a recipient account in two statements', async () => {
     const token = await t.signIn(cast.programAdmin.username);
     const get = () => t.injectAs(token, { method: 'GET', url: `/account-api/account/${accountUuid}` });

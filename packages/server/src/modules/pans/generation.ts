@@ -20,8 +20,9 @@ import { insertNewPans } from './numbers.js';
 import {
   ensurePrintedAccount,
   printedAccount,
-  printedPanPage,
+  printedPanPageOf,
   programById,
+  programWithPool,
   setGenerationFirstPan,
   startGeneration,
 } from './queries.js';
@@ -52,27 +53,29 @@ const isAdministrator = (ctx: CallerContext) => ctx.caller.scope === 'all';
  */
 export async function getGenerationSetup(context: RequestContext, programId: number): Promise<PanGenerationSetup> {
   const ctx = requireCaller(context);
-  const program = await generationProgram(ctx, programId);
-  let account = await printedAccount(ctx.db, program.id);
-  if (!account) {
+  // One statement when the account exists (architecture.md "The request path"): the program, its account, its count.
+  let row = canSeeProgram(ctx.caller, programId) ? await programWithPool(ctx.db, programId) : undefined;
+  if (!row) throw AppError.notFound(PAN_MESSAGES.PROGRAM_NOT_FOUND);
+  if (!row.pool) {
     // Made on first use, audited: this GET changes data (the audit walk's CHANGING_GETS).
     await ctx.db.transaction(async (tx) => {
-      const made = await ensurePrintedAccount(tx, program.id);
+      const made = await ensurePrintedAccount(tx, programId);
       if (made)
         await recordAudit(tx, ctx, {
           action: 'create',
           entity: 'recipient_account',
           entityId: made.id,
-          after: { accountUuid: made.uuid, programId: program.id, isCardPool: true, accountTypeId: 1 },
+          after: { accountUuid: made.uuid, programId, isCardPool: true, accountTypeId: 1 },
         });
     });
-    account = await printedAccount(ctx.db, program.id);
+    row = await programWithPool(ctx.db, programId);
   }
-  if (!account) throw AppError.notFound(PAN_MESSAGES.GENERATION_SETUP_ERROR);
+  const { program, pool, activeCount } = row!;
+  if (!pool) throw AppError.notFound(PAN_MESSAGES.GENERATION_SETUP_ERROR);
   return {
-    accountUuid: account.uuid,
-    accountTypeId: account.accountTypeId,
-    maxPrintedPans: Math.max(0, program.maxPrintedPans - account.activeCount),
+    accountUuid: pool.uuid,
+    accountTypeId: pool.accountTypeId,
+    maxPrintedPans: Math.max(0, program.maxPrintedPans - activeCount),
     programId: program.id,
     programName: program.name,
     shortName: program.shortName,
@@ -167,19 +170,23 @@ export async function listPrintedPans(
   query: { programId: number; page: number; pageSize: number },
 ): Promise<PrintedPanPage> {
   const ctx = requireCaller(context);
-  const program = await generationProgram(ctx, query.programId);
-  const account = await printedAccount(ctx.db, program.id);
-  if (!account) return { data: [], page: query.page, totalCount: 0, totalPages: 0, countCapped: false };
-  const { rows, total } = await printedPanPage(ctx.db, account.id, query.page * query.pageSize, query.pageSize);
+  // One statement (architecture.md "The request path"): the program, its account's page and count.
+  const rows = canSeeProgram(ctx.caller, query.programId)
+    ? await printedPanPageOf(ctx.db, query.programId, query.page * query.pageSize, query.pageSize)
+    : [];
+  if (rows.length === 0) throw AppError.notFound(PAN_MESSAGES.PROGRAM_NOT_FOUND);
+  const total = Number(rows[0]!.total ?? 0);
   return {
-    data: rows.map((r) => ({
-      panId: r.panId,
-      last4: r.last4,
-      panGenId: r.panGenId,
-      panStatusId: r.panStatusId,
-      expirationDate: r.expirationDate,
-      createdDate: r.createdAt.toISOString(),
-    })),
+    data: rows
+      .filter((r) => r.pan_id !== null)
+      .map((r) => ({
+        panId: Number(r.pan_id),
+        last4: r.last4!,
+        panGenId: r.pan_gen_id === null ? null : Number(r.pan_gen_id),
+        panStatusId: Number(r.pan_status_id),
+        expirationDate: r.expiration_date,
+        createdDate: new Date(r.created_at!).toISOString(),
+      })),
     page: query.page,
     totalCount: total,
     totalPages: totalPages(total, query.pageSize),

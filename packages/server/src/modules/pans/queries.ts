@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import { ACCOUNT_TYPE, PAN_STATUS, ROLE, USER_STATUS } from '@ebt/core/enums';
 import type { DbOrTx } from '../../db/client.js';
 import {
@@ -225,6 +225,61 @@ export async function programById(db: DbOrTx, programId: number) {
   return row;
 }
 
+/**
+ * The program with its printed-PAN account and that account's Active count, in one statement (the setup's read;
+ * architecture.md "The request path"). `pool` is null when the program has none yet.
+ */
+export async function programWithPool(db: DbOrTx, programId: number) {
+  const [row] = await db
+    .select({
+      program: {
+        id: programs.id,
+        name: programs.name,
+        shortName: programs.shortName,
+        bin: programs.bin,
+        seriesNbr: programs.seriesNbr,
+        maxPrintedPans: programs.maxPrintedPans,
+      },
+      pool: { id: ra.id, uuid: ra.uuid, accountTypeId: ra.accountTypeId },
+      activeCount,
+    })
+    .from(programs)
+    .leftJoin(ra, and(eq(ra.programId, programs.id), eq(ra.isCardPool, true)))
+    .where(eq(programs.id, programId));
+  return row;
+}
+
+/**
+ * A page of the program's printed-PAN account's PANs, newest first (pans_account_id_idx), with their count, in one
+ * statement: nothing when the program is missing; one row with null PAN columns when it has no account or no PAN
+ * on the page.
+ */
+export async function printedPanPageOf(db: DbOrTx, programId: number, offset: number, limit: number) {
+  const result = await db.execute(sql`
+    select (select count(*)::int from ${pans} c where c.account_id = pool.id) as total,
+      page.id as pan_id, page.pan_last4 as last4, page.pan_generation_id as pan_gen_id,
+      page.pan_status_id, page.expiration_date::text as expiration_date, page.created_at
+    from ${programs} p
+    left join ${ra} pool on pool.program_id = p.id and pool.is_card_pool
+    left join lateral (
+      select x.id, x.pan_last4, x.pan_generation_id, x.pan_status_id, x.expiration_date, x.created_at
+      from ${pans} x where x.account_id = pool.id order by x.id desc limit ${limit} offset ${offset}
+    ) page on true
+    where p.id = ${programId}
+    order by page.id desc`);
+  return (result as unknown as { rows: PrintedPanRow[] }).rows;
+}
+
+interface PrintedPanRow {
+  total: number | null;
+  pan_id: number | null;
+  last4: string | null;
+  pan_gen_id: number | null;
+  pan_status_id: number | null;
+  expiration_date: string | null;
+  created_at: string | Date | null;
+}
+
 /** The program's printed-PAN account: marked is_card_pool (recipient_accounts_card_pool_key, one a program). */
 const printedAccountOf = (programId: number) => and(eq(ra.programId, programId), eq(ra.isCardPool, true));
 
@@ -347,28 +402,6 @@ export async function generationPanBatch(
     )
     .orderBy(asc(pans.id))
     .limit(limit);
-}
-
-/** A page of the printed-PAN account's PANs, newest first (pans_account_id_idx), and their count. */
-export async function printedPanPage(db: DbOrTx, accountId: number, offset: number, limit: number) {
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        panId: pans.id,
-        last4: pans.panLast4,
-        panGenId: pans.panGenerationId,
-        panStatusId: pans.panStatusId,
-        expirationDate: pans.expirationDate,
-        createdAt: pans.createdAt,
-      })
-      .from(pans)
-      .where(eq(pans.accountId, accountId))
-      .orderBy(desc(pans.id))
-      .limit(limit)
-      .offset(offset),
-    db.select({ n: count() }).from(pans).where(eq(pans.accountId, accountId)),
-  ]);
-  return { rows, total: total?.n ?? 0 };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
