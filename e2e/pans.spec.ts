@@ -212,7 +212,9 @@ test.describe('bulk printed PAN generation', () => {
     const count = page.getByRole('textbox', { name: 'Count' });
     const confirm = page.getByRole('checkbox', { name: 'Confirm generate and print.' });
     const generate = page.getByRole('button', { name: 'Generate' });
-    await expect(generate).toBeDisabled();
+    await count.fill('1');
+    await generate.click();
+    await expect(page.getByText("Tick 'Confirm generate and print.' to generate.")).toBeVisible();
     await count.fill('12ab');
     await expect(count).toHaveValue('12');
     await count.fill(String(maxPrintedPans + 1));

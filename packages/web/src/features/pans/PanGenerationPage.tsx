@@ -223,7 +223,8 @@ export default function PanGenerationPage({ base }: { base: StaffBase }) {
                     disabled={blocked}
                   />
                   <Group>
-                    <Button type="submit" disabled={blocked || !confirmed} loading={generate.isPending}>
+                    {/* Enabled without the box ticked: a press says what is missing (a disabled button says nothing). */}
+                    <Button type="submit" disabled={blocked} loading={generate.isPending}>
                       Generate
                     </Button>
                   </Group>
