@@ -3,7 +3,7 @@ import { todayIn } from '@ebt/core/format';
 import { fillMessage } from '@ebt/core/messages';
 import { PROGRAM_MESSAGES, type ProgramBody, type ProgramSaved, programDateMin } from '@ebt/core/programs';
 import { programs } from '../../db/schema/index.js';
-import { ensurePrintedAccount } from '../pans/queries.js';
+import { ensurePrintedAccount } from '../pans/index.js';
 import { recordAudit } from '../../platform/audit.js';
 import { configInteger } from '../../platform/config-values.js';
 import { requireCaller, type RequestContext } from '../../platform/context.js';
