@@ -56,6 +56,9 @@ const VISITS: Record<string, (seeds: Seeds) => string> = {
   '/admin/user/:id/:progId': (s) => `/admin/user/${s.recipientUser.userUuid}/${s.recipientUser.programUuid}`,
   '/program/agency/:id': (s) => `/program/agency/${s.agencyUuid}`,
   '/admin/agency/:id': (s) => `/admin/agency/${s.agencyUuid}`,
+  // PANs (issue 17): the demo recipient's PANs page.
+  '/program/pans/:id/:progId': (s) => `/program/pans/${s.accountUuid}/${s.programId}`,
+  '/admin/pans/:id/:progId': (s) => `/admin/pans/${s.accountUuid}/${s.programId}`,
   // Role 6 (Agency User) is a demo role that always exists (B§9 role ids).
   '/admin/roles/:roleId': () => '/admin/roles/6',
   // Admin programs and configuration (issue 16): a demo program, and a key the demo data always has.

@@ -16,6 +16,7 @@ import merchantRoutes from './modules/merchants/routes.js';
 import transactionRoutes from './modules/transactions/routes.js';
 import externalCardRoutes from './modules/external-cards/routes.js';
 import outboxRoutes from './modules/outbox/routes.js';
+import panRoutes from './modules/pans/routes.js';
 import configRoutes from './modules/config/routes.js';
 import programAdminRoutes from './modules/program-admins/routes.js';
 import programRoutes from './modules/programs/routes.js';
@@ -54,6 +55,7 @@ const MODULES = [
   roleRoutes,
   programAdminRoutes,
   configRoutes,
+  panRoutes,
   transactionRoutes,
   staffNotificationRoutes,
   externalCardRoutes,

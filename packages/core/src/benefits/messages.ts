@@ -9,6 +9,7 @@ export const BENEFIT_MESSAGES = {
   OPTION_TYPE_NOT_FOUND: 'The benefit option type was not found.',
   RECIPIENT_NOT_FOUND: 'No recipient with this Account ID was found in the program.',
   RECIPIENT_NOT_ACTIVE: 'Benefits can only be issued to an active recipient account.',
+  RECIPIENT_IS_CARD_POOL: "Benefits cannot be issued to the program's printed-PAN account.",
   AGENCY_NOT_FOUND: 'The agency was not found.',
   AGENCY_MISMATCH: 'The recipient does not belong to the selected agency.',
   AGENCY_NOT_IN_PROGRAM: 'The agency does not belong to the selected program.',

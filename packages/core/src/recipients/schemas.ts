@@ -140,7 +140,7 @@ export const RecipientAccount = z.object({
   userUuid: z.uuid().nullable(),
   username: z.string().nullable(),
   applicantId: z.number().int().nullable(),
-  /** The account's own printed-PAN maximum, else the program's (part 2 §3). */
+  /** How many more PANs the account may hold (part 2 §3; decision 0036): its limit less its Active PANs. */
   maxPrintedPans: z.number().int().nullable(),
   creationChannel: z.string(),
   /** Ours (part 1 §3 lists no dates): when the account was created and last changed, ISO instants. */

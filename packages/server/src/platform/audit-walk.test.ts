@@ -1,10 +1,20 @@
+import { randomBytes } from 'node:crypto';
 import { and, eq, gte } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ROLE, USER_STATUS } from '@ebt/core/enums';
-import { auditLog, fundingSources } from '../db/schema/index.js';
+import { auditLog, fundingSources, pans } from '../db/schema/index.js';
+import { seal } from './crypto.js';
 import { useTestApp } from '../testing/app.js';
-import { DEFAULT_PASSWORD, makeAgency, makeApplication, makeRecipient, makeUser } from '../testing/factories.js';
+import { luhnCheckDigit } from '@ebt/core/pans';
+import {
+  DEFAULT_PASSWORD,
+  makeAgency,
+  makeApplication,
+  makeProgram,
+  makeRecipient,
+  makeUser,
+} from '../testing/factories.js';
 import { multipartFile } from '../testing/multipart.js';
 import { validRecipient } from '../testing/recipient-form.js';
 import { buildWorld, type World } from '../testing/world.js';
@@ -20,7 +30,9 @@ import { cardNumber } from '../modules/external-cards/test-helpers.js';
 // route with neither a case nor a stated exemption fails the walk, as a route without declared access fails the access
 // walk (access.test.ts).
 
-const t = useTestApp();
+/** A known look-up key, so the walk can put a printed PAN where assign finds it by the hash of its digits. */
+const WALK_HMAC_KEY = randomBytes(32);
+const t = useTestApp({ PAN_HMAC_KEY: WALK_HMAC_KEY.toString('hex') });
 
 const CHANGING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /**
@@ -34,6 +46,10 @@ const CHANGING_GETS = [
   'GET /user-api/user/forgot-username/:email/:otpCode',
   // Changes nothing, but every read of decrypted bank data is audited (issue 13 item 4, decision 0022).
   'GET /merchant-api/merchant/:id/bank-info',
+  // Making a generation's PDF ends its in-process state (decision 0035).
+  'GET /benefit-api/pans/qrcode/pdfs/:panGenId',
+  // The bulk generation setup makes the program's printed-PAN account on its first read (decision 0035).
+  'GET /account-api/account/pangen/:programId',
 ];
 const NEW_PASSWORD = 'Walked#Audit2026';
 const QUESTION_ID = 2;
@@ -150,6 +166,24 @@ async function attachedCard(holder: { token: string }) {
   const res = await t.injectAs(holder.token, { method: 'POST', url: '/account-api/external-pan', payload: cardBody() });
   expect(res.statusCode, res.body).toBe(201);
   return (res.json() as { externalPanId: string }).externalPanId;
+}
+
+/** A new PAN of a new recipient of the walk's agency (or of `accountUuid`), made through the API. */
+async function walkPan(token: string, accountUuid?: string): Promise<number> {
+  const uuid =
+    accountUuid ?? (await makeRecipient(t.database.db, { program: w.programs.program, agency: w.agencies.a1 })).uuid;
+  const res = await t.injectAs(token, {
+    method: 'POST',
+    url: '/account-api/pans',
+    payload: { programId: w.programs.program.id, accountUuid: uuid },
+  });
+  return (res.json() as { panId: number }).panId;
+}
+
+/** The printed-PAN account of a program (the walk's by default), made on first read. */
+async function poolOf(token: string, programId: number = w.programs.program.id): Promise<string> {
+  const res = await t.injectAs(token, { method: 'GET', url: `/account-api/account/pangen/${programId}` });
+  return (res.json() as { accountUuid: string }).accountUuid;
 }
 
 let authorizationSequence = 0;
@@ -1096,6 +1130,137 @@ const CASES: Record<string, AuditCase | Exempt> = {
       });
     },
   },
+  // PANs (issue 17, decisions 0035-0037).
+  'POST /account-api/pans': {
+    action: 'create',
+    entity: 'pan',
+    actor: 'caller',
+    before: false,
+    after: true,
+    async send() {
+      const account = await makeRecipient(t.database.db, { program: w.programs.program, agency: w.agencies.a1 });
+      return as(await staff('agencyUser'), {
+        method: 'POST',
+        url: '/account-api/pans',
+        payload: { programId: w.programs.program.id, accountUuid: account.uuid },
+      });
+    },
+  },
+
+  'PATCH /benefit-api/pans/:panId': {
+    action: 'status',
+    entity: 'pan',
+    actor: 'caller',
+    before: true,
+    after: true,
+    async send() {
+      const who = await staff('agencyUser');
+      const panId = await walkPan(who.token);
+      return as(who, { method: 'PATCH', url: `/benefit-api/pans/${panId}`, payload: { panStatusId: 1 } });
+    },
+  },
+
+  'PUT /benefit-api/pans/:pan19/:accountUuid': {
+    action: 'assign',
+    entity: 'pan',
+    actor: 'caller',
+    before: true,
+    after: true,
+    async send() {
+      const admin = await staff('programAdmin');
+      const setup = await t.injectAs(admin.token, {
+        method: 'GET',
+        url: `/account-api/account/pangen/${w.programs.program.id}`,
+      });
+      const pool = await t.database.db.query.recipientAccounts.findFirst({
+        where: (ra, { eq: is }) => is(ra.uuid, (setup.json() as { accountUuid: string }).accountUuid),
+      });
+      const partial = `${w.programs.program.bin}${w.programs.program.seriesNbr}000000001`;
+      const pan = partial + luhnCheckDigit(partial);
+      const sealed = seal(pan, { hmacKey: WALK_HMAC_KEY, encryptionKey: randomBytes(32) });
+      await t.database.db.insert(pans).values({
+        programId: w.programs.program.id,
+        accountId: pool!.id,
+        panHash: sealed.hash,
+        panEncrypted: sealed.encrypted,
+        panLast4: sealed.last4,
+        panTypeId: 2,
+      });
+      const account = await makeRecipient(t.database.db, { program: w.programs.program, agency: w.agencies.a1 });
+      return as(await staff('agencyUser'), {
+        method: 'PUT',
+        url: `/benefit-api/pans/${pan}/${account.uuid}`,
+        payload: { programId: w.programs.program.id },
+      });
+    },
+  },
+
+  'GET /account-api/account/pangen/:programId': {
+    action: 'create',
+    entity: 'recipient_account',
+    actor: 'caller',
+    before: false,
+    after: true,
+    async send() {
+      const admin = await staff('platformAdmin');
+      const program = await makeProgram(t.database.db, {});
+      return as(admin, { method: 'GET', url: `/account-api/account/pangen/${program.id}` });
+    },
+  },
+
+  'POST /account-api/pans/gen/printed': {
+    action: 'generate',
+    entity: 'pan_generation',
+    actor: 'caller',
+    before: false,
+    after: true,
+    async send() {
+      const admin = await staff('platformAdmin');
+      return as(admin, {
+        method: 'POST',
+        url: '/account-api/pans/gen/printed',
+        payload: { programId: w.programs.program.id, accountUuid: await poolOf(admin.token), count: 2 },
+      });
+    },
+  },
+
+  'GET /benefit-api/pans/qrcode/pdfs/:panGenId': {
+    action: 'print',
+    entity: 'pan_generation',
+    actor: 'caller',
+    before: true,
+    after: true,
+    async send() {
+      const admin = await staff('platformAdmin');
+      const program = await makeProgram(t.database.db, {});
+      const made = await t.injectAs(admin.token, {
+        method: 'POST',
+        url: '/account-api/pans/gen/printed',
+        payload: { programId: program.id, accountUuid: await poolOf(admin.token, program.id), count: 2 },
+      });
+      const { panGenId } = made.json() as { panGenId: number };
+      return as(admin, { method: 'GET', url: `/benefit-api/pans/qrcode/pdfs/${panGenId}` });
+    },
+  },
+
+  'PATCH /account-api/pans/currentuser/:panId': {
+    action: 'lock',
+    entity: 'pan',
+    actor: 'caller',
+    before: true,
+    after: true,
+    async send() {
+      const user = await makeUser(t.database.db, { roleId: ROLE.RECIPIENT });
+      const account = await makeRecipient(t.database.db, { program: w.programs.program, agency: w.agencies.a1, user });
+      const panId = await walkPan((await staff('agencyUser')).token, account.uuid);
+      const token = await t.signIn(user.username);
+      return as(
+        { token, id: user.id },
+        { method: 'PATCH', url: `/account-api/pans/currentuser/${panId}`, payload: { action: 'lock' } },
+      );
+    },
+  },
+
   // Admin programs and configuration (issue 16).
   'POST /admin-api/programs': {
     action: 'create',

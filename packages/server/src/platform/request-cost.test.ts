@@ -3,7 +3,7 @@ import { USER_STATUS } from '@ebt/core/enums';
 import { eq } from 'drizzle-orm';
 import { fundingSources, sessions, users } from '../db/schema/index.js';
 import { useTestApp } from '../testing/app.js';
-import { makeRecipient, makeStaffCast } from '../testing/factories.js';
+import { makeRecipient, makeStaffCast, makeUser } from '../testing/factories.js';
 import { makeEnrolment, makeIncentive } from '../modules/incentives/test-helpers.js';
 import { makeMerchant } from '../modules/merchants/test-helpers.js';
 import { makeTransaction } from '../modules/transactions/test-helpers.js';
@@ -30,6 +30,39 @@ beforeAll(async () => {
 });
 
 describe('the cost of an authenticated request', () => {
+  it("reads a recipient's PANs and the recipient's own cards in two statements (decision 0036)", async () => {
+    const staffToken = await t.signIn(cast.programAdmin.username);
+    const generate = await t.injectAs(staffToken, {
+      method: 'POST',
+      url: '/account-api/pans',
+      payload: { programId: cast.program.id, accountUuid },
+    });
+    expect(generate.statusCode).toBe(200);
+    const list = () =>
+      t.injectAs(staffToken, {
+        method: 'GET',
+        url: `/account-api/pans?programId=${cast.program.id}&accountUuid=${accountUuid}`,
+      });
+    await list();
+    expect(await statementsOf(list)).toBe(2);
+    const recipient = await makeUser(t.database.db, { roleId: 3 });
+    await makeRecipient(t.database.db, { program: cast.program, user: recipient });
+    const token = await t.signIn(recipient.username);
+    const cards = () => t.injectAs(token, { method: 'GET', url: '/account-api/pans/currentuser' });
+    await cards();
+    expect(await statementsOf(cards)).toBe(2);
+  });
+
+  it('reads the bulk generation setup and the printed PANs in two statements each (decision 0035)', async () => {
+    const token = await t.signIn(cast.programAdmin.username);
+    const setup = () => t.injectAs(token, { method: 'GET', url: `/account-api/account/pangen/${cast.program.id}` });
+    await setup(); // the first read makes the printed-PAN account
+    expect(await statementsOf(setup)).toBe(2);
+    const printed = () =>
+      t.injectAs(token, { method: 'GET', url: `/account-api/pans/printed?programId=${cast.program.id}` });
+    expect(await statementsOf(printed)).toBe(2);
+  });
+
   it('reads a recipient account in two statements', async () => {
     const token = await t.signIn(cast.programAdmin.username);
     const get = () => t.injectAs(token, { method: 'GET', url: `/account-api/account/${accountUuid}` });

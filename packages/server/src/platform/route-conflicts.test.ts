@@ -95,6 +95,13 @@ const SPEC_FIXED_PATHS: readonly Route[] = [
   { method: 'POST', url: '/user-api/user/reset-otp/:uuid/send' },
   // Admin programs (issue 16): the default funding names beside a program's uuid.
   { method: 'GET', url: '/admin-api/programs/default-funding' },
+  // PANs (issue 17): fixed words beside the PAN routes' parameters.
+  { method: 'GET', url: '/account-api/account/pangen/:programId' },
+  { method: 'GET', url: '/account-api/pans/currentuser' },
+  { method: 'PATCH', url: '/account-api/pans/currentuser/:panId' },
+  { method: 'POST', url: '/account-api/pans/gen/printed' },
+  { method: 'GET', url: '/account-api/pans/printed' },
+  { method: 'GET', url: '/benefit-api/pans/qrcode/pdfs/:panGenId' },
   // Incentives (issue 18): the form's program options and the recipient's own enrolments beside ids.
   { method: 'GET', url: '/account-api/incentive/programs' },
   { method: 'GET', url: '/account-api/incentive/recipient-incentive/currentrecipient' },

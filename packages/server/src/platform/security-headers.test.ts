@@ -38,6 +38,8 @@ describe('security headers', () => {
       expect(csp, url).toContain("base-uri 'none'");
       expect(csp, url).toContain("frame-ancestors 'none'");
       expect(csp, url).not.toContain("base-uri 'self'");
+      // Only the card view's blob: PDF may be framed: the app's own pages refuse framing anyway.
+      expect(csp.split(';'), url).toContain('frame-src blob:');
       expect(res.headers['x-frame-options'], url).toBe('DENY');
     }
   });

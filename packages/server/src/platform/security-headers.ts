@@ -26,6 +26,10 @@ function helmetOptions(tileOrigins: string[]): HelmetOptions {
         'connect-src': ["'self'"],
         'font-src': ["'self'", 'data:'],
         'object-src': ["'none'"],
+        // The printable PAN card view shows the card PDF it fetched (with the session's token) as a blob: URL in an
+        // iframe (resolution 7, decision 0036); no other frame source is allowed ('self' would serve nothing: every
+        // page of the app answers frame-ancestors 'none').
+        'frame-src': ['blob:'],
         // The app uses no <base> element: none may be injected to redirect its relative URLs.
         'base-uri': ["'none'"],
         'frame-ancestors': ["'none'"],

@@ -28,6 +28,29 @@ export function filenameOf(disposition: string | null): string | null {
 }
 
 /**
+ * GETs `url` with the session's token and answers the response once it is known to be a success. A refusal throws
+ * the same ApiError as any call; no answer at all reads 'The api for this request is currently unavailable.'.
+ * `path` (without the query) names the call for the rules of failedCall. The printable PAN card view shows the body
+ * as a PDF in the page (resolution 7); downloadFile saves it.
+ */
+export async function fetchFile(url: string, path: string = url): Promise<Response> {
+  const headers = new Headers();
+  const token = getToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  let response: Response;
+  try {
+    response = await fetch(url, { headers });
+  } catch {
+    throw new ApiError(0, undefined, [MESSAGES.API_UNAVAILABLE]);
+  }
+  if (!response.ok) {
+    const body = parseBody(response.status, await response.text(), response.headers.get('content-type'));
+    throw failedCall(response.status, body, path);
+  }
+  return response;
+}
+
+/**
  * GETs `path` with the session's token and saves the answer as a file. A refusal throws the same ApiError as any
  * call (401 ends the session, 403 shows the privilege notification); no answer at all reads 'The api for this
  * request is currently unavailable.'.
@@ -40,21 +63,7 @@ export async function downloadFile(
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(query)) if (value) params.append(name, value);
   const url = params.size > 0 ? `${path}?${params.toString()}` : path;
-  const headers = new Headers();
-  const token = getToken();
-  if (token) headers.set('Authorization', `Bearer ${token}`);
-
-  let response: Response;
-  try {
-    response = await fetch(url, { headers });
-  } catch {
-    throw new ApiError(0, undefined, [MESSAGES.API_UNAVAILABLE]);
-  }
-  if (!response.ok) {
-    const body = parseBody(response.status, await response.text(), response.headers.get('content-type'));
-    throw failedCall(response.status, body, path);
-  }
-
+  const response = await fetchFile(url, path);
   const blob = await response.blob();
   const filename = filenameOf(response.headers.get('content-disposition')) ?? fallbackName;
   const href = URL.createObjectURL(blob);

@@ -10,6 +10,7 @@ import {
   uniqueIndex,
   varchar,
   text,
+  boolean,
 } from 'drizzle-orm/pg-core';
 import { createdAt, day, id, updatedAt } from './columns.js';
 import { programs } from './programs.js';
@@ -19,7 +20,9 @@ import { users } from './users.js';
 /**
  * A bulk generation of printed PANs (part 2 "Bulk PAN generation"). Status 0 In process, 1 Completed, 2 Failed.
  * At most one generation per program is in process at a time: the partial unique index below refuses a second
- * one, which the API answers as 409 'A pan generation is currently in process for this program.'
+ * one, which the API answers as 409 'A pan generation is currently in process for this program.' A generation is
+ * in process from the transaction that makes its PANs until its PDF has been streamed once, or until it is older
+ * than the hold time (decision 0035).
  */
 export const panGenerations = pgTable(
   'pan_generations',
@@ -70,6 +73,11 @@ export const pans = pgTable(
     panLast4: varchar('pan_last4', { length: 4 }).notNull(),
     panTypeId: smallint('pan_type_id').notNull().default(1),
     panStatusId: smallint('pan_status_id').notNull().default(0),
+    /**
+     * The recipient's own lock (decision 0037), apart from the five statuses: a locked Active card is declined by
+     * the transaction engine until the recipient unlocks it. Lost and Stolen stay the statuses they are.
+     */
+    locked: boolean('locked').notNull().default(false),
     activeDate: day('active_date'),
     expirationDate: day('expiration_date'),
     panGenerationId: integer('pan_generation_id').references((): AnyPgColumn => panGenerations.id),
@@ -79,9 +87,11 @@ export const pans = pgTable(
   (t) => [
     // One card number exists once in the whole system; assign-PAN finds a card by the hash of its 19 digits.
     uniqueIndex('pans_pan_hash_key').on(t.panHash),
-    index('pans_account_id_idx').on(t.accountId),
+    // An account's PANs in id order (the PANs page, the printed-PAN list paged newest first, the Active count).
+    index('pans_account_id_idx').on(t.accountId, t.id),
     index('pans_program_id_idx').on(t.programId, t.panTypeId),
-    index('pans_pan_generation_id_idx').on(t.panGenerationId),
+    // A generation's PANs in id order: its PDF reads them in batches by key (decision 0035).
+    index('pans_pan_generation_id_idx').on(t.panGenerationId, t.id),
     check('pans_type_check', sql`${t.panTypeId} between 1 and 3`),
     check('pans_status_check', sql`${t.panStatusId} between 0 and 4`),
     check('pans_last4_check', sql`${t.panLast4} ~ '^[0-9]{4}$'`),

@@ -54,6 +54,11 @@ export const recipientAccounts = pgTable(
     applicantId: integer('applicant_id').references((): AnyPgColumn => applicants.id, { onDelete: 'set null' }),
     /** Per-account override of the program's printed-PAN maximum (part 2 §3 "maxPrintedPans"). */
     maxPrintedPans: integer('max_printed_pans'),
+    /**
+     * The program's printed-PAN account (decision 0035): where printed cards wait until assigned. Not a recipient: out
+     * of the recipient search, export and detail, and no benefit is ever issued to it.
+     */
+    isCardPool: boolean('is_card_pool').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -90,6 +95,8 @@ export const recipientAccounts = pgTable(
     // probe (in a program? an agency?) answers from the index alone (platform/user-scope.ts).
     index('recipient_accounts_user_id_idx').on(t.userId, t.programId, t.agencyId),
     index('recipient_accounts_applicant_id_idx').on(t.applicantId),
+    // One printed-PAN account a program.
+    uniqueIndex('recipient_accounts_card_pool_key').on(t.programId).where(sql`${t.isCardPool}`),
     check('recipient_accounts_status_id_check', sql`${t.statusId} between 0 and 2`),
     check('recipient_accounts_account_type_id_check', sql`${t.accountTypeId} in (0, 1)`),
     check('recipient_accounts_state_code_check', sql`${t.stateCode} ~ '^[A-Z]{2}$'`),

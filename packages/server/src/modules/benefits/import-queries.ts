@@ -93,6 +93,8 @@ export async function loadAccounts(db: DbOrTx, programId: number, identifiers: s
         .where(
           and(
             eq(recipientAccounts.programId, programId),
+            // The printed-PAN account is no recipient (decision 0035): its Account ID reads as not found.
+            eq(recipientAccounts.isCardPool, false),
             sql`${recipientAccounts.recipientIdentifier} in (select json_array_elements_text(${JSON.stringify(part)}::json))`,
           ),
         )

@@ -132,6 +132,8 @@ export async function issueBenefit(context: RequestContext, body: IssueBenefitBo
   return ctx.db.transaction(async (tx) => {
     const account = await lockIssueAccount(tx, caller, program.id, body.benefitRecipientAccountIdentifier);
     if (!account) throw AppError.notFound(BENEFIT_MESSAGES.RECIPIENT_NOT_FOUND);
+    // Money on the printed-PAN account would be spendable by every card not yet assigned (decision 0037).
+    if (account.isCardPool) throw AppError.unprocessable(BENEFIT_MESSAGES.RECIPIENT_IS_CARD_POOL);
     if (account.statusId !== ACCOUNT_STATUS.ACTIVE) {
       throw AppError.badRequest(BENEFIT_MESSAGES.RECIPIENT_NOT_ACTIVE, 'benefitRecipientAccountIdentifier');
     }

@@ -86,7 +86,7 @@ export async function findIncentive(db: DbOrTx, incentiveUuid: string) {
  */
 export async function lockIssueAccount(tx: DbOrTx, caller: Caller, programId: number, recipientIdentifier: string) {
   const [row] = await tx
-    .select({ id: ra.id, uuid: ra.uuid, statusId: ra.statusId, agencyId: ra.agencyId })
+    .select({ id: ra.id, uuid: ra.uuid, statusId: ra.statusId, agencyId: ra.agencyId, isCardPool: ra.isCardPool })
     .from(ra)
     .where(
       and(

@@ -75,7 +75,7 @@ export default defineRoutes((app) => {
         summary:
           'Issue a benefit (every rule of the issue form re-checked); AUTO-GENERATED on an Incentive benefit gets a generated authorization number',
         body: IssueBenefitBody,
-        response: { 201: BenefitDetail, ...refusals, 409: ErrorBody },
+        response: { 201: BenefitDetail, ...refusals, 409: ErrorBody, 422: ErrorBody },
       },
       config: { access: STAFF },
     },

@@ -3,6 +3,7 @@ import { todayIn } from '@ebt/core/format';
 import { fillMessage } from '@ebt/core/messages';
 import { PROGRAM_MESSAGES, type ProgramBody, type ProgramSaved, programDateMin } from '@ebt/core/programs';
 import { programs } from '../../db/schema/index.js';
+import { ensurePrintedAccount } from '../pans/index.js';
 import { recordAudit } from '../../platform/audit.js';
 import { configInteger } from '../../platform/config-values.js';
 import { requireCaller, type RequestContext } from '../../platform/context.js';
@@ -67,12 +68,14 @@ export async function addProgram(context: RequestContext, body: ProgramBody): Pr
       throw error;
     }
     await applyFundingSources(tx, programId, [], body.fundingSources);
+    // The program's printed-PAN account (decision 0035), made with it and named in its audit row.
+    const pool = await ensurePrintedAccount(tx, programId);
     const created = (await lockProgram(tx, uuid))!;
     await recordAudit(tx, ctx, {
       action: 'create',
       entity: 'program',
       entityId: uuid,
-      after: programAuditView(created, ctx.config),
+      after: { ...programAuditView(created, ctx.config), cardPoolUuid: pool?.uuid ?? null },
     });
     return { message: PROGRAM_MESSAGES.PROGRAM_ADDED, programUuid: uuid };
   });

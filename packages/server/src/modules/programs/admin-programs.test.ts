@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '@ebt/core/enums';
 import { MESSAGES } from '@ebt/core/messages';
 import { PROGRAM_MESSAGES, SECRET_MASK } from '@ebt/core/programs';
-import { auditLog, configEntries, fundingSources, incentives, pans, programs } from '../../db/schema/index.js';
+import { auditLog, configEntries, fundingSources, incentives, pans, programs, recipientAccounts } from '../../db/schema/index.js';
 import { CONFIG_VALUES } from '../../platform/config-values.js';
 import { decrypt } from '../../platform/crypto.js';
 import { isUniqueViolation } from '../../platform/errors.js';
@@ -128,6 +128,13 @@ describe('POST /admin-api/programs', () => {
       .where(and(eq(auditLog.entity, 'program'), eq(auditLog.entityId, row.uuid)));
     expect(audit).toMatchObject({ action: 'create', actorUserId: w.users.platformAdmin.id });
     expect(audit!.after).toMatchObject({ shortName: 'HARVEST1', fundingSources: 'State Funds, USDA' });
+    // Its printed-PAN account is made with it (decision 0035), named in the same audit row.
+    const pools = await db()
+      .select()
+      .from(recipientAccounts)
+      .where(and(eq(recipientAccounts.programId, row.id), eq(recipientAccounts.isCardPool, true)));
+    expect(pools).toHaveLength(1);
+    expect(audit!.after).toMatchObject({ cardPoolUuid: pools[0]!.uuid });
   });
 
   it("takes a new program's printed-PAN maximum from 'pan.defaultMaxPrintedPans' in force", async () => {

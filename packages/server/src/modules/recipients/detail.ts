@@ -1,3 +1,4 @@
+import { activePanLimit, remainingPans } from '@ebt/core/pans';
 import { RECIPIENT_MESSAGES, type RecipientAccount } from '@ebt/core/recipients';
 import type { DbOrTx } from '../../db/client.js';
 import type { Caller } from '../../platform/caller.js';
@@ -21,7 +22,8 @@ function toRecipientAccount(record: RecipientAccountRecord): RecipientAccount {
     userUuid: record.userUuid,
     username: record.username,
     applicantId: a.applicantId,
-    maxPrintedPans: a.maxPrintedPans ?? record.programMaxPrintedPans,
+    // How many more PANs the account may hold (decision 0036): its limit less its Active PANs.
+    maxPrintedPans: remainingPans(activePanLimit(a.maxPrintedPans, record.programConfiguration), record.activePans),
     creationChannel: a.creationChannel,
     createdDate: a.createdAt.toISOString(),
     updatedDate: a.updatedAt.toISOString(),

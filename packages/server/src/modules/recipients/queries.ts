@@ -1,9 +1,17 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
-import { ACCOUNT_STATUS, BENEFIT_STATUS, USER_STATUS } from '@ebt/core/enums';
+import { ACCOUNT_STATUS, BENEFIT_STATUS, PAN_STATUS, USER_STATUS } from '@ebt/core/enums';
 import { toCents } from '@ebt/core/format';
 import type { RecipientSearchCriteria } from '@ebt/core/recipients';
 import type { DbOrTx } from '../../db/client.js';
-import { agencies, applicants, benefits, programs, recipientAccounts as ra, users } from '../../db/schema/index.js';
+import {
+  agencies,
+  applicants,
+  benefits,
+  pans,
+  programs,
+  recipientAccounts as ra,
+  users,
+} from '../../db/schema/index.js';
 import { type Caller, canSeeAgency, scopeCondition } from '../../platform/caller.js';
 import { adjustIssuanceTotals } from '../../platform/issuance-totals.js';
 import { preparedFor } from '../../platform/prepared.js';
@@ -23,6 +31,8 @@ export function recipientConditions(caller: Caller, filter: RecipientFilter): SQ
   const c = filter.criteria;
   return and(
     scopeCondition(caller, { programId: ra.programId, agencyId: ra.agencyId }),
+    // The printed-PAN account of a program is no recipient (decision 0035).
+    eq(ra.isCardPool, false),
     filter.programId === undefined ? undefined : eq(ra.programId, filter.programId),
     filter.agencyId === undefined ? undefined : eq(ra.agencyId, filter.agencyId),
     // Account ID: exact (recipient_accounts_program_identifier_key / _identifier_idx).
@@ -133,7 +143,10 @@ export type RecipientExportRow = Awaited<ReturnType<typeof exportRecipientBatch>
 export async function findRecipientAccount(db: DbOrTx, caller: Caller, accountUuid: string) {
   const [row] = await preparedFor(db, 'recipient_account_by_uuid', accountByUuid).execute({ uuid: accountUuid });
   // One statement for every caller (platform/prepared.ts): the scope is checked on the row found.
-  return row && canSeeAgency(caller, row.account.programId, row.account.agencyId) ? row : undefined;
+  // The printed-PAN account is no recipient (decision 0035): 404 as a missing one.
+  return row && !row.account.isCardPool && canSeeAgency(caller, row.account.programId, row.account.agencyId)
+    ? row
+    : undefined;
 }
 
 function accountByUuid(db: DbOrTx, name: string) {
@@ -142,7 +155,9 @@ function accountByUuid(db: DbOrTx, name: string) {
       account: ra,
       programUuid: programs.uuid,
       programName: programs.name,
-      programMaxPrintedPans: programs.maxPrintedPans,
+      // maxPrintedPans (decision 0036): the program's card settings and the account's Active PANs, in this statement.
+      programConfiguration: programs.configuration,
+      activePans: sql<number>`(select count(*)::int from ${pans} p where p.account_id = "recipient_accounts"."id" and p.pan_status_id = ${sql.raw(String(PAN_STATUS.ACTIVE))})`,
       agencyUuid: agencies.uuid,
       agencyName: agencies.name,
       userUuid: users.uuid,
@@ -163,7 +178,13 @@ export async function lockRecipientAccount(tx: DbOrTx, caller: Caller, accountUu
   const [row] = await tx
     .select()
     .from(ra)
-    .where(and(eq(ra.uuid, accountUuid), scopeCondition(caller, { programId: ra.programId, agencyId: ra.agencyId })))
+    .where(
+      and(
+        eq(ra.uuid, accountUuid),
+        eq(ra.isCardPool, false),
+        scopeCondition(caller, { programId: ra.programId, agencyId: ra.agencyId }),
+      ),
+    )
     .limit(1)
     .for('update');
   return row;

@@ -1,0 +1,97 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { ACCOUNT_TYPE, NOTIFICATION_METHOD, PAN_STATUS_LABEL, type PanStatus } from '@ebt/core/enums';
+import { fillMessage } from '@ebt/core/messages';
+import { PAN_MESSAGES } from '@ebt/core/pans';
+import type { DbOrTx } from '../../db/client.js';
+import { NOTIFICATION_EVENT } from '../../db/reference-data.js';
+import { notificationPreferences, notifications, outbox, staffNotifications } from '../../db/schema/index.js';
+import type { RequestContext } from '../../platform/context.js';
+import { programStaff, type PanRecord } from './queries.js';
+
+// Who hears of a card's new status (decision 0037), in the transaction that sets it. The recipient: a notification
+// in their inbox (event 7 'Your card status changes') and an e-mail or SMS for each method they chose for the event
+// (notification_preferences), as benefit notices do. The program's staff, when the recipient reported the card lost
+// or stolen: a staff notification and an e-mail to each live program admin of the program and agency admin of the
+// account's agency. No text carries more of the card than its last four digits.
+
+export const CARD_REPORT_TOPIC = 'card-report';
+
+type NoticeContext = Pick<RequestContext, 'now' | 'log'>;
+
+const statusLabel = (statusId: number) => (PAN_STATUS_LABEL[statusId as PanStatus] ?? String(statusId)).toLowerCase();
+
+/** Tells the recipient their card's status changed; `reported`: they reported it themselves (lost or stolen). */
+export async function noticeToRecipient(
+  tx: DbOrTx,
+  ctx: NoticeContext,
+  pan: PanRecord,
+  statusId: number,
+  reported: boolean,
+): Promise<void> {
+  // The program's printed-PAN account is nobody's: no one to tell.
+  if (pan.accountTypeId === ACCOUNT_TYPE.EXTERNAL) return;
+  const now = ctx.now();
+  const text = fillMessage(reported ? PAN_MESSAGES.NOTICE_REPORTED : PAN_MESSAGES.NOTICE_STATUSED, {
+    last4: pan.panLast4,
+    program: pan.programName,
+    status: statusLabel(statusId),
+  }).slice(0, 500);
+  await tx.insert(notifications).values({
+    accountId: pan.accountId,
+    eventId: NOTIFICATION_EVENT.CARD_STATUS,
+    text,
+    notifiedDate: now,
+    createdAt: now,
+  });
+  const chosen = await tx
+    .select({ methodId: notificationPreferences.methodId })
+    .from(notificationPreferences)
+    .where(
+      and(
+        eq(notificationPreferences.accountId, pan.accountId),
+        eq(notificationPreferences.eventId, NOTIFICATION_EVENT.CARD_STATUS),
+        inArray(notificationPreferences.methodId, [NOTIFICATION_METHOD.EMAIL, NOTIFICATION_METHOD.SMS]),
+      ),
+    );
+  const methods = new Set(chosen.map((c) => c.methodId));
+  const messages = [
+    ...(methods.has(NOTIFICATION_METHOD.EMAIL) && pan.email ? [{ channel: 'email', to: pan.email }] : []),
+    ...(methods.has(NOTIFICATION_METHOD.SMS) && pan.mobilePhone ? [{ channel: 'sms', to: pan.mobilePhone }] : []),
+  ];
+  if (messages.length === 0) return;
+  await tx.insert(outbox).values(
+    messages.map((m) => ({
+      channel: m.channel,
+      to: m.to.slice(0, 255),
+      subject: PAN_MESSAGES.NOTICE_SUBJECT,
+      body: text,
+      createdAt: now,
+    })),
+  );
+  ctx.log.info({ count: messages.length, notice: 'card-status' }, 'card status notices queued in the outbox');
+}
+
+/** Tells the program's staff that the recipient reported their card lost or stolen. */
+export async function noticeToStaff(tx: DbOrTx, ctx: NoticeContext, pan: PanRecord, statusId: number): Promise<void> {
+  const people = await programStaff(tx, pan.programId, pan.agencyId);
+  if (people.length === 0) return;
+  const now = ctx.now();
+  const values = {
+    name: [pan.firstName, pan.middleName, pan.lastName].filter(Boolean).join(' '),
+    id: pan.recipientIdentifier,
+    program: pan.programName,
+    last4: pan.panLast4,
+    status: statusLabel(statusId),
+  };
+  const text = fillMessage(PAN_MESSAGES.STAFF_REPORTED, values).slice(0, 500);
+  const subject = fillMessage(PAN_MESSAGES.STAFF_SUBJECT, values).slice(0, 200);
+  await tx
+    .insert(staffNotifications)
+    .values(
+      people.map((p) => ({ userId: p.userId, topic: CARD_REPORT_TOPIC, text, notifiedDate: now, createdAt: now })),
+    );
+  await tx
+    .insert(outbox)
+    .values(people.map((p) => ({ channel: 'email', to: p.email.slice(0, 255), subject, body: text, createdAt: now })));
+  ctx.log.info({ count: people.length, notice: CARD_REPORT_TOPIC }, 'card report notices queued for staff');
+}

@@ -1,0 +1,129 @@
+import { PAN_STATUS, PAN_STATUS_LABEL, type PanStatus } from '@ebt/core/enums';
+import { fillMessage } from '@ebt/core/messages';
+import { canTakeCardAction, PAN_MESSAGES, type CardAction, type RecipientCard } from '@ebt/core/pans';
+import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconLock, IconLockOpen } from '@tabler/icons-react';
+import { useState } from 'react';
+import { confirmAction } from '../../../components/ConfirmDialog';
+import { DateText } from '../../../components/DateText';
+import { FormOutcome } from '../../../components/FormOutcome';
+import { LoadingStatus } from '../../../components/LoadingStatus';
+import { MaskedPan } from '../../../components/MaskedPan';
+import { MessageBanner } from '../../../components/MessageBanner';
+import { errorMessagesOf } from '../../../lib/errors';
+import { useCardAction, useMyCards } from '../api';
+
+export interface CardControlsProps {
+  /** Only the cards of this program (the program detail page); every program's when not given (home). */
+  programUuid?: string;
+}
+
+/**
+ * The recipient's card controls (decision 0037): each program's card, masked, with Lock / Unlock and 'Report lost or
+ * stolen' (after a confirmation: the report is final). Cards already reported or switched off are listed with their
+ * status and no actions.
+ */
+export function CardControls({ programUuid }: CardControlsProps) {
+  const cards = useMyCards();
+  const action = useCardAction();
+  const [outcome, setOutcome] = useState<{ success: string | null; error: unknown }>({ success: null, error: null });
+
+  if (cards.isPending) return <LoadingStatus label="Loading your cards" />;
+  if (cards.isError) return <MessageBanner kind="danger" messages={errorMessagesOf(cards.error)} />;
+  const shown = cards.data.filter((c) => !programUuid || c.programUuid === programUuid);
+
+  const run = (card: RecipientCard, what: CardAction) => {
+    setOutcome({ success: null, error: null });
+    action.mutate(
+      { panId: card.panId, action: what },
+      {
+        onSuccess: (answer) => setOutcome({ success: answer.message, error: null }),
+        onError: (error) => setOutcome({ success: null, error }),
+      },
+    );
+  };
+  const report = (card: RecipientCard, what: 'lost' | 'stolen') =>
+    confirmAction({
+      title: what === 'lost' ? 'Report card lost' : 'Report card stolen',
+      message: fillMessage(PAN_MESSAGES.CONFIRM_REPORT, { last4: card.last4, status: what }),
+      confirmLabel: what === 'lost' ? 'Report lost' : 'Report stolen',
+      danger: true,
+      onConfirm: () => run(card, what),
+    });
+
+  return (
+    <Stack gap="sm">
+      <Title order={2} fz="h3">
+        Your cards
+      </Title>
+      <FormOutcome success={outcome.success} error={outcome.error} />
+      {shown.length === 0 && <MessageBanner kind="info" messages={PAN_MESSAGES.NO_CARDS} />}
+      {shown.map((card) => {
+        const active = card.panStatusId === PAN_STATUS.ACTIVE;
+        return (
+          <Paper
+            key={card.panId}
+            withBorder
+            p="md"
+            radius="md"
+            component="section"
+            aria-label={`Card ending in ${card.last4}`}
+          >
+            <Stack gap="xs">
+              <Group justify="space-between" wrap="wrap" gap="xs">
+                <Text fw={600}>{card.programName}</Text>
+                <Group gap={6}>
+                  <Text fz="sm" fw={600}>
+                    {PAN_STATUS_LABEL[card.panStatusId as PanStatus] ?? card.panStatusId}
+                  </Text>
+                  {active && card.locked && (
+                    <Badge variant="outline" color="orange.9">
+                      Locked
+                    </Badge>
+                  )}
+                </Group>
+              </Group>
+              <Text fz="lg">
+                <MaskedPan pan={card.last4} />
+              </Text>
+              {card.expirationDate && (
+                <Text fz="sm" c="dimmed">
+                  Expires <DateText value={card.expirationDate} />
+                </Text>
+              )}
+              {active && (
+                <Group gap="sm" wrap="wrap">
+                  {canTakeCardAction(card, 'lock') && (
+                    <Button
+                      variant="outline"
+                      leftSection={<IconLock aria-hidden size={18} />}
+                      onClick={() => run(card, 'lock')}
+                      loading={action.isPending && action.variables?.panId === card.panId}
+                    >
+                      Lock
+                    </Button>
+                  )}
+                  {canTakeCardAction(card, 'unlock') && (
+                    <Button
+                      leftSection={<IconLockOpen aria-hidden size={18} />}
+                      onClick={() => run(card, 'unlock')}
+                      loading={action.isPending && action.variables?.panId === card.panId}
+                    >
+                      Unlock
+                    </Button>
+                  )}
+                  <Button variant="outline" color="red.9" onClick={() => report(card, 'lost')}>
+                    Report lost
+                  </Button>
+                  <Button variant="outline" color="red.9" onClick={() => report(card, 'stolen')}>
+                    Report stolen
+                  </Button>
+                </Group>
+              )}
+            </Stack>
+          </Paper>
+        );
+      })}
+    </Stack>
+  );
+}
