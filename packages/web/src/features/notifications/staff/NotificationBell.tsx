@@ -5,7 +5,8 @@ import { useUnreadStaffNotifications } from './api';
 
 /**
  * The header's bell for staff (decision 0043): a link to the notifications page whose name says how many are unread
- * ('Notifications, 3 unread'); the dot shows the count (99+ past 99). Asks once a minute while the portal is open.
+ * ('Notifications, 3 unread'); the dot shows the count (99+ past 99). Asked when the window regains focus, never on a
+ * timer (see useUnreadStaffNotifications).
  */
 export function NotificationBell({ to }: { to: string }) {
   const unread = useUnreadStaffNotifications(true).data ?? 0;

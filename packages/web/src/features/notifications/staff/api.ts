@@ -10,8 +10,6 @@ export const staffNotificationKeys = {
   page: (page: number) => [...staffNotificationKeys.all, 'page', page] as const,
   unread: () => [...staffNotificationKeys.all, 'unread'] as const,
 };
-/** How often the header asks for new notifications while the portal is open. */
-const UNREAD_POLL_MS = 60_000;
 
 export function useStaffNotifications(page: number) {
   return useQuery({
@@ -22,7 +20,11 @@ export function useStaffNotifications(page: number) {
   });
 }
 
-/** The unread count of the header's bell: the smallest page, asked once a minute and when the window regains focus. */
+/**
+ * The unread count of the header's bell: the smallest page, asked on each page the user opens (the layout stays, the
+ * answer is kept 30 s) and when the window regains focus. Never on a timer: a background poll would keep the server
+ * session alive for a person who walked away from the desk (the session's idle time-out, A§9).
+ */
 export function useUnreadStaffNotifications(enabled: boolean) {
   return useQuery({
     queryKey: staffNotificationKeys.unread(),
@@ -30,7 +32,7 @@ export function useUnreadStaffNotifications(enabled: boolean) {
       StaffNotificationPage.parse(await api.get<unknown>(PATH, { query: { page: 0, pageSize: 1 }, signal }))
         .unreadCount,
     enabled,
-    refetchInterval: UNREAD_POLL_MS,
+    staleTime: 30_000,
   });
 }
 
