@@ -1,20 +1,14 @@
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { BENEFIT_MESSAGES } from '@ebt/core/benefits';
 import { DEFAULT_CREATION_CHANNEL } from '@ebt/core/constants';
-import { BENEFIT_STATUS, BENEFIT_TYPE, NOTIFICATION_METHOD } from '@ebt/core/enums';
+import { BENEFIT_STATUS, BENEFIT_TYPE } from '@ebt/core/enums';
 import { formatMoney, fromCents } from '@ebt/core/format';
 import { fillMessage } from '@ebt/core/messages';
 import type { DbOrTx } from '../../db/client.js';
 import { NOTIFICATION_EVENT } from '../../db/reference-data.js';
-import {
-  benefits,
-  notificationPreferences,
-  notifications,
-  outbox,
-  programs,
-  recipientAccounts,
-} from '../../db/schema/index.js';
+import { benefits, programs } from '../../db/schema/index.js';
 import type { RequestContext } from '../../platform/context.js';
+import { NOTIFICATION_TEXT_MAX, notifyAccounts } from '../../platform/recipient-notices.js';
 
 // The side effects of issuing benefits, shared by POST /benefit-api/benefit and the benefit file import
 // (docs/decisions/0010-benefit-rules.md "Funding accounting", "Notifications"). Call them in the transaction that
@@ -153,8 +147,6 @@ const NOTICE = {
   },
 } as const;
 
-/** The largest text the notifications table holds. */
-const NOTIFICATION_TEXT_MAX = 500;
 
 /**
  * Writes one notification per benefit for its recipient account and queues an e-mail (to the account's e-mail) or
@@ -224,55 +216,14 @@ async function writeNotices(
   unordered: readonly NoticeBenefit[],
   notice: BenefitNotice,
 ): Promise<void> {
-  if (unordered.length === 0) return;
   const rows = [...unordered].sort((a, b) => a.benefitId - b.benefitId);
-  const now = ctx.now();
-  const messages = rows.map((r) => ({ row: r, ...noticeMessage(r, notice) }));
-  // One JSON parameter per statement instead of six bound values a row: a 1 MB benefit file notifies 10,000
-  // recipients, and building and binding 60,000 parameters cost more than the insert itself (bench/README.md).
-  const at = now.toISOString();
-  await tx.execute(sql`
-    insert into ${notifications} (account_id, event_id, text, status_id, notified_date, created_at)
-    select n.account_id, n.event_id, n.text, 0, ${at}::timestamptz, ${at}::timestamptz
-    from jsonb_to_recordset(${JSON.stringify(
-      messages.map((m) => ({ account_id: m.row.accountId, event_id: m.event, text: m.text })),
-    )}::jsonb) as n(account_id int, event_id smallint, text varchar(500))`);
-
-  const accountIds = [...new Set(rows.map((r) => r.accountId))];
-  const events = [...new Set(messages.map((m) => m.event))];
-  // The methods each account chose for these events, with the account's e-mail and phone to send to.
-  const preferences = await tx
-    .select({
-      accountId: notificationPreferences.accountId,
-      eventId: notificationPreferences.eventId,
-      methodId: notificationPreferences.methodId,
-      email: recipientAccounts.email,
-      mobilePhone: recipientAccounts.mobilePhone,
-    })
-    .from(notificationPreferences)
-    .innerJoin(recipientAccounts, sql`${recipientAccounts.id} = ${notificationPreferences.accountId}`)
-    .where(
-      sql`${notificationPreferences.accountId} = any(${`{${accountIds.join(',')}}`}::int[]) and ${inArray(notificationPreferences.eventId, events)}`,
-    );
-  if (preferences.length === 0) return;
-  const chosen = new Set(preferences.map((p) => `${p.accountId}:${p.eventId}:${p.methodId}`));
-  const contact = new Map(preferences.map((p) => [p.accountId, p]));
-  const outgoing: { channel: 'email' | 'sms'; to: string; subject: string; body: string }[] = [];
-  for (const m of messages) {
-    const wants = (method: number) => chosen.has(`${m.row.accountId}:${m.event}:${method}`);
-    const to = contact.get(m.row.accountId);
-    if (wants(NOTIFICATION_METHOD.EMAIL) && to?.email) {
-      outgoing.push({ channel: 'email', to: to.email.slice(0, 255), subject: m.subject, body: m.text });
-    }
-    if (wants(NOTIFICATION_METHOD.SMS) && to?.mobilePhone) {
-      outgoing.push({ channel: 'sms', to: to.mobilePhone, subject: m.subject, body: m.text });
-    }
-  }
-  if (outgoing.length === 0) return;
-  await tx.execute(sql`
-    insert into ${outbox} (channel, "to", subject, body, created_at)
-    select o.channel, o."to", o.subject, o.body, ${at}::timestamptz
-    from jsonb_to_recordset(${JSON.stringify(outgoing)}::jsonb) as o(channel varchar(5), "to" varchar(255), subject varchar(200), body text)`);
-  // As platform/outbox.ts does: the log names the messages, never their bodies or addresses.
-  ctx.log.info({ count: outgoing.length, notice }, 'benefit notifications queued in the outbox');
+  await notifyAccounts(
+    tx,
+    ctx,
+    rows.map((r) => {
+      const m = noticeMessage(r, notice);
+      return { accountId: r.accountId, eventId: m.event, text: m.text, subject: m.subject };
+    }),
+    `benefit-${notice}`,
+  );
 }

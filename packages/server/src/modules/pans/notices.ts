@@ -1,11 +1,11 @@
-import { and, eq, inArray } from 'drizzle-orm';
-import { ACCOUNT_TYPE, NOTIFICATION_METHOD, PAN_STATUS_LABEL, type PanStatus } from '@ebt/core/enums';
+import { ACCOUNT_TYPE, PAN_STATUS_LABEL, type PanStatus } from '@ebt/core/enums';
 import { fillMessage } from '@ebt/core/messages';
 import { PAN_MESSAGES } from '@ebt/core/pans';
 import type { DbOrTx } from '../../db/client.js';
 import { NOTIFICATION_EVENT } from '../../db/reference-data.js';
-import { notificationPreferences, notifications, outbox, staffNotifications } from '../../db/schema/index.js';
+import { outbox, staffNotifications } from '../../db/schema/index.js';
 import type { RequestContext } from '../../platform/context.js';
+import { notifyAccounts } from '../../platform/recipient-notices.js';
 import { programStaff, type PanRecord } from './queries.js';
 
 // Who hears of a card's new status (decision 0037), in the transaction that sets it. The recipient: a notification
@@ -30,45 +30,17 @@ export async function noticeToRecipient(
 ): Promise<void> {
   // The program's printed-PAN account is nobody's: no one to tell.
   if (pan.accountTypeId === ACCOUNT_TYPE.EXTERNAL) return;
-  const now = ctx.now();
   const text = fillMessage(reported ? PAN_MESSAGES.NOTICE_REPORTED : PAN_MESSAGES.NOTICE_STATUSED, {
     last4: pan.panLast4,
     program: pan.programName,
     status: statusLabel(statusId),
-  }).slice(0, 500);
-  await tx.insert(notifications).values({
-    accountId: pan.accountId,
-    eventId: NOTIFICATION_EVENT.CARD_STATUS,
-    text,
-    notifiedDate: now,
-    createdAt: now,
   });
-  const chosen = await tx
-    .select({ methodId: notificationPreferences.methodId })
-    .from(notificationPreferences)
-    .where(
-      and(
-        eq(notificationPreferences.accountId, pan.accountId),
-        eq(notificationPreferences.eventId, NOTIFICATION_EVENT.CARD_STATUS),
-        inArray(notificationPreferences.methodId, [NOTIFICATION_METHOD.EMAIL, NOTIFICATION_METHOD.SMS]),
-      ),
-    );
-  const methods = new Set(chosen.map((c) => c.methodId));
-  const messages = [
-    ...(methods.has(NOTIFICATION_METHOD.EMAIL) && pan.email ? [{ channel: 'email', to: pan.email }] : []),
-    ...(methods.has(NOTIFICATION_METHOD.SMS) && pan.mobilePhone ? [{ channel: 'sms', to: pan.mobilePhone }] : []),
-  ];
-  if (messages.length === 0) return;
-  await tx.insert(outbox).values(
-    messages.map((m) => ({
-      channel: m.channel,
-      to: m.to.slice(0, 255),
-      subject: PAN_MESSAGES.NOTICE_SUBJECT,
-      body: text,
-      createdAt: now,
-    })),
+  await notifyAccounts(
+    tx,
+    ctx,
+    [{ accountId: pan.accountId, eventId: NOTIFICATION_EVENT.CARD_STATUS, text, subject: PAN_MESSAGES.NOTICE_SUBJECT }],
+    'card-status',
   );
-  ctx.log.info({ count: messages.length, notice: 'card-status' }, 'card status notices queued in the outbox');
 }
 
 /** Tells the program's staff that the recipient reported their card lost or stolen. */
