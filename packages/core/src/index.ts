@@ -16,6 +16,7 @@ export * from './agencies/index.js';
 export * from './benefits/index.js';
 export * from './config/index.js';
 export * from './terminals/index.js';
+export * from './pos/index.js';
 export * from './staff-notifications/index.js';
 export * from './external-cards/index.js';
 export * from './incentives/index.js';

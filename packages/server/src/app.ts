@@ -14,6 +14,7 @@ import healthRoutes from './modules/health/routes.js';
 import incentiveRoutes from './modules/incentives/routes.js';
 import merchantRoutes from './modules/merchants/routes.js';
 import transactionRoutes from './modules/transactions/routes.js';
+import posRoutes from './modules/pos/routes.js';
 import externalCardRoutes from './modules/external-cards/routes.js';
 import outboxRoutes from './modules/outbox/routes.js';
 import panRoutes from './modules/pans/routes.js';
@@ -57,6 +58,7 @@ const MODULES = [
   configRoutes,
   panRoutes,
   transactionRoutes,
+  posRoutes,
   staffNotificationRoutes,
   externalCardRoutes,
 ];
@@ -133,7 +135,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         version: '1.0.0',
         description: 'Bearer token from POST /api/authenticate; errors answer {status, message, errorMessages[]}.',
       },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          // The transaction engine's terminals (decision 0042): terminal id and secret.
+          terminalBasic: { type: 'http', scheme: 'basic' },
+        },
+      },
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,

@@ -28,6 +28,8 @@ export const TRANSACTION_TYPE = {
   PURCHASE_REVERSAL: 4,
   REFUND_REVERSAL: 5,
   INCENTIVE_ACCRUAL: 6,
+  /** Incentive taken back when its purchase is refunded or reversed (decision 0044). */
+  INCENTIVE_CLAWBACK: 7,
 } as const;
 
 export const TRANSACTION_TYPES: readonly { id: number; descr: string }[] = [
@@ -37,6 +39,7 @@ export const TRANSACTION_TYPES: readonly { id: number; descr: string }[] = [
   { id: TRANSACTION_TYPE.PURCHASE_REVERSAL, descr: 'Purchase Reversal' },
   { id: TRANSACTION_TYPE.REFUND_REVERSAL, descr: 'Refund Reversal' },
   { id: TRANSACTION_TYPE.INCENTIVE_ACCRUAL, descr: 'Incentive Accrual' },
+  { id: TRANSACTION_TYPE.INCENTIVE_CLAWBACK, descr: 'Incentive Clawback' },
 ];
 
 /** responseCodeId values; `code` is the ISO 8583 style response code the terminal sees. */
@@ -56,6 +59,11 @@ export const RESPONSE_CODE = {
   BENEFITS_EXPIRED: 13,
   DUPLICATE: 14,
   ORIGINAL_NOT_FOUND: 15,
+  // The transaction engine's own declines (decision 0044).
+  TERMINAL_NOT_PERMITTED: 16,
+  PROGRAM_DISABLED: 17,
+  CARD_NOT_ACTIVE: 18,
+  INVALID_TRANSACTION: 19,
 } as const;
 
 export const RESPONSE_CODES: readonly { id: number; code: string; descr: string }[] = [
@@ -74,6 +82,10 @@ export const RESPONSE_CODES: readonly { id: number; code: string; descr: string 
   { id: RESPONSE_CODE.BENEFITS_EXPIRED, code: '33', descr: 'Benefits expired' },
   { id: RESPONSE_CODE.DUPLICATE, code: '94', descr: 'Duplicate transaction' },
   { id: RESPONSE_CODE.ORIGINAL_NOT_FOUND, code: '25', descr: 'Original transaction not found' },
+  { id: RESPONSE_CODE.TERMINAL_NOT_PERMITTED, code: '58', descr: 'Transaction not permitted to terminal' },
+  { id: RESPONSE_CODE.PROGRAM_DISABLED, code: '91', descr: 'Program not available' },
+  { id: RESPONSE_CODE.CARD_NOT_ACTIVE, code: '78', descr: 'Card not active' },
+  { id: RESPONSE_CODE.INVALID_TRANSACTION, code: '12', descr: 'Invalid transaction' },
 ];
 
 export const SECURITY_QUESTIONS: readonly { id: number; text: string }[] = [

@@ -27,7 +27,7 @@ import { decrypt } from '../platform/crypto.js';
 import { verifyPassword } from '../platform/passwords.js';
 import { type Database, type Db, openDatabase } from './client.js';
 import { MIGRATIONS_FOLDER, migrateDatabase } from './migrate.js';
-import { ensureReferenceData } from './reference-data.js';
+import { ensureReferenceData, RESPONSE_CODES, TRANSACTION_TYPES } from './reference-data.js';
 import * as schema from './schema/index.js';
 import { agencies, benefits, fundingSources, privileges, rolePrivileges, roles, users } from './schema/index.js';
 import { isLuhnValid } from './seed/cards.js';
@@ -128,8 +128,8 @@ describe.runIf(RUNS_HERE)('reference data', () => {
     expect(referenceCounts[0]).toMatchObject({
       roles: 6,
       privileges: PRIVILEGE_LIST.length,
-      transaction_types: 6,
-      response_codes: 15,
+      transaction_types: TRANSACTION_TYPES.length,
+      response_codes: RESPONSE_CODES.length,
       tax_classes: TAX_CLASSES.length,
       tin_types: TIN_TYPES.length,
     });

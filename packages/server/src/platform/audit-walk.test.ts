@@ -16,6 +16,7 @@ import {
   makeUser,
 } from '../testing/factories.js';
 import { multipartFile } from '../testing/multipart.js';
+import { makePosWorld, nextTrace, pos, purchaseOf } from '../testing/pos-world.js';
 import { validRecipient } from '../testing/recipient-form.js';
 import { buildWorld, type World } from '../testing/world.js';
 import { editBody } from '../modules/benefits/test-helpers.js';
@@ -317,7 +318,8 @@ const CASES: Record<string, AuditCase | Exempt> = {
   },
 
   'PUT /account-api/staff-notifications/:id/read': {
-    exempt: "marks one of the caller's own notifications read: no one else's data, no record a program must account for",
+    exempt:
+      "marks one of the caller's own notifications read: no one else's data, no record a program must account for",
   },
 
   'PUT /user-api/user/currentuser': {
@@ -807,6 +809,72 @@ const CASES: Record<string, AuditCase | Exempt> = {
         url: `/merchant-api/merchant/${merchant.uuid}/terminals`,
         payload: { name: 'Walk terminal' },
       });
+    },
+  },
+
+  // The transaction engine (issue 20): a terminal, not a user, acts; each call's row names the transaction.
+  'POST /transaction-api/pos/purchase': {
+    action: 'pos_purchase',
+    entity: 'transaction',
+    actor: 'anonymous',
+    before: false,
+    after: true,
+    async send() {
+      const w = await makePosWorld(t);
+      await w.giveBenefit('10.00');
+      return { res: await pos(t, w.terminal, 'purchase', purchaseOf(w.card.pan, 1)), actorUserId: null };
+    },
+  },
+  'POST /transaction-api/pos/refund': {
+    action: 'pos_refund',
+    entity: 'transaction',
+    actor: 'anonymous',
+    before: false,
+    after: true,
+    async send() {
+      const w = await makePosWorld(t);
+      await w.giveBenefit('10.00');
+      const bought = (await pos(t, w.terminal, 'purchase', purchaseOf(w.card.pan, 2))).json() as { trxUuid: string };
+      const res = await pos(t, w.terminal, 'refund', {
+        amount: 1,
+        original: { trxUuid: bought.trxUuid },
+        traceNumber: nextTrace(),
+        terminalDateTime: '2026-11-23T10:00:00-05:00',
+      });
+      return { res, actorUserId: null };
+    },
+  },
+  'POST /transaction-api/pos/reversal': {
+    action: 'pos_reversal',
+    entity: 'transaction',
+    actor: 'anonymous',
+    before: false,
+    after: true,
+    async send() {
+      const w = await makePosWorld(t);
+      await w.giveBenefit('10.00');
+      const bought = (await pos(t, w.terminal, 'purchase', purchaseOf(w.card.pan, 2))).json() as { trxUuid: string };
+      const res = await pos(t, w.terminal, 'reversal', {
+        original: { trxUuid: bought.trxUuid },
+        terminalDateTime: '2026-11-23T10:00:00-05:00',
+      });
+      return { res, actorUserId: null };
+    },
+  },
+  'POST /transaction-api/pos/balance-inquiry': {
+    action: 'pos_balance_inquiry',
+    entity: 'transaction',
+    actor: 'anonymous',
+    before: false,
+    after: true,
+    async send() {
+      const w = await makePosWorld(t);
+      const res = await pos(t, w.terminal, 'balance-inquiry', {
+        pan: w.card.pan,
+        traceNumber: nextTrace(),
+        terminalDateTime: '2026-11-23T10:00:00-05:00',
+      });
+      return { res, actorUserId: null };
     },
   },
 

@@ -6,6 +6,7 @@ import { ROLE } from '@ebt/core/enums';
 import { PRIVILEGE, PRIVILEGE_LIST } from '@ebt/core/privileges';
 import { rolePrivileges } from '../db/schema/index.js';
 import { makeFundingSource } from '../modules/benefits/test-helpers.js';
+import { makeCard, makeMerchant, makeTerminal } from '../testing/pos-world.js';
 import { useTestApp } from '../testing/app.js';
 import {
   DEFAULT_PASSWORD,
@@ -28,7 +29,7 @@ import type { Access } from './access.js';
 const t = useTestApp();
 
 type Part = 'querystring' | 'params' | 'body';
-type Caller = 'anonymous' | 'admin' | 'recipient';
+type Caller = 'anonymous' | 'admin' | 'recipient' | 'terminal';
 
 interface Case {
   method: string;
@@ -56,6 +57,7 @@ function fieldsOf(schema: unknown): string[] {
 function callersOf(access: Access): Caller[] {
   if (access.kind === 'public') return ['anonymous'];
   if (access.kind === 'authenticated') return ['admin', 'recipient'];
+  if (access.kind === 'terminal') return ['terminal'];
   return access.anyOf.includes(PRIVILEGE.RECIPIENT_ACCESS) ? ['admin', 'recipient'] : ['admin'];
 }
 
@@ -86,7 +88,8 @@ function routeInputs(): RouteInput[] {
 // Valid values, so that one bad field is the only thing wrong with a request
 
 let samples: Record<string, unknown> = {};
-let tokens: Record<Exclude<Caller, 'anonymous'>, string>;
+let tokens: Record<Exclude<Caller, 'anonymous' | 'terminal'>, string>;
+let terminalAuthorization: string;
 let logoutUser: string;
 
 beforeAll(async () => {
@@ -125,6 +128,11 @@ beforeAll(async () => {
   const application = await makeApplication(db, [program]);
   const applicant = await makeApplicant(db, { program });
   tokens = { admin: await t.signIn(admin.username), recipient: await t.signIn(recipientUser.username) };
+  // The transaction engine's routes take a terminal of a merchant mapped to the program, and a card of the account.
+  const merchant = await makeMerchant(db, { programs: [{ id: program.id }] });
+  const terminal = await makeTerminal(db, merchant.id);
+  terminalAuthorization = `Basic ${Buffer.from(`${terminal.code}:${terminal.secret}`).toString('base64')}`;
+  const card = await makeCard(t, program, account.id);
   samples = {
     // people
     username: signInTarget.username,
@@ -183,6 +191,18 @@ beforeAll(async () => {
     exportType: 'csv',
     pageSize: 10,
     page: 0,
+    // the transaction engine
+    pan: card.pan,
+    amount: 1,
+    eligibleAmount: 1,
+    allowPartial: false,
+    traceNumber: '000123',
+    terminalDateTime: '2026-11-23T10:00:00-05:00',
+    posEntryMode: '071',
+    posConditionCode: '00',
+    mcc: '5411',
+    location: { latitude: 41.76, longitude: -72.67 },
+    original: { traceNumber: '000123', date: '2026-11-23' },
   };
 });
 
@@ -228,6 +248,8 @@ function buildRequest(route: RouteInput, part: Part | null, field: string | null
 
 async function send(route: RouteInput, caller: Caller, request: InjectOptions): Promise<LightMyRequestResponse> {
   if (caller === 'anonymous') return t.app.inject(request);
+  if (caller === 'terminal')
+    return t.app.inject({ ...request, headers: { ...(request.headers ?? {}), authorization: terminalAuthorization } });
   // Logging out ends the session it is called with: give it one of its own.
   const token = route.url.endsWith('/logout') ? await t.signIn(logoutUser) : tokens[caller];
   return t.injectAs(token, request);

@@ -1,7 +1,7 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../app.js';
-import { loadConfig } from '../config.js';
+import { type Config, loadConfig } from '../config.js';
 import type { Database } from '../db/client.js';
 import { createTestDatabase } from './database.js';
 import { DEFAULT_PASSWORD } from './factories.js';
@@ -9,8 +9,12 @@ import { DEFAULT_PASSWORD } from './factories.js';
 /** A clock a test can move: `clock.advance(21 * 60_000)` to go past the idle time-out. */
 class TestClock {
   private current: number;
-  constructor(start = new Date('2026-11-23T15:00:00Z')) {
+  constructor(private readonly start = new Date('2026-11-23T15:00:00Z')) {
     this.current = start.getTime();
+  }
+  /** Back to the start, so a test that moved the clock leaves the next one where it began. */
+  reset(): void {
+    this.current = this.start.getTime();
   }
   now = (): Date => new Date(this.current);
   advance(ms: number): void {
@@ -22,6 +26,8 @@ export interface TestApp {
   app: FastifyInstance;
   database: Database;
   clock: TestClock;
+  /** The app's configuration (its keys: a test that seals a card number seals it as the app would). */
+  config: Config;
   /** Signs a user in through the real endpoint and answers the bearer token. */
   signIn(username: string, password?: string): Promise<string>;
   /** app.inject with the caller's bearer token. */
@@ -44,6 +50,7 @@ export function useTestApp(overrides: Partial<Record<string, string>> = {}): Tes
       app,
       database,
       clock,
+      config,
       async signIn(username: string, password = DEFAULT_PASSWORD) {
         const res = await app.inject({ method: 'POST', url: '/api/authenticate', payload: { username, password } });
         if (res.statusCode !== 200) throw new Error(`sign-in of ${username} failed: ${res.statusCode} ${res.body}`);

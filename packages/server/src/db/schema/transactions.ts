@@ -9,6 +9,7 @@ import {
   primaryKey,
   smallint,
   timestamp,
+  uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
 import { benefits } from './benefits.js';
@@ -16,6 +17,7 @@ import { coordinate, createdAt, day, money, publicUuid } from './columns.js';
 import { merchants } from './merchants.js';
 import { pans } from './pans.js';
 import { agencies } from './agencies.js';
+import { recipientIncentives } from './incentives.js';
 import { programs } from './programs.js';
 import { recipientAccounts } from './recipients.js';
 
@@ -83,6 +85,28 @@ export const transactions = pgTable(
     longitude: coordinate('longitude'),
     startBalance: money('start_balance'),
     endBalance: money('end_balance'),
+    // The transaction engine's columns (issue 20, decision 0044; docs/transaction-engine.md).
+    /** The day the terminal's date-time carried: a trace number is unique per terminal and this day. */
+    traceDay: day('trace_day'),
+    /**
+     * The transaction this one acts on: a refund's purchase, an accrual's purchase, a clawback's accrual. (A reversal
+     * names its original by reversal_of_id.)
+     */
+    originalId: bigint('original_id', { mode: 'number' }).references((): AnyPgColumn => transactions.id),
+    /** The engine call whose work this row records: an accrual's purchase, a clawback's refund or reversal. */
+    causedById: bigint('caused_by_id', { mode: 'number' }).references((): AnyPgColumn => transactions.id),
+    /** A purchase's eligible part (eligibleAmount): what incentive benefits may pay and accrual is computed on. */
+    eligibleAmt: money('eligible_amt'),
+    /** redemptionFeeRate on the part a purchase paid from incentive benefits; accrualFeeRate on an accrual. */
+    redemptionFee: money('redemption_fee'),
+    accrualFee: money('accrual_fee'),
+    /** On an accrual or clawback: the enrolment it counts against, and the day (program time zone) it counts on. */
+    recipientIncentiveId: integer('recipient_incentive_id').references(() => recipientIncentives.id, {
+      onDelete: 'set null',
+    }),
+    accrualDay: day('accrual_day'),
+    /** On a clawback: what could not be taken back because the incentive benefit had been spent. */
+    unrecoveredAmt: money('unrecovered_amt'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -109,10 +133,29 @@ export const transactions = pgTable(
     index('transactions_agency_resp_code_datetime_idx').on(t.agencyId, t.respCodeId, t.trxDatetime),
     index('transactions_pan_id_idx').on(t.panId),
     index('transactions_reversal_of_id_idx').on(t.reversalOfId),
+    // One transaction per terminal, day and trace number, and one reversal of it: a repeated request finds the
+    // first answer, and two racing copies cannot both be written (decision 0044).
+    uniqueIndex('transactions_terminal_trace_key')
+      .on(t.terminalId, t.traceDay, t.traceNumber, sql`(${t.trxTypeId} in (4, 5))`)
+      .where(sql`${t.traceDay} is not null`),
+    index('transactions_original_id_idx')
+      .on(t.originalId)
+      .where(sql`${t.originalId} is not null`),
+    index('transactions_caused_by_id_idx')
+      .on(t.causedById)
+      .where(sql`${t.causedById} is not null`),
+    // What an enrolment earned on a day and in a month (the accrual caps, the recipient's headroom).
+    index('transactions_recipient_incentive_day_idx')
+      .on(t.recipientIncentiveId, t.accrualDay)
+      .where(sql`${t.recipientIncentiveId} is not null`),
     check('transactions_req_amt_check', sql`${t.reqAmt} >= 0`),
     check('transactions_settle_amt_check', sql`${t.settleAmt} >= 0`),
     check('transactions_start_balance_check', sql`${t.startBalance} >= 0`),
     check('transactions_end_balance_check', sql`${t.endBalance} >= 0`),
+    check(
+      'transactions_engine_amounts_check',
+      sql`${t.eligibleAmt} >= 0 and ${t.redemptionFee} >= 0 and ${t.accrualFee} >= 0 and ${t.unrecoveredAmt} >= 0`,
+    ),
   ],
 );
 
@@ -127,6 +170,11 @@ export const transactionBenefits = pgTable(
       .notNull()
       .references(() => benefits.id),
     amount: money('amount').notNull(),
+    /**
+     * On a refund: the benefit the purchase debited that this credit gives back for. The same as benefit_id, unless
+     * that benefit was no longer Issued and a new regular benefit took the credit (decision 0044).
+     */
+    originalBenefitId: integer('original_benefit_id').references(() => benefits.id),
   },
   (t) => [
     primaryKey({ columns: [t.transactionId, t.benefitId] }),

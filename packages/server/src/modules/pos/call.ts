@@ -1,0 +1,192 @@
+import type { RequestContext } from '../../platform/context.js';
+import { AppError } from '../../platform/errors.js';
+import { POS_MESSAGES } from '@ebt/core/pos';
+import type { TerminalCredentials } from './credentials.js';
+
+// Everything an engine call needs to know before it takes a lock, in one prepared statement (issue 20; decision
+// 0044): the terminal (and whether its secret matches), its merchant, the card, its account and program, the
+// merchant's mapping to that program, the program's today, a transaction already written for the same terminal, day
+// and trace number (a retry), a reversal that arrived before its original, and whether the recipient wants
+// per-transaction alerts. It also notes the terminal's last use, at most once a minute, so a busy terminal does not
+// queue on its own row.
+
+export interface CallFacts {
+  terminalId: number;
+  terminalCode: string;
+  merchantId: number;
+  merchantActive: boolean;
+  merchantName: string;
+  /** The card (null: no such card number). */
+  panId: number | null;
+  panStatusId: number | null;
+  panLocked: boolean;
+  panActiveDate: string | null;
+  panExpirationDate: string | null;
+  panLast4: string | null;
+  accountId: number | null;
+  accountActive: boolean;
+  accountIsPool: boolean;
+  agencyId: number | null;
+  /** The program: the card's, else the one its first nine digits name, else the merchant's first (for the record). */
+  programId: number | null;
+  programEnabled: boolean;
+  programName: string | null;
+  timeZone: string;
+  incentiveExpirationDays: number | null;
+  benefitExpirationDays: number | null;
+  /** Whether the merchant is actively mapped to the program. */
+  mapped: boolean;
+  /** The program's today ('YYYY-MM-DD'). */
+  today: string;
+  /** The id of the transaction this terminal already wrote for the day and trace number (of the same kind). */
+  existingId: number | null;
+  /** A reversal of this terminal, day and trace number exists (an original arriving after it is declined). */
+  reversedFirst: boolean;
+  /** The recipient chose to hear of each purchase, refund and reversal (event 5, any method). */
+  alertsOn: boolean;
+}
+
+export interface CallKeys {
+  /** The keyed hash of the 19 digits, and the nine that name the program; null for a reversal (no card sent). */
+  panHash: string | null;
+  panPrefix: string | null;
+  /** The trace number and its day, and whether the call is a reversal (the kind of its uniqueness). */
+  traceDay: string;
+  traceNumber: string;
+  reversal: boolean;
+  /** For a call without a card number (a reversal): the card of the original, when known. */
+  panId?: number | null;
+}
+
+const STATEMENT = `
+with term as (
+  select mt.id, mt.merchant_id, mt.terminal_code, mt.revoked_at is null and mt.secret_hash = $2 as ok
+  from merchant_terminals mt where mt.terminal_code = $1
+),
+touch as (
+  update merchant_terminals set last_used_at = $5
+  where id = (select id from term where ok)
+    and (last_used_at is null or last_used_at < $5::timestamptz - interval '1 minute')
+  returning 1
+),
+card as (
+  select p.id, p.program_id, p.account_id, p.pan_status_id, p.locked, p.active_date, p.expiration_date, p.pan_last4
+  from pans p where p.pan_hash = $3 or p.id = $9::int
+),
+acct as (
+  select a.id, a.status_id, a.is_card_pool, a.agency_id, a.program_id
+  from recipient_accounts a where a.id = (select account_id from card)
+),
+prog as (
+  select pr.id, pr.status_id, pr.time_zone, pr.name, pr.incentive_expiration_days, pr.benefit_expiration_days
+  from programs pr
+  where pr.id = coalesce(
+    (select program_id from card),
+    (select p2.id from programs p2 where p2.bin || p2.series_nbr = $4 order by p2.id limit 1),
+    (select mp.program_id from merchant_programs mp, term
+       where mp.merchant_id = term.merchant_id and mp.status_id = 0 order by mp.program_id limit 1))
+)
+select term.id as terminal_id, term.terminal_code, term.ok, term.merchant_id, m.status_id = 0 as merchant_active, m.name as merchant_name,
+  card.id as pan_id, card.pan_status_id, card.locked, card.active_date::text as pan_active_date,
+  card.expiration_date::text as pan_expiration_date, card.pan_last4,
+  acct.id as account_id, acct.status_id = 0 as account_active, acct.is_card_pool, acct.agency_id,
+  prog.id as program_id, prog.status_id = 0 as program_enabled, prog.name as program_name, prog.time_zone,
+  prog.incentive_expiration_days, prog.benefit_expiration_days,
+  exists (select 1 from merchant_programs mp
+    where mp.merchant_id = term.merchant_id and mp.program_id = prog.id and mp.status_id = 0) as mapped,
+  (($5::timestamptz) at time zone coalesce(prog.time_zone, 'America/New_York'))::date::text as today,
+  (select t.id from transactions t
+    where t.terminal_id = term.terminal_code and t.trace_day = $6::date and t.trace_number = $7
+      and (t.trx_type_id in (4, 5)) = $8 limit 1) as existing_id,
+  exists (select 1 from transactions t
+    where t.terminal_id = term.terminal_code and t.trace_day = $6::date and t.trace_number = $7
+      and t.trx_type_id in (4, 5)) as reversed_first,
+  exists (select 1 from notification_preferences np where np.account_id = acct.id and np.event_id = 5) as alerts_on,
+  (select count(*) from touch) as touched
+from term
+join merchants m on m.id = term.merchant_id
+left join card on true
+left join acct on true
+left join prog on true`;
+
+interface Row {
+  terminal_id: number;
+  terminal_code: string;
+  ok: boolean;
+  merchant_id: number;
+  merchant_active: boolean;
+  merchant_name: string;
+  pan_id: number | null;
+  pan_status_id: number | null;
+  locked: boolean | null;
+  pan_active_date: string | null;
+  pan_expiration_date: string | null;
+  pan_last4: string | null;
+  account_id: number | null;
+  account_active: boolean | null;
+  is_card_pool: boolean | null;
+  agency_id: number | null;
+  program_id: number | null;
+  program_enabled: boolean | null;
+  program_name: string | null;
+  time_zone: string | null;
+  incentive_expiration_days: number | null;
+  benefit_expiration_days: number | null;
+  mapped: boolean;
+  today: string;
+  existing_id: string | number | null;
+  reversed_first: boolean;
+  alerts_on: boolean;
+}
+
+/**
+ * The facts of a call, or 401 when the terminal is unknown, revoked or its secret is wrong (one answer for all three:
+ * a caller without the secret learns nothing of which terminal ids exist).
+ */
+export async function callFacts(
+  ctx: Pick<RequestContext, 'prepared' | 'now'>,
+  credentials: TerminalCredentials | null,
+  keys: CallKeys,
+): Promise<CallFacts> {
+  if (!credentials) throw AppError.unauthorized(POS_MESSAGES.CREDENTIALS);
+  const [row] = await ctx.prepared<Row>('pos_call_facts', STATEMENT, [
+    credentials.terminalCode,
+    credentials.secretHash,
+    keys.panHash,
+    keys.panPrefix,
+    ctx.now().toISOString(),
+    keys.traceDay,
+    keys.traceNumber,
+    keys.reversal,
+    keys.panId ?? null,
+  ]);
+  if (!row || !row.ok) throw AppError.unauthorized(POS_MESSAGES.CREDENTIALS);
+  return {
+    terminalId: Number(row.terminal_id),
+    terminalCode: row.terminal_code,
+    merchantId: Number(row.merchant_id),
+    merchantActive: row.merchant_active,
+    merchantName: row.merchant_name,
+    panId: row.pan_id === null ? null : Number(row.pan_id),
+    panStatusId: row.pan_status_id === null ? null : Number(row.pan_status_id),
+    panLocked: row.locked === true,
+    panActiveDate: row.pan_active_date,
+    panExpirationDate: row.pan_expiration_date,
+    panLast4: row.pan_last4,
+    accountId: row.account_id === null ? null : Number(row.account_id),
+    accountActive: row.account_active === true,
+    accountIsPool: row.is_card_pool === true,
+    agencyId: row.agency_id === null ? null : Number(row.agency_id),
+    programId: row.program_id === null ? null : Number(row.program_id),
+    programEnabled: row.program_enabled === true,
+    programName: row.program_name,
+    timeZone: row.time_zone ?? 'America/New_York',
+    incentiveExpirationDays: row.incentive_expiration_days === null ? null : Number(row.incentive_expiration_days),
+    benefitExpirationDays: row.benefit_expiration_days === null ? null : Number(row.benefit_expiration_days),
+    mapped: row.mapped,
+    today: row.today,
+    existingId: row.existing_id === null ? null : Number(row.existing_id),
+    reversedFirst: row.reversed_first,
+    alertsOn: row.alerts_on,
+  };
+}

@@ -1,0 +1,77 @@
+import { clawbackCents } from '@ebt/core/pos';
+import { TRANSACTION_TYPE } from '../../db/reference-data.js';
+import type { Tx } from '../../db/client.js';
+import { accrualRecord } from './accrual.js';
+import type { CallFacts } from './call.js';
+import type { LockedAccrual } from './incentive-moves.js';
+import { withUuid, writeTransactions, type BenefitMove, type TransactionRecord } from './records.js';
+
+// Taking incentive back (a refund in proportion, a purchase reversal all of it) and giving it back (a refund
+// reversal restores what its refund's clawbacks took). One statement for all the rows and balance changes.
+
+/** What a refund of `refundCents` (after `refundedBeforeCents`) takes back of each accrual; everything with null. */
+export function clawbackPlan(
+  accruals: readonly LockedAccrual[],
+  purchaseCents: number,
+  refundedBeforeCents: number,
+  refundCents: number | null,
+) {
+  return accruals
+    .map((a) => {
+      const wanted =
+        refundCents === null
+          ? Math.max(0, a.earnedCents - a.netClawedCents)
+          : clawbackCents(a.earnedCents, purchaseCents, refundedBeforeCents, refundCents, a.netClawedCents);
+      const taken = Math.min(wanted, a.benefitBalanceCents);
+      return { accrual: a, wanted, taken };
+    })
+    .filter((c) => c.wanted > 0);
+}
+
+/**
+ * Writes clawbacks (type 7, naming the accrual, caused by `causeId`) or restorations (type 6, `restore`). Answers how
+ * much of the spendable balance they took (negative) or gave back (positive).
+ */
+export async function writeIncentiveMoves(
+  tx: Tx,
+  facts: CallFacts,
+  causeId: number,
+  at: Date,
+  startBalanceCents: number,
+  moves: readonly { accrual: LockedAccrual; wanted: number; taken: number }[],
+  restore = false,
+): Promise<number> {
+  if (moves.length === 0) return 0;
+  let balance = startBalanceCents;
+  const records: (TransactionRecord & { uuid: string })[] = [];
+  const benefitMoves: BenefitMove[] = [];
+  for (const m of moves) {
+    const record = withUuid(
+      accrualRecord(
+        facts,
+        { purchaseId: causeId, trxDatetime: at },
+        m.accrual.recipientIncentiveId,
+        m.taken,
+        balance,
+        {
+          accrualDay: m.accrual.accrualDay,
+          originalId: m.accrual.accrualId,
+          reqCents: m.wanted,
+          unrecoveredCents: restore ? null : m.wanted - m.taken,
+        },
+        restore ? TRANSACTION_TYPE.INCENTIVE_ACCRUAL : TRANSACTION_TYPE.INCENTIVE_CLAWBACK,
+      ),
+    );
+    if (m.accrual.spendable) balance += restore ? m.taken : -m.taken;
+    record.endBalanceCents = balance;
+    records.push(record);
+    benefitMoves.push({
+      trxUuid: record.uuid,
+      benefitId: m.accrual.benefitId,
+      deltaCents: restore ? m.taken : -m.taken,
+      amountCents: m.taken,
+    });
+  }
+  await writeTransactions(tx, records, benefitMoves);
+  return balance - startBalanceCents;
+}

@@ -1,0 +1,187 @@
+import { randomUUID } from 'node:crypto';
+import { formatMoney } from '@ebt/core/format';
+import { fillMessage } from '@ebt/core/messages';
+import { POS_NOTICES, type PosAnswer } from '@ebt/core/pos';
+import type { Tx } from '../../db/client.js';
+import { NOTIFICATION_EVENT, RESPONSE_CODE, RESPONSE_CODES } from '../../db/reference-data.js';
+import { recordAudit } from '../../platform/audit.js';
+import type { RequestContext } from '../../platform/context.js';
+import { isUniqueViolation } from '../../platform/errors.js';
+import { notifyAccounts } from '../../platform/recipient-notices.js';
+import type { CallFacts } from './call.js';
+import type { Decline } from './rules.js';
+import { answerOf, writeTransactions, type TransactionRecord } from './records.js';
+import { sql } from 'drizzle-orm';
+
+// The frame of every engine call (decision 0044): its work in one database transaction with its audit row; a race
+// with a copy of itself (same terminal, day and trace number) lost to the unique index and answered with the
+// winner's answer; the answer read back from what was written.
+
+/** What the terminal sent that every row of the call carries. */
+export interface TerminalRequest {
+  traceNumber: string;
+  traceDay: string;
+  mcc?: string;
+  posEntryMode?: string;
+  posConditionCode?: string;
+  location?: { latitude: number; longitude: number; address?: string };
+}
+
+/** The row of a call before its outcome is known: the card, account, merchant and terminal, requested amount. */
+export function baseRecord(
+  facts: CallFacts,
+  request: TerminalRequest,
+  at: Date,
+  trxTypeId: number,
+  reqCents: number,
+): TransactionRecord & { uuid: string } {
+  return {
+    uuid: randomUUID(),
+    trxDatetime: at,
+    programId: facts.programId!,
+    agencyId: facts.agencyId,
+    accountId: facts.accountId,
+    panId: facts.panId,
+    merchantId: facts.merchantId,
+    trxTypeId,
+    respCodeId: RESPONSE_CODE.APPROVED,
+    reqCents,
+    settleCents: null,
+    settleDate: null,
+    authNumber: null,
+    traceNumber: request.traceNumber,
+    traceDay: request.traceDay,
+    mcc: request.mcc ?? null,
+    terminalId: facts.terminalCode,
+    panEntryMode: request.posEntryMode ?? null,
+    posConditionCode: request.posConditionCode ?? null,
+    locationAddress: request.location?.address ?? null,
+    latitude: request.location?.latitude ?? null,
+    longitude: request.location?.longitude ?? null,
+    startBalanceCents: null,
+    endBalanceCents: null,
+  };
+}
+
+/** The audit action of each transaction type's engine call. */
+const AUDIT_ACTION: Record<number, string> = {
+  1: 'pos_purchase',
+  2: 'pos_refund',
+  3: 'pos_balance_inquiry',
+  4: 'pos_reversal',
+  5: 'pos_reversal',
+};
+
+type CallContext = Pick<RequestContext, 'db' | 'now' | 'log' | 'caller' | 'ip' | 'requestId'>;
+
+/**
+ * Runs a call's work in one transaction, audits it, and answers what it wrote. `work` answers the id of the call's
+ * own row. A copy of the same call that won the race (the unique terminal-trace index) is answered instead.
+ */
+export async function recordedCall(
+  ctx: CallContext,
+  facts: CallFacts,
+  base: TransactionRecord & { uuid: string },
+  work: (tx: Tx) => Promise<number>,
+): Promise<PosAnswer> {
+  let id: number;
+  try {
+    id = await ctx.db.transaction(async (tx) => {
+      const written = await work(tx);
+      await recordAudit(tx, ctx, {
+        action: AUDIT_ACTION[base.trxTypeId] ?? 'pos_call',
+        entity: 'transaction',
+        entityId: base.uuid,
+        after: { terminalId: facts.terminalCode, traceNumber: base.traceNumber, amount: base.reqCents / 100 },
+      });
+      return written;
+    });
+  } catch (error) {
+    if (!isUniqueViolation(error, 'transactions_terminal_trace_key')) throw error;
+    const first = await ctx.db.execute(sql`
+      select id from transactions
+      where terminal_id = ${facts.terminalCode} and trace_day = ${base.traceDay}::date
+        and trace_number = ${base.traceNumber} and (trx_type_id in (4, 5)) = ${base.trxTypeId === 4 || base.trxTypeId === 5}`);
+    const row = (first as unknown as { rows: { id: string | number }[] }).rows[0];
+    if (!row) throw error;
+    id = Number(row.id);
+  }
+  return answerOf(ctx.db, id);
+}
+
+/** Records a decline found before any lock (no money moves) and answers it. */
+export async function declinedCall(
+  ctx: CallContext,
+  facts: CallFacts,
+  base: TransactionRecord & { uuid: string },
+  decline: Decline,
+): Promise<PosAnswer> {
+  if (facts.programId === null) return unrecordedDecline(ctx, facts, base, decline);
+  return recordedCall(ctx, facts, base, async (tx) => {
+    const ids = await writeTransactions(tx, [
+      { ...base, respCodeId: decline.respCodeId, additionalResponseText: decline.text ?? null },
+    ]);
+    return ids.get(base.uuid)!;
+  });
+}
+
+/**
+ * A decline that names no program (an unknown card whose digits name no program, at a merchant mapped to none): a
+ * transaction row must belong to a program, so it is answered and audited only.
+ */
+async function unrecordedDecline(
+  ctx: CallContext,
+  facts: CallFacts,
+  base: TransactionRecord,
+  decline: Decline,
+): Promise<PosAnswer> {
+  const code = RESPONSE_CODES.find((c) => c.id === decline.respCodeId)!;
+  await recordAudit(ctx.db, ctx, {
+    action: AUDIT_ACTION[base.trxTypeId] ?? 'pos_call',
+    entity: 'merchant_terminal',
+    entityId: facts.terminalCode,
+    after: { traceNumber: base.traceNumber, responseCode: code.code },
+  });
+  return {
+    trxUuid: null,
+    transactionTypeId: base.trxTypeId,
+    responseCode: code.code,
+    responseText: code.descr,
+    additionalResponseText: decline.text ?? null,
+    authNumber: null,
+    requestedAmount: base.reqCents / 100,
+    approvedAmount: 0,
+    balanceAfter: null,
+    soonestExpiration: null,
+    benefits: [],
+    incentiveEarned: 0,
+    incentives: [],
+    incentiveTakenBack: 0,
+    incentiveNotRecovered: 0,
+  };
+}
+
+/** The per-transaction alert of an approved purchase, refund or reversal, when the recipient chose it. */
+export async function alertRecipient(
+  tx: Tx,
+  ctx: Pick<RequestContext, 'now' | 'log'>,
+  facts: CallFacts,
+  kind: keyof typeof POS_NOTICES & ('PURCHASE' | 'REFUND' | 'REVERSAL'),
+  amountCents: number,
+  balanceCents: number,
+): Promise<void> {
+  if (!facts.alertsOn || facts.accountId === null) return;
+  const text = fillMessage(POS_NOTICES[kind], {
+    amount: formatMoney(amountCents / 100),
+    last4: facts.panLast4 ?? '',
+    merchant: facts.merchantName,
+    program: facts.programName ?? '',
+    balance: formatMoney(balanceCents / 100),
+  });
+  await notifyAccounts(
+    tx,
+    ctx,
+    [{ accountId: facts.accountId, eventId: NOTIFICATION_EVENT.PURCHASE, text, subject: POS_NOTICES.SUBJECT }],
+    'pos-alert',
+  );
+}

@@ -1,0 +1,130 @@
+import { sql } from 'drizzle-orm';
+import { toCents } from '@ebt/core/format';
+import type { SpendableBenefit } from '@ebt/core/pos';
+import type { DbOrTx } from '../../db/client.js';
+
+// The locks of a money-moving call, taken in one statement and always in the same order (decision 0044): the
+// recipient account row first (it serialises every engine call of one account, so the checks below and a retry's
+// look-up see each other), then its spendable benefits in id order, then, for a purchase, its enrolments in the
+// program's incentives in id order with what each has earned today and this month. Every balance check and debit
+// happens under these locks; benefits_balance_check (balance >= 0) stays the last guard.
+
+export interface LockedBenefit extends SpendableBenefit {
+  /** The redemption fee rate of an incentive benefit's incentive ('0.00' for a regular benefit). */
+  redemptionFeeRate: string;
+}
+
+export interface LockedEnrolment {
+  recipientIncentiveId: number;
+  incentiveId: number;
+  fundingSourceId: number;
+  matchRate: string;
+  accrualMaxTrx: string;
+  accrualMaxDay: string;
+  accrualMaxMonth: string;
+  accrualFeeRate: string;
+  endDate: string | null;
+  earnedTodayCents: number;
+  earnedMonthCents: number;
+}
+
+export interface LockedFunds {
+  benefits: LockedBenefit[];
+  enrolments: LockedEnrolment[];
+  /** The spendable balance: what the locked benefits hold. */
+  balanceCents: number;
+}
+
+interface JsonBenefit {
+  id: number;
+  type_id: number;
+  balance: number | string;
+  available_date: string;
+  expiration_date: string;
+  fee_rate: number | string;
+}
+interface JsonEnrolment {
+  id: number;
+  incentive_id: number;
+  funding_source_id: number;
+  match_rate: number | string;
+  max_trx: number | string;
+  max_day: number | string;
+  max_month: number | string;
+  fee_rate: number | string;
+  end_date: string | null;
+  earned_today: number | string;
+  earned_month: number | string;
+}
+
+const rateText = (value: number | string) => (toCents(value) / 100).toFixed(2);
+
+/**
+ * Locks the account and its spendable benefits of the program on `today` (Issued, available, not expired, balance
+ * above zero), and with `withEnrolments` its enrolments in force today in the program's incentives in force today.
+ */
+export async function lockFunds(
+  tx: DbOrTx,
+  accountId: number,
+  programId: number,
+  today: string,
+  withEnrolments: boolean,
+): Promise<LockedFunds> {
+  const result = await tx.execute(sql`
+    with acct as (select a.id from recipient_accounts a where a.id = ${accountId} for update),
+    b as (
+      select b.id, b.benefit_type_id as type_id, b.balance, b.available_date::text as available_date,
+        b.expiration_date::text as expiration_date, coalesce(i.redemption_fee_rate, 0) as fee_rate
+      from benefits b left join incentives i on i.id = b.incentive_id
+      where b.account_id = (select id from acct) and b.program_id = ${programId} and b.status_id = 0
+        and b.available_date <= ${today}::date and b.expiration_date >= ${today}::date and b.balance > 0
+      order by b.id
+      for update of b
+    ),
+    e as (
+      select ri.id, i.id as incentive_id, i.funding_source_id, i.match_rate, i.accrual_max_trx as max_trx,
+        i.accrual_max_day as max_day, i.accrual_max_month as max_month, i.accrual_fee_rate as fee_rate,
+        i.end_date::text as end_date,
+        coalesce((select sum(case when t.trx_type_id = 6 then t.settle_amt else -t.settle_amt end) from transactions t
+          where t.recipient_incentive_id = ri.id and t.accrual_day = ${today}::date and t.resp_code_id = 1), 0)
+          as earned_today,
+        coalesce((select sum(case when t.trx_type_id = 6 then t.settle_amt else -t.settle_amt end) from transactions t
+          where t.recipient_incentive_id = ri.id and t.resp_code_id = 1
+            and t.accrual_day between date_trunc('month', ${today}::date)::date and ${today}::date), 0) as earned_month
+      from recipient_incentives ri
+      join incentives i on i.id = ri.incentive_id
+      where ${withEnrolments} and ri.account_id = (select id from acct) and i.program_id = ${programId}
+        and ri.start_date <= ${today}::date and (ri.end_date is null or ri.end_date >= ${today}::date)
+        and i.start_date <= ${today}::date and (i.end_date is null or i.end_date >= ${today}::date)
+      order by ri.id
+      for update of ri
+    )
+    select (select coalesce(json_agg(b), '[]'::json) from b) as benefits,
+      (select coalesce(json_agg(e), '[]'::json) from e) as enrolments`);
+  const row = (result as unknown as { rows: { benefits: JsonBenefit[]; enrolments: JsonEnrolment[] }[] }).rows[0]!;
+  const benefits = row.benefits.map((b) => ({
+    id: Number(b.id),
+    typeId: Number(b.type_id),
+    balanceCents: toCents(b.balance),
+    availableDate: b.available_date,
+    expirationDate: b.expiration_date,
+    redemptionFeeRate: rateText(b.fee_rate),
+  }));
+  return {
+    benefits,
+    enrolments: row.enrolments.map((e) => ({
+      recipientIncentiveId: Number(e.id),
+      incentiveId: Number(e.incentive_id),
+      fundingSourceId: Number(e.funding_source_id),
+      matchRate: rateText(e.match_rate),
+      accrualMaxTrx: rateText(e.max_trx),
+      accrualMaxDay: rateText(e.max_day),
+      accrualMaxMonth: rateText(e.max_month),
+      accrualFeeRate: rateText(e.fee_rate),
+      endDate: e.end_date,
+      earnedTodayCents: toCents(e.earned_today),
+      earnedMonthCents: toCents(e.earned_month),
+    })),
+    balanceCents: benefits.reduce((sum, b) => sum + b.balanceCents, 0),
+  };
+}

@@ -1,0 +1,187 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { programPan } from '@ebt/core/pans';
+import type { LightMyRequestResponse } from 'fastify';
+import type { PosAnswer } from '@ebt/core/pos';
+import type { DbOrTx } from '../db/client.js';
+import { benefits, incentives, merchantTerminals, pans, recipientIncentives } from '../db/schema/index.js';
+import { encrypt, keyedHash } from '../platform/crypto.js';
+import type { TestApp } from './app.js';
+import { makeAgency, makeProgram, makeRecipient } from './factories.js';
+import { makeFundingSource } from '../modules/benefits/test-helpers.js';
+import { makeMerchant } from '../modules/merchants/test-helpers.js';
+import { terminalSecretHash } from '../modules/merchants/index.js';
+
+// The world of the engine's tests: a program with a card prefix, a merchant mapped to it with a terminal, a
+// recipient with an Active card, and helpers to give them benefits and enrolments and to call the engine.
+
+const CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+let accountSequence = 0;
+
+export interface Terminal {
+  code: string;
+  secret: string;
+}
+
+/** A terminal row of the merchant, with its secret. */
+export async function makeTerminal(db: DbOrTx, merchantId: number): Promise<Terminal> {
+  let code = '';
+  for (let i = 0; i < 12; i++) code += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
+  const secret = randomBytes(32).toString('base64url');
+  await db
+    .insert(merchantTerminals)
+    .values({ merchantId, terminalCode: code, name: 'Stall 1', secretHash: terminalSecretHash(secret) });
+  return { code, secret };
+}
+
+/** A card of the account: 19 digits of the program's prefix, Active, with its hash and ciphertext. */
+export async function makeCard(
+  t: TestApp,
+  program: { id: number; bin: string | null; seriesNbr: string | null },
+  accountId: number,
+  overrides: Partial<typeof pans.$inferInsert> = {},
+): Promise<{ pan: string; panId: number }> {
+  const pan = programPan(
+    `${program.bin}${program.seriesNbr}`,
+    String(++accountSequence + randomInt(1e8))
+      .padStart(9, '0')
+      .slice(-9),
+  );
+  const [row] = await t.database.db
+    .insert(pans)
+    .values({
+      programId: program.id,
+      accountId,
+      panHash: keyedHash(pan, t.config.hmacKey),
+      panEncrypted: encrypt(pan, t.config.encryptionKey),
+      panLast4: pan.slice(-4),
+      activeDate: '2026-01-01',
+      expirationDate: '2030-12-31',
+      ...overrides,
+    })
+    .returning({ id: pans.id });
+  return { pan, panId: row!.id };
+}
+
+export { makeMerchant };
+
+export async function makePosWorld(t: TestApp) {
+  const db = t.database.db;
+  const bin = String(randomInt(100_000, 999_999));
+  const program = await makeProgram(db, {
+    bin,
+    seriesNbr: String(randomInt(100, 999)),
+    incentiveExpirationDays: 30,
+    benefitExpirationDays: 90,
+  });
+  const agency = await makeAgency(db, program);
+  const funding = await makeFundingSource(db, program);
+  const merchant = await makeMerchant(db, { programs: [{ id: program.id }] });
+  const terminal = await makeTerminal(db, merchant.id);
+  const account = await makeRecipient(db, { program, agency });
+  const card = await makeCard(t, program, account.id);
+
+  /** A benefit of the account (Issued, regular unless an incentive is named). */
+  async function giveBenefit(
+    amount: string,
+    options: {
+      accountId?: number;
+      expirationDate?: string;
+      availableDate?: string;
+      incentiveId?: number;
+      statusId?: number;
+    } = {},
+  ) {
+    const [row] = await db
+      .insert(benefits)
+      .values({
+        programId: program.id,
+        accountId: options.accountId ?? account.id,
+        agencyId: agency.id,
+        fundingSourceId: funding.id,
+        incentiveId: options.incentiveId ?? null,
+        benefitTypeId: options.incentiveId ? 2 : 1,
+        statusId: options.statusId ?? 0,
+        authorizationNumber: `T${randomBytes(6).toString('hex').toUpperCase()}`,
+        availableDate: options.availableDate ?? '2026-01-01',
+        expirationDate: options.expirationDate ?? '2026-12-31',
+        amount,
+        balance: amount,
+      })
+      .returning();
+    return row!;
+  }
+
+  /** An incentive of the program (rates and caps as text) and the account's enrolment in it from 2026-01-01. */
+  async function enrol(terms: Partial<typeof incentives.$inferInsert> = {}, accountId = account.id) {
+    const [incentive] = await db
+      .insert(incentives)
+      .values({
+        programId: program.id,
+        fundingSourceId: funding.id,
+        name: `Incentive ${randomBytes(4).toString('hex')}`,
+        startDate: '2026-01-01',
+        matchRate: '100.00',
+        ...terms,
+      })
+      .returning();
+    await db.insert(recipientIncentives).values({ accountId, incentiveId: incentive!.id, startDate: '2026-01-01' });
+    return incentive!;
+  }
+
+  return { db, program, agency, funding, merchant, terminal, account, card, giveBenefit, enrol };
+}
+
+let trace = 0;
+/** A fresh trace number. */
+export const nextTrace = () => String(++trace + randomInt(1e6)).padStart(6, '0');
+
+/** Calls an engine route as the terminal. */
+export function pos(
+  t: TestApp,
+  terminal: Terminal | null,
+  call: 'purchase' | 'refund' | 'reversal' | 'balance-inquiry',
+  payload: Record<string, unknown>,
+): Promise<LightMyRequestResponse> {
+  const headers = terminal
+    ? { authorization: `Basic ${Buffer.from(`${terminal.code}:${terminal.secret}`).toString('base64')}` }
+    : {};
+  return t.app.inject({ method: 'POST', url: `/transaction-api/pos/${call}`, headers, payload });
+}
+
+/** The fields of a purchase at 10:00 on the test clock's day, for `pan` and `amount`. */
+export function purchaseOf(pan: string, amount: number | string, extra: Record<string, unknown> = {}) {
+  return {
+    pan,
+    amount,
+    traceNumber: nextTrace(),
+    terminalDateTime: '2026-11-23T10:00:00-05:00',
+    posEntryMode: '071',
+    mcc: '5411',
+    ...extra,
+  };
+}
+
+/** Calls the engine and answers its answer, failing on anything but 200. */
+export async function call(
+  t: TestApp,
+  terminal: Terminal,
+  kind: 'purchase' | 'refund' | 'reversal' | 'balance-inquiry',
+  payload: Record<string, unknown>,
+): Promise<PosAnswer> {
+  const res = await pos(t, terminal, kind, payload);
+  if (res.statusCode !== 200) throw new Error(`${kind} answered ${res.statusCode}: ${res.body}`);
+  return res.json() as PosAnswer;
+}
+
+/** A benefit's balance now. */
+export async function balanceOf(db: DbOrTx, benefitId: number): Promise<string> {
+  const [row] = await db.select({ balance: benefits.balance }).from(benefits).where(eq(benefits.id, benefitId));
+  return row!.balance;
+}
+
+/** How many transactions rows exist (a refused request must not add one). */
+export async function transactionCount(db: DbOrTx): Promise<number> {
+  const result = await db.execute(sql`select count(*)::int as n from transactions`);
+  return Number((result as unknown as { rows: { n: number }[] }).rows[0]!.n);
+}
