@@ -135,3 +135,11 @@ export async function lockMovedBenefits(tx: DbOrTx, transactionId: number): Prom
     originalBenefitId: r.original_benefit_id === null ? null : Number(r.original_benefit_id),
   }));
 }
+
+/** Whether the transaction has been reversed, read under the caller's account lock (the look-up before may be stale). */
+export async function reversedNow(tx: DbOrTx, transactionId: number): Promise<boolean> {
+  const result = await tx.execute(
+    sql`select reversed_at is not null as reversed from transactions where id = ${transactionId}`,
+  );
+  return (result as unknown as { rows: { reversed: boolean }[] }).rows[0]?.reversed === true;
+}

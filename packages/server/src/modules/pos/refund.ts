@@ -15,7 +15,13 @@ import type { TerminalCredentials } from './credentials.js';
 import { alertRecipient, baseRecord, declinedCall, recordedCall } from './flow.js';
 import { lockFunds } from './funds.js';
 import { lockAccruals } from './incentive-moves.js';
-import { findOriginal, lockMovedBenefits, type MovedBenefit, type OriginalTransaction } from './original.js';
+import {
+  findOriginal,
+  lockMovedBenefits,
+  reversedNow,
+  type MovedBenefit,
+  type OriginalTransaction,
+} from './original.js';
 import { answerOf, writeTransactions, type BenefitMove } from './records.js';
 import { maxAmountCents, newAuthNumber, overMaximum, writtenDay, type Decline } from './rules.js';
 
@@ -81,6 +87,17 @@ export async function refund(
   return recordedCall(ctx, facts, base, async (tx) => {
     const funds = await lockFunds(tx, facts.accountId!, facts.programId!, facts.today, false);
     const moved = await lockMovedBenefits(tx, original.id);
+    if (await reversedNow(tx, original.id)) {
+      // Reversed by a call that held the lock first.
+      const ids = await writeTransactions(tx, [
+        {
+          ...base,
+          respCodeId: RESPONSE_CODE.INVALID_TRANSACTION,
+          additionalResponseText: POS_MESSAGES.ALREADY_REVERSED,
+        },
+      ]);
+      return ids.get(base.uuid)!;
+    }
     const lines = planRefund(
       moved.map((m) => ({
         benefitId: m.benefitId,
@@ -131,7 +148,9 @@ export async function refund(
     );
     const refundId = ids.get(base.uuid)!;
     const accruals = await lockAccruals(tx, original.id, facts.today);
-    const plan = clawbackPlan(accruals, original.settleCents, original.refundedCents, amountCents);
+    // What was refunded before, read under the lock (the look-up before it may be stale under parallel refunds).
+    const refundedBefore = moved.reduce((sum, m) => sum + m.refundedCents, 0);
+    const plan = clawbackPlan(accruals, original.settleCents, refundedBefore, amountCents);
     const change = await writeIncentiveMoves(tx, facts, refundId, at, afterCredit, plan);
     await alertRecipient(tx, ctx, facts, 'REFUND', amountCents, afterCredit + change);
     return refundId;

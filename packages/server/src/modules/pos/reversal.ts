@@ -10,7 +10,7 @@ import type { TerminalCredentials } from './credentials.js';
 import { alertRecipient, baseRecord, declinedCall, recordedCall } from './flow.js';
 import { lockFunds } from './funds.js';
 import { lockAccruals, lockClawbacksOf } from './incentive-moves.js';
-import { findOriginal, lockMovedBenefits, type OriginalTransaction } from './original.js';
+import { findOriginal, lockMovedBenefits, reversedNow, type OriginalTransaction } from './original.js';
 import { answerOf, writeTransactions } from './records.js';
 import { newAuthNumber, reversalWindowHours, writtenDay, type Decline } from './rules.js';
 
@@ -113,6 +113,19 @@ export async function reversal(
     const funds = await lockFunds(tx, facts.accountId!, facts.programId!, facts.today, false);
     const moved = await lockMovedBenefits(tx, original.id);
     const isRefund = original.trxTypeId === TRANSACTION_TYPE.REFUND;
+    // Read again under the lock: a refund or another reversal may have committed since the look-up.
+    const refunded = !isRefund && moved.some((m) => m.refundedCents > 0);
+    if (refunded || (await reversedNow(tx, original.id))) {
+      const text = refunded ? POS_MESSAGES.HAS_REFUNDS : POS_MESSAGES.ALREADY_REVERSED;
+      const ids = await writeTransactions(tx, [
+        {
+          ...base,
+          respCodeId: refunded ? RESPONSE_CODE.DO_NOT_HONOR : RESPONSE_CODE.INVALID_TRANSACTION,
+          additionalResponseText: text,
+        },
+      ]);
+      return ids.get(base.uuid)!;
+    }
     // A refund's credits come back out; the money may have been spent since.
     if (isRefund && moved.some((m) => m.balanceCents < m.cents)) {
       const ids = await writeTransactions(tx, [
