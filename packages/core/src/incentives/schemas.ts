@@ -227,3 +227,26 @@ export type UpdateRecipientIncentiveInput = z.output<typeof UpdateRecipientIncen
 
 export const RecipientIncentiveSaved = z.object({ message: z.string(), recipientIncentiveId: z.number().int() });
 export type RecipientIncentiveSaved = z.infer<typeof RecipientIncentiveSaved>;
+
+/**
+ * One enrolment in force today with what it has earned and may still earn (issue 20 item 9): today and this month in
+ * the program's time zone; a remaining of null means the incentive sets no maximum there (0.00, part 2 §5).
+ */
+export const IncentiveHeadroom = z.object({
+  recipientIncentiveId: z.number().int(),
+  incentiveUuid: z.uuid(),
+  incentiveName: z.string(),
+  programUuid: z.uuid(),
+  programName: z.string(),
+  /** 5.25 means 5.25% of the eligible part paid from regular benefits. */
+  matchRate: z.number(),
+  earnedToday: z.number(),
+  remainingToday: z.number().nullable(),
+  earnedThisMonth: z.number(),
+  remainingThisMonth: z.number().nullable(),
+  /** The most one purchase earns; null when there is no per-transaction maximum. */
+  maxPerTransaction: z.number().nullable(),
+});
+export type IncentiveHeadroom = z.infer<typeof IncentiveHeadroom>;
+export const IncentiveHeadroomList = z.array(IncentiveHeadroom);
+export type IncentiveHeadroomList = z.infer<typeof IncentiveHeadroomList>;

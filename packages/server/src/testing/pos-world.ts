@@ -7,7 +7,8 @@ import type { DbOrTx } from '../db/client.js';
 import { benefits, incentives, merchantTerminals, pans, recipientIncentives } from '../db/schema/index.js';
 import { encrypt, keyedHash } from '../platform/crypto.js';
 import type { TestApp } from './app.js';
-import { makeAgency, makeProgram, makeRecipient } from './factories.js';
+import { makeAgency, makeProgram, makeRecipient, makeUser } from './factories.js';
+import { ROLE } from '@ebt/core/enums';
 import { makeFundingSource } from '../modules/benefits/test-helpers.js';
 import { makeMerchant } from '../modules/merchants/test-helpers.js';
 import { terminalSecretHash } from '../modules/merchants/index.js';
@@ -78,7 +79,8 @@ export async function makePosWorld(t: TestApp) {
   const funding = await makeFundingSource(db, program);
   const merchant = await makeMerchant(db, { programs: [{ id: program.id }] });
   const terminal = await makeTerminal(db, merchant.id);
-  const account = await makeRecipient(db, { program, agency });
+  const user = await makeUser(db, { roleId: ROLE.RECIPIENT });
+  const account = await makeRecipient(db, { program, agency, user });
   const card = await makeCard(t, program, account.id);
 
   /** A benefit of the account (Issued, regular unless an incentive is named). */
@@ -129,7 +131,7 @@ export async function makePosWorld(t: TestApp) {
     return incentive!;
   }
 
-  return { db, program, agency, funding, merchant, terminal, account, card, giveBenefit, enrol };
+  return { db, program, agency, funding, merchant, terminal, user, account, card, giveBenefit, enrol };
 }
 
 let trace = 0;

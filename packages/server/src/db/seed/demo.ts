@@ -1,5 +1,6 @@
 import { hashPassword, normalizeAnswer } from '../../platform/passwords.js';
 import type { Db } from '../client.js';
+import { seedDemoTerminal } from './terminals.js';
 import { seedNotifications, seedStaffNotifications, simulateTransactions, writeTransactions } from './activity.js';
 import { planBenefits, planEnrolments, writeBenefits, writeEnrolments } from './benefits.js';
 import { localDay } from './calendar.js';
@@ -87,6 +88,7 @@ export async function seedDemoData(db: Db, keys: SeedKeys, options: SeedOptions 
 
     await writeRecipients(tx, w);
     await writePans(tx, w);
+    await seedDemoTerminal(tx, w);
     await writeBenefits(tx, w);
     // The benefits are written in bulk, not through the issue service: compute their funding roll-up once.
     await rebuildIssuanceTotals(tx);

@@ -31,6 +31,14 @@ export const DEMO_PASSWORD = 'Welcome#2026';
 /** Every seeded user past Pending has this answer to security question 1 ('...town where you were born?'). */
 export const DEMO_SECURITY_QUESTION_ID = 1;
 export const DEMO_SECURITY_ANSWER = 'Hartford';
+/**
+ * A point-of-sale terminal at recipient01's nearest merchant in the SNAP-incentive program, and recipient01's Active
+ * card there (this nine-digit account number after the program's prefix 900100002: 9001000021000000013 with its
+ * check digit), so `npm run pos` works against the demo data (docs/transaction-engine.md). Demo data only, like the
+ * demo password: a real terminal's secret is random and shown once.
+ */
+export const DEMO_TERMINAL = { terminalId: 'DEM0TERM0001', secret: 'demo-terminal-secret-not-for-production' } as const;
+export const DEMO_CARD_ACCOUNT_NUMBER = '100000001';
 export const DEMO_USERNAMES = ['sysadmin01', 'progadmin01', 'agencyadmin01', 'agencyuser01', 'recipient01'] as const;
 
 export const SIZES = {

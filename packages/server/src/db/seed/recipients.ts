@@ -7,7 +7,7 @@ import { addDays, atLocalTime, localDay } from './calendar.js';
 import { luhnCheckDigit, programPan } from './cards.js';
 import { insertKeyed, insertRows } from './insert.js';
 import type { AccountSeed, PersonSeed, World } from './model.js';
-import { SIZES } from './model.js';
+import { DEMO_CARD_ACCOUNT_NUMBER, SIZES } from './model.js';
 import { CT_TOWNS } from './names.js';
 import { buildPerson, distanceMiles } from './people.js';
 
@@ -82,13 +82,16 @@ export function planRecipients(w: World): void {
  */
 export function planPans(w: World): void {
   const { rng } = w;
-  const accountNumbers = new Set<string>();
-  const add = (accountIdx: number, typeId: number, statusId: number, activeDay: string) => {
+  const accountNumbers = new Set<string>([DEMO_CARD_ACCOUNT_NUMBER]);
+  const add = (accountIdx: number, typeId: number, statusId: number, activeDay: string, fixed?: string) => {
     const a = w.account[accountIdx]!;
     let number: string;
     do number = rng.digits(9);
     while (accountNumbers.has(number) || number.startsWith('0'));
     accountNumbers.add(number);
+    // recipient01's Active SNAP-incentive card has a documented number (DEMO_CARD_ACCOUNT_NUMBER); the draw above still happens, so
+    // every other number stays what it was.
+    if (fixed) number = fixed;
     w.pan.push({
       accountIdx,
       programIdx: a.programIdx,
@@ -113,7 +116,8 @@ export function planPans(w: World): void {
       ? PAN_TYPE.VIRTUAL
       : rng.weighted([PAN_TYPE.VIRTUAL, PAN_TYPE.PRINTED, PAN_TYPE.MANUAL], [70, 25, 5]);
     const statusId = a.statusId === ACCOUNT_STATUS.ACTIVE ? PAN_STATUS.ACTIVE : PAN_STATUS.INACTIVE;
-    a.activePanIdx = add(i, typeId, statusId, addDays(a.createdDay, rng.int(1, 20)));
+    const activeDay = addDays(a.createdDay, rng.int(1, 20));
+    a.activePanIdx = add(i, typeId, statusId, activeDay, i === w.r01b ? DEMO_CARD_ACCOUNT_NUMBER : undefined);
   });
 }
 

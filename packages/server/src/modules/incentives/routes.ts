@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ErrorBody } from '@ebt/core/errors';
 import {
+  IncentiveHeadroomList,
   AddIncentiveBody,
   AddRecipientIncentiveBody,
   Incentive,
@@ -26,6 +27,7 @@ import { addIncentive } from './add.js';
 import { changeIncentive } from './change.js';
 import { getIncentive } from './detail.js';
 import { enrolRecipient } from './enrol.js';
+import { currentRecipientHeadroom } from './headroom.js';
 import { changeEnrolment, removeEnrolment } from './enrolment-change.js';
 import { currentRecipientIncentives, readRecipientIncentives } from './enrolments.js';
 import { listIncentiveFunding, listIncentivePrograms } from './lookups.js';
@@ -111,6 +113,19 @@ export default defineRoutes((app) => {
       config: { access: RECIPIENT },
     },
     (req) => currentRecipientIncentives(req.ctx),
+  );
+
+  app.get(
+    '/account-api/incentive/recipient-incentive/currentrecipient/headroom',
+    {
+      schema: {
+        tags,
+        summary: "What the signed-in recipient's enrolments have earned today and this month, and what the caps leave",
+        response: { 200: IncentiveHeadroomList, 401: ErrorBody, 403: ErrorBody },
+      },
+      config: { access: RECIPIENT },
+    },
+    (req) => currentRecipientHeadroom(req.ctx),
   );
 
   app.get(

@@ -8,6 +8,7 @@ import { MessageBanner } from '../../components/MessageBanner';
 import { Page } from '../../components/Page';
 import { errorMessagesOf } from '../../lib/errors';
 import { useMyIncentives } from './api';
+import { HeadroomList } from './components/HeadroomList';
 
 const COLUMNS: DataTableColumn<RecipientIncentive>[] = [
   { key: 'incentiveName', header: 'Incentive' },
@@ -18,7 +19,8 @@ const COLUMNS: DataTableColumn<RecipientIncentive>[] = [
 
 /**
  * `/recipient/incentives` (part 1 §2, §7; B§8): the signed-in recipient's enrolments, 10 a page, newest start first;
- * 'Your are not enrolled in any incentives.' (the specification's text, kept exactly) when none.
+ * 'Your are not enrolled in any incentives.' (the specification's text, kept exactly) when none. Above the table, what
+ * each enrolment in force today has earned and may still earn (issue 20 item 9).
  */
 export default function MyIncentivesPage() {
   const mine = useMyIncentives();
@@ -26,6 +28,7 @@ export default function MyIncentivesPage() {
   return (
     <Page title="Incentives">
       <Stack gap="lg">
+        <HeadroomList />
         {mine.isError && <MessageBanner kind="danger" messages={errorMessagesOf(mine.error)} />}
         {mine.isPending && <LoadingStatus label="Loading your incentives" />}
         {mine.isSuccess && (

@@ -1,5 +1,6 @@
 import { LIST_PAGE_SIZE } from '@ebt/core/constants';
 import {
+  IncentiveHeadroomList,
   type AddIncentiveBody,
   type AddRecipientIncentiveBody,
   Incentive,
@@ -33,6 +34,7 @@ export const incentiveKeys = {
   choices: (programUuid: string) => [...incentiveKeys.all, 'choices', programUuid] as const,
   enrolments: (accountUuid: string) => [...incentiveKeys.all, 'enrolments', accountUuid] as const,
   mine: () => [...incentiveKeys.all, 'mine'] as const,
+  headroom: () => [...incentiveKeys.all, 'headroom'] as const,
 };
 
 /** GET /account-api/incentive with page and pageSize=10 (B§2: 10 a page, the server pages; decision 0040). */
@@ -136,6 +138,17 @@ export function useMyIncentives() {
     queryFn: async ({ signal }) =>
       RecipientIncentiveList.parse(
         await api.get<unknown>('/account-api/incentive/recipient-incentive/currentrecipient', { signal }),
+      ),
+  });
+}
+
+/** GET …/currentrecipient/headroom: what each enrolment earned today and this month, and what its caps leave. */
+export function useMyHeadroom() {
+  return useQuery({
+    queryKey: incentiveKeys.headroom(),
+    queryFn: async ({ signal }) =>
+      IncentiveHeadroomList.parse(
+        await api.get<unknown>('/account-api/incentive/recipient-incentive/currentrecipient/headroom', { signal }),
       ),
   });
 }

@@ -1,0 +1,71 @@
+import type { IncentiveHeadroom } from '@ebt/core/incentives';
+import { Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { LoadingStatus } from '../../../components/LoadingStatus';
+import { MessageBanner } from '../../../components/MessageBanner';
+import { Money } from '../../../components/Money';
+import { errorMessagesOf } from '../../../lib/errors';
+import { useMyHeadroom } from '../api';
+
+// What a recipient may still earn (issue 20 item 9): one card per enrolment in force today, on /recipient/incentives
+// and on the home page's program cards (`programUuid` narrows it to one program). A cap of 0.00 is no maximum and
+// shows as such, not as $0.00 left.
+
+function Allowance({ label, earned, remaining }: { label: string; earned: number; remaining: number | null }) {
+  return (
+    <Group justify="space-between" gap="xs" wrap="nowrap">
+      <Text size="sm">{label}</Text>
+      <Text size="sm" ta="right">
+        <Money value={earned} /> earned ·{' '}
+        {remaining === null ? (
+          'no limit'
+        ) : (
+          <>
+            <Money value={remaining} /> left
+          </>
+        )}
+      </Text>
+    </Group>
+  );
+}
+
+function HeadroomCard({ row, headingLevel }: { row: IncentiveHeadroom; headingLevel: 2 | 3 }) {
+  return (
+    <Card withBorder padding="md" component="section" aria-label={`${row.incentiveName}: what you can still earn`}>
+      <Stack gap={6}>
+        <Title order={headingLevel} size="h4">
+          {row.incentiveName}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {row.programName} · {row.matchRate.toFixed(2)}% back on eligible purchases
+        </Text>
+        <Allowance label="Today" earned={row.earnedToday} remaining={row.remainingToday} />
+        <Allowance label="This month" earned={row.earnedThisMonth} remaining={row.remainingThisMonth} />
+        <Text size="sm">
+          {row.maxPerTransaction === null ? (
+            'No limit per purchase'
+          ) : (
+            <>
+              Up to <Money value={row.maxPerTransaction} /> per purchase
+            </>
+          )}
+        </Text>
+      </Stack>
+    </Card>
+  );
+}
+
+/** The headroom of the recipient's enrolments in force today (of one program with `programUuid`). */
+export function HeadroomList({ programUuid, headingLevel = 2 }: { programUuid?: string; headingLevel?: 2 | 3 }) {
+  const headroom = useMyHeadroom();
+  if (headroom.isPending) return <LoadingStatus label="Loading what you can still earn" />;
+  if (headroom.isError) return <MessageBanner kind="danger" messages={errorMessagesOf(headroom.error)} />;
+  const rows = programUuid ? headroom.data.filter((r) => r.programUuid === programUuid) : headroom.data;
+  if (rows.length === 0) return null;
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+      {rows.map((row) => (
+        <HeadroomCard key={row.recipientIncentiveId} row={row} headingLevel={headingLevel} />
+      ))}
+    </SimpleGrid>
+  );
+}
