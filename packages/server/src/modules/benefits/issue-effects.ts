@@ -84,16 +84,8 @@ export async function applyIssueEffects(
   issued: readonly IssuedBenefit[],
 ): Promise<void> {
   if (issued.length === 0) return;
-  await adjustIssuanceTotals(
-    tx,
-    issued.map((b) => ({
-      programId: b.programId,
-      fundingId: b.fundingId,
-      agencyId: b.agencyId,
-      amountCents: b.amountCents,
-      count: 1,
-    })),
-  );
+  // The notices first, the roll-up last: its rows are shared by every issue of a program, funding source and agency
+  // (the transaction engine's accruals issue many a second), and each is locked from its update to the commit.
   // The file import knows what each notification says; reading 10,000 benefits back would only repeat it.
   if (issued.every((b) => b.notice))
     await writeNotices(
@@ -109,6 +101,16 @@ export async function applyIssueEffects(
       issued.map((b) => b.benefitId),
       'issued',
     );
+  await adjustIssuanceTotals(
+    tx,
+    issued.map((b) => ({
+      programId: b.programId,
+      fundingId: b.fundingId,
+      agencyId: b.agencyId,
+      amountCents: b.amountCents,
+      count: 1,
+    })),
+  );
 }
 
 // The roll-up itself lives in platform/issuance-totals.ts: recipient moves and the demo data change it too.

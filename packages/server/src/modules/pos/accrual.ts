@@ -77,19 +77,6 @@ export async function writeAccruals(
       ),
     )
     .returning({ id: benefits.id });
-  // Counted as issued against the incentive's funding source, with the recipient's notice (event 6).
-  await applyIssueEffects(
-    tx,
-    ctx,
-    inserted.map((b, i) => ({
-      benefitId: b.id,
-      programId: facts.programId!,
-      accountId: facts.accountId!,
-      agencyId: facts.agencyId,
-      fundingId: earned[i]!.enrolment.fundingSourceId,
-      amountCents: earned[i]!.cents,
-    })),
-  );
   let balance = input.balanceAfterCents;
   const records: (TransactionRecord & { uuid: string })[] = [];
   const moves: BenefitMove[] = [];
@@ -106,6 +93,20 @@ export async function writeAccruals(
     moves.push({ trxUuid: record.uuid, benefitId: inserted[i]!.id, deltaCents: 0, amountCents: e.cents });
   });
   await writeTransactions(tx, records, moves);
+  // Counted as issued against the incentive's funding source, with the recipient's notice (event 6). Last: the
+  // roll-up's row is shared by every accrual of the incentive's funding source and held until the commit.
+  await applyIssueEffects(
+    tx,
+    ctx,
+    inserted.map((b, i) => ({
+      benefitId: b.id,
+      programId: facts.programId!,
+      accountId: facts.accountId!,
+      agencyId: facts.agencyId,
+      fundingId: earned[i]!.enrolment.fundingSourceId,
+      amountCents: earned[i]!.cents,
+    })),
+  );
 }
 
 /** An accrual (or clawback) row: the purchase's card, account and merchant, approved, the amount earned. */

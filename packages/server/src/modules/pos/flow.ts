@@ -87,14 +87,14 @@ export async function recordedCall(
   let id: number;
   try {
     id = await ctx.db.transaction(async (tx) => {
-      const written = await work(tx);
+      // The audit row first: the work ends with the shared roll-up rows, held from their update to the commit.
       await recordAudit(tx, ctx, {
         action: AUDIT_ACTION[base.trxTypeId] ?? 'pos_call',
         entity: 'transaction',
         entityId: base.uuid,
         after: { terminalId: facts.terminalCode, traceNumber: base.traceNumber, amount: base.reqCents / 100 },
       });
-      return written;
+      return work(tx);
     });
   } catch (error) {
     if (!isUniqueViolation(error, 'transactions_terminal_trace_key')) throw error;

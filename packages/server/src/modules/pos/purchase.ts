@@ -82,6 +82,8 @@ export async function purchase(
       })),
     );
     const purchaseId = ids.get(base.uuid)!;
+    await alertRecipient(tx, ctx, facts, 'PURCHASE', plan.approvedCents, balanceAfterCents);
+    // Last, as its issuance roll-up row is shared and held to the commit.
     await writeAccruals(tx, ctx, {
       facts,
       purchaseId,
@@ -89,7 +91,6 @@ export async function purchase(
       balanceAfterCents,
       earned: earnings(plan.accrualBaseCents, funds.enrolments),
     });
-    await alertRecipient(tx, ctx, facts, 'PURCHASE', plan.approvedCents, balanceAfterCents);
     return purchaseId;
   });
 }
