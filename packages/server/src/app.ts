@@ -15,6 +15,7 @@ import incentiveRoutes from './modules/incentives/routes.js';
 import merchantRoutes from './modules/merchants/routes.js';
 import transactionRoutes from './modules/transactions/routes.js';
 import externalCardRoutes from './modules/external-cards/routes.js';
+import dashboardRoutes from './modules/dashboard/routes.js';
 import outboxRoutes from './modules/outbox/routes.js';
 import panRoutes from './modules/pans/routes.js';
 import configRoutes from './modules/config/routes.js';
@@ -59,6 +60,7 @@ const MODULES = [
   transactionRoutes,
   staffNotificationRoutes,
   externalCardRoutes,
+  dashboardRoutes,
 ];
 
 export interface AppOptions {

@@ -28,6 +28,7 @@ export const TRANSACTION_TYPE = {
   PURCHASE_REVERSAL: 4,
   REFUND_REVERSAL: 5,
   INCENTIVE_ACCRUAL: 6,
+  INCENTIVE_CLAWBACK: 7,
 } as const;
 
 export const TRANSACTION_TYPES: readonly { id: number; descr: string }[] = [
@@ -37,6 +38,7 @@ export const TRANSACTION_TYPES: readonly { id: number; descr: string }[] = [
   { id: TRANSACTION_TYPE.PURCHASE_REVERSAL, descr: 'Purchase Reversal' },
   { id: TRANSACTION_TYPE.REFUND_REVERSAL, descr: 'Refund Reversal' },
   { id: TRANSACTION_TYPE.INCENTIVE_ACCRUAL, descr: 'Incentive Accrual' },
+  { id: TRANSACTION_TYPE.INCENTIVE_CLAWBACK, descr: 'Incentive Clawback' },
 ];
 
 /** responseCodeId values; `code` is the ISO 8583 style response code the terminal sees. */
