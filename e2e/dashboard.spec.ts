@@ -74,11 +74,14 @@ test.describe('dashboard', () => {
     for (const title of CHARTS) await expect(chart(page, title)).toBeVisible();
     // The pies' summary tables, in USD with percentages; each bar chart's range follows the main range.
     const issuance = chart(page, 'Issuance');
-    await expect(issuance.getByRole('rowheader', { name: 'Issued' })).toBeVisible();
-    await expect(issuance.getByRole('row', { name: /Issued \$[\d,]+\.\d\d [\d.]+%/ })).toBeVisible();
+    await expect(issuance.getByRole('rowheader', { name: 'Issued', exact: true })).toBeVisible();
+    await expect(issuance.getByRole('row', { name: /^Issued \$[\d,]+\.\d\d [\d.]+%$/ })).toBeVisible();
     await expect(chart(page, 'Redemption').getByRole('row', { name: /^Redeemed \$/ })).toBeVisible();
     await expect(chart(page, 'Redemption Amounts').getByRole('combobox')).toHaveValue('YTD');
-    await expect(chart(page, 'Redemption Amounts').getByRole('img')).toHaveAttribute('aria-label', /total \$/);
+    await expect(chart(page, 'Redemption Amounts').getByRole('img', { name: /total/ })).toHaveAttribute(
+      'aria-label',
+      /total \$/,
+    );
     await expect(
       chart(page, 'Merchant Participation').getByRole('rowheader', { name: 'With Redemptions' }),
     ).toBeVisible();
@@ -92,7 +95,7 @@ test.describe('dashboard', () => {
     await page.goto('/program/dash');
     await program(page).selectOption({ label: withData[0]! });
     await retrieveButton(page).click();
-    await expect(chart(page, 'Redemption Amounts').getByRole('img')).toBeVisible();
+    await expect(chart(page, 'Redemption Amounts').getByRole('img', { name: /total/ })).toBeVisible();
     await expect(page.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0);
 
     const calls: string[] = [];
@@ -158,8 +161,8 @@ test.describe('dashboard', () => {
     await program(page).selectOption({ label: withData[0]! });
     await retrieveButton(page).click();
     await expect(chart(page, 'Issuance Amounts').getByRole('alert')).toBeVisible();
-    await expect(chart(page, 'Issuance Counts').getByRole('img')).toBeVisible();
-    await expect(chart(page, 'Redemption Amounts').getByRole('img')).toBeVisible();
+    await expect(chart(page, 'Issuance Counts').getByRole('img', { name: /total/ })).toBeVisible();
+    await expect(chart(page, 'Redemption Amounts').getByRole('img', { name: /total/ })).toBeVisible();
     await expectAccessible(page);
   });
 
