@@ -25,7 +25,7 @@ function agencyScope(caller: Caller, column: SQL): SQL {
   return caller.scope === 'agencies' ? sql`${column} = any(${ids(caller.agencyIds)})` : sql`true`;
 }
 
-/** The first day of the range from the program's today (alias r.today), or null for To Date. */
+/** The first day of the range from the program's today (alias r.today); To Date has no first day (-infinity). */
 function rangeStart(range: DateRange): SQL {
   switch (range) {
     case '30':
@@ -35,7 +35,7 @@ function rangeStart(range: DateRange): SQL {
     case 'YTD':
       return sql`date_trunc('year', r.today)::date`;
     default:
-      return sql`null::date`;
+      return sql`'-infinity'::date`;
   }
 }
 
@@ -66,7 +66,8 @@ function filterCtes(caller: Caller, now: Date, f: DashFilter): SQL {
 function selected(caller: Caller, f: DashFilter): SQL {
   const agency = f.agencyUuid ? sql`x.agency_id = (select id from a)` : agencyScope(caller, sql`x.agency_id`);
   const funding = f.fundingId ? sql`x.funding_source_id = (select id from f)` : sql`true`;
-  return sql`x.program_id = r.program_id and x.day <= r.today and (r.start is null or x.day >= r.start)
+  // Scalar bounds (one-row CTE r read by sub-selects) so the planner uses them as the index range of (program, day).
+  return sql`x.program_id = (select program_id from r) and x.day between (select start from r) and (select today from r)
     and ${agency} and ${funding}`;
 }
 
@@ -91,8 +92,8 @@ export async function snapshotTotals(db: Db, caller: Caller, now: Date, f: DashF
     sql`
     with ${filterCtes(caller, now, f)}
     select ${foundColumns}, ${funding} as funding,
-      (select sum(x.issued_amount) from dashboard_issuance_days x, r where ${selected(caller, f)}) as issued,
-      (select sum(x.redeemed_amount) from dashboard_redemption_days x, r where ${selected(caller, f)}) as redeemed`,
+      (select sum(x.issued_amount) from dashboard_issuance_days x where ${selected(caller, f)}) as issued,
+      (select sum(x.redeemed_amount) from dashboard_redemption_days x where ${selected(caller, f)}) as redeemed`,
   );
   return rows[0]!;
 }
@@ -115,7 +116,7 @@ export async function chartSeries(db: Db, caller: Caller, now: Date, f: DashFilt
     sql`
     with ${filterCtes(caller, now, f)},
     series as (
-      select x.day::text as day, ${s.value} as value from ${s.table} x, r where ${selected(caller, f)}
+      select x.day::text as day, ${s.value} as value from ${s.table} x where ${selected(caller, f)}
       group by x.day having ${s.value} <> 0
     )
     select ${foundColumns}, series.day, series.value
@@ -130,7 +131,7 @@ export async function topMerchants(db: Db, caller: Caller, now: Date, f: DashFil
     sql`
     with ${filterCtes(caller, now, f)},
     top as (
-      select x.merchant_id, sum(x.redeemed_amount) as amount from dashboard_merchant_days x, r
+      select x.merchant_id, sum(x.redeemed_amount) as amount from dashboard_merchant_days x
       where ${selected(caller, f)} group by x.merchant_id having sum(x.redeemed_amount) > 0
       order by amount desc, x.merchant_id limit ${limit}
     )
@@ -151,7 +152,7 @@ export async function merchantParticipation(db: Db, caller: Caller, now: Date, f
     sql`
     with ${filterCtes(caller, now, f)},
     redeeming as (
-      select x.merchant_id from dashboard_merchant_days x, r where ${selected(caller, f)}
+      select x.merchant_id from dashboard_merchant_days x where ${selected(caller, f)}
       group by x.merchant_id having sum(x.redeemed_amount) > 0
     )
     select ${foundColumns},
@@ -188,8 +189,9 @@ export async function fundingBreakdown(
     r0 as (select p.id as program_id, (${now.toISOString()}::timestamptz at time zone p.time_zone)::date as today from p),
     r as (select r.program_id, r.today, ${rangeStart(dateRange)} as start from r0 r),
     issued as (
-      select x.funding_source_id, sum(x.issued_amount) as amount from dashboard_issuance_days x, r
-      where x.program_id = r.program_id and x.day <= r.today and (r.start is null or x.day >= r.start) and ${agency}
+      select x.funding_source_id, sum(x.issued_amount) as amount from dashboard_issuance_days x
+      where x.program_id = (select program_id from r)
+        and x.day between (select start from r) and (select today from r) and ${agency}
       group by x.funding_source_id
     )
     select fs.id as "fundingId", coalesce(issued.amount, 0) as amount
