@@ -30,7 +30,9 @@ export function ChartCard({ title, range, loading, error, children }: ChartCardP
           </Title>
           {range && (
             <NativeSelect
-              label={`Date Range for ${title}`}
+              label="Date Range"
+              // The visible label is short; the name says which chart it ranges (and starts with the visible words).
+              aria-label={`Date Range for ${title}`}
               size="xs"
               data={RANGE_OPTIONS}
               value={range.value}
