@@ -16,6 +16,7 @@ import merchantRoutes from './modules/merchants/routes.js';
 import transactionRoutes from './modules/transactions/routes.js';
 import posRoutes from './modules/pos/routes.js';
 import externalCardRoutes from './modules/external-cards/routes.js';
+import dashboardRoutes from './modules/dashboard/routes.js';
 import outboxRoutes from './modules/outbox/routes.js';
 import panRoutes from './modules/pans/routes.js';
 import configRoutes from './modules/config/routes.js';
@@ -61,6 +62,7 @@ const MODULES = [
   posRoutes,
   staffNotificationRoutes,
   externalCardRoutes,
+  dashboardRoutes,
 ];
 
 export interface AppOptions {

@@ -254,6 +254,27 @@ describe('the cost of an authenticated request', () => {
 });
 
 describe('the session in the caller statement', () => {
+  it('reads every dashboard figure in two statements, for program and agency staff (docs/dashboard.md)', async () => {
+    const { program, agency } = cast;
+    for (const user of [cast.programAdmin, cast.agencyUser]) {
+      const token = await t.signIn(user.username);
+      const filter = `programUuid=${program.uuid}&agencyUuid=${agency.uuid}&dateRange=YTD`;
+      for (const url of [
+        '/account-api/dash',
+        `/account-api/dash/snapshot?${filter}`,
+        `/account-api/dash/chart-data?${filter}&dataType=5`,
+        `/account-api/dash/top-merchant-redemptions?${filter}`,
+        `/account-api/dash/merchant-data/${program.uuid}?dateRange=30`,
+        `/account-api/dash/program-funding/${program.uuid}?dateRange=MTD`,
+        `/account-api/dash/agency-funding/${agency.uuid}`,
+      ]) {
+        const read = () => t.injectAs(token, { method: 'GET', url });
+        await read();
+        expect(await statementsOf(read), url).toBe(2);
+      }
+    }
+  });
+
   it('writes last_seen_at at most once a minute and keeps the session alive across the idle limit', async () => {
     const token = await t.signIn(cast.agencyAdmin.username);
     const seen = async () =>

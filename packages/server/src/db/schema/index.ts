@@ -15,3 +15,4 @@ export * from './incentives.js';
 export * from './notifications.js';
 export * from './config.js';
 export * from './platform.js';
+export * from './dashboard.js';

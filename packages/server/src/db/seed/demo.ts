@@ -22,6 +22,7 @@ import {
   seedPrograms,
 } from './organisations.js';
 import { rebuildIssuanceTotals } from '../../platform/issuance-totals.js';
+import { rebuildDashboardTotals } from '../../modules/dashboard/index.js';
 import { createRandom } from './random.js';
 import {
   planPans,
@@ -93,6 +94,8 @@ export async function seedDemoData(db: Db, keys: SeedKeys, options: SeedOptions 
     // The benefits are written in bulk, not through the issue service: compute their funding roll-up once.
     await rebuildIssuanceTotals(tx);
     await writeTransactions(tx, w);
+    // The transactions are written in bulk too: compute the dashboard's daily roll-ups once (decision 0053).
+    await rebuildDashboardTotals(tx);
     await writeEnrolments(tx, w);
     await seedApplicants(tx, w);
     await seedExternalCards(tx, w);

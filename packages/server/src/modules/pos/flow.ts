@@ -10,7 +10,8 @@ import { isUniqueViolation } from '../../platform/errors.js';
 import { notifyAccounts } from '../../platform/recipient-notices.js';
 import type { CallFacts } from './call.js';
 import type { Decline } from './rules.js';
-import { answerOf, writeTransactions, type TransactionRecord } from './records.js';
+import { answerOf, collectWritten, writeTransactions, type TransactionRecord } from './records.js';
+import { recordTransactionTotals } from '../dashboard/index.js';
 import { sql } from 'drizzle-orm';
 
 // The frame of every engine call (decision 0044): its work in one database transaction with its audit row; a race
@@ -94,7 +95,11 @@ export async function recordedCall(
         entityId: base.uuid,
         after: { terminalId: facts.terminalCode, traceNumber: base.traceNumber, amount: base.reqCents / 100 },
       });
-      return work(tx);
+      const ids = collectWritten(tx);
+      const own = await work(tx);
+      // The dashboard's daily roll-ups (decision 0053), once for every row of the call, last for the same reason.
+      await recordTransactionTotals(tx, ids);
+      return own;
     });
   } catch (error) {
     if (!isUniqueViolation(error, 'transactions_terminal_trace_key')) throw error;

@@ -57,6 +57,19 @@ export interface BenefitMove {
   originalBenefitId?: number | null;
 }
 
+/**
+ * The ids each open database transaction has written, so the call's frame adds them all to the dashboard's roll-ups
+ * once, at the end (flow.ts `recordedCall`): the roll-up rows are shared by every call of a program and day.
+ */
+const written = new WeakMap<object, number[]>();
+
+/** Starts collecting the ids written in `tx`; answers the list that fills as rows are written. */
+export function collectWritten(tx: object): number[] {
+  const ids: number[] = [];
+  written.set(tx, ids);
+  return ids;
+}
+
 /** The API version the engine writes on its rows. */
 export const POS_API_VERSION = '1';
 
@@ -156,6 +169,7 @@ export async function writeTransactions(
     )
     select t.id, t.uuid, (select count(*) from u) as moved, (select count(*) from tb) as lines from t`);
   const out = (result as unknown as { rows: { id: string | number; uuid: string }[] }).rows;
+  written.get(tx)?.push(...out.map((r) => Number(r.id)));
   return new Map(out.map((r) => [r.uuid, Number(r.id)]));
 }
 

@@ -1,11 +1,10 @@
-import { placeholderRoute } from '../../components/PlaceholderPage';
+import { lazy } from 'react';
 import type { FeatureRoutes } from '../../lib/routes';
 
-/**
- * The dashboard of charts (B§2 Dashboard).
- * Each screen is a placeholder until its issue replaces the entry here.
- */
+const DashboardPage = lazy(() => import('./DashboardPage'));
+
+/** The dashboard of charts (B§2 Dashboard): one screen for program staff and platform administrators, its own chunk. */
 export const dashboardRoutes: FeatureRoutes = {
-  program: [placeholderRoute('dash', 'Dashboard')],
-  admin: [placeholderRoute('dash', 'Dashboard')],
+  program: [{ path: 'dash', element: <DashboardPage /> }],
+  admin: [{ path: 'dash', element: <DashboardPage /> }],
 };

@@ -1,0 +1,286 @@
+/**
+ * The dashboard at 10,000,000 transactions and 5,000,000 benefits (issue 22; testing.md "speed": figures printed, not
+ * asserted).
+ *
+ *   npm run bench:dashboard                                   # PostgreSQL at 127.0.0.1:5432, user postgres (trust)
+ *   BENCH_ROWS=500000 BENCH_BENEFITS=250000 BENCH_ACCOUNTS=50000 npm run bench:dashboard   # a reduced scale
+ *
+ * Creates a database with a unique name, migrates it, bulk-inserts programs (with two funding sources each),
+ * agencies, accounts, merchants, the benefits (whose issuance roll-up the triggers of migration 0022 keep as they
+ * load) and the transactions with one transaction_benefits row each, in chunks of `insert ... select
+ * generate_series`, as transactions-search.ts does. Then `rebuildDashboardTotals` computes the transaction roll-ups
+ * (timed), VACUUM ANALYZE, and each dashboard read runs through its service (getSnapshot, getChartData for the six
+ * series, getTopMerchants, getMerchantParticipation, getFundingBreakdown) for a program admin and an agency user over
+ * the ranges, beside the raw aggregate of the transaction table the roll-ups replace (redeemed in the range for the
+ * program). Finally `recordTransactionTotals` of 1 and of 1,000 new transactions is timed. Drops the database at the
+ * end. Results: bench/README.md "Dashboard".
+ */
+import { performance } from 'node:perf_hooks';
+import { DashboardChartQuery, DashboardFilterQuery, type DateRange } from '@ebt/core/dashboard';
+import { ROLE } from '@ebt/core/enums';
+import { loadConfig } from '../packages/server/src/config.js';
+import type { Database } from '../packages/server/src/db/client.js';
+import { migrateDatabase } from '../packages/server/src/db/migrate.js';
+import { ensureReferenceData } from '../packages/server/src/db/reference-data.js';
+import {
+  agencies,
+  fundingSources,
+  programs,
+  userAgencies,
+  userPrograms,
+  users,
+} from '../packages/server/src/db/schema/index.js';
+import type { Caller } from '../packages/server/src/platform/caller.js';
+import { rebuildDashboardTotals, recordTransactionTotals } from '../packages/server/src/modules/dashboard/index.js';
+import {
+  getChartData,
+  getFundingBreakdown,
+  getMerchantParticipation,
+  getSnapshot,
+  getTopMerchants,
+} from '../packages/server/src/modules/dashboard/read.js';
+import { benchCaller, benchContext, scratchPostgresDatabase, seconds, timed } from './shared.js';
+
+const ROWS = Number(process.env.BENCH_ROWS ?? 10_000_000);
+const BENEFITS = Number(process.env.BENCH_BENEFITS ?? 5_000_000);
+const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 1_000_000);
+const MERCHANTS = Number(process.env.BENCH_MERCHANTS ?? 2000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 50);
+const CHUNK = 500_000;
+/** Transactions and benefits spread over this many days before now (more than a year: To Date differs from YTD). */
+const DAYS = 400;
+
+async function main() {
+  let database: Database | undefined;
+  try {
+    database = await scratchPostgresDatabase('ebt_bench_dash');
+    const { db, pool } = database;
+    await migrateDatabase(database);
+    await ensureReferenceData(db);
+    const version = (await pool!.query('select version()')).rows[0].version as string;
+    const n = (x: number) => x.toLocaleString('en-US');
+    console.log(`${version.split(',')[0]}; ${n(ROWS)} transactions, ${n(BENEFITS)} benefits, ${n(ACCOUNTS)} accounts`);
+
+    const programRows = await db
+      .insert(programs)
+      .values(
+        ['Bench Senior Market', 'Bench SNAP Incentive', 'Bench Produce Rx'].map((name, i) => ({
+          name,
+          shortName: `BD${i + 1}`,
+          fundingAmount: '90000000.00',
+        })),
+      )
+      .returning();
+    const p = programRows.map((r) => r.id);
+    const agencyRows = await db
+      .insert(agencies)
+      .values(
+        programRows.flatMap((r, i) =>
+          [1, 2, 3, 4].map((k) => ({ programId: r.id, name: `Agency ${i + 1}.${k}`, code: `D${i + 1}${k}` })),
+        ),
+      )
+      .returning();
+    const byProgram = p.map((id) => agencyRows.filter((a) => a.programId === id).map((a) => a.id));
+    const fundRows = await db
+      .insert(fundingSources)
+      .values(programRows.flatMap((r) => ['SNAP Match', 'City Grant'].map((name) => ({ programId: r.id, name }))))
+      .returning();
+    const funds = p.map((id) => fundRows.filter((f) => f.programId === id).map((f) => f.id));
+
+    const started = performance.now();
+    for (let from = 1; from <= ACCOUNTS; from += CHUNK) {
+      const to = Math.min(ACCOUNTS, from + CHUNK - 1);
+      await pool!.query(`
+        insert into recipient_accounts (program_id, agency_id, recipient_identifier, status_id, first_name, last_name,
+          city, state_code, zipcode, email, mobile_phone, creation_channel)
+        select pp.program_id,
+               case when g % 20 = 0 then null
+                    else (case pp.program_id when ${p[0]} then array[${byProgram[0]!.join(',')}]
+                                             when ${p[1]} then array[${byProgram[1]!.join(',')}]
+                                             else array[${byProgram[2]!.join(',')}] end)[1 + (g / 7) % 4] end,
+               (10000000 + g)::text, 0, 'Pat', 'Bench' || g, 'Hartford', 'CT', '06103', 'r' || g || '@example.com',
+               '860' || lpad(g::text, 7, '0'), 'FILE'
+        from generate_series(${from}, ${to}) g
+        cross join lateral (select case when g % 10 < 6 then ${p[0]} when g % 10 < 9 then ${p[1]} else ${p[2]} end as program_id) pp`);
+    }
+    console.log(`inserted ${n(ACCOUNTS)} accounts (${seconds(started)})`);
+    await pool!.query(`
+      insert into merchants (merchant_identifier, name)
+      select 'DM' || g, 'Bench Market ' || g from generate_series(1, ${MERCHANTS}) g`);
+    await pool!.query(`
+      insert into merchant_programs (merchant_id, program_id)
+      select m.id, p.id from merchants m cross join programs p where m.id % 3 <> p.id % 3`);
+    const firstAccount = Number((await pool!.query('select min(id) as id from recipient_accounts')).rows[0].id);
+    const firstMerchant = Number((await pool!.query('select min(id) as id from merchants')).rows[0].id);
+    const fundOf = `(case ra.program_id when ${p[0]} then array[${funds[0]!.join(',')}]
+                                        when ${p[1]} then array[${funds[1]!.join(',')}]
+                                        else array[${funds[2]!.join(',')}] end)`;
+
+    // Benefit g belongs to account (g - 1) / PER: an account's benefits are consecutive ids, so a transaction finds one
+    // by arithmetic. 2 % are Voided. The triggers add them to the issuance roll-up chunk by chunk.
+    const per = Math.max(1, Math.floor(BENEFITS / ACCOUNTS));
+    for (let from = 1; from <= BENEFITS; from += CHUNK) {
+      const to = Math.min(BENEFITS, from + CHUNK - 1);
+      await pool!.query(`
+        insert into benefits (program_id, account_id, agency_id, funding_source_id, authorization_number, status_id,
+          available_date, expiration_date, amount, balance)
+        select ra.program_id, ra.id, ra.agency_id, ${fundOf}[1 + g % 2], 'D' || g, case when g % 50 = 0 then 3 else 0 end,
+               (now() - interval '${DAYS} days' + (g::float8 / ${BENEFITS}) * interval '${DAYS} days')::date,
+               (now() + interval '400 days')::date, (20 + g % 80)::numeric(12,2), 10
+        from generate_series(${from}, ${to}) g
+        join recipient_accounts ra on ra.id = ${firstAccount} + ((g - 1) / ${per}) % ${ACCOUNTS}`);
+      console.log(`inserted ${n(to)} benefits (${seconds(started)})`);
+    }
+    const firstBenefit = Number((await pool!.query('select min(id) as id from benefits')).rows[0].id);
+
+    const secondary = (
+      await pool!.query(
+        `select indexname, indexdef from pg_indexes i
+         where tablename = 'transactions' and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`,
+      )
+    ).rows as { indexname: string; indexdef: string }[];
+    for (const index of secondary) await pool!.query(`drop index ${index.indexname}`);
+    // Transaction g: an account by a hash of g, in time order over DAYS days; the types and codes of
+    // transactions-search.ts with incentive clawbacks among the accruals; one benefit of the account paid it.
+    for (let from = 1; from <= ROWS; from += CHUNK) {
+      const to = Math.min(ROWS, from + CHUNK - 1);
+      await pool!.query(`
+        insert into transactions (trx_datetime, program_id, agency_id, account_id, merchant_id, trx_type_id, resp_code_id,
+          req_amt, settle_amt, settle_date, trace_number)
+        select t.at, ra.program_id, ra.agency_id, ra.id, ${firstMerchant} + (g::bigint * 7919) % ${MERCHANTS},
+               case when h.t < 40 then 1 when h.t < 44 then 2 when h.t < 46 then 3 when h.t = 46 then 4
+                    when h.t = 47 then 5 else (case when g % 4 = 0 then 6 when g % 4 = 1 then 7 else 1 end) end,
+               r.code, (1 + g % 40)::numeric(12,2),
+               case when r.code = 1 then (1 + g % 40)::numeric(12,2) end, case when r.code = 1 then t.at::date end,
+               (500000000000 + g)::text
+        from generate_series(${from}, ${to}) g
+        join recipient_accounts ra on ra.id = ${firstAccount} + (g::bigint * 104729) % ${ACCOUNTS}
+        cross join lateral (select now() - interval '${DAYS} days' + (g::float8 / ${ROWS}) * interval '${DAYS} days' as at) t
+        cross join lateral (select abs(hashint8(g)) % 50 as t, abs(hashint8(-g)) % 100 as c) h
+        cross join lateral (select case when h.c < 92 then 1 when h.c < 96 then 2
+                                        else 3 + (g / 100) % 13 end as code) r`);
+      console.log(`inserted ${n(to)} transactions (${seconds(started)})`);
+    }
+    await pool!.query(`
+      insert into transaction_benefits (transaction_id, benefit_id, amount)
+      select t.id, ${firstBenefit} + ((t.account_id - ${firstAccount}) * ${per} + t.id % ${per}) % ${BENEFITS}, t.req_amt
+      from transactions t where t.trx_type_id <> 3 and t.resp_code_id = 1`);
+    for (const index of secondary) await pool!.query(index.indexdef);
+    console.log(`transaction benefits and ${secondary.length} indexes (${seconds(started)})`);
+    const rebuild = performance.now();
+    await rebuildDashboardTotals(db);
+    console.log(`rebuildDashboardTotals over every benefit and transaction: ${seconds(rebuild)}`);
+    await pool!.query('vacuum analyze');
+    const sizes = (
+      await pool!.query(`
+        select relname, n_live_tup from pg_stat_user_tables
+        where relname like 'dashboard_%' or relname in ('transactions', 'benefits') order by relname`)
+    ).rows as { relname: string; n_live_tup: string }[];
+    console.log(
+      `loaded in ${seconds(started)}; rows: ${sizes.map((s) => `${s.relname} ${n(Number(s.n_live_tup))}`).join(', ')}\n`,
+    );
+
+    const [programAdmin, agencyUser] = await db
+      .insert(users)
+      .values(
+        (
+          [
+            ['benchdprog', ROLE.PROGRAM_ADMIN],
+            ['benchdagency', ROLE.AGENCY_USER],
+          ] as const
+        ).map(([username, roleId]) => ({
+          username,
+          email: `${username}@example.com`,
+          firstName: 'B',
+          lastName: 'Bench',
+          roleId,
+          statusId: 2,
+        })),
+      )
+      .returning();
+    await db.insert(userPrograms).values({ userId: programAdmin!.id, programId: p[0]! });
+    await db.insert(userAgencies).values({ userId: agencyUser!.id, agencyId: byProgram[0]![0]! });
+    const callers: Record<string, Caller> = {
+      'program admin': await benchCaller(database, programAdmin!.id),
+      'agency user': await benchCaller(database, agencyUser!.id),
+    };
+    const config = loadConfig({ LOG_LEVEL: 'silent', SEED: 'none' });
+    const programUuid = programRows[0]!.uuid;
+    const agencyUuid = agencyRows.find((a) => a.id === byProgram[0]![0])!.uuid;
+    const f = (x: number) => x.toFixed(1);
+
+    console.log(`${RUNS} runs each after 3 warm-up runs`);
+    console.log('| read | caller | range | p50 ms | p95 ms |\n|---|---|---|---:|---:|');
+    let worst = 0;
+    const RANGES: DateRange[] = ['30', 'MTD', 'YTD', ''];
+    for (const [who, caller] of Object.entries(callers)) {
+      const ctx = benchContext(database, caller, config);
+      for (const dateRange of RANGES) {
+        const q = DashboardFilterQuery.parse({ programUuid, dateRange });
+        const reads: [string, () => Promise<unknown>][] = [
+          ['snapshot', () => getSnapshot(ctx, q)],
+          ['snapshot, agency and funding', () => getSnapshot(ctx, { ...q, agencyUuid, fundingId: funds[0]![0]! })],
+          ...[1, 2, 3, 4, 5, 6].map(
+            (dataType) =>
+              [
+                `chart-data ${dataType}`,
+                () => getChartData(ctx, DashboardChartQuery.parse({ programUuid, dateRange, dataType })),
+              ] as [string, () => Promise<unknown>],
+          ),
+          ['top-merchant-redemptions', () => getTopMerchants(ctx, q)],
+          ['merchant-data', () => getMerchantParticipation(ctx, programUuid, dateRange)],
+          ['program-funding', () => getFundingBreakdown(ctx, { programUuid }, dateRange)],
+        ];
+        for (const [label, read] of reads) {
+          const t = await timed(RUNS, read);
+          worst = Math.max(worst, t.p95);
+          console.log(`| ${label} | ${who} | ${dateRange || 'To Date'} | ${f(t.p50)} | ${f(t.p95)} |`);
+        }
+      }
+    }
+    console.log(`\nworst p95 of a dashboard read: ${f(worst)} ms`);
+
+    // What the roll-ups replace: redeemed in the range for the program, straight from the transaction table.
+    for (const dateRange of ['30', 'YTD', ''] as const) {
+      const start =
+        dateRange === '30'
+          ? `now() - interval '30 days'`
+          : dateRange === 'YTD'
+            ? `date_trunc('year', now())`
+            : `'-infinity'`;
+      const raw = await timed(Math.min(RUNS, 10), () =>
+        pool!.query(
+          `select sum(case when t.trx_type_id in (1, 5) then tb.amount when t.trx_type_id in (2, 4) then -tb.amount end)
+           from transactions t join transaction_benefits tb on tb.transaction_id = t.id
+           where t.program_id = $1 and t.resp_code_id = 1 and t.trx_datetime >= ${start}`,
+          [p[0]],
+        ),
+      );
+      console.log(
+        `raw redeemed over the transaction table, ${dateRange || 'To Date'}: p50 ${f(raw.p50)} ms, p95 ${f(raw.p95)} ms`,
+      );
+    }
+
+    // The engine's cost: adding 1 and 1,000 new transactions to the roll-ups in their transaction.
+    const newest = Number((await pool!.query('select max(id) as id from transactions')).rows[0].id);
+    for (const size of [1, 1000]) {
+      const ids = Array.from({ length: size }, (_, i) => newest - i);
+      const t = await timed(Math.min(RUNS, 20), () =>
+        db
+          .transaction(async (tx) => {
+            await recordTransactionTotals(tx, ids);
+            tx.rollback();
+          })
+          .catch(() => undefined),
+      );
+      console.log(`recordTransactionTotals of ${n(size)} (rolled back): p50 ${f(t.p50)} ms, p95 ${f(t.p95)} ms`);
+    }
+  } finally {
+    await database?.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

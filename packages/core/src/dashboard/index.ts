@@ -1,0 +1,3 @@
+export * from './schemas.js';
+export * from './rules.js';
+export * from './messages.js';

@@ -1,0 +1,98 @@
+import { index, integer, numeric, pgTable, primaryKey, unique } from 'drizzle-orm/pg-core';
+import { agencies } from './agencies.js';
+import { day } from './columns.js';
+import { merchants } from './merchants.js';
+import { fundingSources, programs } from './programs.js';
+import { recipientAccounts } from './recipients.js';
+
+// The dashboard's daily roll-ups (docs/dashboard.md, decision 0053): what the snapshot and the charts read instead of
+// scanning benefits and transactions. Days are the program's days (programs.time_zone). Null agency: program-level
+// accounts; null funding source: benefits loaded without one. Keys are NULLS NOT DISTINCT, so those are keys too.
+// Sums are wider than money(): a program's year of purchases.
+
+const total = (name: string) => numeric(name, { precision: 16, scale: 2 }).notNull().default('0');
+const keyColumns = () => ({
+  programId: integer('program_id')
+    .notNull()
+    .references(() => programs.id, { onDelete: 'cascade' }),
+  day: day('day').notNull(),
+  agencyId: integer('agency_id').references(() => agencies.id, { onDelete: 'cascade' }),
+  fundingSourceId: integer('funding_source_id').references(() => fundingSources.id, { onDelete: 'cascade' }),
+});
+
+/**
+ * Benefits issued per available date (not Voided), kept by the triggers on benefits of migration 0023, so every
+ * writer of benefits (issue, void, change, file import, the engine's incentive benefits, bulk loads) keeps it in
+ * step in its own transaction.
+ */
+export const dashboardIssuanceDays = pgTable(
+  'dashboard_issuance_days',
+  {
+    ...keyColumns(),
+    issuedAmount: total('issued_amount'),
+    issuedCount: integer('issued_count').notNull().default(0),
+  },
+  (t) => [
+    unique('dashboard_issuance_days_key').on(t.programId, t.day, t.agencyId, t.fundingSourceId).nullsNotDistinct(),
+  ],
+);
+
+/**
+ * Approved purchases, refunds, reversals, accruals and clawbacks per transaction day, added by
+ * modules/dashboard `recordTransactionTotals` in the transaction that writes them. Redeemed may be negative on a
+ * day of refunds.
+ */
+export const dashboardRedemptionDays = pgTable(
+  'dashboard_redemption_days',
+  {
+    ...keyColumns(),
+    redeemedAmount: total('redeemed_amount'),
+    redemptionCount: integer('redemption_count').notNull().default(0),
+    recipientCount: integer('recipient_count').notNull().default(0),
+    incentiveAmount: total('incentive_amount'),
+  },
+  (t) => [
+    unique('dashboard_redemption_days_key').on(t.programId, t.day, t.agencyId, t.fundingSourceId).nullsNotDistinct(),
+  ],
+);
+
+/** Redeemed per merchant and day: the top redemption merchants and merchant participation. */
+export const dashboardMerchantDays = pgTable(
+  'dashboard_merchant_days',
+  {
+    ...keyColumns(),
+    merchantId: integer('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    redeemedAmount: total('redeemed_amount'),
+  },
+  (t) => [
+    unique('dashboard_merchant_days_key')
+      .on(t.programId, t.day, t.merchantId, t.agencyId, t.fundingSourceId)
+      .nullsNotDistinct(),
+  ],
+);
+
+/**
+ * The recipients who made an approved purchase on a day (one row each), so the recipient redemption count of a day
+ * counts a recipient once however often they bought; agency and funding source are those of their first purchase
+ * that day (decision 0053).
+ */
+export const dashboardRecipientDays = pgTable(
+  'dashboard_recipient_days',
+  {
+    programId: integer('program_id')
+      .notNull()
+      .references(() => programs.id, { onDelete: 'cascade' }),
+    day: day('day').notNull(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => recipientAccounts.id, { onDelete: 'cascade' }),
+    agencyId: integer('agency_id'),
+    fundingSourceId: integer('funding_source_id'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.programId, t.day, t.accountId] }),
+    index('dashboard_recipient_days_account_id_idx').on(t.accountId),
+  ],
+);

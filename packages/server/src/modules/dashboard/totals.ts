@@ -1,0 +1,116 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { RESPONSE_CODE, TRANSACTION_TYPE as T } from '../../db/reference-data.js';
+import { BENEFIT_STATUS } from '@ebt/core/enums';
+import {
+  benefits,
+  dashboardIssuanceDays,
+  dashboardMerchantDays,
+  dashboardRecipientDays,
+  dashboardRedemptionDays,
+} from '../../db/schema/index.js';
+
+// The dashboard's transaction roll-ups (docs/dashboard.md, decision 0053). The issuance roll-up follows benefits by
+// itself (the triggers of migration 0023); these follow transactions, which the authorisation side writes: it calls
+// recordTransactionTotals in the transaction that inserts them. Contributions come from transaction_benefits: which
+// benefits paid a purchase (or were credited by a refund, or created by an accrual), hence their funding source.
+
+/**
+ * One row per transaction_benefits row of the approved transactions chosen by `which`, with the transaction's day in
+ * its program's time zone and what it adds: to redeemed (purchases and refund reversals add, refunds and purchase
+ * reversals take away), to incentives earned (accruals add, clawbacks take away), and to the redemption count (a
+ * purchase counts one, its reversal minus one, on the row of the benefit that paid most of it, so counts summed over
+ * funding sources count each purchase once).
+ */
+function contributions(which: SQL): SQL {
+  return sql`
+    contribution as (
+      select t.id, t.program_id, t.agency_id, t.account_id, t.merchant_id, t.trx_type_id, b.funding_source_id,
+        (t.trx_datetime at time zone p.time_zone)::date as day,
+        case when t.trx_type_id in (${T.PURCHASE}, ${T.REFUND_REVERSAL}) then tb.amount
+             when t.trx_type_id in (${T.REFUND}, ${T.PURCHASE_REVERSAL}) then -tb.amount else 0 end as redeemed,
+        case when t.trx_type_id = ${T.INCENTIVE_ACCRUAL} then tb.amount
+             when t.trx_type_id = ${T.INCENTIVE_CLAWBACK} then -tb.amount else 0 end as incentive,
+        case when row_number() over (partition by t.id order by tb.amount desc, tb.benefit_id) = 1
+             then case t.trx_type_id when ${T.PURCHASE} then 1 when ${T.PURCHASE_REVERSAL} then -1 else 0 end
+             else 0 end as n
+      from transactions t
+      join programs p on p.id = t.program_id
+      join transaction_benefits tb on tb.transaction_id = t.id
+      join ${benefits} b on b.id = tb.benefit_id
+      where ${which} and t.resp_code_id = ${RESPONSE_CODE.APPROVED}
+        and t.trx_type_id in (${T.PURCHASE}, ${T.REFUND}, ${T.PURCHASE_REVERSAL}, ${T.REFUND_REVERSAL},
+                              ${T.INCENTIVE_ACCRUAL}, ${T.INCENTIVE_CLAWBACK})
+    )`;
+}
+
+/**
+ * Adds the contributions of the transactions chosen by `which` to the three transaction roll-ups: three statements
+ * whatever their number. Each upsert takes its keys in key order, so concurrent callers lock shared rows in the same
+ * order; the recipient days insert absorbs a concurrent insert of the same recipient and day ("do nothing").
+ */
+async function addTransactions(tx: DbOrTx, which: SQL): Promise<void> {
+  await tx.execute(sql`
+    with ${contributions(which)}
+    insert into ${dashboardRedemptionDays} as d
+      (program_id, day, agency_id, funding_source_id, redeemed_amount, redemption_count, incentive_amount)
+    select program_id, day, agency_id, funding_source_id, sum(redeemed), sum(n), sum(incentive)
+    from contribution group by 1, 2, 3, 4 order by 1, 2, 3, 4
+    on conflict on constraint dashboard_redemption_days_key do update set
+      redeemed_amount = d.redeemed_amount + excluded.redeemed_amount,
+      redemption_count = d.redemption_count + excluded.redemption_count,
+      incentive_amount = d.incentive_amount + excluded.incentive_amount`);
+  // A recipient counts once a day: the first purchase of the day (by id) names the agency and funding source.
+  await tx.execute(sql`
+    with ${contributions(which)},
+    first_purchase as (
+      select distinct on (program_id, day, account_id) program_id, day, account_id, agency_id, funding_source_id
+      from contribution where trx_type_id = ${T.PURCHASE} and n = 1 and account_id is not null
+      order by program_id, day, account_id, id
+    ),
+    fresh as (
+      insert into ${dashboardRecipientDays} (program_id, day, account_id, agency_id, funding_source_id)
+      select * from first_purchase order by 1, 2, 3
+      on conflict do nothing
+      returning program_id, day, agency_id, funding_source_id
+    )
+    insert into ${dashboardRedemptionDays} as d (program_id, day, agency_id, funding_source_id, recipient_count)
+    select program_id, day, agency_id, funding_source_id, count(*) from fresh group by 1, 2, 3, 4 order by 1, 2, 3, 4
+    on conflict on constraint dashboard_redemption_days_key do update set
+      recipient_count = d.recipient_count + excluded.recipient_count`);
+  await tx.execute(sql`
+    with ${contributions(which)}
+    insert into ${dashboardMerchantDays} as d (program_id, day, merchant_id, agency_id, funding_source_id, redeemed_amount)
+    select program_id, day, merchant_id, agency_id, funding_source_id, sum(redeemed)
+    from contribution where merchant_id is not null and redeemed <> 0
+    group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5
+    on conflict on constraint dashboard_merchant_days_key do update set
+      redeemed_amount = d.redeemed_amount + excluded.redeemed_amount`);
+}
+
+/**
+ * Adds the contributions of these transactions (already inserted, with their transaction_benefits rows) to the
+ * dashboard's daily roll-ups, in the caller's transaction. Call it once per transaction: a second call adds again.
+ * Declined transactions and balance inquiries add nothing.
+ */
+export async function recordTransactionTotals(tx: DbOrTx, transactionIds: readonly number[]): Promise<void> {
+  const ids = transactionIds.filter((id) => Number.isSafeInteger(id) && id > 0);
+  if (ids.length === 0) return;
+  await addTransactions(tx, sql`t.id = any(${`{${ids.join(',')}}`}::bigint[])`);
+}
+
+/**
+ * Recomputes every dashboard roll-up from benefits and transactions (idempotent): after bulk loads that write
+ * transactions directly (the demo data, the bench seeds), and as the reference the tests compare running totals with.
+ */
+export async function rebuildDashboardTotals(db: DbOrTx): Promise<void> {
+  await db.execute(sql`delete from ${dashboardRecipientDays}`);
+  await db.execute(sql`delete from ${dashboardMerchantDays}`);
+  await db.execute(sql`delete from ${dashboardRedemptionDays}`);
+  await db.execute(sql`delete from ${dashboardIssuanceDays}`);
+  await db.execute(sql`
+    insert into ${dashboardIssuanceDays} (program_id, day, agency_id, funding_source_id, issued_amount, issued_count)
+    select program_id, available_date, agency_id, funding_source_id, sum(amount), count(*)
+    from ${benefits} where status_id <> ${BENEFIT_STATUS.VOIDED} group by 1, 2, 3, 4`);
+  await addTransactions(db, sql`true`);
+}
