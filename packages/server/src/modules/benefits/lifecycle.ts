@@ -1,6 +1,6 @@
 import { BENEFIT_EXPUNGE_DAYS_KEY, expungeCutoff, expungeDaysFrom } from '@ebt/core/benefits';
 import { BENEFIT_STATUS } from '@ebt/core/enums';
-import { fromCents, todayIn, toCents } from '@ebt/core/format';
+import { addDays, fromCents, todayIn, toCents } from '@ebt/core/format';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { type AuditEntry, recordAudit } from '../../platform/audit.js';
@@ -63,13 +63,6 @@ export function benefitLifeCycleJob(config: Pick<Config, 'defaultTimeZone'>): Jo
 }
 
 const SILENT: NoticeContext['log'] = { info: () => undefined };
-
-/** `day` (YYYY-MM-DD) plus `days` calendar days. */
-function addDays(day: string, days: number): string {
-  const at = new Date(`${day}T00:00:00Z`);
-  at.setUTCDate(at.getUTCDate() + days);
-  return at.toISOString().slice(0, 10);
-}
 
 /** A job has no request: its audit rows name no user, address or request. */
 const jobContext = (now: Date) => ({ caller: null, ip: undefined, requestId: undefined, now: () => now });

@@ -6,7 +6,7 @@ import {
   RECIPIENT_PROGRAM_BENEFITS_CAP,
   type TotalBalance,
 } from '@ebt/core/benefits';
-import { todayIn } from '@ebt/core/format';
+import { daysBetween, todayIn } from '@ebt/core/format';
 import { type CallerContext, requireCaller, type RequestContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { dollars, expiringSoonDays } from './detail.js';
@@ -37,10 +37,6 @@ async function balancesOf(ctx: CallerContext): Promise<ProgramBalance[]> {
   }));
 }
 
-/** Whole days from `from` to `to` (both YYYY-MM-DD). */
-function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
-}
 
 /** GET /benefit-api/benefit/balances: one card per program the recipient has an account in. */
 export async function getBalances(context: RequestContext): Promise<ProgramBalance[]> {

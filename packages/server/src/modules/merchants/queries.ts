@@ -210,6 +210,8 @@ const merchantFields = {
   mobilePhone: merchants.mobilePhone,
   creationChannel: merchants.creationChannel,
   updationChannel: merchants.updationChannel,
+  latitude: merchants.latitude,
+  longitude: merchants.longitude,
 };
 
 /** One merchant by uuid in the caller's scope, or undefined (missing and out of scope answer alike). */

@@ -1,21 +1,41 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { NOTIFICATION_STATUS } from '@ebt/core/enums';
+import { NOTIFICATION_STATUS, ROLE } from '@ebt/core/enums';
 import { NOTIFICATION_MESSAGES } from '@ebt/core/notifications';
-import { auditLog, notificationPreferences, notifications, outbox } from '../../db/schema/index.js';
+import { auditLog, fundingSources, notificationPreferences, notifications, outbox } from '../../db/schema/index.js';
 import { useTestApp } from '../../testing/app.js';
-import { type BenefitWorld, makeBenefitWorld } from '../benefits/test-helpers.js';
+import { makeRecipient } from '../../testing/factories.js';
+import { buildWorld } from '../../testing/world.js';
 
 // The recipient's notifications and preferences (A§3, A§4, A§7; resolution 24; decision 0048): own rows only,
 // staff refused, bad input 4xx with nothing changed, and the preferences deciding what the outbox sends.
 
 const t = useTestApp();
 const db = () => t.database.db;
-let w: BenefitWorld;
+/** Program A and B; the recipient owns an account in each, the other recipient one in A. */
+async function makeWorld() {
+  const world = await buildWorld(t, {
+    programs: { programA: {}, programB: {} },
+    users: {
+      programAdminA: { roleId: ROLE.PROGRAM_ADMIN, programs: ['programA'] },
+      recipient: { roleId: ROLE.RECIPIENT },
+      otherRecipient: { roleId: ROLE.RECIPIENT },
+    },
+  });
+  const { programA, programB } = world.programs;
+  const [fundA] = await db().insert(fundingSources).values({ programId: programA.id, name: 'State Funds' }).returning();
+  const accounts = {
+    a1: await makeRecipient(db(), { program: programA, user: world.users.recipient }),
+    b1: await makeRecipient(db(), { program: programB, user: world.users.recipient }),
+    a2: await makeRecipient(db(), { program: programA, user: world.users.otherRecipient }),
+  };
+  return { ...world, programA, programB, fundA: fundA!, accounts };
+}
+let w: Awaited<ReturnType<typeof makeWorld>>;
 const at = (minutes: number) => new Date(Date.UTC(2026, 10, 20, 12, minutes));
 
 beforeAll(async () => {
-  w = await makeBenefitWorld(t);
+  w = await makeWorld();
   // 12 for the recipient (spread over their two accounts; 3 read, 1 dismissed), 2 for the other recipient.
   await db()
     .insert(notifications)
