@@ -56,7 +56,7 @@ const COLUMNS: DataTableColumn<BenefitSearchRow>[] = [
 export default function RecipientBenefitsPage() {
   const [values, setValues] = useState<Criteria>(EMPTY);
   const [submitted, setSubmitted] = useState<Criteria | null>(null);
-  const [page, setPage] = useState(1);
+  const [page, setPage] = useState(0);
   const programs = useOwnPrograms();
   const today = todayIn(Intl.DateTimeFormat().resolvedOptions().timeZone);
   const latest = searchDateMax(today);
@@ -90,7 +90,7 @@ export default function RecipientBenefitsPage() {
           canSearch={problems.length === 0 && !authTooLong}
           requirementMessage={problems.length || authTooLong ? 'Correct the fields marked above.' : MESSAGES.AT_LEAST_ONE_FIELD}
           onSubmit={() => {
-            setPage(1);
+            setPage(0);
             setSubmitted({ ...values });
             if (submitted && JSON.stringify(submitted) === JSON.stringify(values)) void search.refetch();
           }}

@@ -40,7 +40,7 @@ export default function RecipientMerchantsPage() {
   const navigate = useNavigate();
   const [values, setValues] = useState<Values>(EMPTY);
   const [submitted, setSubmitted] = useState<Values | null>(null);
-  const [page, setPage] = useState(1);
+  const [page, setPage] = useState(0);
   const checked = RecipientMerchantSearchQuery.safeParse(values);
   const errorOf = (field: Field) =>
     checked.success ? undefined : checked.error.issues.find((i) => i.path[0] === field)?.message;
@@ -67,7 +67,7 @@ export default function RecipientMerchantsPage() {
           canSearch={filled && checked.success}
           requirementMessage={filled ? 'Correct the fields marked above.' : MESSAGES.AT_LEAST_ONE_FIELD}
           onSubmit={() => {
-            setPage(1);
+            setPage(0);
             if (JSON.stringify(submitted) === JSON.stringify(values)) void search.refetch();
             setSubmitted({ ...values });
           }}
