@@ -12,6 +12,7 @@ import { useSessionUser } from '../../lib/session-user';
 import { CardControls } from '../pans';
 import { useBalances } from './api';
 import { ProgramBalanceCard } from './components/ProgramBalanceCard';
+import { registerRecipientApp } from './app-install';
 import { loadBalances, saveBalances } from './offline-balances';
 
 /**
@@ -25,6 +26,7 @@ export default function RecipientHomePage() {
   const navigate = useNavigate();
   const balances = useBalances();
 
+  useEffect(registerRecipientApp, []);
   useEffect(() => {
     if (balances.data) saveBalances(user.userUuid, balances.data);
   }, [balances.data, user.userUuid]);
@@ -58,9 +60,13 @@ export default function RecipientHomePage() {
           <Title order={2} fz="h4" id="total-balance">
             Total balance
           </Title>
-          <Text fz={32} fw={700} data-testid="total-balance" aria-label={`Total balance ${formatMoney(total)}`}>
-            <Money value={total} />
-          </Text>
+          {balances.isPending ? (
+            <LoadingStatus label="Loading the total" />
+          ) : (
+            <Text fz={32} fw={700} data-testid="total-balance" aria-label={`Total balance ${formatMoney(total)}`}>
+              <Money value={total} />
+            </Text>
+          )}
         </section>
         {balances.isPending ? (
           <LoadingStatus label="Loading balances" />

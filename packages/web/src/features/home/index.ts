@@ -2,3 +2,4 @@
 // and the offline balances' clean-up on sign-out (decision 0051).
 export { useOwnPrograms } from './api';
 export { clearBalances } from './offline-balances';
+export { default as OfflineHome } from './OfflineHome';

@@ -17,11 +17,14 @@ export function saveBalances(userUuid: string, cards: ProgramBalance[], readAt =
   }
 }
 
-/** The stored balances of this user, or null. */
-export function loadBalances(userUuid: string): StoredBalances | null {
+/**
+ * The stored balances of this user, or null. Offline the user cannot be read: without `userUuid` the stored ones are
+ * answered (they belong to whoever is signed in on this device; signing out clears them).
+ */
+export function loadBalances(userUuid?: string): StoredBalances | null {
   try {
     const parsed = Stored.safeParse(JSON.parse(localStorage.getItem(KEY) ?? 'null'));
-    return parsed.success && parsed.data.userUuid === userUuid ? parsed.data : null;
+    return parsed.success && (userUuid === undefined || parsed.data.userUuid === userUuid) ? parsed.data : null;
   } catch {
     return null;
   }
