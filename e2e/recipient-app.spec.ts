@@ -23,12 +23,12 @@ test.describe('the installable recipient app', () => {
 
     // The service worker is active and controls the page after a reload.
     await expect
-      .poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state), { timeout: 15_000 })
+      .poll(() => page.evaluate<string | undefined>('navigator.serviceWorker.ready.then((r) => r.active?.state)'), { timeout: 15_000 })
       .toBe('activated');
     await page.reload();
     const cards = page.getByRole('region', { name: 'Balances by program' }).getByRole('article');
     await expect(cards.first()).toBeVisible();
-    expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    expect(await page.evaluate<boolean>('navigator.serviceWorker.controller !== null')).toBe(true);
     const online = (await page.getByTestId('total-balance').textContent()) ?? '';
     const cardCount = await cards.count();
 
@@ -44,6 +44,6 @@ test.describe('the installable recipient app', () => {
   test('staff pages register no service worker', async ({ page }) => {
     await signInAs(page, DEMO_USERS.progadmin, /\/program$/);
     await page.waitForTimeout(500);
-    expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(0);
+    expect(await page.evaluate<number>('navigator.serviceWorker.getRegistrations().then((r) => r.length)')).toBe(0);
   });
 });
