@@ -45,7 +45,9 @@ async function main() {
         returning id`)
     ).rows.map((r: { id: number }) => r.id);
     const [p0, p1] = programs as [number, number];
-    await pool!.query(`insert into merchants (merchant_identifier, name) select 'PM' || g, 'Portal Market ' || g from generate_series(1, 2000) g`);
+    await pool!.query(
+      `insert into merchants (merchant_identifier, name) select 'PM' || g, 'Portal Market ' || g from generate_series(1, 2000) g`,
+    );
     const firstMerchant = Number((await pool!.query('select min(id) as id from merchants')).rows[0].id);
 
     for (let from = 1; from <= RECIPIENTS; from += CHUNK) {
@@ -127,7 +129,13 @@ async function main() {
     );
 
     const app = await buildApp({
-      config: loadConfig({ ...process.env, LOG_LEVEL: 'silent', SEED: 'none', JOBS: 'off', WEB_DIST_DIR: '/nonexistent' }),
+      config: loadConfig({
+        ...process.env,
+        LOG_LEVEL: 'silent',
+        SEED: 'none',
+        JOBS: 'off',
+        WEB_DIST_DIR: '/nonexistent',
+      }),
       database,
       logger: false,
     });
@@ -151,7 +159,9 @@ async function main() {
       ['notifications, page 100 of 5', '/account-api/notifications?page=99&pageSize=5'],
       ['preferences', '/account-api/notifications/preferences'],
     ];
-    console.log(`${'read'.padEnd(32)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'max ms'.padStart(8)}  target ${TARGET_MS} ms`);
+    console.log(
+      `${'read'.padEnd(32)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'max ms'.padStart(8)}  target ${TARGET_MS} ms`,
+    );
     for (const [name, url] of reads) {
       const call = async () => {
         const res = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });

@@ -15,15 +15,23 @@ test.describe('the installable recipient app', () => {
     const href = await page.locator('link[rel="manifest"]').getAttribute('href');
     expect(href).toBeTruthy();
     const manifest = await (await page.request.get(href!)).json();
-    expect(manifest).toMatchObject({ name: 'MarketLink', start_url: '/recipient', display: 'standalone', theme_color: '#0f766e' });
+    expect(manifest).toMatchObject({
+      name: 'MarketLink',
+      start_url: '/recipient',
+      display: 'standalone',
+      theme_color: '#0f766e',
+    });
     const sizes = (manifest.icons as { sizes: string; src: string }[]).map((i) => i.sizes);
     expect(sizes).toEqual(expect.arrayContaining(['192x192', '512x512']));
-    for (const icon of manifest.icons as { src: string }[]) expect((await page.request.get(icon.src)).status()).toBe(200);
+    for (const icon of manifest.icons as { src: string }[])
+      expect((await page.request.get(icon.src)).status()).toBe(200);
     await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', '#0f766e');
 
     // The service worker is active and controls the page after a reload.
     await expect
-      .poll(() => page.evaluate<string | undefined>('navigator.serviceWorker.ready.then((r) => r.active?.state)'), { timeout: 15_000 })
+      .poll(() => page.evaluate<string | undefined>('navigator.serviceWorker.ready.then((r) => r.active?.state)'), {
+        timeout: 15_000,
+      })
       .toBe('activated');
     await page.reload();
     const cards = page.getByRole('region', { name: 'Balances by program' }).getByRole('article');

@@ -221,14 +221,20 @@ test.describe('recipient portal', () => {
 
     // Dismiss removes one.
     const firstText = (await items.first().locator('p').last().textContent()) ?? '';
-    await items.first().getByRole('button', { name: /^Dismiss/ }).click();
+    await items
+      .first()
+      .getByRole('button', { name: /^Dismiss/ })
+      .click();
     await expect(items.filter({ hasText: firstText })).toHaveCount(0);
     const afterDismiss = await getJson<{ totalCount: number }>(request, token, '/account-api/notifications');
     expect(afterDismiss.totalCount).toBe(before.totalCount - 1);
 
     // Paging by 5.
     if (afterDismiss.totalCount > 5) {
-      await page.getByRole('navigation', { name: 'Notification pages' }).getByRole('button', { name: 'Page 2', exact: true }).click();
+      await page
+        .getByRole('navigation', { name: 'Notification pages' })
+        .getByRole('button', { name: 'Page 2', exact: true })
+        .click();
       await expect(items).toHaveCount(Math.min(afterDismiss.totalCount - 5, 5));
     }
     await atPhoneWidth(page);
@@ -247,7 +253,11 @@ test.describe('recipient portal', () => {
       '/account-api/account/currentuser',
     );
     const staff = await apiToken(request, DEMO_USERS.progadmin);
-    const funds = await getJson<{ fundingId: number }[]>(request, staff, `/benefit-api/funding-sources/${program!.programUuid}`);
+    const funds = await getJson<{ fundingId: number }[]>(
+      request,
+      staff,
+      `/benefit-api/funding-sources/${program!.programUuid}`,
+    );
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date());
     const issue = async (auth: string) => {
       const res = await request.post('/benefit-api/benefit', {
@@ -286,11 +296,20 @@ test.describe('recipient portal', () => {
     await page.getByRole('button', { name: 'Save Preferences' }).click();
     await expect(page.getByText('Preferences updated.')).toBeVisible();
     await issue(`ON${stamp}`);
-    const mail = await waitForMessage(request, (m) => m.channel === 'email' && m.body.includes(`ON${stamp}`), beforeOff);
+    const mail = await waitForMessage(
+      request,
+      (m) => m.channel === 'email' && m.body.includes(`ON${stamp}`),
+      beforeOff,
+    );
     expect(mail.to).toBe(account!.email);
-    const outbox = await getJson<{ body: string }[]>(request, await apiToken(request, DEMO_USERS.sysadmin), '/admin-api/outbox', {
-      limit: '200',
-    });
+    const outbox = await getJson<{ body: string }[]>(
+      request,
+      await apiToken(request, DEMO_USERS.sysadmin),
+      '/admin-api/outbox',
+      {
+        limit: '200',
+      },
+    );
     expect(outbox.some((m) => m.body.includes(`OFF${stamp}`))).toBe(false);
     await expectAccessible(page);
     await atPhoneWidth(page);

@@ -22,8 +22,12 @@ describe('notification rules', () => {
   });
   it('takes read and dismissed only, with a list of uuids', () => {
     const uuid = '0b5e6a8e-2f1c-4a51-9a51-5f6f2a1d9c11';
-    expect(NotificationStatusChange.safeParse({ notificationStatusId: 2, notificationUuids: [uuid] }).success).toBe(true);
-    expect(NotificationStatusChange.safeParse({ notificationStatusId: 0, notificationUuids: [uuid] }).success).toBe(false);
+    expect(NotificationStatusChange.safeParse({ notificationStatusId: 2, notificationUuids: [uuid] }).success).toBe(
+      true,
+    );
+    expect(NotificationStatusChange.safeParse({ notificationStatusId: 0, notificationUuids: [uuid] }).success).toBe(
+      false,
+    );
     expect(NotificationStatusChange.safeParse({ notificationStatusId: 1, notificationUuids: 'x' }).success).toBe(false);
     expect(NotificationStatusChange.safeParse({ notificationStatusId: 1, notificationUuids: [] }).success).toBe(false);
   });

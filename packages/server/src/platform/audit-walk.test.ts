@@ -313,7 +313,8 @@ const CASES: Record<string, AuditCase | Exempt> = {
   },
 
   'PUT /account-api/notifications': {
-    exempt: "marks the caller's own notifications read or dismissed: no one else's data, no record a program must account for",
+    exempt:
+      "marks the caller's own notifications read or dismissed: no one else's data, no record a program must account for",
   },
 
   'PUT /account-api/notifications/preferences': {
@@ -337,7 +338,8 @@ const CASES: Record<string, AuditCase | Exempt> = {
   },
 
   'PUT /account-api/staff-notifications/:id/read': {
-    exempt: "marks one of the caller's own notifications read: no one else's data, no record a program must account for",
+    exempt:
+      "marks one of the caller's own notifications read: no one else's data, no record a program must account for",
   },
 
   'PUT /user-api/user/currentuser': {

@@ -18,7 +18,14 @@ const queue = async (count: number, tag: string) =>
   (
     await database.db
       .insert(outbox)
-      .values(Array.from({ length: count }, (_, i) => ({ channel: 'email', to: `${tag}${i}@example.com`, subject: tag, body: 'Hello' })))
+      .values(
+        Array.from({ length: count }, (_, i) => ({
+          channel: 'email',
+          to: `${tag}${i}@example.com`,
+          subject: tag,
+          body: 'Hello',
+        })),
+      )
       .returning({ id: outbox.id })
   ).map((r) => r.id);
 

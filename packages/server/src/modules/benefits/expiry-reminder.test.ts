@@ -31,7 +31,9 @@ describe('the expiry reminder', () => {
     const db = t.database.db;
     const program = await makeProgram(db);
     const account = await makeRecipient(db, { program });
-    await db.insert(notificationPreferences).values({ accountId: account.id, eventId: NOTIFICATION_EVENT.BENEFIT_EXPIRING, methodId: 1 });
+    await db
+      .insert(notificationPreferences)
+      .values({ accountId: account.id, eventId: NOTIFICATION_EVENT.BENEFIT_EXPIRING, methodId: 1 });
     const [benefit] = await db
       .insert(benefits)
       .values({
@@ -58,8 +60,7 @@ describe('the expiry reminder', () => {
         })
         .returning()
     )[0]!;
-    const reminders = async () =>
-      db.select().from(notifications).where(eq(notifications.accountId, account.id));
+    const reminders = async () => db.select().from(notifications).where(eq(notifications.accountId, account.id));
     const mails = async () => db.select().from(outbox).where(eq(outbox.to, account.email!));
 
     setClock('2026-12-05T15:00:00Z'); // 15 days before: not yet
@@ -97,7 +98,9 @@ describe('the expiry reminder', () => {
       amount: '40.00',
       balance: '40.00',
     });
-    await db.insert(configEntries).values({ configKey: BENEFIT_EXPIRING_SOON_DAYS_KEY, configValue: '30', effectiveDate: '2026-01-01' });
+    await db
+      .insert(configEntries)
+      .values({ configKey: BENEFIT_EXPIRING_SOON_DAYS_KEY, configValue: '30', effectiveDate: '2026-01-01' });
     await CONFIG_VALUES.invalidate(db);
     setClock('2026-12-11T15:00:00Z'); // 25 days before the expiration: within 30
     await run();

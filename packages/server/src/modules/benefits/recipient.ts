@@ -37,7 +37,6 @@ async function balancesOf(ctx: CallerContext): Promise<ProgramBalance[]> {
   }));
 }
 
-
 /** GET /benefit-api/benefit/balances: one card per program the recipient has an account in. */
 export async function getBalances(context: RequestContext): Promise<ProgramBalance[]> {
   return balancesOf(requireCaller(context));

@@ -39,7 +39,11 @@ beforeAll(async () => {
 });
 
 const search = (token: string, query: Record<string, string>) =>
-  t.injectAs(token, { method: 'GET', url: '/merchant-api/merchants/currentuser', query: { pageSize: '1000', ...query } });
+  t.injectAs(token, {
+    method: 'GET',
+    url: '/merchant-api/merchants/currentuser',
+    query: { pageSize: '1000', ...query },
+  });
 const names = (res: { json(): { data: { merchantName: string }[] } }) => res.json().data.map((m) => m.merchantName);
 
 describe("the recipient's merchant search", () => {

@@ -44,7 +44,8 @@ beforeAll(async () => {
         accountId: i % 2 ? w.accounts.a1.id : w.accounts.b1.id,
         eventId: 1,
         text: `Notice ${i + 1}`,
-        statusId: i < 3 ? NOTIFICATION_STATUS.READ : i === 3 ? NOTIFICATION_STATUS.DISMISSED : NOTIFICATION_STATUS.UNREAD,
+        statusId:
+          i < 3 ? NOTIFICATION_STATUS.READ : i === 3 ? NOTIFICATION_STATUS.DISMISSED : NOTIFICATION_STATUS.UNREAD,
         notifiedDate: at(i),
       })),
       { accountId: w.accounts.a2.id, eventId: 1, text: 'Other 1', notifiedDate: at(40) },
@@ -72,7 +73,13 @@ describe('the notifications list', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ page: 0, totalCount: 11, totalPages: 3, unreadCount: 8 });
-    expect(body.data.map((r: Row) => r.notificationText)).toEqual(['Notice 12', 'Notice 11', 'Notice 10', 'Notice 9', 'Notice 8']);
+    expect(body.data.map((r: Row) => r.notificationText)).toEqual([
+      'Notice 12',
+      'Notice 11',
+      'Notice 10',
+      'Notice 9',
+      'Notice 8',
+    ]);
     const last = (await list(w.tokens.recipient, { page: '2' })).json();
     // Dismissed 'Notice 4' is not listed.
     expect(last.data.map((r: Row) => r.notificationText)).toEqual(['Notice 1']);
@@ -95,7 +102,10 @@ describe('reading and dismissing', () => {
     const page = (await list(w.tokens.otherRecipient)).json();
     expect(page.unreadCount).toBe(2);
     const [first, second] = page.data as Row[];
-    const read = await put(w.tokens.otherRecipient, { notificationStatusId: 1, notificationUuids: [first!.notificationUuid] });
+    const read = await put(w.tokens.otherRecipient, {
+      notificationStatusId: 1,
+      notificationUuids: [first!.notificationUuid],
+    });
     expect(read.statusCode, read.body).toBe(200);
     expect(read.json()).toMatchObject({ updated: 1, unreadCount: 1 });
     const dismissed = await put(w.tokens.otherRecipient, {
@@ -105,7 +115,10 @@ describe('reading and dismissing', () => {
     expect(dismissed.json()).toMatchObject({ updated: 2, unreadCount: 0 });
     expect(await statusesOf([first!.notificationUuid, second!.notificationUuid])).toEqual([2, 2]);
     // Gone: 'Notification not found.'
-    const again = await put(w.tokens.otherRecipient, { notificationStatusId: 1, notificationUuids: [first!.notificationUuid] });
+    const again = await put(w.tokens.otherRecipient, {
+      notificationStatusId: 1,
+      notificationUuids: [first!.notificationUuid],
+    });
     expect(again.statusCode).toBe(404);
     expect(again.json().message).toBe(NOTIFICATION_MESSAGES.NOT_FOUND);
   });
@@ -135,13 +148,18 @@ describe('reading and dismissing', () => {
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
     }
     expect(await statusesOf(mine)).toEqual(before);
-    expect((await put(w.tokens.programAdminA, { notificationStatusId: 1, notificationUuids: [mine[0]] })).statusCode).toBe(403);
+    expect(
+      (await put(w.tokens.programAdminA, { notificationStatusId: 1, notificationUuids: [mine[0]] })).statusCode,
+    ).toBe(403);
   });
 });
 
 describe('statuses and events', () => {
   it('lists the statuses 0 unread, 1 read, 2 dismissed and the active events', async () => {
-    const statuses = await t.injectAs(w.tokens.recipient, { method: 'GET', url: '/account-api/notifications/statuses' });
+    const statuses = await t.injectAs(w.tokens.recipient, {
+      method: 'GET',
+      url: '/account-api/notifications/statuses',
+    });
     expect(statuses.json()).toEqual([
       { notificationStatusId: 0, descr: 'Unread' },
       { notificationStatusId: 1, descr: 'Read' },
@@ -149,7 +167,10 @@ describe('statuses and events', () => {
     ]);
     const events = await t.injectAs(w.tokens.recipient, { method: 'GET', url: '/account-api/notifications/events' });
     expect(events.json()).toContainEqual({ eventId: 1, descr: 'A benefit is issued to you' });
-    expect((await t.injectAs(w.tokens.programAdminA, { method: 'GET', url: '/account-api/notifications/events' })).statusCode).toBe(403);
+    expect(
+      (await t.injectAs(w.tokens.programAdminA, { method: 'GET', url: '/account-api/notifications/events' }))
+        .statusCode,
+    ).toBe(403);
   });
 });
 
@@ -169,7 +190,11 @@ describe('preferences', () => {
     expect(await chosen(w.accounts.a1.id)).toEqual(['1:1', '5:2']);
     expect(await chosen(w.accounts.b1.id)).toEqual(['1:1', '5:2']);
     expect(await chosen(w.accounts.a2.id)).toEqual([]);
-    const listed = (await prefs(w.tokens.recipient)).json() as { eventId: number; methodId: number; selected: boolean }[];
+    const listed = (await prefs(w.tokens.recipient)).json() as {
+      eventId: number;
+      methodId: number;
+      selected: boolean;
+    }[];
     expect(listed.filter((p) => p.selected).map((p) => `${p.eventId}:${p.methodId}`)).toEqual(['1:1', '5:2']);
     expect(listed.length).toBeGreaterThanOrEqual(14);
     const audit = await db()
@@ -222,7 +247,9 @@ describe('preferences', () => {
       expect(res.statusCode, res.body).toBe(201);
     };
     const mails = async () =>
-      (await db().select().from(outbox).where(eq(outbox.to, w.accounts.a1.email!))).filter((m) => m.channel === 'email');
+      (await db().select().from(outbox).where(eq(outbox.to, w.accounts.a1.email!))).filter(
+        (m) => m.channel === 'email',
+      );
     await save(w.tokens.recipient, { eventIds: [5], methodIds: [1] });
     const before = (await mails()).length;
     await issue('PREFNOMAIL1');

@@ -7,7 +7,11 @@ import {
   type NotificationPreferencesChange,
   type PreferencesAnswer,
 } from '@ebt/core/notifications';
-import { notificationEvents as ev, notificationPreferences as np, recipientAccounts as ra } from '../../db/schema/index.js';
+import {
+  notificationEvents as ev,
+  notificationPreferences as np,
+  recipientAccounts as ra,
+} from '../../db/schema/index.js';
 import { recordAudit } from '../../platform/audit.js';
 import { requireCaller, type RequestContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
@@ -22,11 +26,7 @@ const METHODS = Object.values(NOTIFICATION_METHOD) as NotificationMethod[];
 /** GET /account-api/notifications/events: the active events. */
 export async function listNotificationEvents(context: RequestContext): Promise<NotificationEventOption[]> {
   const ctx = requireCaller(context);
-  return ctx.db
-    .select({ eventId: ev.id, descr: ev.descr })
-    .from(ev)
-    .where(eq(ev.active, true))
-    .orderBy(asc(ev.id));
+  return ctx.db.select({ eventId: ev.id, descr: ev.descr }).from(ev).where(eq(ev.active, true)).orderBy(asc(ev.id));
 }
 
 /** GET /account-api/notifications/preferences: every active event × method, `selected` when chosen. */
@@ -43,7 +43,9 @@ export async function listPreferences(context: RequestContext): Promise<Notifica
       } as selected
     from ${ev} e cross join unnest(${`{${METHODS.join(',')}}`}::smallint[]) as m(method_id)
     where e.active
-    order by e.id, m.method_id`)) as { rows: { event_id: number; descr: string; method_id: number; selected: boolean }[] };
+    order by e.id, m.method_id`)) as {
+    rows: { event_id: number; descr: string; method_id: number; selected: boolean }[];
+  };
   return rows.rows.map((r) => ({
     eventId: r.event_id,
     methodId: r.method_id,

@@ -39,8 +39,7 @@ export async function changeNotificationStatus(
     if (found.length !== uuids.length) throw AppError.notFound(NOTIFICATION_MESSAGES.NOT_FOUND);
     // Reading an item already read changes nothing; dismissing is final.
     const changing = found.filter((f) => f.statusId < body.notificationStatusId).map((f) => f.id);
-    if (changing.length)
-      await tx.update(n).set({ statusId: body.notificationStatusId }).where(inArray(n.id, changing));
+    if (changing.length) await tx.update(n).set({ statusId: body.notificationStatusId }).where(inArray(n.id, changing));
     return {
       message: NOTIFICATION_MESSAGES.STATUS_UPDATED,
       updated: changing.length,

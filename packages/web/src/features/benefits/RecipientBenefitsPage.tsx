@@ -88,7 +88,9 @@ export default function RecipientBenefitsPage() {
         <SearchForm
           label="Benefit search criteria"
           canSearch={problems.length === 0 && !authTooLong}
-          requirementMessage={problems.length || authTooLong ? 'Correct the fields marked above.' : MESSAGES.AT_LEAST_ONE_FIELD}
+          requirementMessage={
+            problems.length || authTooLong ? 'Correct the fields marked above.' : MESSAGES.AT_LEAST_ONE_FIELD
+          }
           onSubmit={() => {
             setPage(0);
             setSubmitted({ ...values });
@@ -100,8 +102,22 @@ export default function RecipientBenefitsPage() {
           }}
           loading={search.isFetching}
         >
-          <DateField label="Start date" min={MIN_DATES.recipientSearch} max={latest} value={values.startDate} onChange={set('startDate')} error={errorOf('startDate')} />
-          <DateField label="End date" min={MIN_DATES.recipientSearch} max={latest} value={values.endDate} onChange={set('endDate')} error={errorOf('endDate')} />
+          <DateField
+            label="Start date"
+            min={MIN_DATES.recipientSearch}
+            max={latest}
+            value={values.startDate}
+            onChange={set('startDate')}
+            error={errorOf('startDate')}
+          />
+          <DateField
+            label="End date"
+            min={MIN_DATES.recipientSearch}
+            max={latest}
+            value={values.endDate}
+            onChange={set('endDate')}
+            error={errorOf('endDate')}
+          />
           <TextInput
             label="Authorization number"
             value={values.authNo}

@@ -33,7 +33,12 @@ export default function OfflineHome() {
               <Text fz={32} fw={700} data-testid="total-balance">
                 <Money value={total} />
               </Text>
-              <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" component="section" aria-label="Balances by program">
+              <SimpleGrid
+                cols={{ base: 1, sm: 2, lg: 3 }}
+                spacing="md"
+                component="section"
+                aria-label="Balances by program"
+              >
                 {stored.cards.map((card) => (
                   <ProgramBalanceCard key={card.programUuid} card={card} onOpen={() => undefined} />
                 ))}

@@ -53,9 +53,7 @@ export default function RecipientHomePage() {
             data-testid="offline-balances"
           />
         )}
-        {balances.isError && !stored && (
-          <MessageBanner kind="danger" messages={errorMessagesOf(balances.error)} />
-        )}
+        {balances.isError && !stored && <MessageBanner kind="danger" messages={errorMessagesOf(balances.error)} />}
         <section aria-labelledby="total-balance">
           <Title order={2} fz="h4" id="total-balance">
             Total balance
@@ -71,7 +69,12 @@ export default function RecipientHomePage() {
         {balances.isPending ? (
           <LoadingStatus label="Loading balances" />
         ) : (
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" component="section" aria-label="Balances by program">
+          <SimpleGrid
+            cols={{ base: 1, sm: 2, lg: 3 }}
+            spacing="md"
+            component="section"
+            aria-label="Balances by program"
+          >
             {cards.map((card) => (
               <ProgramBalanceCard key={card.programUuid} card={card} onOpen={open} />
             ))}

@@ -17,7 +17,9 @@ export function useOwnPrograms() {
   return useQuery({
     queryKey: recipientHomeKeys.programs,
     queryFn: async ({ signal }) =>
-      z.array(CurrentRecipientProgram).parse(await api.get<unknown>('/account-api/account/currentuser/programs', { signal })),
+      z
+        .array(CurrentRecipientProgram)
+        .parse(await api.get<unknown>('/account-api/account/currentuser/programs', { signal })),
   });
 }
 

@@ -32,7 +32,9 @@ export default function RecipientMerchantPage() {
       <Page title="Merchant">
         <MessageBanner
           kind="warning"
-          messages={isApiError(merchant.error, 404) ? MERCHANT_MESSAGES.MERCHANT_NOT_FOUND : errorMessagesOf(merchant.error)}
+          messages={
+            isApiError(merchant.error, 404) ? MERCHANT_MESSAGES.MERCHANT_NOT_FOUND : errorMessagesOf(merchant.error)
+          }
         />
       </Page>
     );

@@ -77,11 +77,44 @@ export default function RecipientMerchantsPage() {
           }}
           loading={search.isFetching}
         >
-          <TextInput label="Name" maxLength={LIMITS.name.max} value={values.merchantName} onChange={(e) => set('merchantName')(e.currentTarget.value)} error={errorOf('merchantName')} />
-          <TextInput label="E-mail" maxLength={LIMITS.email.max} value={values.email} onChange={(e) => set('email')(e.currentTarget.value)} error={errorOf('email')} />
-          <TextInput label="City" maxLength={LIMITS.city.max} value={values.city} onChange={(e) => set('city')(e.currentTarget.value)} error={errorOf('city')} />
-          <Select label="State" placeholder="Any state" clearable searchable data={STATE_OPTIONS} value={values.stateCode || null} onChange={(v) => set('stateCode')(v ?? '')} />
-          <TextInput label="Phone" type="tel" maxLength={LIMITS.phone.max} value={values.phone} onChange={(e) => set('phone')(e.currentTarget.value)} error={errorOf('phone')} />
+          <TextInput
+            label="Name"
+            maxLength={LIMITS.name.max}
+            value={values.merchantName}
+            onChange={(e) => set('merchantName')(e.currentTarget.value)}
+            error={errorOf('merchantName')}
+          />
+          <TextInput
+            label="E-mail"
+            maxLength={LIMITS.email.max}
+            value={values.email}
+            onChange={(e) => set('email')(e.currentTarget.value)}
+            error={errorOf('email')}
+          />
+          <TextInput
+            label="City"
+            maxLength={LIMITS.city.max}
+            value={values.city}
+            onChange={(e) => set('city')(e.currentTarget.value)}
+            error={errorOf('city')}
+          />
+          <Select
+            label="State"
+            placeholder="Any state"
+            clearable
+            searchable
+            data={STATE_OPTIONS}
+            value={values.stateCode || null}
+            onChange={(v) => set('stateCode')(v ?? '')}
+          />
+          <TextInput
+            label="Phone"
+            type="tel"
+            maxLength={LIMITS.phone.max}
+            value={values.phone}
+            onChange={(e) => set('phone')(e.currentTarget.value)}
+            error={errorOf('phone')}
+          />
         </SearchForm>
         {search.isError && <MessageBanner kind="danger" messages={errorMessagesOf(search.error)} />}
         {submitted && search.data && (

@@ -79,7 +79,10 @@ export default function RecipientProgramPage() {
           <FieldList>
             <ReadOnlyField label="Program" value={program.programName} />
             <ReadOnlyField label="Contact e-mail" value={program.contactEmail} />
-            <ReadOnlyField label="Contact phone" value={program.contactPhone ? displayPhone(program.contactPhone) : null} />
+            <ReadOnlyField
+              label="Contact phone"
+              value={program.contactPhone ? displayPhone(program.contactPhone) : null}
+            />
             <ReadOnlyField label="State" value={program.contactStateCode} />
             <ReadOnlyField
               label="Status"

@@ -35,7 +35,9 @@ export default function RecipientTransactionDetailPage() {
       <Page title="Transaction">
         <MessageBanner
           kind="warning"
-          messages={isApiError(trx.error, 404) ? TRANSACTION_MESSAGES.TRANSACTION_NOT_FOUND : errorMessagesOf(trx.error)}
+          messages={
+            isApiError(trx.error, 404) ? TRANSACTION_MESSAGES.TRANSACTION_NOT_FOUND : errorMessagesOf(trx.error)
+          }
         />
       </Page>
     );
@@ -66,11 +68,7 @@ export default function RecipientTransactionDetailPage() {
               {hasPoint && (
                 <Box h={220} style={{ maxWidth: '100%' }}>
                   <Suspense fallback={<LoadingStatus label="Loading the map" />}>
-                    <MerchantMap
-                      latitude={t.latitude!}
-                      longitude={t.longitude!}
-                      name={t.merchant.merchantName}
-                    />
+                    <MerchantMap latitude={t.latitude!} longitude={t.longitude!} name={t.merchant.merchantName} />
                   </Suspense>
                 </Box>
               )}

@@ -66,8 +66,24 @@ export default function RecipientTransactionsPage() {
           }}
           loading={search.isFetching}
         >
-          <DateTimeField label="Start date" timeLabel="Start time" min={MIN_DATES.recipientSearch} max={latest} value={values.startDate} onChange={set('startDate')} error={errorOf('startDate')} />
-          <DateTimeField label="End date" timeLabel="End time" min={MIN_DATES.recipientSearch} max={latest} value={values.endDate} onChange={set('endDate')} error={errorOf('endDate')} />
+          <DateTimeField
+            label="Start date"
+            timeLabel="Start time"
+            min={MIN_DATES.recipientSearch}
+            max={latest}
+            value={values.startDate}
+            onChange={set('startDate')}
+            error={errorOf('startDate')}
+          />
+          <DateTimeField
+            label="End date"
+            timeLabel="End time"
+            min={MIN_DATES.recipientSearch}
+            max={latest}
+            value={values.endDate}
+            onChange={set('endDate')}
+            error={errorOf('endDate')}
+          />
           <Select
             label="Program"
             placeholder="All programs"

@@ -65,7 +65,8 @@ interface SearchedPlace {
 function placeFromParams(params: URLSearchParams): SearchedPlace | null {
   const latitude = Number(params.get('lat'));
   const longitude = Number(params.get('lng'));
-  if (!params.get('lat') || !params.get('lng') || !Number.isFinite(latitude) || !Number.isFinite(longitude)) return null;
+  if (!params.get('lat') || !params.get('lng') || !Number.isFinite(latitude) || !Number.isFinite(longitude))
+    return null;
   if (Math.abs(latitude) > 90 || Math.abs(longitude) > 180) return null;
   return { point: { latitude, longitude }, label: (params.get('name') ?? '').slice(0, 100) || 'the chosen place' };
 }

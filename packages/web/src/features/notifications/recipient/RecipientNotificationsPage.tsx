@@ -60,7 +60,12 @@ export default function RecipientNotificationsPage() {
         ) : rows.length === 0 ? (
           <MessageBanner kind="warning" messages={NOTIFICATION_MESSAGES.NO_NOTIFICATIONS} />
         ) : (
-          <Stack gap="sm" component="ul" aria-label="Notifications" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          <Stack
+            gap="sm"
+            component="ul"
+            aria-label="Notifications"
+            style={{ listStyle: 'none', padding: 0, margin: 0 }}
+          >
             {rows.map((n) => (
               <Card key={n.notificationUuid} component="li" withBorder padding="sm" data-testid="notification">
                 <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">

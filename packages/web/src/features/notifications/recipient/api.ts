@@ -65,7 +65,9 @@ export function usePreferences() {
   return useQuery({
     queryKey: notificationKeys.preferences,
     queryFn: async ({ signal }) =>
-      z.array(NotificationPreference).parse(await api.get<unknown>('/account-api/notifications/preferences', { signal })),
+      z
+        .array(NotificationPreference)
+        .parse(await api.get<unknown>('/account-api/notifications/preferences', { signal })),
   });
 }
 

@@ -1,7 +1,15 @@
 import { MapView } from '../../../components/MapView';
 
 /** A small map with the merchant's pin (issue 21 item 4); its own chunk, so Leaflet loads only with it. */
-export default function MerchantMap({ latitude, longitude, name }: { latitude: number; longitude: number; name: string }) {
+export default function MerchantMap({
+  latitude,
+  longitude,
+  name,
+}: {
+  latitude: number;
+  longitude: number;
+  name: string;
+}) {
   return (
     <MapView
       center={[latitude, longitude]}
