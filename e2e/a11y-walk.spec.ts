@@ -33,6 +33,9 @@ interface Seeds {
   incentiveUuid: string;
   /** One of recipient01's external EBT cards (the demo data gives each of its accounts one). */
   recipientCardId: string;
+  /** recipient01's newest transaction with a merchant, and that merchant (the recipient portal, issue 21). */
+  recipientTrxUuid: string;
+  recipientMerchantUuid: string;
 }
 
 /** The account with the demo benefits the benefit specs use too. */
@@ -72,6 +75,10 @@ const VISITS: Record<string, (seeds: Seeds) => string> = {
   '/recipient/ebtcard/:id': (s) => `/recipient/ebtcard/${s.recipientCardId}`,
   '/program/recipient/ebtcards/:id': (s) => `/program/recipient/ebtcards/${s.accountUuid}`,
   '/admin/recipient/ebtcards/:id': (s) => `/admin/recipient/ebtcards/${s.accountUuid}`,
+  // The recipient portal (issue 21): recipient01's program, transaction and a merchant of its programs.
+  '/recipient/program/:id': (s) => `/recipient/program/${s.recipientUser.programUuid}`,
+  '/recipient/transaction/:id': (s) => `/recipient/transaction/${s.recipientTrxUuid}`,
+  '/recipient/merchant/:id': (s) => `/recipient/merchant/${s.recipientMerchantUuid}`,
 };
 
 async function readSeeds(request: APIRequestContext): Promise<Seeds> {
@@ -127,11 +134,13 @@ async function readSeeds(request: APIRequestContext): Promise<Seeds> {
   expect(cards.status(), await cards.text()).toBe(200);
   const card = ((await cards.json()) as { data: { externalPanId: string }[] }).data[0];
   expect(card, 'a demo external card of recipient01').toBeDefined();
+  const own = await recipientSeeds(request);
   const incentives = await request.get('/account-api/incentive', { headers: bearer(token) });
   expect(incentives.status(), await incentives.text()).toBe(200);
   const incentive = ((await incentives.json()) as { incentiveUuid: string }[])[0];
   expect(incentive, 'a demo incentive').toBeDefined();
   return {
+    ...own,
     incentiveUuid: incentive!.incentiveUuid,
     recipientCardId: card!.externalPanId,
     agencyUuid: agency!.agencyUuid,
@@ -144,6 +153,23 @@ async function readSeeds(request: APIRequestContext): Promise<Seeds> {
     merchantUuid: merchant!.merchantUuid,
     trxUuid: trx!.trxUuid,
   };
+}
+
+/** recipient01's own transaction with a merchant, read as recipient01. */
+async function recipientSeeds(request: APIRequestContext) {
+  const token = await apiToken(request, DEMO_USERS.recipient);
+  const trxs = await request.get('/transaction-api/transactions', {
+    headers: bearer(token),
+    params: { startDate: '2020-08-01T00:00:00Z', trxTypeId: '1', respCodeId: '1', pageSize: '20' },
+  });
+  expect(trxs.status(), await trxs.text()).toBe(200);
+  const rows = ((await trxs.json()) as { data: { trxUuid: string; merchantName: string | null }[] }).data;
+  const trx = rows.find((r) => r.merchantName !== null);
+  expect(trx, 'a demo purchase of recipient01 at a merchant').toBeDefined();
+  const detail = await request.get(`/transaction-api/transactions/${trx!.trxUuid}`, { headers: bearer(token) });
+  const merchant = ((await detail.json()) as { merchant: { merchantUuid: string } | null }).merchant;
+  expect(merchant, 'the merchant of that purchase').not.toBeNull();
+  return { recipientTrxUuid: trx!.trxUuid, recipientMerchantUuid: merchant!.merchantUuid };
 }
 
 /** The URL that visits a route, or null when a built screen's parameters have no visit above. */

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { mantineComponentStyles } from './build/mantine-component-styles';
 import { precompress } from './build/precompress';
 
@@ -33,8 +34,56 @@ const REACT_ROUTER_PRODUCTION = [
 const STARTUP =
   /src[\\/]app[\\/](router|providers)\.tsx$|node_modules[\\/]@mantine[\\/](core[\\/]esm[\\/]core|hooks)[\\/]|packages[\\/]core[\\/]src[\\/]constants[\\/]/;
 
+/**
+ * The recipient portal as an installable app (issue 21 item 10, decision 0051): a manifest whose start is /recipient,
+ * and a service worker that precaches the built code (no data: hashed scripts, styles, icons) and keeps the last page
+ * of a /recipient navigation (network first), so the recipient home opens without a network and shows the balances it
+ * last read. It never caches an API answer, and staff pages are never served from it. index.html is not precached:
+ * the server writes its settings into it, so the one kept is the server's.
+ */
+const pwa = VitePWA({
+  injectRegister: false,
+  registerType: 'autoUpdate',
+  includeAssets: ['favicon.svg'],
+  manifest: {
+    name: 'MarketLink',
+    short_name: 'MarketLink',
+    description: 'Your food-assistance benefits: balances, transactions and markets',
+    start_url: '/recipient',
+    scope: '/',
+    display: 'standalone',
+    background_color: '#ffffff',
+    theme_color: '#0f766e',
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+      { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  },
+  workbox: {
+    globPatterns: ['**/*.{js,css,svg,png,woff2}'],
+    globIgnores: ['**/map/**', '**/samples/**'],
+    maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+    navigateFallback: null,
+    cleanupOutdatedCaches: true,
+    runtimeCaching: [
+      {
+        urlPattern: ({ request, url }) => request.mode === 'navigate' && /^\/recipient(\/|$)/.test(url.pathname),
+        handler: 'NetworkFirst',
+        options: {
+          cacheName: 'recipient-pages',
+          networkTimeoutSeconds: 4,
+          expiration: { maxEntries: 20 },
+          // Every /recipient page is the same index.html: one entry answers them all offline.
+          plugins: [{ cacheKeyWillBeUsed: async () => '/recipient' }],
+        },
+      },
+    ],
+  },
+});
+
 export default defineConfig(({ command }) => ({
-  plugins: [react(), mantineComponentStyles(), precompress()],
+  plugins: [react(), mantineComponentStyles(), precompress(), pwa],
   resolve: {
     // @mantine/dates sits at the workspace root and could pull a second copy of @mantine/core (and with it a
     // second theme context); one copy of each keeps MantineProvider's theme visible to every component.

@@ -25,6 +25,7 @@ import programRoutes from './modules/programs/routes.js';
 import recipientRoutes from './modules/recipients/routes.js';
 import recoveryRoutes from './modules/recovery/routes.js';
 import roleRoutes from './modules/roles/routes.js';
+import notificationRoutes from './modules/notifications/routes.js';
 import staffNotificationRoutes from './modules/staff-notifications/routes.js';
 import userAdminRoutes from './modules/user-admin/routes.js';
 import userRoutes from './modules/users/routes.js';
@@ -60,6 +61,7 @@ const MODULES = [
   panRoutes,
   transactionRoutes,
   posRoutes,
+  notificationRoutes,
   staffNotificationRoutes,
   externalCardRoutes,
   dashboardRoutes,

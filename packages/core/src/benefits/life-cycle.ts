@@ -43,4 +43,9 @@ export function expungeCutoff(today: string, days: number): string {
 export const BENEFIT_LIFE_CYCLE_MESSAGES = {
   NOTIFICATION_EXPIRED_UNSPENT: 'Your benefit {authNumber} expired on {expirationDate} with {amount} unspent.',
   EMAIL_SUBJECT_EXPIRED: 'A benefit has expired',
+  // Issue 21 item 8 (decision 0049): the expiry reminder and the expunged notice.
+  NOTIFICATION_EXPIRING: 'Your benefit {authNumber} expires on {expirationDate} with {amount} left to spend.',
+  EMAIL_SUBJECT_EXPIRING: 'A benefit expires soon',
+  NOTIFICATION_EXPUNGED: 'The {amount} left on your expired benefit {authNumber} has been removed.',
+  EMAIL_SUBJECT_EXPUNGED: 'An expired benefit has been removed',
 } as const;

@@ -3,3 +3,4 @@ export * from './rules.js';
 export * from './messages.js';
 export * from './form.js';
 export * from './import.js';
+export * from './recipient-search.js';

@@ -151,6 +151,9 @@ export const MerchantDetail = z.object({
   bankAccountInfo: MerchantBankAccountInfo.nullable(),
   creationChannel: z.string().nullable(),
   updationChannel: z.string().nullable(),
+  /** Where the merchant's pin stands (the locator's coordinates); null when not geocoded. */
+  latitude: z.number().nullable().optional(),
+  longitude: z.number().nullable().optional(),
 });
 export type MerchantDetail = z.infer<typeof MerchantDetail>;
 

@@ -313,6 +313,27 @@ const CASES: Record<string, AuditCase | Exempt> = {
     exempt: 'the admin test screen asks whether an applicant could apply now; it reads and changes nothing',
   },
 
+  'PUT /account-api/notifications': {
+    exempt:
+      "marks the caller's own notifications read or dismissed: no one else's data, no record a program must account for",
+  },
+
+  'PUT /account-api/notifications/preferences': {
+    action: 'update',
+    entity: 'notification_preferences',
+    actor: 'caller',
+    before: true,
+    after: true,
+    async send() {
+      const holder = await cardHolder();
+      return as(holder, {
+        method: 'PUT',
+        url: '/account-api/notifications/preferences',
+        payload: { eventIds: [1, 5], methodIds: [1, 2] },
+      });
+    },
+  },
+
   'PUT /account-api/staff-notifications/read': {
     exempt: "marks the caller's own notifications read: no one else's data, no record a program must account for",
   },

@@ -12,6 +12,11 @@ export interface JobDefinition {
   everyMs: number;
   /** How long the lease lasts: longer than the job can take, so a second instance never starts it twice. */
   leaseMs: number;
+  /**
+   * Runs in every instance at once, without a lease: for work that claims its own rows (FOR UPDATE SKIP LOCKED), so
+   * each instance takes a share (the outbox sender, decision 0050).
+   */
+  shared?: boolean;
   run(db: Db, now: Date): Promise<unknown>;
 }
 
@@ -75,7 +80,7 @@ export function startScheduler(
   const running = new Set<Promise<unknown>>();
   const timers = jobs.map((job) =>
     setInterval(() => {
-      const run = runExclusive(db, job, holder, now)
+      const run = (job.shared ? job.run(db, now()).then(() => true) : runExclusive(db, job, holder, now))
         .then((ran) => ran && log.debug({ job: job.name }, 'job ran'))
         .catch((err: unknown) => log.error({ err, job: job.name }, 'job failed'))
         .finally(() => running.delete(run));

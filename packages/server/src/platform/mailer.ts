@@ -1,45 +1,94 @@
-import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Db } from '../db/client.js';
 import { outbox } from '../db/schema/index.js';
 import type { JobDefinition } from './jobs.js';
 
-const MAX_ATTEMPTS = 5;
+// Delivery of the outbox (issue 21 item 8, decision 0050). The job runs in every server process (`shared`: no lease),
+// and each run claims its batch with FOR UPDATE SKIP LOCKED, moving the claimed rows' next_attempt_at past the time a
+// send can take: two instances never take the same message, and a process that dies mid-send leaves its rows to be
+// retried once the claim runs out. A failure is retried with exponential back-off, up to MAX_ATTEMPTS.
+
+export const MAX_ATTEMPTS = 5;
 const BATCH = 50;
+/** How long a claim holds: longer than a batch of sends can take. */
+const CLAIM_MS = 5 * 60_000;
+/** The first retry's delay; each further one doubles it (30 s, 1 min, 2 min, 4 min), at most an hour. */
+const BACKOFF_BASE_MS = 30_000;
+const BACKOFF_MAX_MS = 60 * 60_000;
+
+/** The delay before the next try after `attempts` failed ones. */
+export function backoffMs(attempts: number): number {
+  return Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1));
+}
+
+/** Something that sends an e-mail (nodemailer's transport; tests pass their own). */
+export interface MailTransport {
+  sendMail(message: { from: string; to: string; subject: string; text: string }): Promise<unknown>;
+}
+
+interface ClaimedRow extends Record<string, unknown> {
+  id: number | string;
+  to: string;
+  subject: string;
+  body: string;
+  attempts: number;
+}
+
+/** Claims up to `limit` e-mails due at `now`: counted as an attempt, held until the claim runs out. */
+export async function claimOutbox(db: Db, now: Date, limit = BATCH): Promise<ClaimedRow[]> {
+  const at = now.toISOString();
+  const result = (await db.execute(sql`
+    with due as (
+      select o.id from ${outbox} o
+      where o.sent_at is null and o.channel = 'email' and o.attempts < ${MAX_ATTEMPTS}
+        and (o.next_attempt_at is null or o.next_attempt_at <= ${at}::timestamptz)
+      order by o.id
+      limit ${limit}
+      for update skip locked
+    )
+    update ${outbox} o
+    set attempts = o.attempts + 1, next_attempt_at = ${new Date(now.getTime() + CLAIM_MS).toISOString()}::timestamptz
+    from due where o.id = due.id
+    returning o.id, o."to", o.subject, o.body, o.attempts`)) as { rows: ClaimedRow[] };
+  return result.rows;
+}
+
+/** One run: claim a batch, send each, mark sent or schedule the retry. Answers how many were sent. */
+export async function deliverOutbox(db: Db, transport: MailTransport, from: string, now: () => Date): Promise<number> {
+  const claimed = await claimOutbox(db, now());
+  let sent = 0;
+  for (const message of claimed) {
+    const id = Number(message.id);
+    try {
+      await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.body });
+      await db.execute(
+        sql`update ${outbox} set sent_at = ${now().toISOString()}::timestamptz, next_attempt_at = null, last_error = null where id = ${id}`,
+      );
+      sent += 1;
+    } catch (err) {
+      // The reason, never the message: bodies carry codes and links (architecture.md).
+      const reason = (err instanceof Error ? err.message : String(err)).slice(0, 500);
+      const retryAt = new Date(now().getTime() + backoffMs(message.attempts)).toISOString();
+      await db.execute(
+        sql`update ${outbox} set last_error = ${reason}, next_attempt_at = ${retryAt}::timestamptz where id = ${id}`,
+      );
+    }
+  }
+  return sent;
+}
 
 /**
- * With SMTP_URL set, e-mails queued in the outbox are delivered by this job (one instance at a time, through the
- * job lease) and marked sent. SMS has no provider yet: SMS rows stay queued and visible in the table.
+ * With SMTP_URL set, e-mails queued in the outbox are delivered by this job in every server process. SMS has no
+ * provider yet: SMS rows stay queued and visible in the table.
  */
-export function outboxSenderJob(smtpUrl: string, from: string): JobDefinition {
-  const transport = nodemailer.createTransport(smtpUrl);
+export function outboxSenderJob(smtpUrl: string, from: string, transport?: MailTransport): JobDefinition {
+  const mail = transport ?? nodemailer.createTransport(smtpUrl);
   return {
     name: 'send-outbox',
     everyMs: 10_000,
-    leaseMs: 5 * 60_000,
-    async run(db: Db, now: Date) {
-      const pending = await db
-        .select()
-        .from(outbox)
-        .where(and(isNull(outbox.sentAt), eq(outbox.channel, 'email'), lt(outbox.attempts, MAX_ATTEMPTS)))
-        .orderBy(asc(outbox.id))
-        .limit(BATCH);
-      for (const message of pending) {
-        try {
-          await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.body });
-          await db
-            .update(outbox)
-            .set({ sentAt: now, attempts: sql`${outbox.attempts} + 1` })
-            .where(eq(outbox.id, message.id));
-        } catch (err) {
-          const reason = err instanceof Error ? err.message : String(err);
-          await db
-            .update(outbox)
-            .set({ attempts: sql`${outbox.attempts} + 1`, lastError: reason.slice(0, 500) })
-            .where(eq(outbox.id, message.id));
-        }
-      }
-      return pending.length;
-    },
+    leaseMs: CLAIM_MS,
+    shared: true,
+    run: (db: Db) => deliverOutbox(db, mail, from, () => new Date()),
   };
 }

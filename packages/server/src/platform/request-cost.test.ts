@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { USER_STATUS } from '@ebt/core/enums';
+import { ROLE, USER_STATUS } from '@ebt/core/enums';
 import { eq } from 'drizzle-orm';
 import { fundingSources, sessions, users } from '../db/schema/index.js';
 import { useTestApp } from '../testing/app.js';
@@ -245,6 +245,26 @@ describe('the cost of an authenticated request', () => {
       t.injectAs(own, { method: 'GET', url: '/account-api/incentive/recipient-incentive/currentrecipient' });
     await mine();
     expect(await statementsOf(mine), "the recipient's enrolments").toBe(2);
+  });
+
+  it("answers the recipient portal's reads in two statements each (issue 21)", async () => {
+    const user = await makeUser(t.database.db, { roleId: ROLE.RECIPIENT });
+    await makeRecipient(t.database.db, { program: cast.program, agency: cast.agency, user });
+    const token = await t.signIn(user.username);
+    for (const url of [
+      '/account-api/account/currentuser/programs',
+      '/benefit-api/benefit/balances',
+      '/benefit-api/benefit/balance',
+      `/benefit-api/benefit/program/${cast.program.uuid}/balance`,
+      '/account-api/notifications?pageSize=5',
+      '/account-api/notifications/preferences',
+      '/account-api/notifications/events',
+      '/merchant-api/merchants/currentuser?city=Hartford',
+    ]) {
+      const get = () => t.injectAs(token, { method: 'GET', url });
+      await get();
+      expect(await statementsOf(get), url).toBe(2);
+    }
   });
 
   it('refuses an unknown token in one statement', async () => {

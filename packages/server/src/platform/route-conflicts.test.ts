@@ -107,6 +107,13 @@ const SPEC_FIXED_PATHS: readonly Route[] = [
   { method: 'GET', url: '/account-api/incentive/recipient-incentive/currentrecipient' },
   // External cards (issue 18): the recipient's whole list beside a card's id.
   { method: 'GET', url: '/account-api/external-pan/all' },
+  // The recipient portal (issue 21): the recipient's merchant search beside the staff search and export, and the
+  // notifications' fixed words.
+  { method: 'GET', url: '/merchant-api/merchants/currentuser' },
+  { method: 'GET', url: '/account-api/notifications/events' },
+  { method: 'GET', url: '/account-api/notifications/statuses' },
+  { method: 'GET', url: '/account-api/notifications/preferences' },
+  { method: 'PUT', url: '/account-api/notifications/preferences' },
 ];
 
 /** The pairs among them that have a parametric sibling today: the walker must find at least these. */

@@ -11,6 +11,7 @@ import {
   timestamp,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { benefits } from './benefits.js';
 import { createdAt, publicUuid } from './columns.js';
 import { recipientAccounts } from './recipients.js';
 import { users } from './users.js';
@@ -95,3 +96,14 @@ export const staffNotifications = pgTable(
     check('staff_notifications_status_check', sql`${t.statusId} between 0 and 2`),
   ],
 );
+
+/**
+ * The benefits whose 'expiring soon' reminder was sent (issue 21 item 8, decision 0049): once per benefit, whoever
+ * runs the life-cycle job and however often. Kept apart from benefits so the job's marker never rewrites a benefit row.
+ */
+export const benefitExpiryReminders = pgTable('benefit_expiry_reminders', {
+  benefitId: integer('benefit_id')
+    .primaryKey()
+    .references(() => benefits.id, { onDelete: 'cascade' }),
+  sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+});

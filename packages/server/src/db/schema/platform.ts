@@ -69,6 +69,8 @@ export const outbox = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
+    /** Not before this time is a failed message tried again (back-off, decision 0050); null: at once. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
   },
   (t) => [
     index('outbox_created_at_idx').on(t.createdAt),

@@ -5,7 +5,9 @@ import { formatMoney } from '@ebt/core/format';
 import { fillMessage } from '@ebt/core/messages';
 import type { DbOrTx } from '../../db/client.js';
 import { NOTIFICATION_EVENT } from '../../db/reference-data.js';
+import { notifyAccounts } from '../../platform/recipient-notices.js';
 import {
+  benefitExpiryReminders,
   benefits,
   notificationPreferences,
   notifications,
@@ -189,4 +191,87 @@ export async function notifyExpired(db: DbOrTx, expired: MovedBenefit[], now: Da
     }
   }
   if (outgoing.length) await db.insert(outbox).values(outgoing);
+}
+
+/**
+ * Takes at most `limit` Issued benefits of the zone's programs with money left that expire between `today` and
+ * `lastDay` and have had no reminder, and records their reminder (benefit_expiry_reminders) in the same statement:
+ * once per benefit (decision 0049), and two runs never take the same benefit (skip locked, and the key of the
+ * reminder table). Walks benefits_issued_expiration_idx.
+ */
+export async function remindBatch(
+  db: DbOrTx,
+  timeZone: string,
+  today: string,
+  lastDay: string,
+  now: Date,
+  limit: number,
+): Promise<MovedBenefit[]> {
+  const result = (await db.execute(sql`
+    with due as (
+      select b.id from ${benefits} b
+      where b.status_id = ${BENEFIT_STATUS.ISSUED} and b.expiration_date >= ${today}::date
+        and b.expiration_date <= ${lastDay}::date and b.balance > 0
+        and b.program_id in (select p.id from ${programs} p where p.time_zone = ${timeZone})
+        and not exists (select 1 from ${benefitExpiryReminders} r where r.benefit_id = b.id)
+      order by b.expiration_date, b.id
+      limit ${limit}
+      for update of b skip locked
+    ), marked as (
+      insert into ${benefitExpiryReminders} (benefit_id, sent_at)
+      select due.id, ${now.toISOString()}::timestamptz from due
+      on conflict do nothing
+      returning benefit_id
+    )
+    select b.id, b.uuid, b.account_id, b.authorization_number, b.expiration_date::text as expiration_date, b.balance,
+      b.updation_channel as previous_channel
+    from ${benefits} b join marked on marked.benefit_id = b.id
+    order by b.expiration_date, b.id`)) as unknown as Rows<MovedRow>;
+  return moved(result.rows);
+}
+
+/** A job's context for notifyAccounts: its clock, and a log line per batch through the job's logger. */
+export interface NoticeContext {
+  now: () => Date;
+  log: Pick<RecipientNoticeLog, 'info'>;
+}
+type RecipientNoticeLog = Parameters<typeof notifyAccounts>[1]['log'];
+
+/** Tells recipients their benefit expires soon (event 2), by inbox and the methods they chose. */
+export async function notifyExpiring(db: DbOrTx, ctx: NoticeContext, reminded: MovedBenefit[]): Promise<void> {
+  await notifyAccounts(
+    db,
+    ctx as Parameters<typeof notifyAccounts>[1],
+    reminded.map((b) => ({
+      accountId: b.accountId,
+      eventId: NOTIFICATION_EVENT.BENEFIT_EXPIRING,
+      subject: BENEFIT_LIFE_CYCLE_MESSAGES.EMAIL_SUBJECT_EXPIRING,
+      text: fillMessage(BENEFIT_LIFE_CYCLE_MESSAGES.NOTIFICATION_EXPIRING, {
+        authNumber: b.authorizationNumber,
+        expirationDate: b.expirationDate,
+        amount: formatMoney(b.balance),
+      }),
+    })),
+    'benefit-expiring',
+  );
+}
+
+/** Tells recipients the money left on an expired benefit was removed (event 3, as expiry); none when nothing was left. */
+export async function notifyExpunged(db: DbOrTx, ctx: NoticeContext, expunged: MovedBenefit[]): Promise<void> {
+  await notifyAccounts(
+    db,
+    ctx as Parameters<typeof notifyAccounts>[1],
+    expunged
+      .filter((b) => Number(b.balance) > 0)
+      .map((b) => ({
+        accountId: b.accountId,
+        eventId: NOTIFICATION_EVENT.BENEFIT_EXPIRED,
+        subject: BENEFIT_LIFE_CYCLE_MESSAGES.EMAIL_SUBJECT_EXPUNGED,
+        text: fillMessage(BENEFIT_LIFE_CYCLE_MESSAGES.NOTIFICATION_EXPUNGED, {
+          authNumber: b.authorizationNumber,
+          amount: formatMoney(b.balance),
+        }),
+      })),
+    'benefit-expunged',
+  );
 }

@@ -1,6 +1,6 @@
 import { BENEFIT_EXPUNGE_DAYS_KEY, expungeCutoff, expungeDaysFrom } from '@ebt/core/benefits';
 import { BENEFIT_STATUS } from '@ebt/core/enums';
-import { fromCents, todayIn, toCents } from '@ebt/core/format';
+import { addDays, fromCents, todayIn, toCents } from '@ebt/core/format';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { type AuditEntry, recordAudit } from '../../platform/audit.js';
@@ -11,9 +11,14 @@ import {
   expungeBatch,
   LIFE_CYCLE_CHANNEL,
   type MovedBenefit,
+  type NoticeContext,
   notifyExpired,
+  notifyExpiring,
+  notifyExpunged,
   programTimeZones,
+  remindBatch,
 } from './lifecycle-queries.js';
+import { expiringSoonDays } from './detail.js';
 
 // The benefit life cycle (part 1 §4: "Expired and Expunged exist; transitions into them: not shown"; decision 0011):
 // - Issued -> Expired once the expiration date is past in the program's time zone (resolution 26): on the first run
@@ -32,11 +37,15 @@ export interface LifeCycleOptions {
   /** The zone of "today" for the configuration key, and for a program whose own zone the runtime does not know. */
   defaultTimeZone: string;
   batchSize?: number;
+  /** Where the notices' log lines go (the scheduler's logger); silent when not given. */
+  log?: NoticeContext['log'];
 }
 
 export interface LifeCycleResult {
   expired: number;
   expunged: number;
+  /** Expiry reminders sent (decision 0049). */
+  reminded: number;
   /** Balances set to 0 by expunging, in cents. */
   forfeitedCents: number;
   /** The delay applied (null: expunging is off). */
@@ -52,6 +61,8 @@ export function benefitLifeCycleJob(config: Pick<Config, 'defaultTimeZone'>): Jo
     run: (db, now) => runBenefitLifeCycle(db, now, { defaultTimeZone: config.defaultTimeZone }),
   };
 }
+
+const SILENT: NoticeContext['log'] = { info: () => undefined };
 
 /** A job has no request: its audit rows name no user, address or request. */
 const jobContext = (now: Date) => ({ caller: null, ip: undefined, requestId: undefined, now: () => now });
@@ -71,10 +82,22 @@ export async function runBenefitLifeCycle(db: Db, now: Date, options: LifeCycleO
   const { days: expungeDays } = expungeDaysFrom(
     await configValueInForce(db, BENEFIT_EXPUNGE_DAYS_KEY, todayIn(options.defaultTimeZone, now)),
   );
-  const result: LifeCycleResult = { expired: 0, expunged: 0, forfeitedCents: 0, expungeDays };
+  const result: LifeCycleResult = { expired: 0, expunged: 0, reminded: 0, forfeitedCents: 0, expungeDays };
+  const notices: NoticeContext = { now: () => now, log: options.log ?? SILENT };
 
   for (const zone of zones) {
     const today = zoneToday(zone, options.defaultTimeZone, now);
+    // The 'expiring soon' reminder, once per benefit, the lead time of the expiring-soon marker (default 14 days).
+    const lastDay = addDays(today, await expiringSoonDays(db, today));
+    for (;;) {
+      const done = await db.transaction(async (tx) => {
+        const batch = await remindBatch(tx, zone, today, lastDay, now, limit);
+        await notifyExpiring(tx, notices, batch);
+        return batch.length;
+      });
+      result.reminded += done;
+      if (done < limit) break;
+    }
     for (;;) {
       const done = await db.transaction(async (tx) => {
         const batch = await expireBatch(tx, zone, today, now, limit);
@@ -95,6 +118,7 @@ export async function runBenefitLifeCycle(db: Db, now: Date, options: LifeCycleO
     for (;;) {
       const batch = await db.transaction(async (tx) => {
         const rows = await expungeBatch(tx, zone, cutoff, now, limit);
+        await notifyExpunged(tx, notices, rows);
         if (rows.length)
           await recordAudit(
             tx,

@@ -371,16 +371,37 @@ export function recipientPrograms(db: DbOrTx, accountIds: readonly number[]) {
 }
 
 /**
- * The balances of one account's ISSUED benefits: spendable today (available and not past expiration) and not yet
- * available (benefits_account_id_idx: account, expiration date).
+ * The balances of each of the caller's accounts in one statement (issue 21: no query per program): the ISSUED
+ * benefits spendable today (available and not past expiration, "today" in the program's time zone, resolution 26),
+ * those not yet available, and the soonest expiration date among the spendable ones with money left. Each account's
+ * benefits come off benefits_account_id_idx (account, expiration date).
  */
-export async function accountBalances(db: DbOrTx, accountId: number, today: string) {
-  const [row] = await db
-    .select({
-      available: sql<string>`coalesce(sum(${b.balance}) filter (where ${b.availableDate} <= ${today}), 0)`,
-      upcoming: sql<string>`coalesce(sum(${b.balance}) filter (where ${b.availableDate} > ${today}), 0)`,
-    })
-    .from(b)
-    .where(and(eq(b.accountId, accountId), eq(b.statusId, BENEFIT_STATUS.ISSUED), gte(b.expirationDate, today)));
-  return { available: row?.available ?? '0', upcoming: row?.upcoming ?? '0' };
+export async function recipientBalances(db: DbOrTx, accountIds: readonly number[], now: Date) {
+  if (accountIds.length === 0) return [];
+  const result = (await db.execute(sql`
+    select a.id as account_id, a.recipient_identifier, p.id as program_id, p.uuid as program_uuid,
+      p.name as program_name, d.today::text as today,
+      coalesce(sum(bb.balance) filter (where bb.available_date <= d.today), 0)::text as available,
+      coalesce(sum(bb.balance) filter (where bb.available_date > d.today), 0)::text as upcoming,
+      (min(bb.expiration_date) filter (where bb.available_date <= d.today and bb.balance > 0))::text as soonest
+    from ${ra} a
+    join ${programs} p on p.id = a.program_id
+    cross join lateral (select (${now.toISOString()}::timestamptz at time zone p.time_zone)::date as today) d
+    left join ${b} bb on bb.account_id = a.id and bb.status_id = ${BENEFIT_STATUS.ISSUED} and bb.expiration_date >= d.today
+    where a.id = any(${`{${accountIds.join(',')}}`}::int[])
+    group by a.id, p.id, d.today
+    order by p.name, a.id`)) as {
+    rows: {
+      account_id: number;
+      recipient_identifier: string;
+      program_id: number;
+      program_uuid: string;
+      program_name: string;
+      today: string;
+      available: string;
+      upcoming: string;
+      soonest: string | null;
+    }[];
+  };
+  return result.rows;
 }

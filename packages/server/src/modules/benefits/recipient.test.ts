@@ -91,8 +91,16 @@ describe('recipient balances', () => {
       recipientIdentifier: w.accounts.a1.recipientIdentifier,
       totalAmount: 37.75,
       upcomingAmount: 30,
+      // R-A-2 expires today: within the 14 days of 'expiring soon' (issue 21).
+      soonestExpirationDate: '2026-11-23',
+      expiringSoon: true,
     });
-    expect(cards.find((c) => c.programUuid === w.programB.uuid)).toMatchObject({ totalAmount: 7, upcomingAmount: 0 });
+    expect(cards.find((c) => c.programUuid === w.programB.uuid)).toMatchObject({
+      totalAmount: 7,
+      upcomingAmount: 0,
+      soonestExpirationDate: '2027-03-31',
+      expiringSoon: false,
+    });
   });
 
   it('GET /benefit-api/benefit/balance sums every program', async () => {

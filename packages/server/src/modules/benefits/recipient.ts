@@ -6,32 +6,35 @@ import {
   RECIPIENT_PROGRAM_BENEFITS_CAP,
   type TotalBalance,
 } from '@ebt/core/benefits';
-import { todayIn } from '@ebt/core/format';
+import { daysBetween, todayIn } from '@ebt/core/format';
 import { type CallerContext, requireCaller, type RequestContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { dollars } from './detail.js';
-import { accountBalances, recipientPrograms } from './queries.js';
+import { dollars, expiringSoonDays } from './detail.js';
+import { recipientBalances, recipientPrograms } from './queries.js';
 import { searchBenefits } from './search.js';
 
 // The recipient portal's benefit calls (part 1 §2 /recipient/home and program detail, §7 "Recipient portal";
 // docs/decisions/0010 "Recipient answers"). Every one reads only the caller's own accounts (caller.accountIds).
 
+/**
+ * One card per account, in one statement. `expiringSoon` uses the expiring-soon lead time in force (configuration,
+ * default 14 days; read through the configuration cache, no statement once warm).
+ */
 async function balancesOf(ctx: CallerContext): Promise<ProgramBalance[]> {
   const now = ctx.now();
-  const accounts = await recipientPrograms(ctx.db, ctx.caller.accountIds);
-  const cards: ProgramBalance[] = [];
-  for (const a of accounts) {
-    const sums = await accountBalances(ctx.db, a.accountId, todayIn(a.timeZone, now));
-    cards.push({
-      programUuid: a.programUuid,
-      programName: a.programName,
-      programId: a.programId,
-      recipientIdentifier: a.recipientIdentifier,
-      totalAmount: dollars(sums.available),
-      upcomingAmount: dollars(sums.upcoming),
-    });
-  }
-  return cards;
+  const rows = await recipientBalances(ctx.db, ctx.caller.accountIds, now);
+  if (rows.length === 0) return [];
+  const soonDays = await expiringSoonDays(ctx.db, todayIn(ctx.config.defaultTimeZone, now));
+  return rows.map((r) => ({
+    programUuid: r.program_uuid,
+    programName: r.program_name,
+    programId: Number(r.program_id),
+    recipientIdentifier: r.recipient_identifier,
+    totalAmount: dollars(r.available),
+    upcomingAmount: dollars(r.upcoming),
+    soonestExpirationDate: r.soonest,
+    expiringSoon: r.soonest !== null && daysBetween(r.today, r.soonest) <= soonDays,
+  }));
 }
 
 /** GET /benefit-api/benefit/balances: one card per program the recipient has an account in. */

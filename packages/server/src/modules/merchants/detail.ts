@@ -46,6 +46,9 @@ export async function getMerchant(context: RequestContext, merchantUuid: string)
     addressInfo: addressOf(addresses, 'registered'),
     mailingAddress: addressOf(addresses, 'mailing'),
     physicalAddress: addressOf(addresses, 'physical'),
+    // Public: the locator shows every merchant's pin; the recipient's detail links the locator centred on it.
+    latitude: merchant.latitude === null ? null : Number(merchant.latitude),
+    longitude: merchant.longitude === null ? null : Number(merchant.longitude),
   };
   const hidden = { taxId: null, taxClassId: null, tinTypeId: null, bankAccountInfo: null };
   if (ctx.caller.scope === 'self')

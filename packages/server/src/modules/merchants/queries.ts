@@ -72,6 +72,10 @@ export interface MerchantFilter {
   fnsNumber?: string;
   email?: string;
   programId?: number;
+  /** The recipient portal's criteria (A§5): the registered address's city (prefix) and state, a phone (prefix). */
+  city?: string;
+  stateCode?: string;
+  phone?: string;
 }
 
 /**
@@ -95,6 +99,17 @@ function filterConditions(db: DbOrTx, caller: Caller, f: MerchantFilter): SQL | 
         : startsWith(NAME_ORDER, name),
     f.fnsNumber === undefined ? undefined : eq(merchants.fnsNumber, f.fnsNumber),
     f.email === undefined ? undefined : startsWith(sql`lower(${merchants.email})`, f.email),
+    f.city === undefined && f.stateCode === undefined
+      ? undefined
+      : sql`exists (select 1 from ${merchantAddresses} where ${and(
+          eq(merchantAddresses.merchantId, merchants.id),
+          eq(merchantAddresses.kind, 'registered'),
+          f.city === undefined ? undefined : startsWith(sql`lower(${merchantAddresses.city})`, f.city),
+          f.stateCode === undefined ? undefined : eq(merchantAddresses.stateCode, f.stateCode.toUpperCase()),
+        )})`,
+    f.phone === undefined
+      ? undefined
+      : sql`(${merchants.businessPhone} like ${`${escapeLike(f.phone)}%`} or ${merchants.mobilePhone} like ${`${escapeLike(f.phone)}%`})`,
   );
 }
 
@@ -195,6 +210,8 @@ const merchantFields = {
   mobilePhone: merchants.mobilePhone,
   creationChannel: merchants.creationChannel,
   updationChannel: merchants.updationChannel,
+  latitude: merchants.latitude,
+  longitude: merchants.longitude,
 };
 
 /** One merchant by uuid in the caller's scope, or undefined (missing and out of scope answer alike). */

@@ -14,6 +14,7 @@ import {
   MerchantProgramMapping,
   MerchantSearchQuery,
   MerchantSearchResult,
+  RecipientMerchantSearchQuery,
   GeocodePlace,
   GeocodeQuery,
   MerchantBankInfoBody,
@@ -37,7 +38,7 @@ import { geocodeLocation } from './geocode.js';
 import { merchantLocator } from './locator.js';
 import merchantImportRoutes from './import-routes.js';
 import { listTaxClasses, listTinTypes } from './lookups.js';
-import { exportMerchants, searchMerchants } from './search.js';
+import { exportMerchants, searchMerchants, searchOwnMerchants } from './search.js';
 
 // Merchants, the read side (B§2 "Merchants", B§7 "Merchants"; resolutions 10, 13, 14; docs/decisions/0020). Reading
 // merchants needs MERCHANT_VIEW (decision 0003: B names no right for it; every staff role holds it by default), and the
@@ -46,6 +47,7 @@ import { exportMerchants, searchMerchants } from './search.js';
 const tags = ['merchants'];
 const MERCHANT_VIEW = privileges(PRIVILEGE.MERCHANT_VIEW);
 const MERCHANT_VIEW_OR_RECIPIENT = privileges(PRIVILEGE.MERCHANT_VIEW, PRIVILEGE.RECIPIENT_ACCESS);
+const RECIPIENT = privileges(PRIVILEGE.RECIPIENT_ACCESS);
 const MERCHANT_ADD = privileges(PRIVILEGE.MERCHANT_ADD);
 const MERCHANT_UPDATE = privileges(PRIVILEGE.MERCHANT_UPDATE);
 const BANK_VIEW = privileges(PRIVILEGE.BANK_VIEW);
@@ -78,6 +80,21 @@ export default defineRoutes((app) => {
     '/merchant-api/merchants/export',
     { tags, querystring: MerchantExportQuery, access: MERCHANT_VIEW, cap: MERCHANT_EXPORT_ROW_CAP },
     exportMerchants,
+  );
+
+  app.get(
+    '/merchant-api/merchants/currentuser',
+    {
+      schema: {
+        tags,
+        summary:
+          "The recipient's merchant search: active merchants of their programs by name, e-mail, city, state, phone (pageSize default 1000)",
+        querystring: RecipientMerchantSearchQuery,
+        response: { 200: MerchantSearchResult, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody },
+      },
+      config: { access: RECIPIENT },
+    },
+    (req) => searchOwnMerchants(req.ctx, req.query),
   );
 
   app.get(

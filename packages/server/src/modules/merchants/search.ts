@@ -8,6 +8,8 @@ import {
   type MerchantSearchQuery,
   type MerchantSearchResult,
   merchantSearchCriteria,
+  type RecipientMerchantSearchQuery,
+  recipientMerchantCriteria,
 } from '@ebt/core/merchants';
 import { type CallerContext, requireCaller, type RequestContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
@@ -101,4 +103,26 @@ export async function exportMerchants(
 ): Promise<void> {
   const ctx = requireCaller(context);
   await exportSearch(ctx, reply, MERCHANTS, await resolveFilter(ctx, query), query.exportType);
+}
+
+/**
+ * GET /merchant-api/merchants/currentuser (A§5, A§7): the recipient's search, over the active merchants mapped to
+ * their programs (the caller's 'self' scope), by name, e-mail, city, state and phone; at least one (400 otherwise).
+ * Phones are compared by their digits.
+ */
+export async function searchOwnMerchants(
+  context: RequestContext,
+  query: RecipientMerchantSearchQuery,
+): Promise<MerchantSearchResult> {
+  const ctx = requireCaller(context);
+  const criteria = recipientMerchantCriteria(query);
+  if (Object.keys(criteria).length === 0) throw AppError.badRequest(MERCHANT_MESSAGES.AT_LEAST_ONE_FIELD);
+  const phone = criteria.phone?.replace(/\D/g, '');
+  if (criteria.phone !== undefined && !phone) return { data: [], totalCount: 0, countCapped: false };
+  const filter: MerchantFilter = { ...criteria, phone };
+  const found = await cappedList(query.pageSize, (limit) => searchMerchantRows(ctx.db, ctx.caller, filter, limit));
+  return {
+    ...found,
+    data: found.data.map(({ id: _id, ...row }) => ({ ...row, merchantStatus: statusText(row.merchantStatusId) })),
+  };
 }

@@ -59,6 +59,7 @@ export function toTransactionDetail(r: TransactionDetailRecord, staff: boolean):
         : null,
     startBalance: dollars(trx.startBalance),
     endBalance: dollars(trx.endBalance),
+    incentiveEarned: r.incentiveEarned ?? null,
     benefits: (r.benefits ?? []).map((b) => ({
       benefitUuid: b.benefitUuid,
       authorizationNumber: b.authorizationNumber,

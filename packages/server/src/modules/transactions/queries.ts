@@ -274,6 +274,10 @@ export async function findTransactionDetail(db: DbOrTx, caller: Caller, trxUuid:
           'authorizationNumber', b.authorization_number, 'amount', tb.amount) order by b.expiration_date, b.id), '[]')
         from ${transactionBenefits} tb join ${benefits} b on b.id = tb.benefit_id
         where tb.transaction_id = ${t.id})`,
+      // What the transaction engine's accruals of this purchase earned (decision 0044): approved type 6 rows it caused.
+      incentiveEarned: sql<string | null>`(
+        select sum(a.settle_amt)::text from ${t} a
+        where a.caused_by_id = ${t.id} and a.trx_type_id = 6 and a.resp_code_id = 1)`,
     })
     .from(t)
     .innerJoin(programs, eq(programs.id, t.programId))

@@ -15,6 +15,8 @@ import { AreaSkeleton } from '../layouts/AreaSkeleton';
 // The signed-in shell is not needed to sign in, so it loads with the first protected page.
 const loadAreaLayout = () => import('../layouts/AreaLayout');
 const AreaLayout = lazy(loadAreaLayout);
+// The recipient's home without a network (decision 0051): its own chunk, precached by the service worker.
+const OfflineHome = lazy(() => import('../../features/home').then((m) => ({ default: m.OfflineHome })));
 
 /**
  * The portal route's loader: on entering a portal, the signed-in user and the shell's code start loading at once,
@@ -41,6 +43,12 @@ export function ProtectedArea({ area }: { area: PortalArea }) {
   const user = useDeferredValue(data);
 
   if (error) {
+    if (area === 'recipient' && isApiError(error, 0) && hasSession())
+      return (
+        <Suspense fallback={<FullPageLoader />}>
+          <OfflineHome />
+        </Suspense>
+      );
     // A 401 has already sent the browser to /logout (api-client); don't race it to /login.
     if (isApiError(error, 401)) return <FullPageLoader />;
     return (

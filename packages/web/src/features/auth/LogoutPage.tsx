@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { FullPageLoader } from '../../components/FullPageLoader';
+import { clearBalances } from '../home';
 import { endSession } from './api';
 
 /** Why the user arrived here when they did not press Sign out (router state set by the session rules). */
@@ -21,6 +22,8 @@ export default function LogoutPage() {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
+    // The recipient's last balances kept for offline use leave with the session (decision 0051).
+    clearBalances();
     void endSession(queryClient).finally(() => setDone(true));
   }, [queryClient]);
 

@@ -1,18 +1,18 @@
 import { lazy } from 'react';
-import { placeholderRoute } from '../../components/PlaceholderPage';
 import type { FeatureRoutes } from '../../lib/routes';
 
 const BenefitSearchPage = lazy(() => import('./BenefitSearchPage'));
 const BenefitIssuePage = lazy(() => import('./BenefitIssuePage'));
 const BenefitDetailPage = lazy(() => import('./BenefitDetailPage'));
 const BenefitFilePage = lazy(() => import('./BenefitFilePage'));
+const RecipientBenefitsPage = lazy(() => import('./RecipientBenefitsPage'));
 
 /**
  * Benefit lists, detail, issue and file upload (A§2 Screens), the same screens in /program and /admin; Import
- * Benefits is program side only (A§6). The recipient portal's benefits screen is a later issue.
+ * Benefits is program side only (A§6). The recipient portal's benefits search is its own screen (issue 21).
  */
 export const benefitsRoutes: FeatureRoutes = {
-  recipient: [placeholderRoute('benefits', 'Benefits')],
+  recipient: [{ path: 'benefits', element: <RecipientBenefitsPage /> }],
   program: [
     { path: 'benefits', element: <BenefitSearchPage area="program" /> },
     { path: 'benefits/:recipientId', element: <BenefitSearchPage area="program" /> },

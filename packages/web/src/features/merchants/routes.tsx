@@ -1,5 +1,4 @@
 import { lazy } from 'react';
-import { placeholderRoute } from '../../components/PlaceholderPage';
 import type { FeatureRoutes } from '../../lib/routes';
 
 // The locator and the import screen are chunks of their own: Leaflet loads only with the locator.
@@ -8,15 +7,17 @@ const MerchantFilePage = lazy(() => import('./MerchantFilePage'));
 const MerchantSearchPage = lazy(() => import('./MerchantSearchPage'));
 const MerchantDetailPage = lazy(() => import('./MerchantDetailPage'));
 const MerchantAddPage = lazy(() => import('./MerchantAddPage'));
+const RecipientMerchantsPage = lazy(() => import('./RecipientMerchantsPage'));
+const RecipientMerchantPage = lazy(() => import('./RecipientMerchantPage'));
 
 /**
  * Merchant search, detail, add, import and the merchant locator (B§2), each screen its own chunk. The recipient
- * portal's merchant search and detail are issue 21's (placeholders until then).
+ * portal has its own merchant search and public detail (issue 21).
  */
 export const merchantsRoutes: FeatureRoutes = {
   recipient: [
-    placeholderRoute('merchants', 'Merchants'),
-    placeholderRoute('merchant/:id', 'Merchant Detail'),
+    { path: 'merchants', element: <RecipientMerchantsPage /> },
+    { path: 'merchant/:id', element: <RecipientMerchantPage /> },
     { path: 'merchantlocator', element: <MerchantLocatorPage /> },
   ],
   program: [

@@ -1,18 +1,18 @@
 import { lazy } from 'react';
-import { placeholderRoute } from '../../components/PlaceholderPage';
 import type { FeatureRoutes } from '../../lib/routes';
 
 const ProgramViewPage = lazy(() => import('./ProgramViewPage'));
 const ProgramListPage = lazy(() => import('./ProgramListPage'));
 const ProgramAddPage = lazy(() => import('./ProgramAddPage'));
 const ProgramEditPage = lazy(() => import('./ProgramEditPage'));
+const RecipientProgramPage = lazy(() => import('./RecipientProgramPage'));
 
 /**
  * Program view (program side), the admin program list and forms (B§2 "Admin programs"), the recipient's program
- * detail (a placeholder until its issue replaces the entry here).
+ * detail (issue 21).
  */
 export const programsRoutes: FeatureRoutes = {
-  recipient: [placeholderRoute('program/:id', 'Program Detail')],
+  recipient: [{ path: 'program/:id', element: <RecipientProgramPage /> }],
   program: [{ path: 'program', element: <ProgramViewPage /> }],
   admin: [
     { path: 'programs', element: <ProgramListPage /> },

@@ -134,6 +134,9 @@ function Blocks({ base, trx }: { base: StaffBase; trx: TransactionDetail }) {
               label="End balance"
               value={trx.endBalance === null ? null : <Money value={trx.endBalance} />}
             />
+            {trx.incentiveEarned && (
+              <ReadOnlyField label="Incentive earned" value={<Money value={trx.incentiveEarned} />} />
+            )}
           </FieldList>
         </DetailSection>
       )}

@@ -1,18 +1,19 @@
 import { lazy } from 'react';
-import { placeholderRoute } from '../../components/PlaceholderPage';
 import type { FeatureRoutes } from '../../lib/routes';
 
 const TransactionSearchPage = lazy(() => import('./TransactionSearchPage'));
 const TransactionDetailPage = lazy(() => import('./TransactionDetailPage'));
+const RecipientTransactionsPage = lazy(() => import('./RecipientTransactionsPage'));
+const RecipientTransactionDetailPage = lazy(() => import('./RecipientTransactionDetailPage'));
 
 /**
- * Transaction search and detail (A§2, B§2), the same screens in /program and /admin. The recipient portal's
- * transaction screens come with the recipient portal issue (the API already answers recipients, resolution 11).
+ * Transaction search and detail (A§2, B§2), the same screens in /program and /admin. The recipient portal has
+ * its own search and detail (issue 21; the API answers recipients their own, resolution 11).
  */
 export const transactionsRoutes: FeatureRoutes = {
   recipient: [
-    placeholderRoute('transactions', 'Transactions'),
-    placeholderRoute('transaction/:id', 'Transaction Detail'),
+    { path: 'transactions', element: <RecipientTransactionsPage /> },
+    { path: 'transaction/:id', element: <RecipientTransactionDetailPage /> },
   ],
   program: [
     { path: 'transactions', element: <TransactionSearchPage base="program" /> },

@@ -69,3 +69,30 @@ export function HeadroomList({ programUuid, headingLevel = 2 }: { programUuid?: 
     </SimpleGrid>
   );
 }
+
+/**
+ * One line per enrolment of a program in force today, for the home page's program card: what the recipient may still
+ * earn today. Nothing while loading or on an error (the card's balance is what matters there; /recipient/incentives
+ * tells more).
+ */
+export function HeadroomSummary({ programUuid }: { programUuid: string }) {
+  const headroom = useMyHeadroom();
+  const rows = headroom.data?.filter((r) => r.programUuid === programUuid) ?? [];
+  if (rows.length === 0) return null;
+  return (
+    <Stack gap={2} mt="xs">
+      {rows.map((row) => (
+        <Text key={row.recipientIncentiveId} fz="sm">
+          {row.incentiveName}:{' '}
+          {row.remainingToday === null ? (
+            'no daily limit'
+          ) : (
+            <>
+              <Money value={row.remainingToday} /> more to earn today
+            </>
+          )}
+        </Text>
+      ))}
+    </Stack>
+  );
+}

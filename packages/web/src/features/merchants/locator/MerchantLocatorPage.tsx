@@ -4,6 +4,7 @@ import { MESSAGES } from '@ebt/core/messages';
 import { Anchor, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconCurrentLocation, IconSearch } from '@tabler/icons-react';
 import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../../components/DataTable';
 import { MapView, type MapMarker } from '../../../components/MapView';
 import { isDrawable } from '../../../components/MapView.markers';
@@ -58,6 +59,19 @@ interface SearchedPlace {
 }
 
 /**
+ * A centre given in the address (`?lat=&lng=&name=`): the recipient's merchant detail opens the locator on its
+ * merchant (issue 21). Anything not a coordinate is ignored.
+ */
+function placeFromParams(params: URLSearchParams): SearchedPlace | null {
+  const latitude = Number(params.get('lat'));
+  const longitude = Number(params.get('lng'));
+  if (!params.get('lat') || !params.get('lng') || !Number.isFinite(latitude) || !Number.isFinite(longitude))
+    return null;
+  if (Math.abs(latitude) > 90 || Math.abs(longitude) > 180) return null;
+  return { point: { latitude, longitude }, label: (params.get('name') ?? '').slice(0, 100) || 'the chosen place' };
+}
+
+/**
  * `/{recipient,program,admin}/merchantlocator` (B§2 "Merchant locator", B§7, B§9 zoom 10): the merchants the caller
  * may see, nearest first, around the browser's position (or, when it cannot be had, the default point with 'Unable
  * to determine current location.'), or around a place searched by name (city, ZIP code, 'City, ST'). The map shows
@@ -66,7 +80,8 @@ interface SearchedPlace {
  */
 export default function MerchantLocatorPage() {
   const { position, locate } = useBrowserPosition();
-  const [searched, setSearched] = useState<SearchedPlace | null>(null);
+  const [params] = useSearchParams();
+  const [searched, setSearched] = useState<SearchedPlace | null>(() => placeFromParams(params));
   const [query, setQuery] = useState('');
   const [queryError, setQueryError] = useState<string | null>(null);
   const [notFound, setNotFound] = useState(false);

@@ -1,0 +1,151 @@
+import { BenefitSearchPage, type BenefitSearchRow, searchDateProblems } from '@ebt/core/benefits';
+import { AUTHORIZATION_NUMBER_MAX, MIN_DATES } from '@ebt/core/constants';
+import { MESSAGES } from '@ebt/core/messages';
+import { searchDateMax, todayIn } from '@ebt/core/format';
+import { Badge, Select, Stack, TextInput } from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { DataTable, type DataTableColumn } from '../../components/DataTable';
+import { DateField } from '../../components/DateField';
+import { DateText } from '../../components/DateText';
+import { MessageBanner } from '../../components/MessageBanner';
+import { Money } from '../../components/Money';
+import { Page } from '../../components/Page';
+import { SearchForm } from '../../components/SearchForm';
+import { api } from '../../lib/api-client';
+import { errorMessagesOf } from '../../lib/errors';
+import { useOwnPrograms } from '../home';
+
+// A§5 "Recipient portal searches": dates from 2020-08-01 to today + 183 days, auth number max 20, program; A§7 GET
+// /benefit-api/benefit with pageSize=1000; A§9 10 per page on screen.
+const FETCH_SIZE = 1000;
+const PAGE_SIZE = 10;
+
+interface Criteria {
+  startDate: string;
+  endDate: string;
+  authNo: string;
+  programId: string;
+}
+const EMPTY: Criteria = { startDate: '', endDate: '', authNo: '', programId: '' };
+
+const COLUMNS: DataTableColumn<BenefitSearchRow>[] = [
+  { key: 'benefitAuthNumber', header: 'Authorization Number' },
+  { key: 'programName', header: 'Program' },
+  { key: 'benefitAmount', header: 'Amount', align: 'right', render: (r) => <Money value={r.benefitAmount} /> },
+  { key: 'benefitBalance', header: 'Balance', align: 'right', render: (r) => <Money value={r.benefitBalance} /> },
+  { key: 'benefitStatus', header: 'Status' },
+  { key: 'benefitAvailableDate', header: 'Available', render: (r) => <DateText value={r.benefitAvailableDate} /> },
+  {
+    key: 'benefitExpiryDate',
+    header: 'Expires',
+    render: (r) => (
+      <span>
+        <DateText value={r.benefitExpiryDate} />{' '}
+        {r.expiryMarker && (
+          <Badge color={r.expiryMarker === 'expired' ? 'gray.8' : 'orange.9'} variant="filled" size="sm">
+            {r.expiryMarker}
+          </Badge>
+        )}
+      </span>
+    ),
+  },
+];
+
+/** `/recipient/benefits` (A§2, A§5, A§7): the recipient's own benefits, fetched up to 1000, 10 a page. */
+export default function RecipientBenefitsPage() {
+  const [values, setValues] = useState<Criteria>(EMPTY);
+  const [submitted, setSubmitted] = useState<Criteria | null>(null);
+  const [page, setPage] = useState(0);
+  const programs = useOwnPrograms();
+  const today = todayIn(Intl.DateTimeFormat().resolvedOptions().timeZone);
+  const latest = searchDateMax(today);
+  const problems = searchDateProblems(
+    { startDate: values.startDate || undefined, endDate: values.endDate || undefined },
+    today,
+    'recipient',
+  );
+  const authTooLong = values.authNo.trim().length > AUTHORIZATION_NUMBER_MAX;
+  const errorOf = (field: 'startDate' | 'endDate') => problems.find((p) => p.field === field)?.message;
+
+  const search = useQuery({
+    queryKey: ['recipient', 'benefits', submitted],
+    queryFn: async ({ signal }) =>
+      BenefitSearchPage.parse(
+        await api.get<unknown>('/benefit-api/benefit', {
+          query: { ...submitted!, authNo: submitted!.authNo.trim(), pageSize: FETCH_SIZE },
+          signal,
+        }),
+      ),
+    enabled: submitted !== null,
+    placeholderData: keepPreviousData,
+  });
+  const set = (field: keyof Criteria) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
+
+  return (
+    <Page title="Benefits">
+      <Stack gap="lg">
+        <SearchForm
+          label="Benefit search criteria"
+          canSearch={problems.length === 0 && !authTooLong}
+          requirementMessage={
+            problems.length || authTooLong ? 'Correct the fields marked above.' : MESSAGES.AT_LEAST_ONE_FIELD
+          }
+          onSubmit={() => {
+            setPage(0);
+            setSubmitted({ ...values });
+            if (submitted && JSON.stringify(submitted) === JSON.stringify(values)) void search.refetch();
+          }}
+          onClear={() => {
+            setValues(EMPTY);
+            setSubmitted(null);
+          }}
+          loading={search.isFetching}
+        >
+          <DateField
+            label="Start date"
+            min={MIN_DATES.recipientSearch}
+            max={latest}
+            value={values.startDate}
+            onChange={set('startDate')}
+            error={errorOf('startDate')}
+          />
+          <DateField
+            label="End date"
+            min={MIN_DATES.recipientSearch}
+            max={latest}
+            value={values.endDate}
+            onChange={set('endDate')}
+            error={errorOf('endDate')}
+          />
+          <TextInput
+            label="Authorization number"
+            value={values.authNo}
+            onChange={(e) => set('authNo')(e.currentTarget.value)}
+            error={authTooLong ? `Must be at most ${AUTHORIZATION_NUMBER_MAX} characters.` : undefined}
+          />
+          <Select
+            label="Program"
+            placeholder="All programs"
+            clearable
+            data={(programs.data ?? []).map((p) => ({ value: String(p.programId), label: p.programName }))}
+            value={values.programId || null}
+            onChange={(value) => set('programId')(value ?? '')}
+          />
+        </SearchForm>
+        {search.isError && <MessageBanner kind="danger" messages={errorMessagesOf(search.error)} />}
+        {submitted && search.data && (
+          <DataTable
+            caption="Benefits"
+            columns={COLUMNS}
+            rows={search.data.data}
+            rowKey={(r) => r.benefitUuid}
+            pageSize={PAGE_SIZE}
+            clientPaging={{ page, onPageChange: setPage }}
+            emptyMessage={MESSAGES.NO_BENEFITS_FOUND}
+          />
+        )}
+      </Stack>
+    </Page>
+  );
+}

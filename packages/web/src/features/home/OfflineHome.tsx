@@ -1,0 +1,54 @@
+import { Container, SimpleGrid, Stack, Text } from '@mantine/core';
+import { DateText } from '../../components/DateText';
+import { MessageBanner } from '../../components/MessageBanner';
+import { Money } from '../../components/Money';
+import { Page } from '../../components/Page';
+import { ProgramBalanceCard } from './components/ProgramBalanceCard';
+import { loadBalances } from './offline-balances';
+
+/**
+ * What /recipient shows when the signed-in recipient's account cannot be read because there is no network (decision
+ * 0051): the balances last read on this device, marked 'Not current' with the time they were read, and nothing else.
+ * Without stored balances it says the portal needs a connection.
+ */
+export default function OfflineHome() {
+  const stored = loadBalances();
+  const total = (stored?.cards ?? []).reduce((sum, c) => sum + Math.round(c.totalAmount * 100), 0) / 100;
+  return (
+    <Container size="lg" py="md">
+      <Page title="Home">
+        <Stack gap="lg">
+          {stored ? (
+            <>
+              <MessageBanner
+                kind="warning"
+                title="Not current"
+                messages="You are offline. These balances are the last ones read and may have changed since."
+                details={
+                  <Text fz="sm" data-testid="offline-read-at">
+                    Read at <DateText value={stored.readAt} format="datetime" />
+                  </Text>
+                }
+              />
+              <Text fz={32} fw={700} data-testid="total-balance">
+                <Money value={total} />
+              </Text>
+              <SimpleGrid
+                cols={{ base: 1, sm: 2, lg: 3 }}
+                spacing="md"
+                component="section"
+                aria-label="Balances by program"
+              >
+                {stored.cards.map((card) => (
+                  <ProgramBalanceCard key={card.programUuid} card={card} onOpen={() => undefined} />
+                ))}
+              </SimpleGrid>
+            </>
+          ) : (
+            <MessageBanner kind="warning" messages="You are offline. Connect to the internet to see your benefits." />
+          )}
+        </Stack>
+      </Page>
+    </Container>
+  );
+}

@@ -1,0 +1,33 @@
+import { ProgramBalance } from '@ebt/core/benefits';
+import { CurrentRecipientProgram } from '@ebt/core/recipients';
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api } from '../../lib/api-client';
+
+// The recipient home's reads (A§2 /recipient/home, A§7 "Recipient portal"): the programs of the recipient's accounts
+// and one balance card per program. Refetched on navigation and window focus, never on a timer.
+
+export const recipientHomeKeys = {
+  programs: ['recipient', 'programs'] as const,
+  balances: ['recipient', 'balances'] as const,
+};
+
+/** GET /account-api/account/currentuser/programs. */
+export function useOwnPrograms() {
+  return useQuery({
+    queryKey: recipientHomeKeys.programs,
+    queryFn: async ({ signal }) =>
+      z
+        .array(CurrentRecipientProgram)
+        .parse(await api.get<unknown>('/account-api/account/currentuser/programs', { signal })),
+  });
+}
+
+/** GET /benefit-api/benefit/balances. */
+export function useBalances() {
+  return useQuery({
+    queryKey: recipientHomeKeys.balances,
+    queryFn: async ({ signal }) =>
+      z.array(ProgramBalance).parse(await api.get<unknown>('/benefit-api/benefit/balances', { signal })),
+  });
+}

@@ -1,0 +1,108 @@
+import { NOTIFICATION_AUTO_READ_MS, NOTIFICATION_MESSAGES, pageAfterRemoval, unreadOf } from '@ebt/core/notifications';
+import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { DateText } from '../../../components/DateText';
+import { LoadingStatus } from '../../../components/LoadingStatus';
+import { MessageBanner } from '../../../components/MessageBanner';
+import { Page } from '../../../components/Page';
+import { Pager } from '../../../components/Pager';
+import { isApiError } from '../../../lib/api-client';
+import { errorMessagesOf } from '../../../lib/errors';
+import { useNotifications, useNotificationStatus } from './api';
+import { PreferencesForm } from './PreferencesForm';
+
+/**
+ * `/recipient/notifications` (A§2, A§4, A§9; resolution 24): the recipient's notifications, 5 a page, newest first.
+ * The unread ones of the page shown are marked read 4 seconds after it is displayed; Dismiss removes one and lowers the
+ * unread count (the top bar's badge follows). The preferences sit under the list.
+ */
+export default function RecipientNotificationsPage() {
+  const [page, setPage] = useState(0);
+  const list = useNotifications(page);
+  const status = useNotificationStatus();
+  const [problem, setProblem] = useState<string[] | null>(null);
+  const rows = list.data?.data ?? [];
+  const unread = unreadOf(rows)
+    .map((r) => r.notificationUuid)
+    .join(',');
+
+  // A§4: unread items on the page shown become read after 4 seconds on screen (a new page starts a new wait).
+  useEffect(() => {
+    if (!unread || list.isPlaceholderData) return;
+    const timer = setTimeout(() => {
+      status.mutate({ notificationStatusId: 1, notificationUuids: unread.split(',') });
+    }, NOTIFICATION_AUTO_READ_MS);
+    return () => clearTimeout(timer);
+    // `status` is stable enough: a new mutation object must not restart the wait.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [unread, list.isPlaceholderData]);
+
+  const dismiss = (uuid: string) => {
+    setProblem(null);
+    status.mutate(
+      { notificationStatusId: 2, notificationUuids: [uuid] },
+      {
+        onSuccess: () => setPage((p) => pageAfterRemoval(p, list.data?.totalCount ?? 0, 1)),
+        onError: (error) =>
+          setProblem(isApiError(error, 404) ? [NOTIFICATION_MESSAGES.NOT_FOUND] : errorMessagesOf(error)),
+      },
+    );
+  };
+
+  return (
+    <Page title="Notifications">
+      <Stack gap="lg">
+        {problem && <MessageBanner kind="warning" messages={problem} onClose={() => setProblem(null)} />}
+        {list.isPending ? (
+          <LoadingStatus label="Loading notifications" />
+        ) : list.isError ? (
+          <MessageBanner kind="danger" messages={errorMessagesOf(list.error)} />
+        ) : rows.length === 0 ? (
+          <MessageBanner kind="warning" messages={NOTIFICATION_MESSAGES.NO_NOTIFICATIONS} />
+        ) : (
+          <Stack
+            gap="sm"
+            component="ul"
+            aria-label="Notifications"
+            style={{ listStyle: 'none', padding: 0, margin: 0 }}
+          >
+            {rows.map((n) => (
+              <Card key={n.notificationUuid} component="li" withBorder padding="sm" data-testid="notification">
+                <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
+                  <Stack gap={2} style={{ flex: '1 1 14rem', minWidth: 0 }}>
+                    <Group gap="xs">
+                      <Text fz="sm" c="dimmed">
+                        <DateText value={n.notifiedDate} format="datetime" />
+                      </Text>
+                      {n.notificationStatusId === 0 && (
+                        <Badge color="blue.9" variant="filled" size="sm">
+                          Unread
+                        </Badge>
+                      )}
+                    </Group>
+                    <Text style={{ overflowWrap: 'anywhere' }}>{n.notificationText}</Text>
+                  </Stack>
+                  <Button
+                    size="xs"
+                    variant="outline"
+                    onClick={() => dismiss(n.notificationUuid)}
+                    aria-label={`Dismiss: ${n.notificationText}`}
+                  >
+                    Dismiss
+                  </Button>
+                </Group>
+              </Card>
+            ))}
+          </Stack>
+        )}
+        <Pager
+          page={page + 1}
+          total={list.data?.totalPages ?? 0}
+          onChange={(p) => setPage(p - 1)}
+          label="Notification pages"
+        />
+        <PreferencesForm />
+      </Stack>
+    </Page>
+  );
+}

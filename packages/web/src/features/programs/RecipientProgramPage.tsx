@@ -1,0 +1,101 @@
+import { BENEFIT_MESSAGES, ProgramBalance } from '@ebt/core/benefits';
+import { PROGRAM_STATUS_LABEL, type ProgramStatus } from '@ebt/core/enums';
+import { Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useParams } from 'react-router';
+import { DateText } from '../../components/DateText';
+import { DetailSection } from '../../components/DetailSection';
+import { FieldList, ReadOnlyField } from '../../components/Field';
+import { LoadingStatus } from '../../components/LoadingStatus';
+import { MessageBanner } from '../../components/MessageBanner';
+import { Money } from '../../components/Money';
+import { Page } from '../../components/Page';
+import { api, isApiError } from '../../lib/api-client';
+import { errorMessagesOf } from '../../lib/errors';
+import { displayPhone } from '../../lib/person';
+import { useOwnPrograms } from '../home';
+import { CardControls } from '../pans';
+import { RecentTransactions } from '../transactions';
+
+/** GET /benefit-api/benefit/program/{uuid}/balance: 404 when the recipient has no account in the program. */
+function useProgramBalance(programUuid: string) {
+  return useQuery({
+    queryKey: ['recipient', 'balance', programUuid],
+    queryFn: async ({ signal }) =>
+      ProgramBalance.parse(await api.get<unknown>(`/benefit-api/benefit/program/${programUuid}/balance`, { signal })),
+    retry: false,
+  });
+}
+
+/**
+ * `/recipient/program/{programUuid}` (A§2, A§7): the program's name, contact e-mail, phone and state and its status;
+ * the recipient's balance there; the recent transactions; the card controls of the program's cards (decision 0037).
+ * Another program's uuid answers the server's 404 text.
+ */
+export default function RecipientProgramPage() {
+  const { id = '' } = useParams();
+  const programs = useOwnPrograms();
+  const balance = useProgramBalance(id);
+  const program = programs.data?.find((p) => p.programUuid === id.toLowerCase());
+
+  if (programs.isPending || balance.isPending)
+    return (
+      <Page title="Program">
+        <LoadingStatus label="Loading the program" />
+      </Page>
+    );
+  if (!program || balance.isError) {
+    const missing = !program || isApiError(balance.error, 404);
+    return (
+      <Page title="Program">
+        <MessageBanner
+          kind="warning"
+          messages={missing ? BENEFIT_MESSAGES.NOT_OWN_PROGRAM : errorMessagesOf(balance.error)}
+        />
+      </Page>
+    );
+  }
+  const card = balance.data;
+  return (
+    <Page title={program.programName}>
+      <Stack gap="lg">
+        <DetailSection title="Balance">
+          <Text fz={32} fw={700} data-testid="program-balance">
+            <Money value={card.totalAmount} />
+          </Text>
+          {card.upcomingAmount > 0 && (
+            <Text>
+              Coming soon: <Money value={card.upcomingAmount} />
+            </Text>
+          )}
+          {card.soonestExpirationDate && (
+            <Text>
+              Soonest expiry: <DateText value={card.soonestExpirationDate} />
+              {card.expiringSoon ? ' (expiring soon)' : ''}
+            </Text>
+          )}
+        </DetailSection>
+        <DetailSection title="Program">
+          <FieldList>
+            <ReadOnlyField label="Program" value={program.programName} />
+            <ReadOnlyField label="Contact e-mail" value={program.contactEmail} />
+            <ReadOnlyField
+              label="Contact phone"
+              value={program.contactPhone ? displayPhone(program.contactPhone) : null}
+            />
+            <ReadOnlyField label="State" value={program.contactStateCode} />
+            <ReadOnlyField
+              label="Status"
+              value={PROGRAM_STATUS_LABEL[program.programStatusId as ProgramStatus] ?? String(program.programStatusId)}
+            />
+            <ReadOnlyField label="Account ID" value={program.recipientIdentifier} />
+          </FieldList>
+        </DetailSection>
+        <DetailSection title="Recent transactions">
+          <RecentTransactions programUuid={program.programUuid} />
+        </DetailSection>
+        <CardControls programUuid={program.programUuid} />
+      </Stack>
+    </Page>
+  );
+}

@@ -1,0 +1,21 @@
+import { MapView } from '../../../components/MapView';
+
+/** A small map with the merchant's pin (issue 21 item 4); its own chunk, so Leaflet loads only with it. */
+export default function MerchantMap({
+  latitude,
+  longitude,
+  name,
+}: {
+  latitude: number;
+  longitude: number;
+  name: string;
+}) {
+  return (
+    <MapView
+      center={[latitude, longitude]}
+      zoom={14}
+      label={`Map of ${name}`}
+      markers={[{ key: 'merchant', position: [latitude, longitude], text: '1', label: name }]}
+    />
+  );
+}
