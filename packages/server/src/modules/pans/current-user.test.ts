@@ -14,6 +14,10 @@ import {
 import { useTestApp } from '../../testing/app.js';
 import { generateFor, makePanWorld, type PanWorld } from './test-helpers.js';
 
+// A uuid's last group is twelve hex digits, sometimes all decimal: the full-PAN check looks past uuids.
+const withoutUuids = (text: string) =>
+  text.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, '<uuid>');
+
 // The recipient's card controls (decision 0037): their own cards only, lock and unlock, lost and stolen reports that
 // tell the program's staff and the recipient.
 
@@ -39,7 +43,7 @@ describe('GET /account-api/pans/currentuser', () => {
     expect(cards.map((c) => c.panId)).not.toContain(other);
     expect(cards[0]).toMatchObject({ programUuid: w.programs.programA.uuid, locked: false, panStatusId: 0 });
     expect(cards[0]).not.toHaveProperty('pan');
-    expect(JSON.stringify(cards)).not.toMatch(/\d{10}/);
+    expect(withoutUuids(JSON.stringify(cards))).not.toMatch(/\d{10}/);
   });
 
   it('answers 403 to staff', async () => {
@@ -91,7 +95,7 @@ describe('PATCH /account-api/pans/currentuser/{panId}', () => {
       [w.users.programAdminA.id, w.users.programAdminAB.id, w.users.agencyAdminA1.id].sort(),
     );
     expect(staff[0]!.text).toContain(w.accounts.own.recipientIdentifier);
-    expect(JSON.stringify([...inbox, ...mail, ...staff])).not.toMatch(/\d{10}/);
+    expect(withoutUuids(JSON.stringify([...inbox, ...mail, ...staff]))).not.toMatch(/\d{10}/);
     // Final: nothing more can be done with it.
     for (const action of ['unlock', 'lock', 'lost'])
       expect((await act(w.tokens.recipientUser, panId, action)).statusCode).toBe(422);

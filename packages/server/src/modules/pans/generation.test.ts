@@ -14,6 +14,10 @@ import { makeProgram, makeRecipient } from '../../testing/factories.js';
 import { contentStreams, decodeQr, qrRectangles } from './pdf-reading.js';
 import { bulkGenerate, generateFor, makePanWorld, newRecipient, setupOf, type PanWorld } from './test-helpers.js';
 
+// A uuid's last group is twelve hex digits, sometimes all decimal: the full-PAN check looks past uuids.
+const withoutUuids = (text: string) =>
+  text.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, '<uuid>');
+
 // Bulk printed PAN generation (B§2, B§4, B§5, B§7, resolution 18; decision 0035) and the QR card PDFs.
 
 const KEY = randomBytes(32);
@@ -205,7 +209,7 @@ describe('GET /account-api/pans/printed', () => {
     expect(page.data).toHaveLength(10);
     expect(page.data[0]).toMatchObject({ panGenId, panStatusId: PAN_STATUS.ACTIVE });
     expect(page.data[0].last4).toMatch(/^\d{4}$/);
-    expect(JSON.stringify(page)).not.toMatch(/\d{10}/);
+    expect(withoutUuids(JSON.stringify(page))).not.toMatch(/\d{10}/);
   });
 });
 
