@@ -15,6 +15,7 @@ import { SearchForm } from '../../components/SearchForm';
 import { api } from '../../lib/api-client';
 import { errorMessagesOf } from '../../lib/errors';
 import { useOwnPrograms } from '../home';
+import { WARNING_BADGE_COLOR } from '../../app/theme';
 
 // A§5 "Recipient portal searches": dates from 2020-08-01 to today + 183 days, auth number max 20, program; A§7 GET
 // /benefit-api/benefit with pageSize=1000; A§9 10 per page on screen.
@@ -43,7 +44,7 @@ const COLUMNS: DataTableColumn<BenefitSearchRow>[] = [
       <span>
         <DateText value={r.benefitExpiryDate} />{' '}
         {r.expiryMarker && (
-          <Badge color={r.expiryMarker === 'expired' ? 'gray.8' : 'orange.9'} variant="filled" size="sm">
+          <Badge color={r.expiryMarker === 'expired' ? 'gray.8' : WARNING_BADGE_COLOR} variant="filled" size="sm">
             {r.expiryMarker}
           </Badge>
         )}

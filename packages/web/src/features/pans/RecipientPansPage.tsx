@@ -26,6 +26,7 @@ import { isApiError } from '../../lib/api-client';
 import { errorMessagesOf } from '../../lib/errors';
 import { personName } from '../../lib/person';
 import { useAssignPan, useGeneratePan, usePanAccount, useRecipientPans, useSetPanStatus, type StaffBase } from './api';
+import { WARNING_BADGE_COLOR } from '../../app/theme';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -175,7 +176,7 @@ export default function RecipientPansPage({ base }: { base: StaffBase }) {
         <Group gap={6} wrap="nowrap">
           {PAN_STATUS_LABEL[p.panStatusId as PanStatus] ?? p.panStatusId}
           {p.locked && (
-            <Badge color="orange.9" variant="outline">
+            <Badge color={WARNING_BADGE_COLOR} variant="outline">
               Locked
             </Badge>
           )}

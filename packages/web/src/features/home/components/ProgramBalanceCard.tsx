@@ -3,6 +3,7 @@ import { Badge, Card, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { DateText } from '../../../components/DateText';
 import { Money } from '../../../components/Money';
+import { WARNING_BADGE_COLOR } from '../../../app/theme';
 
 /**
  * One program's balance card on /recipient/home (A§2): the program, the spendable balance in USD, what is still to
@@ -47,7 +48,7 @@ export function ProgramBalanceCard({
                 Expires <DateText value={card.soonestExpirationDate} />
               </Text>
               {card.expiringSoon && (
-                <Badge color="orange.9" variant="filled">
+                <Badge color={WARNING_BADGE_COLOR} variant="filled">
                   expiring soon
                 </Badge>
               )}

@@ -12,6 +12,7 @@ import { MaskedPan } from '../../../components/MaskedPan';
 import { MessageBanner } from '../../../components/MessageBanner';
 import { errorMessagesOf } from '../../../lib/errors';
 import { useCardAction, useMyCards } from '../api';
+import { WARNING_BADGE_COLOR } from '../../../app/theme';
 
 export interface CardControlsProps {
   /** Only the cards of this program (the program detail page); every program's when not given (home). */
@@ -77,7 +78,7 @@ export function CardControls({ programUuid }: CardControlsProps) {
                     {PAN_STATUS_LABEL[card.panStatusId as PanStatus] ?? card.panStatusId}
                   </Text>
                   {active && card.locked && (
-                    <Badge variant="outline" color="orange.9">
+                    <Badge variant="outline" color={WARNING_BADGE_COLOR}>
                       Locked
                     </Badge>
                   )}
