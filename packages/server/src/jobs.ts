@@ -1,11 +1,13 @@
 import type { Config } from './config.js';
 import { purgeSignInFailures } from './modules/auth/sign-in-failures.js';
 import { benefitLifeCycleJob } from './modules/benefits/lifecycle.js';
+import { dashboardFoldJob } from './modules/dashboard/index.js';
 import type { JobDefinition } from './platform/jobs.js';
 import { outboxSenderJob } from './platform/mailer.js';
 import { purgeOldSessions } from './platform/sessions.js';
 
-/** Every scheduled job of the product. Each runs in one instance at a time (platform/jobs.ts leases). */
+/** Every scheduled job of the product: each runs in one instance at a time (platform/jobs.ts leases), or, when
+ * `shared`, in every instance on rows it claims for itself. */
 export function scheduledJobs(config: Config): JobDefinition[] {
   return [
     {
@@ -16,6 +18,7 @@ export function scheduledJobs(config: Config): JobDefinition[] {
     },
     { name: 'purge-sign-in-failures', everyMs: 60 * 60_000, leaseMs: 10 * 60_000, run: purgeSignInFailures },
     benefitLifeCycleJob(config),
+    dashboardFoldJob,
     ...(config.smtpUrl ? [outboxSenderJob(config.smtpUrl, config.mailFrom)] : []),
   ];
 }

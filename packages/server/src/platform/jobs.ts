@@ -78,12 +78,20 @@ export function startScheduler(
   now: () => Date = () => new Date(),
 ) {
   const running = new Set<Promise<unknown>>();
+  // A job whose last run is still going is not started again by this process (a slow fold or a slow mail server
+  // would otherwise pile runs up); other instances are kept out by the lease or by the rows their runs claim.
+  const busy = new Set<string>();
   const timers = jobs.map((job) =>
     setInterval(() => {
+      if (busy.has(job.name)) return;
+      busy.add(job.name);
       const run = (job.shared ? job.run(db, now()).then(() => true) : runExclusive(db, job, holder, now))
         .then((ran) => ran && log.debug({ job: job.name }, 'job ran'))
         .catch((err: unknown) => log.error({ err, job: job.name }, 'job failed'))
-        .finally(() => running.delete(run));
+        .finally(() => {
+          running.delete(run);
+          busy.delete(job.name);
+        });
       running.add(run);
     }, job.everyMs).unref(),
   );

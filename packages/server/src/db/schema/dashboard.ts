@@ -1,4 +1,4 @@
-import { index, integer, numeric, pgTable, primaryKey, unique } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, numeric, pgTable, primaryKey, unique } from 'drizzle-orm/pg-core';
 import { agencies } from './agencies.js';
 import { day } from './columns.js';
 import { merchants } from './merchants.js';
@@ -96,3 +96,14 @@ export const dashboardRecipientDays = pgTable(
     index('dashboard_recipient_days_account_id_idx').on(t.accountId),
   ],
 );
+
+/**
+ * Engine transactions written but not yet added to the transaction roll-ups (decision 0066): the engine inserts the
+ * ids of each call's rows in its own transaction (an insert only, so concurrent calls never wait on each other), and
+ * the dashboard fold job (modules/dashboard `foldPendingTotals`, every few seconds in every process) claims them with
+ * FOR UPDATE SKIP LOCKED, adds their contributions and deletes them in one transaction. No foreign key: the rows are
+ * gone within seconds, and a key check would cost the engine's insert a lookup.
+ */
+export const dashboardPendingTransactions = pgTable('dashboard_pending_transactions', {
+  transactionId: bigint('transaction_id', { mode: 'number' }).primaryKey(),
+});

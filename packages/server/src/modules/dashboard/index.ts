@@ -1,3 +1,11 @@
 // What the dashboard module offers other modules (decision 0019: a module's index.ts is its only door): the
-// transaction engine adds the transactions it writes to the dashboard's roll-ups; bulk loads rebuild them.
-export { rebuildDashboardTotals, recordTransactionTotals } from './totals.js';
+// transaction engine queues the transactions it writes for the dashboard's roll-ups and the fold job adds them
+// (decision 0066); bulk loads rebuild them.
+export { dashboardFoldJob } from './fold-job.js';
+export {
+  foldAllPendingTotals,
+  foldPendingTotals,
+  queueTransactionTotals,
+  rebuildDashboardTotals,
+  recordTransactionTotals,
+} from './totals.js';

@@ -1,19 +1,22 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { RESPONSE_CODE, TRANSACTION_TYPE as T } from '../../db/reference-data.js';
 import { BENEFIT_STATUS } from '@ebt/core/enums';
 import {
   benefits,
   dashboardIssuanceDays,
   dashboardMerchantDays,
+  dashboardPendingTransactions,
   dashboardRecipientDays,
   dashboardRedemptionDays,
 } from '../../db/schema/index.js';
 
-// The dashboard's transaction roll-ups (docs/dashboard.md, decision 0053). The issuance roll-up follows benefits by
-// itself (the triggers of migration 0023); these follow transactions, which the authorisation side writes: it calls
-// recordTransactionTotals in the transaction that inserts them. Contributions come from transaction_benefits: which
-// benefits paid a purchase (or were credited by a refund, or created by an accrual), hence their funding source.
+// The dashboard's transaction roll-ups (docs/dashboard.md, decisions 0053 and 0066). The issuance roll-up follows
+// benefits by itself (the triggers of migration 0023); these follow transactions, which the authorisation side writes:
+// the engine queues each call's rows (queueTransactionTotals, an insert in its own transaction) and the fold job adds
+// them (foldPendingTotals), so no purchase waits on another's roll-up row. Contributions come from
+// transaction_benefits: which benefits paid a purchase (or were credited by a refund, or created by an accrual), hence
+// their funding source.
 
 /**
  * One row per transaction_benefits row of the approved transactions chosen by `which`, with the transaction's day in
@@ -100,10 +103,58 @@ export async function recordTransactionTotals(tx: DbOrTx, transactionIds: readon
 }
 
 /**
+ * Queues these transactions (already inserted) for the roll-ups, in the caller's transaction: one insert, which
+ * takes no lock another call waits for (decision 0066). The fold job adds them within seconds.
+ */
+export async function queueTransactionTotals(tx: DbOrTx, transactionIds: readonly number[]): Promise<void> {
+  const ids = transactionIds.filter((id) => Number.isSafeInteger(id) && id > 0);
+  if (ids.length === 0) return;
+  await tx.execute(sql`
+    insert into ${dashboardPendingTransactions} (transaction_id)
+    select unnest(${`{${ids.join(',')}}`}::bigint[]) on conflict do nothing`);
+}
+
+/** How many queued transactions one fold takes: a few seconds of a busy program's calls, one short transaction. */
+export const FOLD_BATCH = 5_000;
+
+/**
+ * Adds up to `limit` queued transactions to the roll-ups and removes them from the queue, in one transaction; answers
+ * how many it took. Claims with FOR UPDATE SKIP LOCKED, so instances folding at once take disjoint rows and a
+ * transaction is added exactly once (a fold that fails rolls back and leaves its rows queued for the next).
+ */
+export async function foldPendingTotals(db: Db, limit = FOLD_BATCH): Promise<number> {
+  return db.transaction(async (tx) => {
+    const claimed = await tx.execute(sql`
+      delete from ${dashboardPendingTransactions}
+      where transaction_id in (
+        select transaction_id from ${dashboardPendingTransactions}
+        order by transaction_id limit ${limit} for update skip locked)
+      returning transaction_id`);
+    const ids = (claimed as unknown as { rows: { transaction_id: string | number }[] }).rows.map((r) =>
+      Number(r.transaction_id),
+    );
+    if (ids.length > 0) await recordTransactionTotals(tx, ids);
+    return ids.length;
+  });
+}
+
+/** Folds until the queue is empty (tests, and the end of a bench run): answers how many it added. */
+export async function foldAllPendingTotals(db: Db): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const n = await foldPendingTotals(db);
+    total += n;
+    if (n === 0) return total;
+  }
+}
+
+/**
  * Recomputes every dashboard roll-up from benefits and transactions (idempotent): after bulk loads that write
  * transactions directly (the demo data, the bench seeds), and as the reference the tests compare running totals with.
  */
 export async function rebuildDashboardTotals(db: DbOrTx): Promise<void> {
+  // The rebuild adds every transaction, queued ones included: the queue is emptied first so none is added twice.
+  await db.execute(sql`delete from ${dashboardPendingTransactions}`);
   await db.execute(sql`delete from ${dashboardRecipientDays}`);
   await db.execute(sql`delete from ${dashboardMerchantDays}`);
   await db.execute(sql`delete from ${dashboardRedemptionDays}`);

@@ -11,7 +11,7 @@ import { notifyAccounts } from '../../platform/recipient-notices.js';
 import type { CallFacts } from './call.js';
 import type { Decline } from './rules.js';
 import { answerOf, collectWritten, writeTransactions, type TransactionRecord } from './records.js';
-import { recordTransactionTotals } from '../dashboard/index.js';
+import { queueTransactionTotals } from '../dashboard/index.js';
 import { sql } from 'drizzle-orm';
 
 // The frame of every engine call (decision 0044): its work in one database transaction with its audit row; a race
@@ -88,7 +88,7 @@ export async function recordedCall(
   let id: number;
   try {
     id = await ctx.db.transaction(async (tx) => {
-      // The audit row first: the work ends with the shared roll-up rows, held from their update to the commit.
+      // The audit row first: the work ends with the shared issuance roll-up rows, held from their update to the commit.
       await recordAudit(tx, ctx, {
         action: AUDIT_ACTION[base.trxTypeId] ?? 'pos_call',
         entity: 'transaction',
@@ -97,8 +97,9 @@ export async function recordedCall(
       });
       const ids = collectWritten(tx);
       const own = await work(tx);
-      // The dashboard's daily roll-ups (decision 0053), once for every row of the call, last for the same reason.
-      await recordTransactionTotals(tx, ids);
+      // Every row of the call queued for the dashboard's daily roll-ups (decisions 0053, 0066): an insert that waits
+      // on no other call; the fold job adds them within seconds.
+      await queueTransactionTotals(tx, ids);
       return own;
     });
   } catch (error) {

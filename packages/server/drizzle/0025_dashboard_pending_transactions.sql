@@ -1,0 +1,3 @@
+CREATE TABLE "dashboard_pending_transactions" (
+	"transaction_id" bigint PRIMARY KEY NOT NULL
+);
