@@ -74,6 +74,32 @@ export const dashboardMerchantDays = pgTable(
 );
 
 /**
+ * Redeemed per merchant and month (the first day of the program's month), the same sums as dashboard_merchant_days
+ * (decision 0067): the top merchants and merchant participation read whole months here and only the days of the
+ * range's partial months from the daily table, so a year-long range reads about 12 rows per merchant, not 365.
+ */
+export const dashboardMerchantMonths = pgTable(
+  'dashboard_merchant_months',
+  {
+    programId: integer('program_id')
+      .notNull()
+      .references(() => programs.id, { onDelete: 'cascade' }),
+    month: day('month').notNull(),
+    merchantId: integer('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    agencyId: integer('agency_id').references(() => agencies.id, { onDelete: 'cascade' }),
+    fundingSourceId: integer('funding_source_id').references(() => fundingSources.id, { onDelete: 'cascade' }),
+    redeemedAmount: total('redeemed_amount'),
+  },
+  (t) => [
+    unique('dashboard_merchant_months_key')
+      .on(t.programId, t.month, t.merchantId, t.agencyId, t.fundingSourceId)
+      .nullsNotDistinct(),
+  ],
+);
+
+/**
  * The recipients who made an approved purchase on a day (one row each), so the recipient redemption count of a day
  * counts a recipient once however often they bought; agency and funding source are those of their first purchase
  * that day (decision 0053).

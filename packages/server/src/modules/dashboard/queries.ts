@@ -59,7 +59,17 @@ function filterCtes(caller: Caller, now: Date, f: DashFilter): SQL {
     f as (select fs.id from funding_sources fs, p
           where ${f.fundingId ? sql`fs.id = ${f.fundingId}` : sql`false`} and fs.program_id = p.id),
     r0 as (select p.id as program_id, (${now.toISOString()}::timestamptz at time zone p.time_zone)::date as today from p),
-    r as (select r.program_id, r.today, ${rangeStart(f.dateRange)} as start from r0 r)`;
+    r1 as (select r.program_id, r.today, ${rangeStart(f.dateRange)} as start from r0 r),
+    r as (select r.*,
+      -- The whole months of the range (decision 0067): from the first month that starts on or after the range's first
+      -- day, up to (not including) the month of the day after today. None when the first is not before the last.
+      case when r.start = date_trunc('month', r.start)::date then r.start
+           else (date_trunc('month', r.start) + interval '1 month')::date end as months_from,
+      date_trunc('month', r.today + 1)::date as months_to
+      from r1 r),
+    -- The partial months' days end where the whole months start; without whole months they end where the last ones
+    -- start, so the two day ranges cover the range exactly once either way.
+    rm as (select r.*, least(r.months_from, r.months_to) as head_end from r)`;
 }
 
 /** The rows of a roll-up (alias x) that the filter selects: the program, range, agency (or the caller's), funding. */
@@ -69,6 +79,30 @@ function selected(caller: Caller, f: DashFilter): SQL {
   // Scalar bounds (one-row CTE r read by sub-selects) so the planner uses them as the index range of (program, day).
   return sql`x.program_id = (select program_id from r) and x.day between (select start from r) and (select today from r)
     and ${agency} and ${funding}`;
+}
+
+/**
+ * Each merchant's redeemed amounts in the filter's range (merchant_id, amount rows to be summed): the whole months
+ * from dashboard_merchant_months and the days of the partial months at either end from dashboard_merchant_days
+ * (decision 0067), so a long range reads months, not days. Same filter as `selected`; each part is one range of its
+ * table's (program_id, day or month) key, with scalar bounds the planner uses as index bounds.
+ */
+function merchantRedemptions(caller: Caller, f: DashFilter): SQL {
+  const agency = f.agencyUuid ? sql`x.agency_id = (select id from a)` : agencyScope(caller, sql`x.agency_id`);
+  const funding = f.fundingId ? sql`x.funding_source_id = (select id from f)` : sql`true`;
+  return sql`
+    select x.merchant_id, x.redeemed_amount as amount from dashboard_merchant_months x
+    where x.program_id = (select program_id from r)
+      and x.month >= (select months_from from r) and x.month < (select months_to from r)
+      and ${agency} and ${funding}
+    union all
+    select x.merchant_id, x.redeemed_amount from dashboard_merchant_days x
+    where x.program_id = (select program_id from r) and x.day >= (select start from r)
+      and x.day < (select head_end from rm) and ${agency} and ${funding}
+    union all
+    select x.merchant_id, x.redeemed_amount from dashboard_merchant_days x
+    where x.program_id = (select program_id from r) and x.day >= (select months_to from r)
+      and x.day <= (select today from r) and ${agency} and ${funding}`;
 }
 
 /** What the filter found: a missing program, agency or funding source answers 404 (out of scope is missing). */
@@ -131,8 +165,8 @@ export async function topMerchants(db: Db, caller: Caller, now: Date, f: DashFil
     sql`
     with ${filterCtes(caller, now, f)},
     top as (
-      select x.merchant_id, sum(x.redeemed_amount) as amount from dashboard_merchant_days x
-      where ${selected(caller, f)} group by x.merchant_id having sum(x.redeemed_amount) > 0
+      select x.merchant_id, sum(x.amount) as amount from (${merchantRedemptions(caller, f)}) x
+      group by x.merchant_id having sum(x.amount) > 0
       order by amount desc, x.merchant_id limit ${limit}
     )
     select ${foundColumns}, m.name, top.amount
@@ -152,8 +186,8 @@ export async function merchantParticipation(db: Db, caller: Caller, now: Date, f
     sql`
     with ${filterCtes(caller, now, f)},
     redeeming as (
-      select x.merchant_id from dashboard_merchant_days x where ${selected(caller, f)}
-      group by x.merchant_id having sum(x.redeemed_amount) > 0
+      select x.merchant_id from (${merchantRedemptions(caller, f)}) x
+      group by x.merchant_id having sum(x.amount) > 0
     )
     select ${foundColumns},
       (select count(*)::int from (

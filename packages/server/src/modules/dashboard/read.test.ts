@@ -197,6 +197,9 @@ describe('figures against the raw tables', () => {
           union all
           select 'm', program_id, day::text, agency_id, funding_source_id, merchant_id, redeemed_amount::text, 0, 0, '0'
           from dashboard_merchant_days
+          union all
+          select 'mm', program_id, month::text, agency_id, funding_source_id, merchant_id, redeemed_amount::text, 0, 0, '0'
+          from dashboard_merchant_months
           order by 1, 2, 3, 4, 5, 6`)) as unknown as { rows: unknown[] }
       ).rows;
     // A deleted benefit leaves the issuance roll-up too (the delete trigger).
@@ -239,6 +242,46 @@ describe('funding breakdown, top merchants and merchant participation', () => {
       { dataName: 'Market Square', amount: 52 },
       { dataName: 'Farm Stand', amount: 25 },
     ]);
+  });
+
+  it('answers each merchant equal to the raw sums, for every range and filter (whole months and partial days)', async () => {
+    // Ranges that read whole months (YTD: February and October; To Date: also December 2025) and ranges that read
+    // only days (MTD, Last 30 Days, which starts in October): each must equal the raw transactions summed here.
+    const { trx } = await raw();
+    const names = new Map(
+      [
+        ...(
+          (await t.database.db.execute(sql`select id, name from merchants`)) as unknown as {
+            rows: { id: number; name: string }[];
+          }
+        ).rows,
+      ].map((m) => [m.id, m.name]),
+    );
+    const { programA } = w.programs;
+    const filters = [
+      { q: { programUuid: programA.uuid }, f: { programId: programA.id } },
+      {
+        q: { programUuid: programA.uuid, agencyUuid: w.agencies.a2.uuid },
+        f: { programId: programA.id, agencyId: w.agencies.a2.id },
+      },
+    ];
+    for (const range of RANGES)
+      for (const { q, f } of filters) {
+        const byMerchant = new Map<string, number>();
+        for (const r of trx.filter((r) => r.merchant_id !== null && matches(r, { ...f, range }))) {
+          const name = names.get(r.merchant_id as number)!;
+          byMerchant.set(name, (byMerchant.get(name) ?? 0) + (SIGN[r.trx_type_id] ?? 0) * r.amount);
+        }
+        const want = [...byMerchant]
+          .map(([dataName, amount]) => ({ dataName, amount: Math.round(amount * 100) / 100 }))
+          .filter((m) => m.amount > 0)
+          .sort((a, b) => b.amount - a.amount);
+        const res = await get(w.tokens.programAdminA, '/account-api/dash/top-merchant-redemptions', {
+          ...q,
+          dateRange: range,
+        });
+        expect(res.json(), `${range || 'To Date'} ${JSON.stringify(f)}`).toEqual(want);
+      }
   });
 
   it('counts the merchants of the program and those with redemptions in the range', async () => {

@@ -14,6 +14,7 @@ const TABLES = [
   'dashboard_issuance_days',
   'dashboard_redemption_days',
   'dashboard_merchant_days',
+  'dashboard_merchant_months',
   'dashboard_recipient_days',
 ];
 
