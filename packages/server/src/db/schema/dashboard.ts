@@ -100,6 +100,25 @@ export const dashboardMerchantMonths = pgTable(
 );
 
 /**
+ * The same per program, month and merchant only (decision 0067): what a program-wide merchant read of a long range
+ * sums (no agency or funding filter, a caller who sees the whole program), a row per merchant and month.
+ */
+export const dashboardProgramMerchantMonths = pgTable(
+  'dashboard_program_merchant_months',
+  {
+    programId: integer('program_id')
+      .notNull()
+      .references(() => programs.id, { onDelete: 'cascade' }),
+    month: day('month').notNull(),
+    merchantId: integer('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    redeemedAmount: total('redeemed_amount'),
+  },
+  (t) => [primaryKey({ columns: [t.programId, t.month, t.merchantId] })],
+);
+
+/**
  * The recipients who made an approved purchase on a day (one row each), so the recipient redemption count of a day
  * counts a recipient once however often they bought; agency and funding source are those of their first purchase
  * that day (decision 0053).

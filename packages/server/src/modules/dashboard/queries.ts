@@ -90,11 +90,19 @@ function selected(caller: Caller, f: DashFilter): SQL {
 function merchantRedemptions(caller: Caller, f: DashFilter): SQL {
   const agency = f.agencyUuid ? sql`x.agency_id = (select id from a)` : agencyScope(caller, sql`x.agency_id`);
   const funding = f.fundingId ? sql`x.funding_source_id = (select id from f)` : sql`true`;
-  return sql`
-    select x.merchant_id, x.redeemed_amount as amount from dashboard_merchant_months x
+  // A read of the whole program (no agency or funding filter, a caller who sees every agency) sums the months of the
+  // program-wide table: a row per merchant and month instead of one per merchant, agency and funding source.
+  const wholeProgram = !f.agencyUuid && !f.fundingId && caller.scope !== 'agencies';
+  const months = wholeProgram
+    ? sql`select x.merchant_id, x.redeemed_amount as amount from dashboard_program_merchant_months x
+    where x.program_id = (select program_id from r)
+      and x.month >= (select months_from from r) and x.month < (select months_to from r)`
+    : sql`select x.merchant_id, x.redeemed_amount as amount from dashboard_merchant_months x
     where x.program_id = (select program_id from r)
       and x.month >= (select months_from from r) and x.month < (select months_to from r)
-      and ${agency} and ${funding}
+      and ${agency} and ${funding}`;
+  return sql`
+    ${months}
     union all
     select x.merchant_id, x.redeemed_amount from dashboard_merchant_days x
     where x.program_id = (select program_id from r) and x.day >= (select start from r)

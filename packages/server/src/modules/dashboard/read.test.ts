@@ -200,6 +200,9 @@ describe('figures against the raw tables', () => {
           union all
           select 'mm', program_id, month::text, agency_id, funding_source_id, merchant_id, redeemed_amount::text, 0, 0, '0'
           from dashboard_merchant_months
+          union all
+          select 'pm', program_id, month::text, null, null, merchant_id, redeemed_amount::text, 0, 0, '0'
+          from dashboard_program_merchant_months
           order by 1, 2, 3, 4, 5, 6`)) as unknown as { rows: unknown[] }
       ).rows;
     // A deleted benefit leaves the issuance roll-up too (the delete trigger).

@@ -7,6 +7,7 @@ import {
   dashboardIssuanceDays,
   dashboardMerchantDays,
   dashboardMerchantMonths,
+  dashboardProgramMerchantMonths,
   dashboardPendingTransactions,
   dashboardRecipientDays,
   dashboardRedemptionDays,
@@ -49,7 +50,7 @@ function contributions(which: SQL): SQL {
 }
 
 /**
- * Adds the contributions of the transactions chosen by `which` to the four transaction roll-ups: four statements
+ * Adds the contributions of the transactions chosen by `which` to the five transaction roll-ups: five statements
  * whatever their number. Each upsert takes its keys in key order, so concurrent callers lock shared rows in the same
  * order; the recipient days insert absorbs a concurrent insert of the same recipient and day ("do nothing").
  */
@@ -98,6 +99,14 @@ async function addTransactions(tx: DbOrTx, which: SQL): Promise<void> {
     from contribution where merchant_id is not null and redeemed <> 0
     group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5
     on conflict on constraint dashboard_merchant_months_key do update set
+      redeemed_amount = d.redeemed_amount + excluded.redeemed_amount`);
+  await tx.execute(sql`
+    with ${contributions(which)}
+    insert into ${dashboardProgramMerchantMonths} as d (program_id, month, merchant_id, redeemed_amount)
+    select program_id, date_trunc('month', day)::date, merchant_id, sum(redeemed)
+    from contribution where merchant_id is not null and redeemed <> 0
+    group by 1, 2, 3 order by 1, 2, 3
+    on conflict (program_id, month, merchant_id) do update set
       redeemed_amount = d.redeemed_amount + excluded.redeemed_amount`);
 }
 
@@ -168,6 +177,7 @@ export async function rebuildDashboardTotals(db: DbOrTx): Promise<void> {
   await db.execute(sql`delete from ${dashboardRecipientDays}`);
   await db.execute(sql`delete from ${dashboardMerchantDays}`);
   await db.execute(sql`delete from ${dashboardMerchantMonths}`);
+  await db.execute(sql`delete from ${dashboardProgramMerchantMonths}`);
   await db.execute(sql`delete from ${dashboardRedemptionDays}`);
   await db.execute(sql`delete from ${dashboardIssuanceDays}`);
   await db.execute(sql`

@@ -15,6 +15,7 @@ const TABLES = [
   'dashboard_redemption_days',
   'dashboard_merchant_days',
   'dashboard_merchant_months',
+  'dashboard_program_merchant_months',
   'dashboard_recipient_days',
 ];
 
