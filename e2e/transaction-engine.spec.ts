@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
-import { DEMO_USERS, expectAccessible, signInAs } from './helpers';
+import { DEMO_USERS, apiToken, bearer, expectAccessible, signInAs } from './helpers';
 
 // The transaction engine end to end (issue 20 "Done when"): purchases made with the command-line client (npm run pos)
 // against the demo terminal and recipient01's SNAP-incentive card; staff see them in the transaction search and
@@ -50,6 +50,7 @@ test.describe('the transaction engine through the command-line client', () => {
   test('a purchase shows to staff and to the recipient, with its benefits, map, incentive and headroom', async ({
     page,
     baseURL,
+    request,
   }) => {
     const trace = `E2E${Date.now() % 1_000_000_000}`;
     const today = new Date().toISOString().slice(0, 10);
@@ -77,9 +78,19 @@ test.describe('the transaction engine through the command-line client', () => {
     expect(declined.responseCode).toBe('14');
 
     try {
-      // Staff: the search finds it by its trace in the detail; the detail shows the benefits, place and map.
+      // Staff: the search lists it among the recipient's purchases of the day, and its row opens the detail, which
+      // shows the trace, the benefits, the place and the map.
+      const token = await apiToken(request, DEMO_USERS.progadmin);
+      const detail = (await (
+        await request.get(`/transaction-api/transactions/${bought.trxUuid}`, { headers: bearer(token) })
+      ).json()) as { recipient: { recipientIdentifier: string } };
       await signInAs(page, DEMO_USERS.progadmin, /\/program/);
-      await page.goto(`/program/transaction/${bought.trxUuid}`);
+      await page.goto(
+        `/program/transactions?startDate=${today}&endDate=${today}&trxTypeId=1&rid=${detail.recipient.recipientIdentifier}`,
+      );
+      const found = page.getByRole('table', { name: 'Transactions found' });
+      await found.getByRole('button', { name: /Purchase \$1\.25 Approved$/ }).first().click();
+      await expect(page).toHaveURL(new RegExp(`/program/transaction/${bought.trxUuid}$`));
       const section = (name: string | RegExp) =>
         page.getByRole('region', typeof name === 'string' ? { name, exact: true } : { name });
       await expect(section('Transaction')).toContainText(trace);
