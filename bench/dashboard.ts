@@ -261,6 +261,27 @@ async function main() {
       );
     }
 
+    // The top merchants of the program admin as they were read before the monthly roll-ups (decision 0067): every day
+    // of the range summed from dashboard_merchant_days, measured in the same run, beside the product's read.
+    const ctxAdmin = benchContext(database, callers['program admin']!, config);
+    for (const dateRange of ['YTD', ''] as const) {
+      const start = dateRange === 'YTD' ? `date_trunc('year', now())::date` : `'-infinity'::date`;
+      const days = await timed(RUNS, () =>
+        pool!.query(
+          `select x.merchant_id, sum(x.redeemed_amount) as amount from dashboard_merchant_days x
+           where x.program_id = $1 and x.day between ${start} and now()::date
+           group by x.merchant_id having sum(x.redeemed_amount) > 0 order by amount desc, x.merchant_id limit 10`,
+          [p[0]],
+        ),
+      );
+      const months = await timed(RUNS, () =>
+        getTopMerchants(ctxAdmin, DashboardFilterQuery.parse({ programUuid, dateRange })),
+      );
+      console.log(
+        `top merchants, ${dateRange || 'To Date'}, program admin: every day summed (raw SQL) p50 ${f(days.p50)} / p95 ${f(days.p95)} ms; months and this month's days (product) p50 ${f(months.p50)} / p95 ${f(months.p95)} ms; ratio of p50s ${(months.p50 / days.p50).toFixed(2)}`,
+      );
+    }
+
     // The engine's cost: adding 1 and 1,000 new transactions to the roll-ups in their transaction.
     const newest = Number((await pool!.query('select max(id) as id from transactions')).rows[0].id);
     for (const size of [1, 1000]) {
