@@ -30,6 +30,26 @@ export function LanguageSwitch({ placement }: { placement: 'header' | 'footer' }
     }
   };
 
+  if (placement === 'header') {
+    // The header is narrow (the recipient's navigation runs across it): one button, naming the other language in
+    // that language, as bilingual US sites do.
+    const other = LANGUAGES.find((option) => option !== language) ?? 'en';
+    return (
+      <Anchor
+        component="button"
+        type="button"
+        fz="sm"
+        fw={600}
+        lang={other}
+        aria-label={`${t(`language.${other}`)} (${t('language.label')})`}
+        onClick={() => choose(other)}
+        style={{ whiteSpace: 'nowrap' }}
+      >
+        {t(`language.${other}`)}
+      </Anchor>
+    );
+  }
+
   return (
     <Group gap="xs" role="group" aria-label={t('language.label')} data-placement={placement} wrap="nowrap">
       {LANGUAGES.filter(isLanguage).map((option) => (
