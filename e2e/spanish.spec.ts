@@ -151,6 +151,14 @@ test.describe('Spanish recipient pages', () => {
     await expect(page.getByTestId('total-balance')).toHaveText(/^\$[\d,]+\.\d{2}$/);
     await checkPage(page);
 
+    // A program's detail: its balance, facts, recent transactions and cards.
+    await page
+      .getByRole('button', { name: /abrir los detalles del programa/ })
+      .first()
+      .click();
+    await expect(page.getByRole('heading', { level: 2, name: 'Transacciones recientes' })).toBeVisible();
+    await checkPage(page);
+
     await page.goto('/recipient/benefits');
     await expect(page.getByRole('heading', { level: 1, name: 'Beneficios' })).toBeVisible();
     await page.getByRole('textbox', { name: 'Fecha inicial' }).fill('2020-08-01');

@@ -52,7 +52,7 @@ describe('the English catalogue', () => {
       const source = readFileSync(file, 'utf8');
       for (const match of source.matchAll(/\bt\(\s*'([a-zA-Z]+\.[a-zA-Z0-9_]+)'/g)) asked.add(match[1]!);
       // Keys handed over as data ('nav.home' in a navigation item, a step's heading) are written as such.
-      for (const match of source.matchAll(/'((?:nav|recovery|application|footer|kit|login)\.[a-zA-Z0-9_]+)'/g))
+      for (const match of source.matchAll(/'((?:nav|recovery|application|footer|kit|login|password)\.[a-zA-Z0-9_]+)'/g))
         asked.add(match[1]!);
     }
     const unknown = [...asked].filter((key) => !english.has(key));
