@@ -6,18 +6,22 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers';
 import { router } from './app/router';
+import { startLanguage } from './lib/i18n';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
 // As a transition, the first render yields to the browser every few milliseconds instead of holding the main thread
 // for the whole tree, which on a slow phone is one long task that delays any tap (Lighthouse: Total Blocking Time).
-startTransition(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <AppProviders>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </StrictMode>,
-  );
-});
+// The first render waits for the language's catalogue: none for English (bundled), the Spanish chunk otherwise.
+void startLanguage().then(() =>
+  startTransition(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <AppProviders>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </StrictMode>,
+    );
+  }),
+);

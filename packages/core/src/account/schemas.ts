@@ -5,6 +5,7 @@ import { email, optionalPhone, password, securityAnswer } from '../validation/fi
 import { personNameFields } from '../validation/field-groups.js';
 import { databaseId } from '../validation/numbers.js';
 import { text } from '../validation/text.js';
+import { LANGUAGES } from '../languages/languages.js';
 
 // The account page shared by every area (A§2 "Account page", A§3 "Current user info", A§5 "Account forms",
 // A§7 "Account"): user info, change password, security question.
@@ -93,3 +94,12 @@ export const SecurityAnswerBody = z
   })
   .transform(({ questionId: id, securityQuestionId, answer }) => ({ questionId: (id ?? securityQuestionId)!, answer }));
 export type SecurityAnswerBody = z.output<typeof SecurityAnswerBody>;
+
+/**
+ * PUT /user-api/user/current/language (ours, docs/i18n.md): the language of the public and recipient pages the caller
+ * chose; e-mails and SMS to their recipient accounts are written in it.
+ */
+export const PreferredLanguageBody = z.object({
+  language: z.enum(LANGUAGES, { error: MESSAGES.VALIDATION_FAILED }),
+});
+export type PreferredLanguageBody = z.infer<typeof PreferredLanguageBody>;

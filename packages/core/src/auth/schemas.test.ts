@@ -55,6 +55,7 @@ describe('CurrentUser', () => {
     applications: [{ applicationId: 1, name: 'Senior Farmers Market' }],
     notificationsCount: 0,
     roleId: 1,
+    preferredLanguage: null,
   };
 
   it('accepts the session user of A§3', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from '../languages/languages.js';
 import {
   LOGIN_PASSWORD_MAX,
   LOGIN_PASSWORD_MIN,
@@ -66,6 +67,8 @@ export const CurrentUser = z.object({
   applications: z.array(SessionApplication),
   notificationsCount: z.number().int().min(0),
   roleId: z.number().int(),
+  /** The language the user chose for the public and recipient pages and their messages; null before a choice. */
+  preferredLanguage: z.enum(LANGUAGES).nullable(),
 });
 export type CurrentUser = z.infer<typeof CurrentUser>;
 

@@ -147,16 +147,33 @@ export function displayDate(
   value: Date | string | null | undefined,
   format?: DateDisplayFormat,
   timeZone?: string,
+  locale?: string,
 ): DisplayedDate | null {
   if (value === null || value === undefined) return null;
   if (typeof value === 'string') {
     const text = value.trim();
     if (text === '') return null;
-    if (ISO_DATE.test(text)) return isIsoDate(text) ? { text, dateTime: text } : { text };
+    if (ISO_DATE.test(text)) return isIsoDate(text) ? { text: localDate(text, locale), dateTime: text } : { text };
   }
   const instant = toInstant(value);
   if (!instant) return { text: String(value) };
   const { date, time } = instantParts(instant, timeZone);
-  if (format === 'date') return { text: date, dateTime: date };
-  return { text: `${date} ${time}`, dateTime: instant.toISOString() };
+  if (format === 'date') return { text: localDate(date, locale), dateTime: date };
+  return { text: `${localDate(date, locale)} ${time}`, dateTime: instant.toISOString() };
+}
+
+const LOCALE_DATE_FORMATS = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A calendar date 'YYYY-MM-DD' as written in `locale` ('es-US': 26/11/2026; docs/i18n.md); as it is for English. Read
+ * at noon UTC and written in UTC, so the day never moves.
+ */
+function localDate(isoDate: string, locale?: string): string {
+  if (!locale || locale === 'en-US') return isoDate;
+  let format = LOCALE_DATE_FORMATS.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', year: 'numeric', month: '2-digit', day: '2-digit' });
+    LOCALE_DATE_FORMATS.set(locale, format);
+  }
+  return format.format(new Date(`${isoDate}T12:00:00Z`));
 }

@@ -41,9 +41,22 @@ export function fromCents(cents: number): string {
   return rounded < 0 ? `-${text}` : text;
 }
 
-/** A§9: USD with a dollar sign and thousands separators; empty (or unreadable) shows $0.00. */
-export function formatMoney(value: string | number | null | undefined): string {
+const CURRENCY_FORMATS = new Map<string, Intl.NumberFormat>();
+
+/**
+ * A§9: USD with a dollar sign and thousands separators; empty (or unreadable) shows $0.00. With a `locale` other than
+ * en-US ('es-US': docs/i18n.md) the amount is written by `Intl` for that locale, still in USD.
+ */
+export function formatMoney(value: string | number | null | undefined, locale?: string): string {
   const cents = toCents(value);
+  if (locale && locale !== 'en-US') {
+    let format = CURRENCY_FORMATS.get(locale);
+    if (!format) {
+      format = new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
+      CURRENCY_FORMATS.set(locale, format);
+    }
+    return format.format(Number.isNaN(cents) ? 0 : cents / 100);
+  }
   if (Number.isNaN(cents)) return '$0.00';
   const [whole = '0', fraction = '00'] = fromCents(Math.abs(cents)).split('.');
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');

@@ -408,6 +408,21 @@ const CASES: Record<string, AuditCase | Exempt> = {
     },
   },
 
+  'PUT /user-api/user/current/language': {
+    action: 'update-language',
+    entity: 'user',
+    actor: 'caller',
+    before: true,
+    after: true,
+    async send() {
+      const { user, token } = await signedIn();
+      return as(
+        { token, id: user.id },
+        { method: 'PUT', url: '/user-api/user/current/language', payload: { language: 'es' } },
+      );
+    },
+  },
+
   'POST /user-api/user/send-activation': {
     action: 'send-activation',
     entity: 'user',

@@ -28,7 +28,7 @@ with touched as (
   returning 1
 )
 select s.user_id, s.last_seen_at, s.expires_at, s.ended_at,
-       u.uuid, u.username, u.role_id, u.status_id, u.email, u.first_name, u.middle_name, u.last_name, u.mobile,
+       u.uuid, u.username, u.role_id, u.status_id, u.email, u.first_name, u.middle_name, u.last_name, u.mobile, u.preferred_language,
        array(select p.code from role_privileges rp join privileges p on p.id = rp.privilege_id
               where rp.role_id = u.role_id) as privilege_codes,
        array(select up.program_id from user_programs up where up.user_id = u.id) as program_ids,
@@ -58,6 +58,7 @@ interface CallerRow {
   middle_name: string | null;
   last_name: string;
   mobile: string | null;
+  preferred_language: string | null;
   privilege_codes: string[];
   program_ids: number[];
   // array_agg over no rows is null
@@ -122,6 +123,7 @@ export async function resolveCaller(
         middleName: row.middle_name,
         lastName: row.last_name,
         mobile: row.mobile,
+        preferredLanguage: row.preferred_language,
       },
     },
   };

@@ -16,7 +16,14 @@ const caller = (
   agencyIds: ids.agencyIds ?? [],
   accountIds: ids.accountIds ?? [],
   sessionTokenHash: 'x',
-  profile: { email: 'someone@example.com', firstName: 'Some', middleName: null, lastName: 'One', mobile: null },
+  profile: {
+    email: 'someone@example.com',
+    firstName: 'Some',
+    middleName: null,
+    lastName: 'One',
+    mobile: null,
+    preferredLanguage: null,
+  },
 });
 
 describe('caller scope', () => {

@@ -30,6 +30,8 @@ export interface CallerProfile {
   middleName: string | null;
   lastName: string;
   mobile: string | null;
+  /** 'en' or 'es' once the user chose one (docs/i18n.md); null before. */
+  preferredLanguage: string | null;
 }
 
 export function scopeFor(privileges: ReadonlySet<string>): Caller['scope'] {

@@ -1,7 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import { NOTIFICATION_METHOD } from '@ebt/core/enums';
 import type { DbOrTx } from '../db/client.js';
-import { notificationPreferences, notifications, outbox, recipientAccounts } from '../db/schema/index.js';
+import { notificationPreferences, notifications, outbox, recipientAccounts, users } from '../db/schema/index.js';
 import type { RequestContext } from './context.js';
 
 // The one way a recipient is told something (benefit issued or voided, a purchase, an incentive earned, a card's
@@ -18,6 +18,11 @@ export interface RecipientNotice {
   text: string;
   /** The e-mail's subject. */
   subject: string;
+  /**
+   * The same notice in Spanish, for an account whose user chose Spanish (users.preferred_language, docs/i18n.md): its
+   * e-mail or SMS is sent in it. The inbox row keeps the English text, which the recipient's pages translate.
+   */
+  es?: { text: string; subject: string };
 }
 
 /** The largest text the notifications table holds. */
@@ -54,9 +59,11 @@ export async function notifyAccounts(
       methodId: notificationPreferences.methodId,
       email: recipientAccounts.email,
       mobilePhone: recipientAccounts.mobilePhone,
+      language: users.preferredLanguage,
     })
     .from(notificationPreferences)
     .innerJoin(recipientAccounts, sql`${recipientAccounts.id} = ${notificationPreferences.accountId}`)
+    .leftJoin(users, sql`${users.id} = ${recipientAccounts.userId}`)
     .where(
       sql`${notificationPreferences.accountId} = any(${`{${accountIds.join(',')}}`}::int[]) and ${inArray(notificationPreferences.eventId, events)}`,
     );
@@ -67,12 +74,14 @@ export async function notifyAccounts(
   for (const n of rows) {
     const wants = (method: number) => chosen.has(`${n.accountId}:${n.eventId}:${method}`);
     const to = contact.get(n.accountId);
-    const subject = n.subject.slice(0, 200);
+    const message = to?.language === 'es' && n.es ? n.es : n;
+    const subject = message.subject.slice(0, 200);
+    const body = message.text.slice(0, NOTIFICATION_TEXT_MAX);
     if (wants(NOTIFICATION_METHOD.EMAIL) && to?.email) {
-      outgoing.push({ channel: 'email', to: to.email.slice(0, 255), subject, body: n.text });
+      outgoing.push({ channel: 'email', to: to.email.slice(0, 255), subject, body });
     }
     if (wants(NOTIFICATION_METHOD.SMS) && to?.mobilePhone) {
-      outgoing.push({ channel: 'sms', to: to.mobilePhone, subject, body: n.text });
+      outgoing.push({ channel: 'sms', to: to.mobilePhone, subject, body });
     }
   }
   if (outgoing.length === 0) return;

@@ -85,6 +85,7 @@ const SPEC_FIXED_PATHS: readonly Route[] = [
   { method: 'GET', url: '/transaction-api/transactions/currentuser/:programUuid' },
   { method: 'GET', url: '/user-api/user/current' },
   { method: 'GET', url: '/user-api/user/current/security-answers' },
+  { method: 'PUT', url: '/user-api/user/current/language' },
   { method: 'GET', url: '/user-api/user/currentuser' },
   { method: 'PUT', url: '/user-api/user/currentuser' },
   { method: 'PUT', url: '/user-api/user/password' },

@@ -4,6 +4,7 @@ import { Grid, Select, Stack, TextInput } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import { selectProps } from '../lib/select-props';
 import { FieldGroup, type FieldGroupProps } from './FieldGroup';
+import { localizedInputProps, useI18n } from '../lib/i18n';
 
 export type AddressField = 'address1' | 'address2' | 'city' | 'state' | 'zipcode';
 
@@ -16,23 +17,25 @@ const STATE_OPTIONS = US_STATES.map((state) => ({ value: state.code, label: `${s
  * stateId. The limits are on the inputs too, so nobody types past them.
  */
 export function AddressFields({
-  inputProps,
+  inputProps: givenInputProps,
   personal = false,
   ...group
 }: FieldGroupProps & { inputProps: (field: AddressField) => GetInputPropsReturnType; personal?: boolean }) {
+  const { t } = useI18n();
+  const inputProps = localizedInputProps(givenInputProps);
   const auto = (token: string) => (personal ? token : 'off');
   return (
     <FieldGroup {...group}>
       <Stack gap="md">
         <TextInput
-          label="Address line 1"
+          label={t('kit.address1')}
           withAsterisk
           maxLength={ADDRESS_MAX}
           autoComplete={auto('address-line1')}
           {...inputProps('address1')}
         />
         <TextInput
-          label="Address line 2"
+          label={t('kit.address2')}
           maxLength={ADDRESS_MAX}
           autoComplete={auto('address-line2')}
           {...inputProps('address2')}
@@ -40,7 +43,7 @@ export function AddressFields({
         <Grid gap="md">
           <Grid.Col span={{ base: 12, sm: 5 }}>
             <TextInput
-              label="City"
+              label={t('kit.city')}
               withAsterisk
               maxLength={CITY_MAX}
               autoComplete={auto('address-level2')}
@@ -49,7 +52,7 @@ export function AddressFields({
           </Grid.Col>
           <Grid.Col span={{ base: 12, xs: 7, sm: 4 }}>
             <Select
-              label="State"
+              label={t('kit.state')}
               withAsterisk
               searchable
               data={STATE_OPTIONS}
@@ -60,7 +63,7 @@ export function AddressFields({
           </Grid.Col>
           <Grid.Col span={{ base: 12, xs: 5, sm: 3 }}>
             <TextInput
-              label="Zip code"
+              label={t('kit.zipcode')}
               withAsterisk
               maxLength={ZIP_MAX}
               inputMode="numeric"

@@ -2,8 +2,8 @@ import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type { ReactNode } from 'react';
 import { whenOverlaysMounted } from '../lib/overlays';
+import { messageText, translate, useI18n } from '../lib/i18n';
 
-const DEFAULT_TITLE = 'Please confirm';
 /** Mantine's modal close button has no name of its own (axe: button-name). */
 const CLOSE_BUTTON_PROPS = { 'aria-label': 'Close dialog' };
 /** Mantine's filled red (red-6) carries white text at 3.3:1; red-9 passes WCAG AA (5.1:1). */
@@ -30,10 +30,10 @@ export interface ConfirmActionOptions {
  *   confirmAction({ message: MESSAGES.CONFIRM_VOID_BENEFIT, confirmLabel: 'Void', danger: true, onConfirm: voidIt });
  */
 export function confirmAction({
-  title = DEFAULT_TITLE,
+  title = translate('kit.pleaseConfirm'),
   message,
-  confirmLabel = 'Yes',
-  cancelLabel = 'Cancel',
+  confirmLabel = translate('common.yes'),
+  cancelLabel = translate('common.cancel'),
   danger = false,
   onConfirm,
   onCancel,
@@ -42,8 +42,8 @@ export function confirmAction({
     modals.openConfirmModal({
       title,
       centered: true,
-      closeButtonProps: CLOSE_BUTTON_PROPS,
-      children: typeof message === 'string' ? <Text>{message}</Text> : message,
+      closeButtonProps: { 'aria-label': translate('kit.closeDialog') },
+      children: typeof message === 'string' ? <Text>{messageText(message)}</Text> : message,
       labels: { confirm: confirmLabel, cancel: cancelLabel },
       // Focus lands on the harmless choice for a destructive action, on the confirm button otherwise.
       confirmProps: { color: danger ? DANGER_COLOR : undefined, 'data-autofocus': danger ? undefined : true },
@@ -118,12 +118,15 @@ export function ConfirmDialog({
   title,
   message,
   children,
-  confirmLabel = 'Yes',
-  cancelLabel = 'Cancel',
+  confirmLabel: givenConfirmLabel,
+  cancelLabel: givenCancelLabel,
   danger = false,
   loading = false,
   confirmDisabled = false,
 }: ConfirmDialogProps) {
+  const { t, m } = useI18n();
+  const confirmLabel = givenConfirmLabel ?? t('common.yes');
+  const cancelLabel = givenCancelLabel ?? t('common.cancel');
   const close = () => {
     if (!loading) onClose();
   };
@@ -136,10 +139,10 @@ export function ConfirmDialog({
       closeOnClickOutside={!loading}
       closeOnEscape={!loading}
       withCloseButton={!loading}
-      closeButtonProps={CLOSE_BUTTON_PROPS}
+      closeButtonProps={{ 'aria-label': t('kit.closeDialog') }}
     >
       <Stack gap="lg">
-        {typeof message === 'string' ? <Text>{message}</Text> : message}
+        {typeof message === 'string' ? <Text>{m(message)}</Text> : message}
         {children}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={close} disabled={loading} data-autofocus={danger || undefined}>

@@ -2,6 +2,7 @@ import { EMAIL_MAX, PHONE_MAX } from '@ebt/core/constants';
 import { Grid, TextInput } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import { FieldGroup, type FieldGroupProps } from './FieldGroup';
+import { localizedInputProps, useI18n } from '../lib/i18n';
 
 export type ContactField = 'email' | 'phone';
 
@@ -11,7 +12,7 @@ export type ContactField = 'email' | 'phone';
  * for the user info form, where the phone is optional.
  */
 export function ContactFields({
-  inputProps,
+  inputProps: givenInputProps,
   personal = false,
   phoneRequired = true,
   ...group
@@ -20,12 +21,14 @@ export function ContactFields({
   personal?: boolean;
   phoneRequired?: boolean;
 }) {
+  const { t } = useI18n();
+  const inputProps = localizedInputProps(givenInputProps);
   return (
     <FieldGroup {...group}>
       <Grid gap="md">
         <Grid.Col span={{ base: 12, sm: 7 }}>
           <TextInput
-            label="E-mail"
+            label={t('kit.email')}
             type="email"
             withAsterisk
             maxLength={EMAIL_MAX}
@@ -35,13 +38,13 @@ export function ContactFields({
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 5 }}>
           <TextInput
-            label="Mobile phone"
+            label={t('kit.mobilePhone')}
             type="tel"
             inputMode="tel"
             withAsterisk={phoneRequired}
             maxLength={PHONE_MAX}
             autoComplete={personal ? 'tel' : 'off'}
-            description="10 digits; spaces, dashes or dots are fine."
+            description={t('kit.phoneHint')}
             inputWrapperOrder={['label', 'input', 'description', 'error']}
             {...inputProps('phone')}
           />

@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState, type MouseEvent, type ReactNode, ty
 import { MessageBanner } from './MessageBanner';
 import { Pager } from './Pager';
 import classes from './DataTable.module.css';
+import { useI18n } from '../lib/i18n';
 
 export interface DataTableColumn<T> {
   /** Unique among the columns; without `render` the cell shows `row[key]`. */
@@ -103,6 +104,7 @@ export function DataTable<T>({
   serverPaging,
   clientPaging,
 }: DataTableProps<T>) {
+  const { t } = useI18n();
   const captionId = useId();
   const size = Math.max(1, Math.floor(pageSize));
 
@@ -135,7 +137,7 @@ export function DataTable<T>({
         <Center py="xl" role="status">
           <Group gap="sm">
             <Loader size="sm" aria-hidden />
-            <Text>Loading…</Text>
+            <Text>{t('kit.loadingEllipsis')}</Text>
           </Group>
         </Center>
       );
@@ -213,7 +215,7 @@ export function DataTable<T>({
                               data-row-action
                               aria-label={rowLabel?.(row)}
                             >
-                              {isBlank(firstCell) ? (rowLabel?.(row) ?? 'Open') : firstCell}
+                              {isBlank(firstCell) ? (rowLabel?.(row) ?? t('kit.open')) : firstCell}
                             </Anchor>
                           ) : (
                             firstCell
@@ -237,7 +239,7 @@ export function DataTable<T>({
       </Paper>
       <Group justify="space-between" align="center" gap="sm" className={classes.footer}>
         <Text fz="sm" c="dimmed" role="status">
-          {loading ? 'Loading…' : `Showing ${first}–${lastShown} of ${totalCount}`}
+          {loading ? t('kit.loadingEllipsis') : t('kit.showing', { first, last: lastShown, total: totalCount })}
         </Text>
         <Pager page={page} total={totalPages} onChange={changePage} />
       </Group>

@@ -3,17 +3,18 @@ import { ActionIcon, Popover, TextInput, type TextInputProps } from '@mantine/co
 import { DatePicker } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 import { useState, type ChangeEvent } from 'react';
+import { useI18n } from '../lib/i18n';
 
-/** The calendar's buttons have no names of their own (axe: button-name). */
+/** The calendar's buttons have no names of their own (axe: button-name): catalogue keys (lib/i18n). */
 const CALENDAR_LABELS = {
-  previousMonth: 'Previous month',
-  nextMonth: 'Next month',
-  previousYear: 'Previous year',
-  nextYear: 'Next year',
-  previousDecade: 'Previous decade',
-  nextDecade: 'Next decade',
-  monthLevelControl: 'Choose a month',
-  yearLevelControl: 'Choose a year',
+  previousMonth: 'kit.previousMonth',
+  nextMonth: 'kit.nextMonth',
+  previousYear: 'kit.previousYear',
+  nextYear: 'kit.nextYear',
+  previousDecade: 'kit.previousDecade',
+  nextDecade: 'kit.nextDecade',
+  monthLevelControl: 'kit.chooseMonth',
+  yearLevelControl: 'kit.chooseYear',
 };
 
 /** A date as the specification writes it (B§9 `yyyy-MM-dd`); anything else is still being typed. */
@@ -37,6 +38,7 @@ export interface DateFieldProps extends Omit<TextInputProps, 'value' | 'onChange
  * same text, so typing and picking give one value and one validation.
  */
 export function DateField({ label, value = '', onChange, min, max, disabled, readOnly, ...rest }: DateFieldProps) {
+  const { t } = useI18n();
   const [opened, setOpened] = useState(false);
   const shown = ISO_DATE.test(value) ? value : undefined;
   return (
@@ -59,7 +61,7 @@ export function DateField({ label, value = '', onChange, min, max, disabled, rea
               <ActionIcon
                 variant="subtle"
                 color="gray.8"
-                aria-label={`Choose ${label.toLowerCase()} from a calendar`}
+                aria-label={t('kit.chooseFromCalendar', { label: label.toLowerCase() })}
                 aria-expanded={opened}
                 onClick={() => setOpened((open) => !open)}
               >
@@ -72,7 +74,7 @@ export function DateField({ label, value = '', onChange, min, max, disabled, rea
                 defaultDate={shown}
                 minDate={min}
                 maxDate={max}
-                ariaLabels={CALENDAR_LABELS}
+                ariaLabels={Object.fromEntries(Object.entries(CALENDAR_LABELS).map(([k, v]) => [k, t(v)]))}
                 // Mantine colours weekends red-6, below AA on white; a date form has no use for the difference.
                 weekendDays={[]}
                 onChange={(picked) => {

@@ -1,6 +1,7 @@
 import { displayDate, type DateDisplayFormat } from '@ebt/core/format';
 import { Text, type TextProps } from '@mantine/core';
 import { Fragment } from 'react';
+import { useI18n } from '../lib/i18n';
 
 export interface DateTextProps extends Omit<TextProps, 'children'> {
   /** 'YYYY-MM-DD' (a date-only field), an ISO 8601 instant, or a Date; empty shows `fallback`. */
@@ -19,7 +20,8 @@ export interface DateTextProps extends Omit<TextProps, 'children'> {
  * Date, so 2024-03-01 stays 2024-03-01 in every time zone. Unreadable text is shown as it came.
  */
 export function DateText({ value, format, fallback = '', style, ...others }: DateTextProps) {
-  const shown = displayDate(value, format);
+  const { locale } = useI18n();
+  const shown = displayDate(value, format, undefined, locale);
   if (!shown)
     return fallback ? (
       <Text span inherit {...others}>

@@ -1,5 +1,6 @@
 import { SimpleGrid, Stack, Text, VisuallyHidden, type SimpleGridProps } from '@mantine/core';
 import { createContext, useContext, type ReactNode } from 'react';
+import { useI18n } from '../lib/i18n';
 
 const InFieldList = createContext(false);
 
@@ -34,12 +35,13 @@ export interface ReadOnlyFieldProps {
  * own a labelled block, so it is valid HTML either way.
  */
 export function ReadOnlyField({ label, value }: ReadOnlyFieldProps) {
+  const { t } = useI18n();
   const inList = useContext(InFieldList);
   const empty = value === null || value === undefined || value === '' || value === false;
   const shown = empty ? (
     <>
       <span aria-hidden="true">—</span>
-      <VisuallyHidden>not provided</VisuallyHidden>
+      <VisuallyHidden>{t('kit.notProvided')}</VisuallyHidden>
     </>
   ) : (
     value

@@ -1,11 +1,13 @@
 import { Center, Loader, VisuallyHidden } from '@mantine/core';
+import { useI18n } from '../lib/i18n';
 
 /** Shown while a screen's code or the signed-in user is loading. */
-export function FullPageLoader({ label = 'Loading' }: { label?: string }) {
+export function FullPageLoader({ label }: { label?: string }) {
+  const { t } = useI18n();
   return (
     <Center mih="50vh" role="status" aria-live="polite">
       <Loader aria-hidden />
-      <VisuallyHidden>{label}</VisuallyHidden>
+      <VisuallyHidden>{label ?? t('common.loading')}</VisuallyHidden>
     </Center>
   );
 }

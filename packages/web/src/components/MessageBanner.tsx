@@ -1,6 +1,7 @@
 import { Alert, Box, type AlertProps } from '@mantine/core';
 import { IconAlertCircle, IconAlertTriangle, IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
 import type { ReactNode, Ref } from 'react';
+import { useI18n } from '../lib/i18n';
 
 export type MessageKind = 'success' | 'warning' | 'danger' | 'info';
 
@@ -36,7 +37,9 @@ export interface MessageBannerProps extends Omit<
  * Renders nothing when there is no non-empty message, so `<MessageBanner messages={errors} />` can stay mounted.
  */
 export function MessageBanner({ kind, messages, title, onClose, ref, details, ...others }: MessageBannerProps) {
-  const lines = (typeof messages === 'string' ? [messages] : messages).filter((text) => text.trim() !== '');
+  const { t, m } = useI18n();
+  // Messages arrive in English (core's constants, the API's texts); a Spanish page shows their Spanish (docs/i18n.md).
+  const lines = (typeof messages === 'string' ? [messages] : messages).filter((text) => text.trim() !== '').map(m);
   if (lines.length === 0) return null;
   const { color, ink, icon: Icon } = KINDS[kind];
 
@@ -51,7 +54,7 @@ export function MessageBanner({ kind, messages, title, onClose, ref, details, ..
       icon={<Icon aria-hidden size={20} />}
       withCloseButton={onClose !== undefined}
       onClose={onClose}
-      closeButtonLabel="Dismiss message"
+      closeButtonLabel={t('kit.dismissMessage')}
       styles={{
         root: { borderInlineStart: `4px solid ${ink}` },
         title: { color: ink },

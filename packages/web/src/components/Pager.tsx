@@ -4,6 +4,7 @@ import { Button } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconChevronsLeft, IconChevronsRight } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import classes from './Pager.module.css';
+import { useI18n } from '../lib/i18n';
 
 export interface PagerProps {
   /** The current page, 1-based. */
@@ -25,7 +26,9 @@ export interface PagerProps {
  * A `<nav aria-label="Pagination">` of buttons: Tab and Enter/Space operate it, the current page has
  * aria-current="page", and the end buttons stay focusable (aria-disabled) so focus is not lost at the last page.
  */
-export function Pager({ page, total, onChange, size = PAGER_DEFAULT_SIZE, label = 'Pagination' }: PagerProps) {
+export function Pager({ page, total, onChange, size = PAGER_DEFAULT_SIZE, label: givenLabel }: PagerProps) {
+  const { t } = useI18n();
+  const label = givenLabel ?? t('kit.pagination');
   const numbers = pageNumbers({ current: page, total, size });
   // The window may stop short of the last page; `numbers` is empty when there are no pages.
   const last = numbers.length > 0 ? Math.floor(total) : 0;
@@ -43,13 +46,13 @@ export function Pager({ page, total, onChange, size = PAGER_DEFAULT_SIZE, label 
       <ul className={classes.list}>
         {withEnds && (
           <li>
-            <EndButton label="First page" disabled={current === 1} onClick={() => go(1)}>
+            <EndButton label={t('kit.firstPage')} disabled={current === 1} onClick={() => go(1)}>
               <IconChevronsLeft aria-hidden size={18} />
             </EndButton>
           </li>
         )}
         <li>
-          <EndButton label="Previous page" disabled={current === 1} onClick={() => go(current - 1)}>
+          <EndButton label={t('kit.previousPage')} disabled={current === 1} onClick={() => go(current - 1)}>
             <IconChevronLeft aria-hidden size={18} />
           </EndButton>
         </li>
@@ -60,7 +63,7 @@ export function Pager({ page, total, onChange, size = PAGER_DEFAULT_SIZE, label 
               <Button
                 className={classes.page}
                 variant={isCurrent ? 'filled' : 'default'}
-                aria-label={`Page ${number}`}
+                aria-label={t('kit.page', { number })}
                 aria-current={isCurrent ? 'page' : undefined}
                 onClick={() => go(number)}
               >
@@ -70,13 +73,13 @@ export function Pager({ page, total, onChange, size = PAGER_DEFAULT_SIZE, label 
           );
         })}
         <li>
-          <EndButton label="Next page" disabled={current === last} onClick={() => go(current + 1)}>
+          <EndButton label={t('kit.nextPage')} disabled={current === last} onClick={() => go(current + 1)}>
             <IconChevronRight aria-hidden size={18} />
           </EndButton>
         </li>
         {withEnds && (
           <li>
-            <EndButton label="Last page" disabled={current === last} onClick={() => go(last)}>
+            <EndButton label={t('kit.lastPage')} disabled={current === last} onClick={() => go(last)}>
               <IconChevronsRight aria-hidden size={18} />
             </EndButton>
           </li>

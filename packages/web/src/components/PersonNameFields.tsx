@@ -2,6 +2,7 @@ import { MIDDLE_INITIAL_MAX, NAME_MAX } from '@ebt/core/constants';
 import { Grid, TextInput } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import { FieldGroup, type FieldGroupProps } from './FieldGroup';
+import { localizedInputProps, useI18n } from '../lib/i18n';
 
 export type PersonNameField = 'firstname' | 'middlename' | 'lastname';
 
@@ -12,16 +13,18 @@ export type PersonNameField = 'firstname' | 'middlename' | 'lastname';
  * else's get no suggestions.
  */
 export function PersonNameFields({
-  inputProps,
+  inputProps: givenInputProps,
   personal = false,
   ...group
 }: FieldGroupProps & { inputProps: (field: PersonNameField) => GetInputPropsReturnType; personal?: boolean }) {
+  const { t } = useI18n();
+  const inputProps = localizedInputProps(givenInputProps);
   return (
     <FieldGroup {...group}>
       <Grid gap="md">
         <Grid.Col span={{ base: 12, sm: 5 }}>
           <TextInput
-            label="First name"
+            label={t('kit.firstName')}
             withAsterisk
             maxLength={NAME_MAX}
             autoComplete={personal ? 'given-name' : 'off'}
@@ -30,7 +33,7 @@ export function PersonNameFields({
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 2 }}>
           <TextInput
-            label="Middle initial"
+            label={t('kit.middleInitial')}
             maxLength={MIDDLE_INITIAL_MAX}
             autoComplete={personal ? 'additional-name' : 'off'}
             {...inputProps('middlename')}
@@ -38,7 +41,7 @@ export function PersonNameFields({
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 5 }}>
           <TextInput
-            label="Last name"
+            label={t('kit.lastName')}
             withAsterisk
             maxLength={NAME_MAX}
             autoComplete={personal ? 'family-name' : 'off'}

@@ -2,6 +2,7 @@ import { MESSAGES } from '@ebt/core/messages';
 import { Button, Group, SimpleGrid, Stack, Text, type SimpleGridProps } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useId, useRef, type FormEvent, type ReactNode } from 'react';
+import { useI18n } from '../lib/i18n';
 
 export interface SearchFormProps {
   /** Runs the search; only called while `canSearch` and not `loading`. */
@@ -38,10 +39,12 @@ export function SearchForm({
   loading = false,
   actions,
   requirementMessage = MESSAGES.AT_LEAST_ONE_FIELD,
-  label = 'Search criteria',
+  label: givenLabel,
   cols = { base: 1, xs: 2, md: 3 },
   children,
 }: SearchFormProps) {
+  const { t, m } = useI18n();
+  const label = givenLabel ?? t('kit.searchCriteria');
   const formRef = useRef<HTMLFormElement>(null);
   const helpId = useId();
   const blocked = !canSearch;
@@ -72,18 +75,18 @@ export function SearchForm({
               data-disabled={blocked || undefined}
               aria-describedby={blocked ? helpId : undefined}
             >
-              Search
+              {t('common.search')}
             </Button>
             {onClear && (
               <Button type="button" variant="default" onClick={handleClear} disabled={loading}>
-                Clear
+                {t('common.clear')}
               </Button>
             )}
             {actions}
           </Group>
           {blocked && (
             <Text id={helpId} fz="sm" c="dimmed">
-              {requirementMessage}
+              {m(requirementMessage)}
             </Text>
           )}
         </Stack>

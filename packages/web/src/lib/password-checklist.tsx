@@ -4,23 +4,21 @@ import { Box, Group, List, PasswordInput, Text, VisuallyHidden } from '@mantine/
 import type { GetInputPropsReturnType } from '@mantine/form';
 import { IconCircleCheck, IconCircleX } from '@tabler/icons-react';
 import { useId } from 'react';
+import { useI18n } from './i18n';
 
 // Shared by the account page (change password) and the activation and reset pages.
 
 const ITEMS: { key: keyof Checklist; label: string }[] = [
-  { key: 'lowercase', label: 'A lowercase letter' },
-  { key: 'uppercase', label: 'An uppercase letter' },
-  { key: 'number', label: 'A number' },
-  { key: 'special', label: 'A special character' },
-  { key: 'length', label: `${PASSWORD_MIN} to ${PASSWORD_MAX} characters` },
+  { key: 'lowercase', label: 'password.lowercase' },
+  { key: 'uppercase', label: 'password.uppercase' },
+  { key: 'number', label: 'password.number' },
+  { key: 'special', label: 'password.special' },
+  { key: 'length', label: 'password.length' },
 ];
 
 /** Darker than Mantine's green-9 and red-9, so the words pass WCAG AA (4.5:1) on white and on the gray cards. */
 const MET_INK = '#1e6b2f';
 const UNMET_INK = '#a51d1d';
-
-/** The description a new-password input carries, so a screen reader hears the rule before typing. */
-export const PASSWORD_RULE_TEXT = `${PASSWORD_MIN} to ${PASSWORD_MAX} characters with a lowercase letter, an uppercase letter, a number and a special character.`;
 
 /**
  * A§5 live checklist: lowercase, uppercase, number, special and length, each marked met or not met by an icon, its
@@ -28,13 +26,14 @@ export const PASSWORD_RULE_TEXT = `${PASSWORD_MIN} to ${PASSWORD_MAX} characters
  * "A number, met" when typing satisfies an item, without interrupting the typing.
  */
 export function PasswordChecklist({ password }: { password: string }) {
+  const { t } = useI18n();
   const result = passwordChecklist(password);
   const headingId = useId();
 
   return (
     <Box>
       <Text id={headingId} fz="sm" fw={600} mb={4}>
-        Password requirements
+        {t('password.requirements')}
       </Text>
       <List
         aria-labelledby={headingId}
@@ -52,8 +51,8 @@ export function PasswordChecklist({ password }: { password: string }) {
               <Group gap={6} wrap="nowrap" c={met ? MET_INK : UNMET_INK}>
                 <Icon size={18} stroke={1.75} aria-hidden />
                 <Text fz="sm" c="inherit">
-                  {label}
-                  <VisuallyHidden>{met ? ', met' : ', not met'}</VisuallyHidden>
+                  {t(label, { min: PASSWORD_MIN, max: PASSWORD_MAX })}
+                  <VisuallyHidden>{met ? t('password.met') : t('password.notMet')}</VisuallyHidden>
                 </Text>
               </Group>
             </List.Item>
@@ -69,8 +68,8 @@ export function PasswordChecklist({ password }: { password: string }) {
  * page, activation and reset, so the three screens cannot drift apart.
  */
 export function NewPasswordFields({
-  label = 'New password',
-  confirmLabel = 'Confirm new password',
+  label: givenLabel,
+  confirmLabel: givenConfirmLabel,
   password,
   passwordProps,
   confirmProps,
@@ -82,17 +81,22 @@ export function NewPasswordFields({
   passwordProps: GetInputPropsReturnType;
   confirmProps: GetInputPropsReturnType;
 }) {
+  const { t, m } = useI18n();
+  const label = givenLabel ?? t('password.new');
+  const confirmLabel = givenConfirmLabel ?? t('password.confirm');
+  const localized = (props: GetInputPropsReturnType) =>
+    typeof props.error === 'string' ? { ...props, error: m(props.error) } : props;
   return (
     <>
       <PasswordInput
         label={label}
         withAsterisk
         autoComplete="new-password"
-        description={PASSWORD_RULE_TEXT}
-        {...passwordProps}
+        description={t('password.rule', { min: PASSWORD_MIN, max: PASSWORD_MAX })}
+        {...localized(passwordProps)}
       />
       <PasswordChecklist password={password} />
-      <PasswordInput label={confirmLabel} withAsterisk autoComplete="new-password" {...confirmProps} />
+      <PasswordInput label={confirmLabel} withAsterisk autoComplete="new-password" {...localized(confirmProps)} />
     </>
   );
 }

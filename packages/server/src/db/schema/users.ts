@@ -82,6 +82,9 @@ export const users = pgTable(
       .notNull()
       .references(() => roles.id),
     otpPreference: varchar('otp_preference', { length: 5 }).notNull().default('email'),
+    // The language chosen on the public and recipient pages ('en' or 'es'; docs/i18n.md): e-mails and SMS to the
+    // user's recipient accounts are written in it. Null until the user chooses one.
+    preferredLanguage: varchar('preferred_language', { length: 5 }),
     failedLogins: integer('failed_logins').notNull().default(0),
     failedResets: integer('failed_resets').notNull().default(0),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),

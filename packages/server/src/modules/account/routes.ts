@@ -3,6 +3,7 @@ import {
   ChangePasswordBody,
   CurrentUserInfo,
   MessageResponse,
+  PreferredLanguageBody,
   SecurityAnswerBody,
   SecurityQuestion,
   UpdateCurrentUserBody,
@@ -86,6 +87,21 @@ export default defineRoutes((app) => {
       config: { access: AUTHENTICATED },
     },
     (req) => account.setMySecurityAnswer(req.ctx, req.body),
+  );
+
+  app.put(
+    '/user-api/user/current/language',
+    {
+      bodyLimit: JSON_BODY_LIMIT,
+      schema: {
+        tags: ['account'],
+        summary: "Keep the caller's language ('en' or 'es') for the pages and the e-mails and SMS sent to them",
+        body: PreferredLanguageBody,
+        response: { 200: MessageResponse, 400: ErrorBody, 401: ErrorBody },
+      },
+      config: { access: AUTHENTICATED },
+    },
+    (req) => account.setMyLanguage(req.ctx, req.body),
   );
 
   app.get(

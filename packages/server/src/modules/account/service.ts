@@ -3,6 +3,7 @@ import type {
   ChangePasswordBody,
   CurrentUserInfo,
   MessageResponse,
+  PreferredLanguageBody,
   SecurityAnswerBody,
   SecurityQuestion,
   UpdateCurrentUserBody,
@@ -218,4 +219,30 @@ export async function setMySecurityAnswer(context: RequestContext, body: Securit
     });
   });
   return { message: MESSAGES.SECURITY_QUESTION_UPDATED };
+}
+
+/**
+ * PUT /user-api/user/current/language (ours, docs/i18n.md): keeps the language the caller chose on the public and
+ * recipient pages, so the e-mails and SMS to their recipient accounts are written in it. The same choice again
+ * changes nothing and writes no audit row.
+ */
+export async function setMyLanguage(context: RequestContext, body: PreferredLanguageBody): Promise<MessageResponse> {
+  const ctx = requireCaller(context);
+  const before = ctx.caller.profile.preferredLanguage;
+  if (before !== body.language) {
+    await ctx.db.transaction(async (tx) => {
+      await tx
+        .update(users)
+        .set({ preferredLanguage: body.language, updatedAt: ctx.now() })
+        .where(eq(users.id, ctx.caller.userId));
+      await recordAudit(tx, ctx, {
+        action: 'update-language',
+        entity: 'user',
+        entityId: ctx.caller.userUuid,
+        before: { preferredLanguage: before },
+        after: { preferredLanguage: body.language },
+      });
+    });
+  }
+  return { message: MESSAGES.PREFERENCES_UPDATED };
 }

@@ -1,5 +1,6 @@
 import type { CurrentUser, SessionApplication, SessionProgram } from '@ebt/core/auth';
 import { NOTIFICATION_STATUS } from '@ebt/core/enums';
+import { isLanguage } from '@ebt/core/languages';
 import { requireCaller, type RequestContext } from '../../platform/context.js';
 
 /**
@@ -45,6 +46,7 @@ export async function getCurrentUser(context: RequestContext): Promise<CurrentUs
     lastname: profile.lastName,
     mobile: profile.mobile,
     roleId: caller.roleId,
+    preferredLanguage: isLanguage(profile.preferredLanguage) ? profile.preferredLanguage : null,
     privileges: [...caller.privileges].sort(),
     programs: row?.programs ?? [],
     applications: row?.applications ?? [],

@@ -3,6 +3,7 @@ import { BENEFIT_MESSAGES } from '@ebt/core/benefits';
 import { DEFAULT_CREATION_CHANNEL } from '@ebt/core/constants';
 import { BENEFIT_STATUS, BENEFIT_TYPE } from '@ebt/core/enums';
 import { formatMoney, fromCents } from '@ebt/core/format';
+import { MESSAGES_ES } from '@ebt/core/i18n';
 import { fillMessage } from '@ebt/core/messages';
 import type { DbOrTx } from '../../db/client.js';
 import { NOTIFICATION_EVENT } from '../../db/reference-data.js';
@@ -122,17 +123,30 @@ export { adjustIssuanceTotals, rebuildIssuanceTotals, type IssuanceDelta } from 
 
 export type BenefitNotice = 'issued' | 'voided';
 
+/** The Spanish benefit notices (core i18n; every one of them is required there). */
+const ES = MESSAGES_ES.BENEFIT_MESSAGES as Record<
+  | 'NOTIFICATION_ISSUED'
+  | 'NOTIFICATION_INCENTIVE'
+  | 'NOTIFICATION_VOIDED'
+  | 'EMAIL_SUBJECT_ISSUED'
+  | 'EMAIL_SUBJECT_INCENTIVE'
+  | 'EMAIL_SUBJECT_VOIDED',
+  string
+>;
+
 const NOTICE = {
   issued: {
     [BENEFIT_TYPE.REGULAR]: {
       event: NOTIFICATION_EVENT.BENEFIT_ISSUED,
       text: BENEFIT_MESSAGES.NOTIFICATION_ISSUED,
       subject: BENEFIT_MESSAGES.EMAIL_SUBJECT_ISSUED,
+      es: { text: ES.NOTIFICATION_ISSUED, subject: ES.EMAIL_SUBJECT_ISSUED },
     },
     [BENEFIT_TYPE.INCENTIVE]: {
       event: NOTIFICATION_EVENT.INCENTIVE_EARNED,
       text: BENEFIT_MESSAGES.NOTIFICATION_INCENTIVE,
       subject: BENEFIT_MESSAGES.EMAIL_SUBJECT_INCENTIVE,
+      es: { text: ES.NOTIFICATION_INCENTIVE, subject: ES.EMAIL_SUBJECT_INCENTIVE },
     },
   },
   voided: {
@@ -140,15 +154,16 @@ const NOTICE = {
       event: NOTIFICATION_EVENT.BENEFIT_VOIDED,
       text: BENEFIT_MESSAGES.NOTIFICATION_VOIDED,
       subject: BENEFIT_MESSAGES.EMAIL_SUBJECT_VOIDED,
+      es: { text: ES.NOTIFICATION_VOIDED, subject: ES.EMAIL_SUBJECT_VOIDED },
     },
     [BENEFIT_TYPE.INCENTIVE]: {
       event: NOTIFICATION_EVENT.BENEFIT_VOIDED,
       text: BENEFIT_MESSAGES.NOTIFICATION_VOIDED,
       subject: BENEFIT_MESSAGES.EMAIL_SUBJECT_VOIDED,
+      es: { text: ES.NOTIFICATION_VOIDED, subject: ES.EMAIL_SUBJECT_VOIDED },
     },
   },
 } as const;
-
 
 /**
  * Writes one notification per benefit for its recipient account and queues an e-mail (to the account's e-mail) or
@@ -199,16 +214,19 @@ export interface NoticeBenefit {
 export function noticeMessage(
   r: Omit<NoticeBenefit, 'benefitId' | 'accountId'>,
   notice: BenefitNotice,
-): { event: number; subject: string; text: string } {
+): { event: number; subject: string; text: string; es: { subject: string; text: string } } {
   const kind = NOTICE[notice][r.typeId === BENEFIT_TYPE.INCENTIVE ? BENEFIT_TYPE.INCENTIVE : BENEFIT_TYPE.REGULAR];
-  const text = fillMessage(kind.text, {
+  const values = {
     amount: formatMoney(r.amount),
     programName: r.programName,
     availableDate: r.availableDate,
     expirationDate: r.expirationDate,
     authNumber: r.authNumber,
-  }).slice(0, NOTIFICATION_TEXT_MAX);
-  return { event: kind.event, subject: kind.subject, text };
+  };
+  const text = fillMessage(kind.text, values).slice(0, NOTIFICATION_TEXT_MAX);
+  // The Spanish of an e-mail or SMS to a recipient who chose Spanish (docs/i18n.md).
+  const es = { subject: kind.es.subject, text: fillMessage(kind.es.text, values).slice(0, NOTIFICATION_TEXT_MAX) };
+  return { event: kind.event, subject: kind.subject, text, es };
 }
 
 /** The notification rows, then the e-mails and SMS the recipients chose, of benefits in id order. */
@@ -224,7 +242,7 @@ async function writeNotices(
     ctx,
     rows.map((r) => {
       const m = noticeMessage(r, notice);
-      return { accountId: r.accountId, eventId: m.event, text: m.text, subject: m.subject };
+      return { accountId: r.accountId, eventId: m.event, text: m.text, subject: m.subject, es: m.es };
     }),
     `benefit-${notice}`,
   );

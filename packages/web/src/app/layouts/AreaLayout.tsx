@@ -14,6 +14,7 @@ import { UserMenu } from '../navigation/UserMenu';
 import { NotificationBell } from '../../features/notifications/staff/NotificationBell';
 import { navigationFor } from '../navigation/nav-items';
 import classes from './AreaLayout.module.css';
+import { LanguageSwitch } from '../../components/LanguageSwitch';
 
 const HEADER_HEIGHT = 60;
 
@@ -110,6 +111,7 @@ export default function AreaLayout({ area, user }: { area: PortalArea; user: Cur
             </Box>
           )}
           <Group gap="xs" wrap="nowrap">
+            <LanguageSwitch placement="header" />
             {area !== 'recipient' && <NotificationBell to={`/${area}/notifications`} />}
             <UserMenu user={user} accountTo={`/${area}/account`} />
           </Group>

@@ -5,6 +5,7 @@ import { AppFooter } from '../../components/AppFooter';
 import { Brand } from '../../components/Brand';
 import { FullPageLoader } from '../../components/FullPageLoader';
 import classes from './PublicLayout.module.css';
+import { LanguageSwitch } from '../../components/LanguageSwitch';
 
 /** Sign-in, sign-out, recovery and not-found: the brand, the page, the footer. */
 export function PublicLayout() {
@@ -15,8 +16,9 @@ export function PublicLayout() {
       </a>
       <Box component="header" className={classes.header}>
         <Container size="lg" h="100%">
-          <Group h="100%">
+          <Group h="100%" justify="space-between" wrap="nowrap">
             <Brand to="/" />
+            <LanguageSwitch placement="header" />
           </Group>
         </Container>
       </Box>

@@ -3,23 +3,26 @@ import { IconChevronRight } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { isGroupActive, isLinkActive, type NavGroupItem, type NavItem, type NavLinkItem } from './nav-items';
-
-function unreadLabel(count: number): string {
-  return `${count} unread`;
-}
+import { useI18n } from '../../lib/i18n';
 
 function SideLink({ item, pathname }: { item: NavLinkItem; pathname: string }) {
+  const { t } = useI18n();
   const active = isLinkActive(item, pathname);
   return (
     <NavLink
       component={Link}
       to={item.to}
-      label={item.label}
+      label={t(item.label)}
       active={active}
       aria-current={active ? 'page' : undefined}
       rightSection={
         item.badge ? (
-          <Badge size="sm" variant="filled" circle={item.badge < 10} aria-label={unreadLabel(item.badge)}>
+          <Badge
+            size="sm"
+            variant="filled"
+            circle={item.badge < 10}
+            aria-label={t('nav.unread', { count: item.badge })}
+          >
             {item.badge}
           </Badge>
         ) : undefined
@@ -30,12 +33,13 @@ function SideLink({ item, pathname }: { item: NavLinkItem; pathname: string }) {
 
 /** A§2 "becomes a dropdown": a disclosure button that opens the group's links beneath it. */
 function SideGroup({ group, pathname }: { group: NavGroupItem; pathname: string }) {
+  const { t } = useI18n();
   const [opened, setOpened] = useState(() => isGroupActive(group, pathname));
   return (
     <NavLink
       component="button"
       type="button"
-      label={group.label}
+      label={t(group.label)}
       opened={opened}
       onChange={setOpened}
       aria-expanded={opened}

@@ -3,9 +3,11 @@ import { IconChevronDown } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import classes from './TopNav.module.css';
 import { isGroupActive, isLinkActive, type NavItem } from './nav-items';
+import { useI18n } from '../../lib/i18n';
 
 /** The recipient portal's navigation in the header (A§2 "top navigation"); phones use the drawer instead. */
 export function TopNav({ items, ...boxProps }: { items: NavItem[] } & BoxProps) {
+  const { t } = useI18n();
   const { pathname } = useLocation();
   return (
     <Group component="ul" gap={2} wrap="nowrap" className={classes.list} {...boxProps}>
@@ -21,9 +23,9 @@ export function TopNav({ items, ...boxProps }: { items: NavItem[] } & BoxProps) 
                 data-active={active || undefined}
                 aria-current={active ? 'page' : undefined}
               >
-                {item.label}
+                {t(item.label)}
                 {item.badge ? (
-                  <Badge size="xs" variant="filled" ml={6} aria-label={`${item.badge} unread`}>
+                  <Badge size="xs" variant="filled" ml={6} aria-label={t('nav.unread', { count: item.badge })}>
                     {item.badge}
                   </Badge>
                 ) : null}
@@ -36,14 +38,14 @@ export function TopNav({ items, ...boxProps }: { items: NavItem[] } & BoxProps) 
             <Menu position="bottom-start" withinPortal>
               <Menu.Target>
                 <UnstyledButton className={classes.link} data-active={isGroupActive(item, pathname) || undefined}>
-                  {item.label}
+                  {t(item.label)}
                   <IconChevronDown size={14} stroke={1.5} aria-hidden style={{ marginLeft: 4 }} />
                 </UnstyledButton>
               </Menu.Target>
               <Menu.Dropdown>
                 {item.links.map((child) => (
                   <Menu.Item key={child.to} component={Link} to={child.to}>
-                    {child.label}
+                    {t(child.label)}
                   </Menu.Item>
                 ))}
               </Menu.Dropdown>

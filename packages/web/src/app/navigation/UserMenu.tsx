@@ -4,6 +4,7 @@ import { useRef, useState, type ComponentType } from 'react';
 import { fullNameOf } from './nav-items';
 import { UserAvatar } from './UserAvatar';
 import type { UserMenuDropdownProps } from './UserMenuDropdown';
+import { useI18n } from '../../lib/i18n';
 
 const loadDropdown = () => import('./UserMenuDropdown');
 
@@ -31,6 +32,7 @@ export function UserMenu({ user, accountTo }: { user: CurrentUser; accountTo: st
     );
   };
 
+  const { t } = useI18n();
   const name = fullNameOf(user) || user.username;
   if (loaded) {
     const { Dropdown, focused } = loaded;
@@ -39,7 +41,7 @@ export function UserMenu({ user, accountTo }: { user: CurrentUser; accountTo: st
   return (
     <UnstyledButton
       ref={button}
-      aria-label={`User menu for ${name}`}
+      aria-label={t('nav.userMenu', { name })}
       aria-haspopup="menu"
       aria-expanded={false}
       style={{ borderRadius: '50%' }}

@@ -5,6 +5,7 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { fullNameOf } from './nav-items';
 import { UserAvatar } from './UserAvatar';
+import { useI18n } from '../../lib/i18n';
 
 export interface UserMenuDropdownProps {
   user: CurrentUser;
@@ -17,6 +18,7 @@ export interface UserMenuDropdownProps {
 
 /** The header's user menu (A§2): Account, Sign out. Loaded by UserMenu when first wanted. */
 export default function UserMenuDropdown({ user, accountTo, defaultOpened, focusOnMount }: UserMenuDropdownProps) {
+  const { t } = useI18n();
   const name = fullNameOf(user) || user.username;
   const target = useRef<HTMLButtonElement>(null);
   useEffect(() => {
@@ -26,7 +28,7 @@ export default function UserMenuDropdown({ user, accountTo, defaultOpened, focus
   return (
     <Menu position="bottom-end" width={220} withinPortal defaultOpened={defaultOpened}>
       <Menu.Target>
-        <UnstyledButton ref={target} aria-label={`User menu for ${name}`} style={{ borderRadius: '50%' }}>
+        <UnstyledButton ref={target} aria-label={t('nav.userMenu', { name })} style={{ borderRadius: '50%' }}>
           <UserAvatar user={user} />
         </UnstyledButton>
       </Menu.Target>
@@ -40,10 +42,10 @@ export default function UserMenuDropdown({ user, accountTo, defaultOpened, focus
           </Text>
         </Menu.Label>
         <Menu.Item component={Link} to={accountTo} leftSection={<IconUserCircle size={16} aria-hidden />}>
-          Account
+          {t('nav.account')}
         </Menu.Item>
         <Menu.Item component={Link} to="/logout" leftSection={<IconLogout size={16} aria-hidden />}>
-          Sign out
+          {t('nav.signOut')}
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>

@@ -31,15 +31,16 @@ const link = (label: string, to: string, extra: Partial<NavLinkItem> = {}): NavL
 /** A§2 Recipient area: the top navigation; the brand links /recipient. */
 function recipientNavigation(user: CurrentUser): NavItem[] {
   return [
-    link('Home', '/recipient/home', { end: true, aliases: ['/recipient'] }),
-    link('Benefits', '/recipient/benefits'),
-    link('Transactions', '/recipient/transactions', { aliases: ['/recipient/transaction'] }),
-    link('Merchants', '/recipient/merchants', { aliases: ['/recipient/merchant'] }),
-    link('Merchant Locator', '/recipient/merchantlocator'),
-    link('Notifications', '/recipient/notifications', { badge: user.notificationsCount }),
-    link('Incentives', '/recipient/incentives'),
-    link('EBT Cards', '/recipient/ebtcards', { aliases: ['/recipient/ebtcard'] }),
-    link('Account', '/recipient/account'),
+    // Catalogue keys (lib/i18n): the recipient's pages speak the chosen language; staff labels are shown as written.
+    link('nav.home', '/recipient/home', { end: true, aliases: ['/recipient'] }),
+    link('nav.benefits', '/recipient/benefits'),
+    link('nav.transactions', '/recipient/transactions', { aliases: ['/recipient/transaction'] }),
+    link('nav.merchants', '/recipient/merchants', { aliases: ['/recipient/merchant'] }),
+    link('nav.merchantLocator', '/recipient/merchantlocator'),
+    link('nav.notifications', '/recipient/notifications', { badge: user.notificationsCount }),
+    link('nav.incentives', '/recipient/incentives'),
+    link('nav.ebtCards', '/recipient/ebtcards', { aliases: ['/recipient/ebtcard'] }),
+    link('nav.account', '/recipient/account'),
   ];
 }
 

@@ -13,9 +13,21 @@ import { ApplicantDetails, ApplicantForm, type ApplicantValues } from './compone
 import { ApplicantReview } from './components/ApplicantReview';
 import { ApplicationAgreement } from './components/ApplicationAgreement';
 import { SafeHtml } from './components/SafeHtml';
+import { useI18n } from '../../lib/i18n';
+import { Trans } from 'react-i18next';
 
-const STEPS = ['Details', 'Review', 'Agreement', 'Done'] as const;
-const HEADINGS = ['Your details', 'Review your application', 'Agreement', 'Thank you'] as const;
+const STEPS = [
+  'application.stepDetails',
+  'application.stepReview',
+  'application.stepAgreement',
+  'application.stepDone',
+] as const;
+const HEADINGS = [
+  'application.headingDetails',
+  'application.headingReview',
+  'application.headingAgreement',
+  'application.headingDone',
+] as const;
 type Step = 0 | 1 | 2 | 3;
 
 /** What a failed submit shows (A§8): the server's reasons for a refusal, else 'The application cannot be submitted…'. */
@@ -27,6 +39,7 @@ function submitFailure(error: unknown): string[] {
 }
 
 function ApplicationSteps({ definition }: { definition: ApplicationDefinition }) {
+  const { t } = useI18n();
   const submit = useSubmitApplicant();
   const [step, setStep] = useState<Step>(0);
   const [applicantId, setApplicantId] = useState<number | null>(null);
@@ -71,12 +84,12 @@ function ApplicationSteps({ definition }: { definition: ApplicationDefinition })
       {/* The heading says "Step n of 4" to a screen reader; the Stepper draws the same progress. */}
       <Stepper active={step === 3 ? 4 : step} size="sm" iconSize={32} labelPosition="bottom" wrap={false} aria-hidden>
         {STEPS.map((label) => (
-          <Stepper.Step key={label} label={label} />
+          <Stepper.Step key={label} label={t(label)} />
         ))}
       </Stepper>
       <Title order={2} ref={headingRef} tabIndex={-1}>
-        <VisuallyHidden>{`Step ${step + 1} of 4: `}</VisuallyHidden>
-        {HEADINGS[step]}
+        <VisuallyHidden>{`${t('common.stepOf', { step: step + 1, count: 4 })}: `}</VisuallyHidden>
+        {t(HEADINGS[step])}
       </Title>
 
       {step === 0 && (
@@ -106,13 +119,15 @@ function ApplicationSteps({ definition }: { definition: ApplicationDefinition })
       )}
       {step === 3 && (
         <Stack gap="md">
-          <MessageBanner kind="success" messages="Your application has been submitted." />
-          <Text>
-            Thank you for applying. The program will review your application and contact you about your eligibility.
-          </Text>
+          <MessageBanner kind="success" messages={t('application.submitted')} />
+          <Text>{t('application.thanks')}</Text>
           {applicantId !== null && (
             <Text>
-              Your reference number is <strong data-testid="applicant-id">{applicantId}</strong>.
+              <Trans
+                i18nKey="application.referenceNumber"
+                values={{ id: applicantId }}
+                components={{ strong: <strong data-testid="applicant-id" /> }}
+              />
             </Text>
           )}
         </Stack>
@@ -127,12 +142,13 @@ function ApplicationSteps({ definition }: { definition: ApplicationDefinition })
  * continue), agreement with the rights statement, thank you.
  */
 export default function OnlineApplicationPage() {
+  const { t } = useI18n();
   const definition = useApplicationDefinition(PUBLIC_APPLICATION_ID);
-  const title = definition.data?.name ?? 'Online Application';
+  const title = definition.data?.name ?? t('application.title');
 
   let content;
   if (definition.isPending) {
-    content = <FullPageLoader label="Loading the application" />;
+    content = <FullPageLoader label={t('application.loading')} />;
   } else if (definition.isError) {
     content = isApiError(definition.error, 404) ? (
       <MessageBanner kind="warning" messages={MESSAGES.APPLICATION_UNAVAILABLE} />

@@ -9,6 +9,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../lib/api-client';
 import { endSession, useLogin } from './api';
+import { localizedErrors, useI18n } from '../../lib/i18n';
 
 /**
  * A§4 Login and A§8: a 401 shows the server's logon error and any other failure 'Unable to login at this time.'.
@@ -33,6 +34,7 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const login = useLogin();
+  const { t, m } = useI18n();
   const [failure, setFailure] = useState<string | null>(null);
   const alertRef = useRef<HTMLDivElement>(null);
 
@@ -66,7 +68,7 @@ export default function LoginPage() {
       showFailure(MESSAGES.LOGIN_UNAVAILABLE);
       return;
     }
-    const errors = schemaResolver(rule, { sync: true })(values);
+    const errors = localizedErrors(schemaResolver(rule, { sync: true })(values));
     form.setErrors(errors);
     const first = Object.keys(errors)[0];
     if (first) {
@@ -94,12 +96,12 @@ export default function LoginPage() {
 
   return (
     <Stack align="center" py="xl">
-      <title>Sign in · MarketLink</title>
+      <title>{`${t('login.title')} · MarketLink`}</title>
       <Paper withBorder shadow="sm" radius="md" p={{ base: 'lg', sm: 'xl' }} w="100%" maw={440}>
         <Stack gap="lg">
           <Stack gap={4}>
-            <Title order={1}>Sign in</Title>
-            <Text c="dimmed">MarketLink for program staff, administrators and benefit recipients.</Text>
+            <Title order={1}>{t('login.title')}</Title>
+            <Text c="dimmed">{t('login.intro')}</Text>
           </Stack>
 
           {failure && (
@@ -111,14 +113,14 @@ export default function LoginPage() {
               icon={<IconAlertCircle aria-hidden />}
               role="alert"
             >
-              {failure}
+              {m(failure)}
             </Alert>
           )}
 
           <form onSubmit={(event) => void handleSubmit(event)} onFocus={() => void loadLoginRule()} noValidate>
             <Stack gap="md">
               <TextInput
-                label="Username"
+                label={t('login.username')}
                 autoComplete="username"
                 autoCapitalize="none"
                 spellCheck={false}
@@ -127,24 +129,24 @@ export default function LoginPage() {
                 {...form.getInputProps('username')}
               />
               <PasswordInput
-                label="Password"
+                label={t('login.password')}
                 autoComplete="current-password"
                 withAsterisk
                 key={form.key('password')}
                 {...form.getInputProps('password')}
               />
               <Button type="submit" fullWidth loading={login.isPending}>
-                Sign in
+                {t('login.submit')}
               </Button>
             </Stack>
           </form>
 
           <Group justify="space-between" gap="xs">
             <Anchor component={Link} to="/forgotusername" fz="sm">
-              Forgot username?
+              {t('login.forgotUsername')}
             </Anchor>
             <Anchor component={Link} to="/forgotpass" fz="sm">
-              Forgot password?
+              {t('login.forgotPassword')}
             </Anchor>
           </Group>
         </Stack>

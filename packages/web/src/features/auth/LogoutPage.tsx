@@ -6,6 +6,7 @@ import { Link, useLocation } from 'react-router';
 import { FullPageLoader } from '../../components/FullPageLoader';
 import { clearBalances } from '../home';
 import { endSession } from './api';
+import { useI18n } from '../../lib/i18n';
 
 /** Why the user arrived here when they did not press Sign out (router state set by the session rules). */
 export type LogoutReason = 'inactive' | 'expired';
@@ -15,6 +16,7 @@ export default function LogoutPage() {
   const queryClient = useQueryClient();
   const location = useLocation();
   const reason = (location.state as { reason?: LogoutReason } | null)?.reason;
+  const { t, m } = useI18n();
   const [done, setDone] = useState(false);
   // Strict mode runs effects twice in development; the session ends once.
   const started = useRef(false);
@@ -27,22 +29,22 @@ export default function LogoutPage() {
     void endSession(queryClient).finally(() => setDone(true));
   }, [queryClient]);
 
-  if (!done) return <FullPageLoader label="Signing out" />;
+  if (!done) return <FullPageLoader label={t('logout.signingOut')} />;
 
   return (
     <Stack align="center" py="xl">
-      <title>Signed out · MarketLink</title>
+      <title>{`${t('logout.title')} · MarketLink`}</title>
       <Paper withBorder shadow="sm" radius="md" p={{ base: 'lg', sm: 'xl' }} w="100%" maw={440}>
         <Stack gap="md">
-          <Title order={1}>Signed out</Title>
+          <Title order={1}>{t('logout.title')}</Title>
           {reason && (
             <Alert color="yellow" variant="light">
-              {MESSAGES.SESSION_EXPIRED}
+              {m(MESSAGES.SESSION_EXPIRED)}
             </Alert>
           )}
-          <Text>You have been signed out.</Text>
+          <Text>{t('logout.text')}</Text>
           <Button component={Link} to="/login" variant="filled">
-            Sign in again
+            {t('logout.signInAgain')}
           </Button>
         </Stack>
       </Paper>

@@ -3,6 +3,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient }
 import { api } from '../../lib/api-client';
 import { currentUserKey } from '../../lib/query-keys';
 import { clearToken, hasSession, setToken } from '../../lib/session';
+import { adoptUserLanguage, rememberedLanguage } from '../../lib/i18n';
 
 export const authKeys = {
   all: ['auth'] as const,
@@ -24,7 +25,9 @@ export const currentUserQuery = () =>
         loadAuthSchemas(),
         api.get<unknown>('/user-api/user/current', { signal }),
       ]);
-      return schemas.CurrentUser.parse(body);
+      const user = schemas.CurrentUser.parse(body);
+      keepUserLanguage(user.preferredLanguage);
+      return user;
     },
     // The user changes rarely within a session; screens that change it (account, notifications) invalidate it.
     staleTime: 5 * 60_000,
@@ -68,4 +71,16 @@ export async function endSession(queryClient: QueryClient): Promise<void> {
   }
   clearToken();
   queryClient.clear();
+}
+
+/**
+ * The user's kept language applies on a device that remembers none; a choice made on this device before signing in
+ * is kept on a user who has none yet, so their e-mails and SMS follow it (docs/i18n.md).
+ */
+function keepUserLanguage(preferred: CurrentUser['preferredLanguage']) {
+  const remembered = rememberedLanguage();
+  if (preferred) adoptUserLanguage(preferred);
+  else if (remembered) {
+    void api.put('/user-api/user/current/language', { language: remembered }).catch(() => undefined);
+  }
 }

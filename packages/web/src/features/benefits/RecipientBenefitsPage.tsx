@@ -1,6 +1,6 @@
 import { BenefitSearchPage, type BenefitSearchRow, searchDateProblems } from '@ebt/core/benefits';
 import { AUTHORIZATION_NUMBER_MAX, MIN_DATES } from '@ebt/core/constants';
-import { MESSAGES } from '@ebt/core/messages';
+import { fillMessage, MESSAGES } from '@ebt/core/messages';
 import { searchDateMax, todayIn } from '@ebt/core/format';
 import { Badge, Select, Stack, TextInput } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -16,6 +16,8 @@ import { api } from '../../lib/api-client';
 import { errorMessagesOf } from '../../lib/errors';
 import { useOwnPrograms } from '../home';
 import { WARNING_BADGE_COLOR } from '../../app/theme';
+import type { TFunction } from 'i18next';
+import { useI18n } from '../../lib/i18n';
 
 // A§5 "Recipient portal searches": dates from 2020-08-01 to today + 183 days, auth number max 20, program; A§7 GET
 // /benefit-api/benefit with pageSize=1000; A§9 10 per page on screen.
@@ -30,22 +32,40 @@ interface Criteria {
 }
 const EMPTY: Criteria = { startDate: '', endDate: '', authNo: '', programId: '' };
 
-const COLUMNS: DataTableColumn<BenefitSearchRow>[] = [
-  { key: 'benefitAuthNumber', header: 'Authorization Number' },
-  { key: 'programName', header: 'Program' },
-  { key: 'benefitAmount', header: 'Amount', align: 'right', render: (r) => <Money value={r.benefitAmount} /> },
-  { key: 'benefitBalance', header: 'Balance', align: 'right', render: (r) => <Money value={r.benefitBalance} /> },
-  { key: 'benefitStatus', header: 'Status' },
-  { key: 'benefitAvailableDate', header: 'Available', render: (r) => <DateText value={r.benefitAvailableDate} /> },
+const columns = (t: TFunction): DataTableColumn<BenefitSearchRow>[] => [
+  { key: 'benefitAuthNumber', header: t('benefits.authNumber') },
+  { key: 'programName', header: t('benefits.program') },
+  {
+    key: 'benefitAmount',
+    header: t('benefits.amount'),
+    align: 'right',
+    render: (r) => <Money value={r.benefitAmount} />,
+  },
+  {
+    key: 'benefitBalance',
+    header: t('benefits.balance'),
+    align: 'right',
+    render: (r) => <Money value={r.benefitBalance} />,
+  },
+  {
+    key: 'benefitStatus',
+    header: t('benefits.status'),
+    render: (r) => t(`benefits.status_${r.benefitStatus}`, r.benefitStatus),
+  },
+  {
+    key: 'benefitAvailableDate',
+    header: t('benefits.available'),
+    render: (r) => <DateText value={r.benefitAvailableDate} />,
+  },
   {
     key: 'benefitExpiryDate',
-    header: 'Expires',
+    header: t('benefits.expires'),
     render: (r) => (
       <span>
         <DateText value={r.benefitExpiryDate} />{' '}
         {r.expiryMarker && (
           <Badge color={r.expiryMarker === 'expired' ? 'gray.8' : WARNING_BADGE_COLOR} variant="filled" size="sm">
-            {r.expiryMarker}
+            {r.expiryMarker === 'expired' ? t('kit.expired') : t('kit.expiringSoon')}
           </Badge>
         )}
       </span>
@@ -55,6 +75,7 @@ const COLUMNS: DataTableColumn<BenefitSearchRow>[] = [
 
 /** `/recipient/benefits` (A§2, A§5, A§7): the recipient's own benefits, fetched up to 1000, 10 a page. */
 export default function RecipientBenefitsPage() {
+  const { t, m } = useI18n();
   const [values, setValues] = useState<Criteria>(EMPTY);
   const [submitted, setSubmitted] = useState<Criteria | null>(null);
   const [page, setPage] = useState(0);
@@ -67,7 +88,10 @@ export default function RecipientBenefitsPage() {
     'recipient',
   );
   const authTooLong = values.authNo.trim().length > AUTHORIZATION_NUMBER_MAX;
-  const errorOf = (field: 'startDate' | 'endDate') => problems.find((p) => p.field === field)?.message;
+  const errorOf = (field: 'startDate' | 'endDate') => {
+    const problem = problems.find((p) => p.field === field)?.message;
+    return problem && m(problem);
+  };
 
   const search = useQuery({
     queryKey: ['recipient', 'benefits', submitted],
@@ -84,14 +108,12 @@ export default function RecipientBenefitsPage() {
   const set = (field: keyof Criteria) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
 
   return (
-    <Page title="Benefits">
+    <Page title={t('benefits.title')}>
       <Stack gap="lg">
         <SearchForm
-          label="Benefit search criteria"
+          label={t('benefits.criteria')}
           canSearch={problems.length === 0 && !authTooLong}
-          requirementMessage={
-            problems.length || authTooLong ? 'Correct the fields marked above.' : MESSAGES.AT_LEAST_ONE_FIELD
-          }
+          requirementMessage={problems.length || authTooLong ? t('kit.correctFields') : MESSAGES.AT_LEAST_ONE_FIELD}
           onSubmit={() => {
             setPage(0);
             setSubmitted({ ...values });
@@ -104,7 +126,7 @@ export default function RecipientBenefitsPage() {
           loading={search.isFetching}
         >
           <DateField
-            label="Start date"
+            label={t('kit.startDate')}
             min={MIN_DATES.recipientSearch}
             max={latest}
             value={values.startDate}
@@ -112,7 +134,7 @@ export default function RecipientBenefitsPage() {
             error={errorOf('startDate')}
           />
           <DateField
-            label="End date"
+            label={t('kit.endDate')}
             min={MIN_DATES.recipientSearch}
             max={latest}
             value={values.endDate}
@@ -120,14 +142,14 @@ export default function RecipientBenefitsPage() {
             error={errorOf('endDate')}
           />
           <TextInput
-            label="Authorization number"
+            label={t('benefits.authNumberLabel')}
             value={values.authNo}
             onChange={(e) => set('authNo')(e.currentTarget.value)}
-            error={authTooLong ? `Must be at most ${AUTHORIZATION_NUMBER_MAX} characters.` : undefined}
+            error={authTooLong ? m(fillMessage(MESSAGES.TOO_LONG, { max: AUTHORIZATION_NUMBER_MAX })) : undefined}
           />
           <Select
-            label="Program"
-            placeholder="All programs"
+            label={t('benefits.program')}
+            placeholder={t('kit.allPrograms')}
             clearable
             data={(programs.data ?? []).map((p) => ({ value: String(p.programId), label: p.programName }))}
             value={values.programId || null}
@@ -137,8 +159,8 @@ export default function RecipientBenefitsPage() {
         {search.isError && <MessageBanner kind="danger" messages={errorMessagesOf(search.error)} />}
         {submitted && search.data && (
           <DataTable
-            caption="Benefits"
-            columns={COLUMNS}
+            caption={t('benefits.title')}
+            columns={columns(t)}
             rows={search.data.data}
             rowKey={(r) => r.benefitUuid}
             pageSize={PAGE_SIZE}

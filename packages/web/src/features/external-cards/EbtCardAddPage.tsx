@@ -25,6 +25,7 @@ import {
 } from './card-form';
 import { BackToCards } from './components/BackToCards';
 import { CardTypeBoxes } from './components/CardTypeBoxes';
+import { localizedInputProps, useI18n } from '../../lib/i18n';
 
 /**
  * `/recipient/ebtcards/add` (A§2, A§5, A§7): attach a SNAP or WIC card of another issuer to one of the recipient's
@@ -34,6 +35,7 @@ import { CardTypeBoxes } from './components/CardTypeBoxes';
  * system.', shown at the number. Saved: back to the list with 'EBT card added.'.
  */
 export default function EbtCardAddPage() {
+  const { t } = useI18n();
   const navigate = useNavigate();
   const programs = useRecipientPrograms();
   const attach = useAttachCard();
@@ -45,6 +47,7 @@ export default function EbtCardAddPage() {
     validate: validateAddCard,
   });
 
+  const inputProps = localizedInputProps(form.getInputProps);
   const programOptions = useMemo(() => programChoices(programs.data ?? []), [programs.data]);
   // One program: it is the choice (resolution 25: as soon as the list has loaded).
   const onlyProgram = programOptions.length === 1 ? programOptions[0]!.value : null;
@@ -66,42 +69,42 @@ export default function EbtCardAddPage() {
   }, focusFirstError(form.getInputNode));
 
   return (
-    <Page title="Add EBT Card">
+    <Page title={t('cards.addEbtCard')}>
       <BackToCards />
-      {programs.isPending && <LoadingStatus label="Loading your programs" />}
+      {programs.isPending && <LoadingStatus label={t('cards.loadingPrograms')} />}
       <MessageBanner kind="danger" messages={programs.isError ? errorMessagesOf(programs.error) : []} />
       {programs.isSuccess && (
-        <form onSubmit={handleSubmit} noValidate aria-label="Add EBT card">
+        <form onSubmit={handleSubmit} noValidate aria-label={t('cards.addEbtCard')}>
           <Stack gap="md" maw={560}>
             <MessageBanner ref={refusedRef} kind="danger" messages={refused} />
             <Text fz="sm" c="gray.7">
-              Fields marked with an asterisk (*) are required.
+              {t('common.requiredNote')}
             </Text>
             <TextInput
-              label="Card Number"
-              description="The 16 to 19 digits on the card. Only the last four are shown again."
+              label={t('cards.cardNumber')}
+              description={t('cards.cardNumberHint')}
               withAsterisk
               inputMode="numeric"
               autoComplete="off"
               maxLength={PAN_ENTRY_MAX}
-              {...form.getInputProps('pan')}
+              {...inputProps('pan')}
             />
             <TextInput
-              label="Card Name"
+              label={t('cards.cardName')}
               description="2 to 35 characters. It cannot contain part of the card number."
               withAsterisk
               maxLength={EXTERNAL_CARD_NAME_MAX}
-              {...form.getInputProps('name')}
+              {...inputProps('name')}
             />
             <Select
-              label="Program"
+              label={t('benefits.program')}
               withAsterisk
               data={programOptions}
               allowDeselect={false}
-              {...selectProps(form.getInputProps('programUuid'))}
+              {...selectProps(inputProps('programUuid'))}
             />
-            <CardTypeBoxes {...(form.getInputProps('types') as Parameters<typeof CardTypeBoxes>[0])} />
-            <SubmitButton loading={attach.isPending}>Add Card</SubmitButton>
+            <CardTypeBoxes {...(inputProps('types') as Parameters<typeof CardTypeBoxes>[0])} />
+            <SubmitButton loading={attach.isPending}>{t('cards.addCard')}</SubmitButton>
           </Stack>
         </form>
       )}

@@ -19,6 +19,7 @@ import { useDeleteCard, useOwnCard, useUpdateCard } from './api';
 import { editCardRequest, editValuesOf, type EditCardValues, refusalOnForm, validateEditCard } from './card-form';
 import { BackToCards } from './components/BackToCards';
 import { CardTypeBoxes } from './components/CardTypeBoxes';
+import { localizedInputProps, useI18n } from '../../lib/i18n';
 
 /**
  * `/recipient/ebtcard/{id}` (A§2, A§4, A§7): one of the recipient's cards. The number (masked) and the program are
@@ -27,13 +28,14 @@ import { CardTypeBoxes } from './components/CardTypeBoxes';
  * to the list with its outcome. A card that is not the recipient's reads as not found.
  */
 export default function EbtCardEditPage() {
+  const { t } = useI18n();
   const { id = '' } = useParams();
   const valid = ExternalCardParams.safeParse({ id }).success;
   const card = useOwnCard(id, valid);
 
   if (!valid || isApiError(card.error, 404) || isApiError(card.error, 400)) {
     return (
-      <Page title="EBT card not found">
+      <Page title={t('cards.notFound')}>
         <BackToCards />
         <MessageBanner kind="warning" messages={EXTERNAL_CARD_MESSAGES.CARD_NOT_FOUND} />
       </Page>
@@ -41,7 +43,7 @@ export default function EbtCardEditPage() {
   }
   if (card.isError) {
     return (
-      <Page title="Edit EBT Card">
+      <Page title={t('cards.editEbtCard')}>
         <BackToCards />
         <MessageBanner kind="danger" messages={errorMessagesOf(card.error)} />
       </Page>
@@ -49,9 +51,9 @@ export default function EbtCardEditPage() {
   }
   if (card.isPending) {
     return (
-      <Page title="Edit EBT Card">
+      <Page title={t('cards.editEbtCard')}>
         <BackToCards />
-        <LoadingStatus label="Loading the card" />
+        <LoadingStatus label={t('cards.loadingOne')} />
       </Page>
     );
   }
@@ -59,6 +61,7 @@ export default function EbtCardEditPage() {
 }
 
 function EditCardForm({ card }: { card: ExternalCard }) {
+  const { t } = useI18n();
   const navigate = useNavigate();
   const update = useUpdateCard(card.externalPanId);
   const remove = useDeleteCard(card.externalPanId);
@@ -90,7 +93,7 @@ function EditCardForm({ card }: { card: ExternalCard }) {
   const askDelete = () =>
     confirmAction({
       message: EXTERNAL_CARD_MESSAGES.CONFIRM_DELETE,
-      confirmLabel: 'Delete',
+      confirmLabel: t('common.delete'),
       danger: true,
       onConfirm: () => {
         setRefused([]);
@@ -106,29 +109,31 @@ function EditCardForm({ card }: { card: ExternalCard }) {
     });
 
   return (
-    <Page title="Edit EBT Card">
+    <Page title={t('cards.editEbtCard')}>
       <BackToCards />
       <MessageBanner ref={refusedRef} kind="danger" messages={refused} />
       <FieldList cols={{ base: 1, sm: 2 }}>
-        <ReadOnlyField label="Card Number" value={<MaskedPan pan={card.pan} />} />
-        <ReadOnlyField label="Program" value={card.programName} />
+        <ReadOnlyField label={t('cards.cardNumber')} value={<MaskedPan pan={card.pan} />} />
+        <ReadOnlyField label={t('benefits.program')} value={card.programName} />
       </FieldList>
-      <form onSubmit={handleSubmit} noValidate aria-label="Edit EBT card">
+      <form onSubmit={handleSubmit} noValidate aria-label={t('cards.editEbtCard')}>
         <Stack gap="md" maw={560}>
           <Text fz="sm" c="gray.7">
-            Fields marked with an asterisk (*) are required.
+            {t('common.requiredNote')}
           </Text>
           <TextInput
-            label="Card Name"
+            label={t('cards.cardName')}
             description="2 to 35 characters. It cannot contain part of the card number."
             withAsterisk
             maxLength={EXTERNAL_CARD_NAME_MAX}
-            {...form.getInputProps('name')}
+            {...localizedInputProps(form.getInputProps)('name')}
           />
-          <CardTypeBoxes {...(form.getInputProps('types') as Parameters<typeof CardTypeBoxes>[0])} />
+          <CardTypeBoxes
+            {...(localizedInputProps(form.getInputProps)('types') as Parameters<typeof CardTypeBoxes>[0])}
+          />
           <Checkbox
-            label="Active"
-            description="An inactive card stays on your list."
+            label={t('cards.externalActive')}
+            description={t('cards.inactiveHint')}
             {...form.getInputProps('active', { type: 'checkbox' })}
           />
           <Group justify="space-between">
@@ -139,10 +144,10 @@ function EditCardForm({ card }: { card: ExternalCard }) {
               loading={remove.isPending}
               onClick={askDelete}
             >
-              Delete
+              {t('common.delete')}
             </Button>
             <Button type="submit" loading={update.isPending}>
-              Update Card
+              {t('cards.updateCard')}
             </Button>
           </Group>
         </Stack>

@@ -11,6 +11,7 @@ import { useOutcomeFocus } from '../../lib/outcome-focus';
 import { useOwnCards } from './api';
 import { CardTable } from './components/CardTable';
 import { usePageParam } from '../../lib/page-param';
+import { useI18n } from '../../lib/i18n';
 
 /**
  * `/recipient/ebtcards` (A§2, B§2): the recipient's external EBT cards (card name, number masked, type, status,
@@ -19,6 +20,7 @@ import { usePageParam } from '../../lib/page-param';
  * its outcome, which takes focus and is shown once.
  */
 export default function EbtCardListPage() {
+  const { t } = useI18n();
   const navigate = useNavigate();
   const location = useLocation();
   // The add and edit screens replace themselves with this list and bring their outcome in the history state. It is
@@ -36,20 +38,20 @@ export default function EbtCardListPage() {
 
   return (
     <Page
-      title="EBT Cards"
+      title={t('cards.ebtCards')}
       actions={
         <Button component={Link} to="/recipient/ebtcards/add" leftSection={<IconPlus aria-hidden size={18} />}>
-          Add EBT Card
+          {t('cards.addEbtCard')}
         </Button>
       }
     >
       <Stack gap="md">
         <MessageBanner ref={savedRef} kind="success" messages={saved ?? []} />
         <MessageBanner kind="danger" messages={cards.isError ? errorMessagesOf(cards.error) : []} />
-        {cards.isPending && <LoadingStatus label="Loading your EBT cards" />}
+        {cards.isPending && <LoadingStatus label={t('cards.loadingEbt')} />}
         {cards.isSuccess && (
           <CardTable
-            caption="Your EBT cards"
+            caption={t('cards.yourEbtCards')}
             cards={cards.data.data}
             emptyMessage={EXTERNAL_CARD_MESSAGES.NO_CARDS}
             onOpen={(card) => void navigate(`/recipient/ebtcard/${card.externalPanId}`)}

@@ -15,6 +15,7 @@ import { ProgramBalanceCard } from './components/ProgramBalanceCard';
 import { HeadroomSummary } from '../incentives';
 import { registerRecipientApp } from './app-install';
 import { loadBalances, saveBalances } from './offline-balances';
+import { useI18n } from '../../lib/i18n';
 
 /**
  * `/recipient` and `/recipient/home` (A§2): the total of every program in USD ($0.00 when none), a balance card per
@@ -23,6 +24,7 @@ import { loadBalances, saveBalances } from './offline-balances';
  * not current (decision 0051).
  */
 export default function RecipientHomePage() {
+  const { t, locale } = useI18n();
   const user = useSessionUser();
   const navigate = useNavigate();
   const balances = useBalances();
@@ -38,17 +40,17 @@ export default function RecipientHomePage() {
   const open = (programUuid: string) => void navigate(`/recipient/program/${programUuid}`);
 
   return (
-    <Page title="Home">
+    <Page title={t('home.title')}>
       <Stack gap="lg">
-        <Text fz="lg">Welcome, {user.firstname}.</Text>
+        <Text fz="lg">{t('home.welcome', { name: user.firstname })}</Text>
         {stored && (
           <MessageBanner
             kind="warning"
-            title="Not current"
-            messages="You are offline. These balances are the last ones read and may have changed since."
+            title={t('home.notCurrent')}
+            messages={t('home.offline')}
             details={
               <Text fz="sm">
-                Read at <DateText value={stored.readAt} format="datetime" />
+                {t('home.readAt')} <DateText value={stored.readAt} format="datetime" />
               </Text>
             }
             data-testid="offline-balances"
@@ -57,24 +59,29 @@ export default function RecipientHomePage() {
         {balances.isError && !stored && <MessageBanner kind="danger" messages={errorMessagesOf(balances.error)} />}
         <section aria-labelledby="total-balance">
           <Title order={2} fz="h4" id="total-balance">
-            Total balance
+            {t('home.totalBalance')}
           </Title>
           {balances.isPending ? (
-            <LoadingStatus label="Loading the total" />
+            <LoadingStatus label={t('home.loadingTotal')} />
           ) : (
-            <Text fz={32} fw={700} data-testid="total-balance" aria-label={`Total balance ${formatMoney(total)}`}>
+            <Text
+              fz={32}
+              fw={700}
+              data-testid="total-balance"
+              aria-label={`${t('home.totalBalance')} ${formatMoney(total, locale)}`}
+            >
               <Money value={total} />
             </Text>
           )}
         </section>
         {balances.isPending ? (
-          <LoadingStatus label="Loading balances" />
+          <LoadingStatus label={t('home.loadingBalances')} />
         ) : (
           <SimpleGrid
             cols={{ base: 1, sm: 2, lg: 3 }}
             spacing="md"
             component="section"
-            aria-label="Balances by program"
+            aria-label={t('home.balancesByProgram')}
           >
             {cards.map((card) => (
               <ProgramBalanceCard
@@ -86,9 +93,7 @@ export default function RecipientHomePage() {
             ))}
           </SimpleGrid>
         )}
-        {!balances.isPending && cards.length === 0 && !balances.isError && (
-          <Text>You have no benefit programs yet.</Text>
-        )}
+        {!balances.isPending && cards.length === 0 && !balances.isError && <Text>{t('home.noPrograms')}</Text>}
         {!stored && <CardControls />}
       </Stack>
     </Page>

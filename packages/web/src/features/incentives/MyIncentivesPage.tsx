@@ -9,12 +9,14 @@ import { Page } from '../../components/Page';
 import { errorMessagesOf } from '../../lib/errors';
 import { useMyIncentives } from './api';
 import { HeadroomList } from './components/HeadroomList';
+import type { TFunction } from 'i18next';
+import { useI18n } from '../../lib/i18n';
 
-const COLUMNS: DataTableColumn<RecipientIncentive>[] = [
-  { key: 'incentiveName', header: 'Incentive' },
-  { key: 'programName', header: 'Program' },
-  { key: 'startDate', header: 'Start Date', render: (row) => <DateText value={row.startDate} /> },
-  { key: 'endDate', header: 'End Date', render: (row) => <DateText value={row.endDate} fallback="—" /> },
+const columns = (t: TFunction): DataTableColumn<RecipientIncentive>[] => [
+  { key: 'incentiveName', header: t('myIncentives.incentive') },
+  { key: 'programName', header: t('benefits.program') },
+  { key: 'startDate', header: t('kit.startDate'), render: (row) => <DateText value={row.startDate} /> },
+  { key: 'endDate', header: t('kit.endDate'), render: (row) => <DateText value={row.endDate} fallback="—" /> },
 ];
 
 /**
@@ -23,18 +25,19 @@ const COLUMNS: DataTableColumn<RecipientIncentive>[] = [
  * each enrolment in force today has earned and may still earn (issue 20 item 9).
  */
 export default function MyIncentivesPage() {
+  const { t } = useI18n();
   const mine = useMyIncentives();
   const [page, setPage] = useState(0);
   return (
-    <Page title="Incentives">
+    <Page title={t('nav.incentives')}>
       <Stack gap="lg">
         <HeadroomList />
         {mine.isError && <MessageBanner kind="danger" messages={errorMessagesOf(mine.error)} />}
-        {mine.isPending && <LoadingStatus label="Loading your incentives" />}
+        {mine.isPending && <LoadingStatus label={t('myIncentives.loading')} />}
         {mine.isSuccess && (
           <DataTable
-            caption="Your incentives"
-            columns={COLUMNS}
+            caption={t('myIncentives.yours')}
+            columns={columns(t)}
             rows={mine.data.data}
             rowKey={(row) => String(row.recipientIncentiveId)}
             emptyMessage={INCENTIVE_MESSAGES.NOT_ENROLLED}

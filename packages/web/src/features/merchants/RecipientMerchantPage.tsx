@@ -10,6 +10,7 @@ import { isApiError } from '../../lib/api-client';
 import { errorMessagesOf } from '../../lib/errors';
 import { displayPhone } from '../../lib/person';
 import { useMerchant } from './api';
+import { useI18n } from '../../lib/i18n';
 
 const addressText = (a: MerchantAddress | null) =>
   a ? [a.addressOne, a.addressTwo, `${a.city}, ${a.stateCode} ${a.zipcode}`].filter(Boolean).join(', ') : null;
@@ -19,17 +20,18 @@ const addressText = (a: MerchantAddress | null) =>
  * programs, with a link to the merchant locator centred on it. Any other merchant is the server's 404.
  */
 export default function RecipientMerchantPage() {
+  const { t } = useI18n();
   const { id = '' } = useParams();
   const merchant = useMerchant(id);
   if (merchant.isPending)
     return (
-      <Page title="Merchant">
-        <LoadingStatus label="Loading the merchant" />
+      <Page title={t('transactions.merchant')}>
+        <LoadingStatus label={t('merchants.loadingOne')} />
       </Page>
     );
   if (merchant.isError)
     return (
-      <Page title="Merchant">
+      <Page title={t('transactions.merchant')}>
         <MessageBanner
           kind="warning"
           messages={
@@ -46,18 +48,24 @@ export default function RecipientMerchantPage() {
   return (
     <Page title={m.merchantName}>
       <Stack gap="lg">
-        <DetailSection title="Merchant">
+        <DetailSection title={t('transactions.merchant')}>
           <FieldList>
-            <ReadOnlyField label="Name" value={m.merchantName} />
-            <ReadOnlyField label="Address" value={addressText(m.physicalAddress ?? m.addressInfo)} />
-            <ReadOnlyField label="Phone" value={m.businessPhone ? displayPhone(m.businessPhone) : null} />
-            <ReadOnlyField label="Mobile phone" value={m.mobilePhone ? displayPhone(m.mobilePhone) : null} />
-            <ReadOnlyField label="E-mail" value={m.email} />
-            <ReadOnlyField label="Programs" value={m.merchantPrograms.map((p) => p.programName).join(', ')} />
+            <ReadOnlyField label={t('merchants.name')} value={m.merchantName} />
+            <ReadOnlyField label={t('merchants.address')} value={addressText(m.physicalAddress ?? m.addressInfo)} />
+            <ReadOnlyField
+              label={t('application.phone')}
+              value={m.businessPhone ? displayPhone(m.businessPhone) : null}
+            />
+            <ReadOnlyField label={t('kit.mobilePhone')} value={m.mobilePhone ? displayPhone(m.mobilePhone) : null} />
+            <ReadOnlyField label={t('kit.email')} value={m.email} />
+            <ReadOnlyField
+              label={t('merchants.programs')}
+              value={m.merchantPrograms.map((p) => p.programName).join(', ')}
+            />
           </FieldList>
           {point && (
             <Anchor component={Link} to={`/recipient/merchantlocator${point}`}>
-              Show on the merchant locator
+              {t('merchants.showOnLocator')}
             </Anchor>
           )}
         </DetailSection>

@@ -19,6 +19,8 @@ import { SearchForm } from '../../components/SearchForm';
 import { api } from '../../lib/api-client';
 import { errorMessagesOf } from '../../lib/errors';
 import { displayPhone } from '../../lib/person';
+import type { TFunction } from 'i18next';
+import { useI18n } from '../../lib/i18n';
 
 // A§5 "Recipient portal searches": name 2-50, e-mail 2-250, city 2-60, phone 3-20, state; Search unavailable while
 // none is filled. A§7 GET /merchant-api/merchants/currentuser with pageSize=1000; 10 per page on screen.
@@ -28,22 +30,27 @@ type Field = 'merchantName' | 'email' | 'city' | 'stateCode' | 'phone';
 type Values = Record<Field, string>;
 const EMPTY: Values = { merchantName: '', email: '', city: '', stateCode: '', phone: '' };
 
-const COLUMNS: DataTableColumn<MerchantSearchRow>[] = [
-  { key: 'merchantName', header: 'Name' },
-  { key: 'city', header: 'City', render: (r) => [r.city, r.stateCode].filter(Boolean).join(', ') },
-  { key: 'businessPhone', header: 'Phone', render: (r) => (r.businessPhone ? displayPhone(r.businessPhone) : '—') },
-  { key: 'email', header: 'E-mail', render: (r) => r.email ?? '—' },
+const columns = (t: TFunction): DataTableColumn<MerchantSearchRow>[] => [
+  { key: 'merchantName', header: t('merchants.name') },
+  { key: 'city', header: t('kit.city'), render: (r) => [r.city, r.stateCode].filter(Boolean).join(', ') },
+  {
+    key: 'businessPhone',
+    header: t('application.phone'),
+    render: (r) => (r.businessPhone ? displayPhone(r.businessPhone) : '—'),
+  },
+  { key: 'email', header: t('kit.email'), render: (r) => r.email ?? '—' },
 ];
 
 /** `/recipient/merchants` (A§2, A§5, A§7): merchants of the recipient's programs; a row opens its detail. */
 export default function RecipientMerchantsPage() {
+  const { t, m } = useI18n();
   const navigate = useNavigate();
   const [values, setValues] = useState<Values>(EMPTY);
   const [submitted, setSubmitted] = useState<Values | null>(null);
   const [page, setPage] = useState(0);
   const checked = RecipientMerchantSearchQuery.safeParse(values);
   const errorOf = (field: Field) =>
-    checked.success ? undefined : checked.error.issues.find((i) => i.path[0] === field)?.message;
+    checked.success ? undefined : m(checked.error.issues.find((i) => i.path[0] === field)?.message ?? '') || undefined;
   const search = useQuery({
     queryKey: ['recipient', 'merchants', submitted],
     queryFn: async ({ signal }) =>
@@ -60,12 +67,12 @@ export default function RecipientMerchantsPage() {
   const filled = hasRecipientMerchantCriterion(values);
 
   return (
-    <Page title="Merchants">
+    <Page title={t('merchants.title')}>
       <Stack gap="lg">
         <SearchForm
-          label="Merchant search criteria"
+          label={t('merchants.criteria')}
           canSearch={filled && checked.success}
-          requirementMessage={filled ? 'Correct the fields marked above.' : MESSAGES.AT_LEAST_ONE_FIELD}
+          requirementMessage={filled ? t('kit.correctFields') : MESSAGES.AT_LEAST_ONE_FIELD}
           onSubmit={() => {
             setPage(0);
             if (JSON.stringify(submitted) === JSON.stringify(values)) void search.refetch();
@@ -78,29 +85,29 @@ export default function RecipientMerchantsPage() {
           loading={search.isFetching}
         >
           <TextInput
-            label="Name"
+            label={t('merchants.name')}
             maxLength={LIMITS.name.max}
             value={values.merchantName}
             onChange={(e) => set('merchantName')(e.currentTarget.value)}
             error={errorOf('merchantName')}
           />
           <TextInput
-            label="E-mail"
+            label={t('kit.email')}
             maxLength={LIMITS.email.max}
             value={values.email}
             onChange={(e) => set('email')(e.currentTarget.value)}
             error={errorOf('email')}
           />
           <TextInput
-            label="City"
+            label={t('kit.city')}
             maxLength={LIMITS.city.max}
             value={values.city}
             onChange={(e) => set('city')(e.currentTarget.value)}
             error={errorOf('city')}
           />
           <Select
-            label="State"
-            placeholder="Any state"
+            label={t('kit.state')}
+            placeholder={t('merchants.anyState')}
             clearable
             searchable
             data={STATE_OPTIONS}
@@ -108,7 +115,7 @@ export default function RecipientMerchantsPage() {
             onChange={(v) => set('stateCode')(v ?? '')}
           />
           <TextInput
-            label="Phone"
+            label={t('application.phone')}
             type="tel"
             maxLength={LIMITS.phone.max}
             value={values.phone}
@@ -119,8 +126,8 @@ export default function RecipientMerchantsPage() {
         {search.isError && <MessageBanner kind="danger" messages={errorMessagesOf(search.error)} />}
         {submitted && search.data && (
           <DataTable
-            caption="Merchants"
-            columns={COLUMNS}
+            caption={t('merchants.title')}
+            columns={columns(t)}
             rows={search.data.data}
             rowKey={(r) => r.merchantUuid}
             rowLabel={(r) => r.merchantName}

@@ -16,6 +16,7 @@ import { displayPhone } from '../../lib/person';
 import { useOwnPrograms } from '../home';
 import { CardControls } from '../pans';
 import { RecentTransactions } from '../transactions';
+import { useI18n } from '../../lib/i18n';
 
 /** GET /benefit-api/benefit/program/{uuid}/balance: 404 when the recipient has no account in the program. */
 function useProgramBalance(programUuid: string) {
@@ -33,6 +34,7 @@ function useProgramBalance(programUuid: string) {
  * Another program's uuid answers the server's 404 text.
  */
 export default function RecipientProgramPage() {
+  const { t } = useI18n();
   const { id = '' } = useParams();
   const programs = useOwnPrograms();
   const balance = useProgramBalance(id);
@@ -40,14 +42,14 @@ export default function RecipientProgramPage() {
 
   if (programs.isPending || balance.isPending)
     return (
-      <Page title="Program">
-        <LoadingStatus label="Loading the program" />
+      <Page title={t('program.title')}>
+        <LoadingStatus label={t('program.loading')} />
       </Page>
     );
   if (!program || balance.isError) {
     const missing = !program || isApiError(balance.error, 404);
     return (
-      <Page title="Program">
+      <Page title={t('program.title')}>
         <MessageBanner
           kind="warning"
           messages={missing ? BENEFIT_MESSAGES.NOT_OWN_PROGRAM : errorMessagesOf(balance.error)}
@@ -59,39 +61,42 @@ export default function RecipientProgramPage() {
   return (
     <Page title={program.programName}>
       <Stack gap="lg">
-        <DetailSection title="Balance">
+        <DetailSection title={t('home.balance')}>
           <Text fz={32} fw={700} data-testid="program-balance">
             <Money value={card.totalAmount} />
           </Text>
           {card.upcomingAmount > 0 && (
             <Text>
-              Coming soon: <Money value={card.upcomingAmount} />
+              {t('home.comingSoon')} <Money value={card.upcomingAmount} />
             </Text>
           )}
           {card.soonestExpirationDate && (
             <Text>
-              Soonest expiry: <DateText value={card.soonestExpirationDate} />
-              {card.expiringSoon ? ' (expiring soon)' : ''}
+              {t('program.soonestExpiry')} <DateText value={card.soonestExpirationDate} />
+              {card.expiringSoon ? ` (${t('kit.expiringSoon')})` : ''}
             </Text>
           )}
         </DetailSection>
-        <DetailSection title="Program">
+        <DetailSection title={t('program.title')}>
           <FieldList>
-            <ReadOnlyField label="Program" value={program.programName} />
-            <ReadOnlyField label="Contact e-mail" value={program.contactEmail} />
+            <ReadOnlyField label={t('program.title')} value={program.programName} />
+            <ReadOnlyField label={t('program.contactEmail')} value={program.contactEmail} />
             <ReadOnlyField
-              label="Contact phone"
+              label={t('program.contactPhone')}
               value={program.contactPhone ? displayPhone(program.contactPhone) : null}
             />
-            <ReadOnlyField label="State" value={program.contactStateCode} />
+            <ReadOnlyField label={t('kit.state')} value={program.contactStateCode} />
             <ReadOnlyField
-              label="Status"
-              value={PROGRAM_STATUS_LABEL[program.programStatusId as ProgramStatus] ?? String(program.programStatusId)}
+              label={t('benefits.status')}
+              value={t(
+                `program.status${program.programStatusId}`,
+                PROGRAM_STATUS_LABEL[program.programStatusId as ProgramStatus] ?? String(program.programStatusId),
+              )}
             />
-            <ReadOnlyField label="Account ID" value={program.recipientIdentifier} />
+            <ReadOnlyField label={t('program.accountId')} value={program.recipientIdentifier} />
           </FieldList>
         </DetailSection>
-        <DetailSection title="Recent transactions">
+        <DetailSection title={t('transactions.recent')}>
           <RecentTransactions programUuid={program.programUuid} />
         </DetailSection>
         <CardControls programUuid={program.programUuid} />

@@ -5,28 +5,27 @@ import { MessageBanner } from '../../components/MessageBanner';
 import { redeemPasswordCode } from './api';
 import { RecoveryFrame } from './components/RecoveryFrame';
 import { RecoveryWizard } from './components/RecoveryWizard';
+import { useI18n } from '../../lib/i18n';
 
 /**
  * `/forgotpass` (A§2, A§4 "Forgot password"): username, security answer, one-time code, then a reset e-mail is
  * sent. Locks after more than 3 unknown usernames or on SEC-001.
  */
 export default function ForgotPasswordPage() {
+  const { t } = useI18n();
   return (
-    <RecoveryFrame
-      title="Forgot password"
-      intro="Answer your security question and enter the code we send you; we then e-mail you a link to choose a new password."
-    >
+    <RecoveryFrame title={t('recovery.forgotPasswordTitle')} intro={t('recovery.forgotPasswordIntro')}>
       <RecoveryWizard
         flow="password"
-        stepLabels={['Username', 'Question', 'Code', 'Done']}
+        stepLabels={['recovery.stepUsername', 'recovery.stepQuestion', 'recovery.stepCode', 'recovery.stepDone']}
         stepHeadings={[
-          'Enter your username',
-          'Answer your security question',
-          'Enter the verification code',
-          'Check your e-mail',
+          'recovery.headingUsername',
+          'recovery.headingQuestion',
+          'recovery.headingCode',
+          'recovery.headingCheckEmail',
         ]}
         keyField={{
-          label: 'Username',
+          label: 'login.username',
           schema: ForgotPasswordParams.shape.username,
           maxLength: FORGOT_PASSWORD_USERNAME_MAX,
           type: 'text',

@@ -6,29 +6,28 @@ import { Link } from 'react-router';
 import { redeemUsernameCode } from './api';
 import { RecoveryFrame } from './components/RecoveryFrame';
 import { RecoveryWizard } from './components/RecoveryWizard';
+import { useI18n } from '../../lib/i18n';
 
 /**
  * `/forgotusername` (A§2, A§4 "Forgot username"): e-mail, security answer, one-time code, then the username, with a
  * sign-in link that fills it in. Locks after more than 3 unknown e-mail addresses or on SEC-001.
  */
 export default function ForgotUsernamePage() {
+  const { t } = useI18n();
   return (
-    <RecoveryFrame
-      title="Forgot username"
-      intro="Enter the e-mail address of your account, answer your security question and enter the code we send you."
-    >
+    <RecoveryFrame title={t('recovery.forgotUsernameTitle')} intro={t('recovery.forgotUsernameIntro')}>
       <RecoveryWizard
         flow="username"
         // A non-breaking hyphen keeps 'E-mail' on one line under its step on a phone.
-        stepLabels={['E\u2011mail', 'Question', 'Code', 'Username']}
+        stepLabels={['recovery.stepEmail', 'recovery.stepQuestion', 'recovery.stepCode', 'recovery.stepUsername']}
         stepHeadings={[
-          'Enter your e-mail address',
-          'Answer your security question',
-          'Enter the verification code',
-          'Your username',
+          'recovery.headingEmail',
+          'recovery.headingQuestion',
+          'recovery.headingCode',
+          'recovery.headingYourUsername',
         ]}
         keyField={{
-          label: 'E-mail address',
+          label: 'recovery.emailAddress',
           schema: ForgotUsernameParams.shape.email,
           maxLength: FORGOT_USERNAME_EMAIL_MAX,
           type: 'email',
@@ -41,14 +40,14 @@ export default function ForgotUsernamePage() {
           <Stack gap="md">
             <Paper withBorder p="md" bg="gray.0">
               <Text fz="sm" c="dimmed">
-                Your username is
+                {t('recovery.yourUsernameIs')}
               </Text>
               <Text fz="xl" fw={700} data-testid="recovered-username">
                 {username}
               </Text>
             </Paper>
             <Button component={Link} to={`/login?username=${encodeURIComponent(username)}`}>
-              Sign in as {username}
+              {t('recovery.signInAs', { username })}
             </Button>
           </Stack>
         )}

@@ -12,10 +12,12 @@ import { focusFirstError } from '../../lib/form-focus';
 import { NewPasswordFields } from '../../lib/password-checklist';
 import { useResetLink, useResetPassword } from './api';
 import { RecoveryFrame } from './components/RecoveryFrame';
+import { useI18n } from '../../lib/i18n';
 
 type ResetValues = { newPassword: string; confirmPassword: string };
 
 function ResetForm({ hash, username }: { hash: string; username: string }) {
+  const { t } = useI18n();
   const navigate = useNavigate();
   const reset = useResetPassword(hash);
   const form = useForm<ResetValues>({
@@ -42,19 +44,17 @@ function ResetForm({ hash, username }: { hash: string; username: string }) {
   return (
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="md">
-        <Text>Choose a new password for your account.</Text>
+        <Text>{t('password.chooseNew')}</Text>
         <MessageBanner kind="danger" messages={failure} />
-        <TextInput label="Username" value={username} readOnly variant="filled" autoComplete="username" />
+        <TextInput label={t('login.username')} value={username} readOnly variant="filled" autoComplete="username" />
         <NewPasswordFields
-          label="New password"
-          confirmLabel="Confirm new password"
           password={form.values.newPassword}
           passwordProps={form.getInputProps('newPassword')}
           confirmProps={form.getInputProps('confirmPassword')}
         />
         <Group justify="flex-end">
           <Button type="submit" loading={reset.isPending}>
-            Reset password
+            {t('password.reset')}
           </Button>
         </Group>
       </Stack>
@@ -64,6 +64,7 @@ function ResetForm({ hash, username }: { hash: string; username: string }) {
 
 /** `/resetpass?hash=` (A§2, A§4): the link is checked on load ('The reset link is no longer valid.'), then a new password. */
 export default function ResetPasswordPage() {
+  const { t } = useI18n();
   const [searchParams] = useSearchParams();
   const hash = searchParams.get('hash')?.trim() ?? '';
   const link = useResetLink(hash);
@@ -72,7 +73,7 @@ export default function ResetPasswordPage() {
   if (hash === '') {
     content = <MessageBanner kind="danger" messages={MESSAGES.RESET_LINK_EXPIRED} />;
   } else if (link.isPending) {
-    content = <FullPageLoader label="Checking the reset link" />;
+    content = <FullPageLoader label={t('password.checkingLink')} />;
   } else if (link.isError) {
     content = (
       <MessageBanner
@@ -88,5 +89,5 @@ export default function ResetPasswordPage() {
     content = <ResetForm hash={hash} username={link.data.username} />;
   }
 
-  return <RecoveryFrame title="Reset password">{content}</RecoveryFrame>;
+  return <RecoveryFrame title={t('password.reset')}>{content}</RecoveryFrame>;
 }

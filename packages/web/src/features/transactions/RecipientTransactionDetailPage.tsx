@@ -12,6 +12,7 @@ import { Page } from '../../components/Page';
 import { isApiError } from '../../lib/api-client';
 import { errorMessagesOf } from '../../lib/errors';
 import { useTransaction } from './api';
+import { useI18n } from '../../lib/i18n';
 
 // Leaflet loads only when a transaction has coordinates to show.
 const MerchantMap = lazy(() => import('./components/MerchantMap'));
@@ -22,17 +23,18 @@ const MerchantMap = lazy(() => import('./components/MerchantMap'));
  * (`incentiveEarned`, filled by the transaction engine). Another recipient's transaction is the server's 404.
  */
 export default function RecipientTransactionDetailPage() {
+  const { t } = useI18n();
   const { id = '' } = useParams();
   const trx = useTransaction(id);
   if (trx.isPending)
     return (
-      <Page title="Transaction">
-        <LoadingStatus label="Loading the transaction" />
+      <Page title={t('trxDetail.title')}>
+        <LoadingStatus label={t('trxDetail.loading')} />
       </Page>
     );
   if (trx.isError)
     return (
-      <Page title="Transaction">
+      <Page title={t('trxDetail.title')}>
         <MessageBanner
           kind="warning"
           messages={
@@ -41,53 +43,56 @@ export default function RecipientTransactionDetailPage() {
         />
       </Page>
     );
-  const t = trx.data;
-  const hasPoint = t.latitude !== null && t.longitude !== null;
+  const x = trx.data;
+  const hasPoint = x.latitude !== null && x.longitude !== null;
   return (
-    <Page title="Transaction">
+    <Page title={t('trxDetail.title')}>
       <Stack gap="lg">
-        <DetailSection title="Transaction">
+        <DetailSection title={t('trxDetail.title')}>
           <FieldList>
-            <ReadOnlyField label="Date" value={<DateText value={t.trxDatetime} format="datetime" />} />
-            <ReadOnlyField label="Type" value={t.trxType} />
-            <ReadOnlyField label="Amount" value={<Money value={t.settleAmt ?? t.reqAmt} />} />
-            <ReadOnlyField label="Result" value={t.responseText} />
-            <ReadOnlyField label="Program" value={t.programName} />
-            {t.incentiveEarned ? (
-              <ReadOnlyField label="Incentive earned" value={<Money value={t.incentiveEarned} />} />
+            <ReadOnlyField
+              label={t('transactions.date')}
+              value={<DateText value={x.trxDatetime} format="datetime" />}
+            />
+            <ReadOnlyField label={t('transactions.type')} value={t(`trxType.${x.trxType}`, x.trxType)} />
+            <ReadOnlyField label={t('transactions.amount')} value={<Money value={x.settleAmt ?? x.reqAmt} />} />
+            <ReadOnlyField label={t('transactions.result')} value={t(`trxResult.${x.responseText}`, x.responseText)} />
+            <ReadOnlyField label={t('benefits.program')} value={x.programName} />
+            {x.incentiveEarned ? (
+              <ReadOnlyField label={t('trxDetail.incentiveEarned')} value={<Money value={x.incentiveEarned} />} />
             ) : null}
           </FieldList>
         </DetailSection>
-        <DetailSection title="Merchant">
-          {t.merchant ? (
+        <DetailSection title={t('transactions.merchant')}>
+          {x.merchant ? (
             <Stack gap="xs">
-              <Anchor component={Link} to={`/recipient/merchant/${t.merchant.merchantUuid}`} fw={700}>
-                {t.merchant.merchantName}
+              <Anchor component={Link} to={`/recipient/merchant/${x.merchant.merchantUuid}`} fw={700}>
+                {x.merchant.merchantName}
               </Anchor>
-              {t.locationAddress && <Text>{t.locationAddress}</Text>}
+              {x.locationAddress && <Text>{x.locationAddress}</Text>}
               {hasPoint && (
                 <Box h={220} style={{ maxWidth: '100%' }}>
-                  <Suspense fallback={<LoadingStatus label="Loading the map" />}>
-                    <MerchantMap latitude={t.latitude!} longitude={t.longitude!} name={t.merchant.merchantName} />
+                  <Suspense fallback={<LoadingStatus label={t('trxDetail.loadingMap')} />}>
+                    <MerchantMap latitude={x.latitude!} longitude={x.longitude!} name={x.merchant.merchantName} />
                   </Suspense>
                 </Box>
               )}
             </Stack>
           ) : (
-            <Text>No merchant is recorded for this transaction.</Text>
+            <Text>{t('trxDetail.noMerchant')}</Text>
           )}
         </DetailSection>
-        <DetailSection title="Benefits used">
-          {t.benefits.length ? (
+        <DetailSection title={t('trxDetail.benefitsUsed')}>
+          {x.benefits.length ? (
             <List>
-              {t.benefits.map((b) => (
+              {x.benefits.map((b) => (
                 <List.Item key={b.benefitUuid}>
                   {b.authorizationNumber}: <Money value={b.amount} />
                 </List.Item>
               ))}
             </List>
           ) : (
-            <Text>No benefit was used.</Text>
+            <Text>{t('trxDetail.noBenefit')}</Text>
           )}
         </DetailSection>
       </Stack>

@@ -13,8 +13,9 @@ import { localDateTimeToIso } from '../../lib/date-time';
 import { errorMessagesOf } from '../../lib/errors';
 import { hasAnyCriterion } from '../../lib/search';
 import { useOwnPrograms } from '../home';
-import { RECIPIENT_TRANSACTION_COLUMNS, recipientTransactionLabel } from './components/RecentTransactions';
+import { recipientTransactionColumns, recipientTransactionLabel } from './components/RecentTransactions';
 import { type RecipientTransactionQuery, useRecipientTransactionSearch } from './recipient-api';
+import { useI18n } from '../../lib/i18n';
 
 // A§5 "Recipient portal searches": the same date bounds as benefits (2020-08-01 to today + 183 days); Search stays
 // unavailable until a criterion is set; the start takes the picked time at second 00, the end second 59 (A§9).
@@ -39,6 +40,7 @@ function queryOf(values: Values, page: number): RecipientTransactionQuery {
 
 /** `/recipient/transactions` (A§2, A§5, A§7): the recipient's own transactions; a row opens its detail. */
 export default function RecipientTransactionsPage() {
+  const { t, m, locale } = useI18n();
   const navigate = useNavigate();
   const [values, setValues] = useState<Values>(EMPTY);
   const [query, setQuery] = useState<RecipientTransactionQuery | null>(null);
@@ -47,14 +49,17 @@ export default function RecipientTransactionsPage() {
   const latest = searchDateMax(todayIn(Intl.DateTimeFormat().resolvedOptions().timeZone));
   const draft = queryOf(values, 0);
   const problems = transactionWindowProblems({ start: draft.startDate, end: draft.endDate }, new Date(), 'recipient');
-  const errorOf = (field: 'startDate' | 'endDate') => problems.find((p) => p.field === field)?.message;
+  const errorOf = (field: 'startDate' | 'endDate') => {
+    const problem = problems.find((p) => p.field === field)?.message;
+    return problem && m(problem);
+  };
   const set = (field: keyof Values) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
 
   return (
-    <Page title="Transactions">
+    <Page title={t('transactions.title')}>
       <Stack gap="lg">
         <SearchForm
-          label="Transaction search criteria"
+          label={t('transactions.criteria')}
           canSearch={hasAnyCriterion({ ...values }) && problems.length === 0}
           onSubmit={() => {
             setQuery(draft);
@@ -67,8 +72,8 @@ export default function RecipientTransactionsPage() {
           loading={search.isFetching}
         >
           <DateTimeField
-            label="Start date"
-            timeLabel="Start time"
+            label={t('kit.startDate')}
+            timeLabel={t('kit.startTime')}
             min={MIN_DATES.recipientSearch}
             max={latest}
             value={values.startDate}
@@ -76,8 +81,8 @@ export default function RecipientTransactionsPage() {
             error={errorOf('startDate')}
           />
           <DateTimeField
-            label="End date"
-            timeLabel="End time"
+            label={t('kit.endDate')}
+            timeLabel={t('kit.endTime')}
             min={MIN_DATES.recipientSearch}
             max={latest}
             value={values.endDate}
@@ -85,8 +90,8 @@ export default function RecipientTransactionsPage() {
             error={errorOf('endDate')}
           />
           <Select
-            label="Program"
-            placeholder="All programs"
+            label={t('benefits.program')}
+            placeholder={t('kit.allPrograms')}
             clearable
             data={(programs.data ?? []).map((p) => ({ value: String(p.programId), label: p.programName }))}
             value={values.programId || null}
@@ -96,11 +101,11 @@ export default function RecipientTransactionsPage() {
         {search.isError && <MessageBanner kind="danger" messages={errorMessagesOf(search.error)} />}
         {query && search.data && (
           <DataTable
-            caption="Transactions"
-            columns={RECIPIENT_TRANSACTION_COLUMNS}
+            caption={t('transactions.title')}
+            columns={recipientTransactionColumns(t)}
             rows={search.data.data}
             rowKey={(r) => r.trxUuid}
-            rowLabel={recipientTransactionLabel}
+            rowLabel={recipientTransactionLabel(t, locale)}
             onRowClick={(r) => void navigate(`/recipient/transaction/${r.trxUuid}`)}
             emptyMessage={TRANSACTION_MESSAGES.NO_TRANSACTIONS_FOUND}
             serverPaging={{

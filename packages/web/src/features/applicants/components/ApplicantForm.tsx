@@ -8,6 +8,7 @@ import { ContactFields } from '../../../components/ContactFields';
 import { PersonNameFields } from '../../../components/PersonNameFields';
 import { focusFirstError } from '../../../lib/form-focus';
 import type { PersonFieldValues } from '../../../lib/person';
+import { localizedInputProps, useI18n } from '../../../lib/i18n';
 
 /** The form's values; the program is the select's text value until it is sent. */
 export interface ApplicantValues extends PersonFieldValues {
@@ -30,42 +31,43 @@ export function ApplicantForm({
   programs: ApplicationProgram[];
   onContinue: () => void;
 }) {
+  const { t } = useI18n();
   const onlyProgram = programs.length === 1 ? programs[0] : undefined;
   return (
     <form onSubmit={form.onSubmit(onContinue, focusFirstError(form.getInputNode))} noValidate>
       <Stack gap="lg">
         <Text fz="sm" c="dimmed">
-          Fields marked with an asterisk (*) are required.
+          {t('common.requiredNote')}
         </Text>
         {onlyProgram ? (
           <Text>
-            Program: <strong>{onlyProgram.programName}</strong>
+            {t('application.programLabel')} <strong>{onlyProgram.programName}</strong>
           </Text>
         ) : (
           <Select
-            label="Program"
+            label={t('application.program')}
             withAsterisk
-            placeholder="Choose a program"
+            placeholder={t('application.chooseProgram')}
             data={programs.map((program) => ({ value: String(program.programId), label: program.programName }))}
             allowDeselect={false}
-            {...form.getInputProps('programId')}
+            {...localizedInputProps(form.getInputProps)('programId')}
           />
         )}
 
-        <PersonNameFields legend="Your name" personal inputProps={form.getInputProps} />
+        <PersonNameFields legend={t('application.yourName')} personal inputProps={form.getInputProps} />
         <AddressFields
-          legend="Home address"
+          legend={t('application.homeAddress')}
           personal
           inputProps={(name) => form.getInputProps(name === 'state' ? 'stateId' : name)}
         />
         <ContactFields
-          legend="Contact"
+          legend={t('application.contact')}
           personal
           inputProps={(name) => form.getInputProps(name === 'phone' ? 'mobilePhone' : name)}
         />
 
         <Group justify="flex-end">
-          <Button type="submit">Continue</Button>
+          <Button type="submit">{t('common.continue')}</Button>
         </Group>
       </Stack>
     </form>

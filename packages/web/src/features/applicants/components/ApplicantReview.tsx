@@ -2,6 +2,7 @@ import type { ApplicationProgram } from '@ebt/core/applicants';
 import { US_STATES } from '@ebt/core/enums';
 import { Box, Button, Group, Stack, Text } from '@mantine/core';
 import type { ApplicantValues } from './ApplicantForm';
+import { useI18n } from '../../../lib/i18n';
 
 const formatPhone = (value: string) => {
   const digits = value.replace(/\D/g, '');
@@ -20,6 +21,7 @@ export function ApplicantReview({
   onEdit: () => void;
   onContinue: () => void;
 }) {
+  const { t } = useI18n();
   const program = programs.find((p) => String(p.programId) === values.programId)?.programName ?? '';
   const state = US_STATES.find((s) => s.code === values.stateId)?.name ?? values.stateId;
   const name = [values.firstname, values.middlename, values.lastname]
@@ -27,20 +29,20 @@ export function ApplicantReview({
     .filter(Boolean)
     .join(' ');
   const rows: [string, string][] = [
-    ['Program', program],
-    ['Name', name],
-    ['Address line 1', values.address1.trim()],
-    ['Address line 2', values.address2.trim() || 'None'],
-    ['City', values.city.trim()],
-    ['State', state],
-    ['Zip code', values.zipcode.trim()],
-    ['E-mail', values.email.trim()],
-    ['Phone', formatPhone(values.mobilePhone.trim())],
+    [t('application.program'), program],
+    [t('application.name'), name],
+    [t('kit.address1'), values.address1.trim()],
+    [t('kit.address2'), values.address2.trim() || t('application.none')],
+    [t('kit.city'), values.city.trim()],
+    [t('kit.state'), state],
+    [t('kit.zipcode'), values.zipcode.trim()],
+    [t('kit.email'), values.email.trim()],
+    [t('application.phone'), formatPhone(values.mobilePhone.trim())],
   ];
 
   return (
     <Stack gap="lg">
-      <Text>Check your details. Choose Edit to change them, or Continue to read and accept the agreement.</Text>
+      <Text>{t('application.reviewIntro')}</Text>
       <Box component="dl" m={0} data-testid="application-review">
         {rows.map(([label, value]) => (
           <Group
@@ -62,9 +64,9 @@ export function ApplicantReview({
       </Box>
       <Group justify="space-between">
         <Button variant="default" onClick={onEdit}>
-          Edit
+          {t('common.edit')}
         </Button>
-        <Button onClick={onContinue}>Continue</Button>
+        <Button onClick={onContinue}>{t('common.continue')}</Button>
       </Group>
     </Stack>
   );

@@ -4,14 +4,18 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { z } from 'zod';
 import { MessageBanner } from '../../../components/MessageBanner';
 import { focusFirstError } from '../../../lib/form-focus';
-import {
-  AGREEMENT_LABEL,
-  RIGHTS_STATEMENT_INTRO,
-  RIGHTS_STATEMENT_ITEMS,
-  RIGHTS_STATEMENT_NOTICE,
-} from '../rights-statement';
+import { localizedInputProps, useI18n } from '../../../lib/i18n';
 
 /** A§5: the agreement box is required, with 'You must agree to the above statements to submit the application.' */
+/** The rights statement's items (A§2 online application), in the page's language. */
+const RIGHTS_ITEMS = [
+  'application.rights1',
+  'application.rights2',
+  'application.rights3',
+  'application.rights4',
+  'application.rights5',
+] as const;
+
 const AgreementValues = z.object({ agree: ApplicantFormValues.shape.agree });
 
 /** Step 3: the rights statement, the agreement box and the submit (A§2 "agreement"). */
@@ -26,6 +30,7 @@ export function ApplicationAgreement({
   onBack: () => void;
   onSubmit: () => Promise<void>;
 }) {
+  const { t } = useI18n();
   const form = useForm({
     mode: 'controlled',
     initialValues: { agree: false },
@@ -35,25 +40,28 @@ export function ApplicationAgreement({
   return (
     <form onSubmit={form.onSubmit(() => onSubmit(), focusFirstError(form.getInputNode))} noValidate>
       <Stack gap="lg">
-        <Paper withBorder p="md" bg="gray.0" component="section" aria-label="Rights statement">
+        <Paper withBorder p="md" bg="gray.0" component="section" aria-label={t('application.rightsStatement')}>
           <Stack gap="sm">
-            <Text fw={600}>{RIGHTS_STATEMENT_INTRO}</Text>
+            <Text fw={600}>{t('application.rightsIntro')}</Text>
             <List spacing={6}>
-              {RIGHTS_STATEMENT_ITEMS.map((item) => (
+              {RIGHTS_ITEMS.map((item) => t(item)).map((item) => (
                 <List.Item key={item}>{item}</List.Item>
               ))}
             </List>
-            <Text fz="sm">{RIGHTS_STATEMENT_NOTICE}</Text>
+            <Text fz="sm">{t('application.rightsNotice')}</Text>
           </Stack>
         </Paper>
-        <Checkbox label={AGREEMENT_LABEL} {...form.getInputProps('agree', { type: 'checkbox' })} />
+        <Checkbox
+          label={t('application.agreementLabel')}
+          {...localizedInputProps(form.getInputProps)('agree', { type: 'checkbox' })}
+        />
         <MessageBanner kind="danger" messages={failure} />
         <Group justify="space-between">
           <Button variant="default" onClick={onBack} disabled={submitting}>
-            Back
+            {t('common.back')}
           </Button>
           <Button type="submit" loading={submitting}>
-            Submit application
+            {t('application.submit')}
           </Button>
         </Group>
       </Stack>

@@ -1,14 +1,20 @@
 import type { ExternalCard } from '@ebt/core/external-cards';
 import { DataTable, type DataTableColumn } from '../../../components/DataTable';
 import { MaskedPan } from '../../../components/MaskedPan';
+import type { TFunction } from 'i18next';
+import { useI18n } from '../../../lib/i18n';
 
 /** B§2: each card list shows card name, pan (masked), type, status, program. */
-const COLUMNS: DataTableColumn<ExternalCard>[] = [
-  { key: 'name', header: 'Card Name' },
-  { key: 'pan', header: 'Card Number', render: (c) => <MaskedPan pan={c.pan} /> },
-  { key: 'type', header: 'Type', render: (c) => c.externalPanType.descr },
-  { key: 'status', header: 'Status', render: (c) => c.externalPanStatus.descr },
-  { key: 'programName', header: 'Program' },
+const columns = (t: TFunction): DataTableColumn<ExternalCard>[] => [
+  { key: 'name', header: t('cards.cardName') },
+  { key: 'pan', header: t('cards.cardNumber'), render: (c) => <MaskedPan pan={c.pan} /> },
+  { key: 'type', header: t('cards.type'), render: (c) => c.externalPanType.descr },
+  {
+    key: 'status',
+    header: t('cards.statusHeader'),
+    render: (c) => t(`cards.external${c.externalPanStatus.descr}`, c.externalPanStatus.descr),
+  },
+  { key: 'programName', header: t('benefits.program') },
 ];
 
 export interface CardTableProps {
@@ -24,14 +30,15 @@ export interface CardTableProps {
 
 /** The cards, 10 a page (B§9), fetched whole (up to 1000) and paged on screen. */
 export function CardTable({ cards, caption, emptyMessage, onOpen, page, onPageChange }: CardTableProps) {
+  const { t } = useI18n();
   return (
     <DataTable
       caption={caption}
-      columns={COLUMNS}
+      columns={columns(t)}
       rows={cards}
       rowKey={(c) => c.externalPanId}
       onRowClick={onOpen}
-      rowLabel={onOpen ? (c) => `Edit card ${c.name}` : undefined}
+      rowLabel={onOpen ? (c) => t('cards.editCard', { name: c.name }) : undefined}
       emptyMessage={emptyMessage}
       clientPaging={{ page, onPageChange }}
     />

@@ -1,5 +1,6 @@
 import { Checkbox, Group } from '@mantine/core';
 import type { CardTypeBox } from '../card-form';
+import { useI18n } from '../../../lib/i18n';
 
 export interface CardTypeBoxesProps {
   value: CardTypeBox[];
@@ -11,13 +12,14 @@ export interface CardTypeBoxesProps {
 
 /** A§5: SNAP, WIC or both, at least one ('At least one card type (SNAP or WIC) must be selected.'). */
 export function CardTypeBoxes({ value, onChange, error, 'data-path': dataPath }: CardTypeBoxesProps) {
+  const { t, m } = useI18n();
   return (
     <Checkbox.Group
-      label="Card type"
+      label={t('cards.cardType')}
       withAsterisk
       value={value}
       onChange={(next) => onChange(next as CardTypeBox[])}
-      error={typeof error === 'string' ? error : undefined}
+      error={typeof error === 'string' ? m(error) : undefined}
     >
       <Group gap="lg" mt="xs">
         <Checkbox value="snap" label="SNAP" data-path={dataPath} />

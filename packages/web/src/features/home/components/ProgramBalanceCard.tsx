@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { DateText } from '../../../components/DateText';
 import { Money } from '../../../components/Money';
 import { WARNING_BADGE_COLOR } from '../../../app/theme';
+import { useI18n } from '../../../lib/i18n';
 
 /**
  * One program's balance card on /recipient/home (A§2): the program, the spendable balance in USD, what is still to
@@ -20,11 +21,12 @@ export function ProgramBalanceCard({
   onOpen: (programUuid: string) => void;
   extra?: ReactNode;
 }) {
+  const { t } = useI18n();
   return (
     <Card withBorder padding="md" radius="md" component="article" aria-label={card.programName}>
       <UnstyledButton
         onClick={() => onOpen(card.programUuid)}
-        aria-label={`${card.programName}: open program details`}
+        aria-label={t('home.openProgram', { program: card.programName })}
         style={{ display: 'block', width: '100%' }}
       >
         <Stack gap={4}>
@@ -32,24 +34,24 @@ export function ProgramBalanceCard({
             {card.programName}
           </Text>
           <Text fz="sm" c="dimmed">
-            Balance
+            {t('home.balance')}
           </Text>
           <Text fz={28} fw={700} data-testid="program-balance">
             <Money value={card.totalAmount} />
           </Text>
           {card.upcomingAmount > 0 && (
             <Text fz="sm">
-              Coming soon: <Money value={card.upcomingAmount} />
+              {t('home.comingSoon')} <Money value={card.upcomingAmount} />
             </Text>
           )}
           {card.soonestExpirationDate && (
             <Group gap="xs" wrap="wrap">
               <Text fz="sm">
-                Expires <DateText value={card.soonestExpirationDate} />
+                {t('home.expires')} <DateText value={card.soonestExpirationDate} />
               </Text>
               {card.expiringSoon && (
                 <Badge color={WARNING_BADGE_COLOR} variant="filled">
-                  expiring soon
+                  {t('kit.expiringSoon')}
                 </Badge>
               )}
             </Group>

@@ -5,22 +5,24 @@ import { MessageBanner } from '../../../components/MessageBanner';
 import { Money } from '../../../components/Money';
 import { errorMessagesOf } from '../../../lib/errors';
 import { useMyHeadroom } from '../api';
+import { useI18n } from '../../../lib/i18n';
 
 // What a recipient may still earn (issue 20 item 9): one card per enrolment in force today, on /recipient/incentives
 // and on the home page's program cards (`programUuid` narrows it to one program). A cap of 0.00 is no maximum and
 // shows as such, not as $0.00 left.
 
 function Allowance({ label, earned, remaining }: { label: string; earned: number; remaining: number | null }) {
+  const { t } = useI18n();
   return (
     <Group justify="space-between" gap="xs" wrap="nowrap">
       <Text size="sm">{label}</Text>
       <Text size="sm" ta="right">
-        <Money value={earned} /> earned ·{' '}
+        <Money value={earned} /> {t('incentives.earned')} ·{' '}
         {remaining === null ? (
-          'no limit'
+          t('incentives.noLimit')
         ) : (
           <>
-            <Money value={remaining} /> left
+            <Money value={remaining} /> {t('incentives.left')}
           </>
         )}
       </Text>
@@ -29,23 +31,29 @@ function Allowance({ label, earned, remaining }: { label: string; earned: number
 }
 
 function HeadroomCard({ row, headingLevel }: { row: IncentiveHeadroom; headingLevel: 2 | 3 }) {
+  const { t } = useI18n();
   return (
-    <Card withBorder padding="md" component="section" aria-label={`${row.incentiveName}: what you can still earn`}>
+    <Card
+      withBorder
+      padding="md"
+      component="section"
+      aria-label={t('incentives.stillEarn', { incentive: row.incentiveName })}
+    >
       <Stack gap={6}>
         <Title order={headingLevel} size="h4">
           {row.incentiveName}
         </Title>
         <Text size="sm" c="dimmed">
-          {row.programName} · {row.matchRate.toFixed(2)}% back on eligible purchases
+          {row.programName} · {t('incentives.matchRate', { rate: row.matchRate.toFixed(2) })}
         </Text>
-        <Allowance label="Today" earned={row.earnedToday} remaining={row.remainingToday} />
-        <Allowance label="This month" earned={row.earnedThisMonth} remaining={row.remainingThisMonth} />
+        <Allowance label={t('incentives.today')} earned={row.earnedToday} remaining={row.remainingToday} />
+        <Allowance label={t('incentives.thisMonth')} earned={row.earnedThisMonth} remaining={row.remainingThisMonth} />
         <Text size="sm">
           {row.maxPerTransaction === null ? (
-            'No limit per purchase'
+            t('incentives.noLimitPerPurchase')
           ) : (
             <>
-              Up to <Money value={row.maxPerTransaction} /> per purchase
+              {t('incentives.upTo')} <Money value={row.maxPerTransaction} /> {t('incentives.perPurchase')}
             </>
           )}
         </Text>
@@ -56,8 +64,9 @@ function HeadroomCard({ row, headingLevel }: { row: IncentiveHeadroom; headingLe
 
 /** The headroom of the recipient's enrolments in force today (of one program with `programUuid`). */
 export function HeadroomList({ programUuid, headingLevel = 2 }: { programUuid?: string; headingLevel?: 2 | 3 }) {
+  const { t } = useI18n();
   const headroom = useMyHeadroom();
-  if (headroom.isPending) return <LoadingStatus label="Loading what you can still earn" />;
+  if (headroom.isPending) return <LoadingStatus label={t('incentives.loadingHeadroom')} />;
   if (headroom.isError) return <MessageBanner kind="danger" messages={errorMessagesOf(headroom.error)} />;
   const rows = programUuid ? headroom.data.filter((r) => r.programUuid === programUuid) : headroom.data;
   if (rows.length === 0) return null;
@@ -76,6 +85,7 @@ export function HeadroomList({ programUuid, headingLevel = 2 }: { programUuid?: 
  * tells more).
  */
 export function HeadroomSummary({ programUuid }: { programUuid: string }) {
+  const { t } = useI18n();
   const headroom = useMyHeadroom();
   const rows = headroom.data?.filter((r) => r.programUuid === programUuid) ?? [];
   if (rows.length === 0) return null;
@@ -85,10 +95,10 @@ export function HeadroomSummary({ programUuid }: { programUuid: string }) {
         <Text key={row.recipientIncentiveId} fz="sm">
           {row.incentiveName}:{' '}
           {row.remainingToday === null ? (
-            'no daily limit'
+            t('incentives.noDailyLimit')
           ) : (
             <>
-              <Money value={row.remainingToday} /> more to earn today
+              <Money value={row.remainingToday} /> {t('incentives.moreToday')}
             </>
           )}
         </Text>

@@ -8,6 +8,7 @@ import { LoadingStatus } from '../../../components/LoadingStatus';
 import { MessageBanner } from '../../../components/MessageBanner';
 import { errorMessagesOf } from '../../../lib/errors';
 import { useNotificationEvents, usePreferences, useSavePreferences } from './api';
+import { useI18n } from '../../../lib/i18n';
 
 const METHODS = Object.values(NOTIFICATION_METHOD) as NotificationMethod[];
 const keyOf = (eventId: number, methodId: number) => `${eventId}:${methodId}`;
@@ -17,6 +18,7 @@ const keyOf = (eventId: number, methodId: number) => `${eventId}:${methodId}`;
  * together ('Preferences updated.'). SMS needs a mobile phone on the account: the server says so when there is none.
  */
 export function PreferencesForm() {
+  const { t } = useI18n();
   const events = useNotificationEvents();
   const preferences = usePreferences();
   const save = useSavePreferences();
@@ -30,11 +32,11 @@ export function PreferencesForm() {
 
   if (events.isPending || preferences.isPending || !chosen)
     return (
-      <DetailSection title="Preferences">
+      <DetailSection title={t('notifications.preferences')}>
         {events.isError || preferences.isError ? (
           <MessageBanner kind="danger" messages={errorMessagesOf(events.error ?? preferences.error)} />
         ) : (
-          <LoadingStatus label="Loading preferences" />
+          <LoadingStatus label={t('notifications.loadingPreferences')} />
         )}
       </DetailSection>
     );
@@ -59,19 +61,19 @@ export function PreferencesForm() {
   };
 
   return (
-    <DetailSection title="Preferences">
+    <DetailSection title={t('notifications.preferences')}>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <Text fz="sm">Choose how you want to be told about each event.</Text>
+          <Text fz="sm">{t('notifications.chooseHow')}</Text>
           <Table.ScrollContainer minWidth={0}>
             <Table>
-              <Table.Caption>Notification preferences</Table.Caption>
+              <Table.Caption>{t('notifications.preferencesCaption')}</Table.Caption>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th scope="col">Event</Table.Th>
+                  <Table.Th scope="col">{t('notifications.event')}</Table.Th>
                   {METHODS.map((m) => (
                     <Table.Th scope="col" key={m}>
-                      {NOTIFICATION_METHOD_LABEL[m]}
+                      {t(`notifications.method${m}`, NOTIFICATION_METHOD_LABEL[m])}
                     </Table.Th>
                   ))}
                 </Table.Tr>
@@ -80,12 +82,15 @@ export function PreferencesForm() {
                 {(events.data ?? []).map((e) => (
                   <Table.Tr key={e.eventId}>
                     <Table.Th scope="row" fw={400}>
-                      {e.descr}
+                      {t(`notifications.event${e.eventId}`, e.descr)}
                     </Table.Th>
                     {METHODS.map((m) => (
                       <Table.Td key={m}>
                         <Checkbox
-                          aria-label={`${e.descr} by ${NOTIFICATION_METHOD_LABEL[m]}`}
+                          aria-label={t('notifications.eventBy', {
+                            event: t(`notifications.event${e.eventId}`, e.descr),
+                            method: t(`notifications.method${m}`, NOTIFICATION_METHOD_LABEL[m]),
+                          })}
                           checked={chosen.has(keyOf(e.eventId, m))}
                           onChange={(ev) => toggle(keyOf(e.eventId, m), ev.currentTarget.checked)}
                         />
@@ -98,7 +103,7 @@ export function PreferencesForm() {
           </Table.ScrollContainer>
           <FormOutcome success={success} error={save.error} />
           <div>
-            <SubmitButton loading={save.isPending}>Save Preferences</SubmitButton>
+            <SubmitButton loading={save.isPending}>{t('notifications.savePreferences')}</SubmitButton>
           </div>
         </Stack>
       </form>

@@ -10,6 +10,7 @@ import { isApiError } from '../../../lib/api-client';
 import { errorMessagesOf } from '../../../lib/errors';
 import { useNotifications, useNotificationStatus } from './api';
 import { PreferencesForm } from './PreferencesForm';
+import { useI18n } from '../../../lib/i18n';
 
 /**
  * `/recipient/notifications` (A§2, A§4, A§9; resolution 24): the recipient's notifications, 5 a page, newest first.
@@ -17,6 +18,7 @@ import { PreferencesForm } from './PreferencesForm';
  * unread count (the top bar's badge follows). The preferences sit under the list.
  */
 export default function RecipientNotificationsPage() {
+  const { t, m } = useI18n();
   const [page, setPage] = useState(0);
   const list = useNotifications(page);
   const status = useNotificationStatus();
@@ -50,11 +52,11 @@ export default function RecipientNotificationsPage() {
   };
 
   return (
-    <Page title="Notifications">
+    <Page title={t('notifications.title')}>
       <Stack gap="lg">
         {problem && <MessageBanner kind="warning" messages={problem} onClose={() => setProblem(null)} />}
         {list.isPending ? (
-          <LoadingStatus label="Loading notifications" />
+          <LoadingStatus label={t('notifications.loading')} />
         ) : list.isError ? (
           <MessageBanner kind="danger" messages={errorMessagesOf(list.error)} />
         ) : rows.length === 0 ? (
@@ -63,7 +65,7 @@ export default function RecipientNotificationsPage() {
           <Stack
             gap="sm"
             component="ul"
-            aria-label="Notifications"
+            aria-label={t('notifications.title')}
             style={{ listStyle: 'none', padding: 0, margin: 0 }}
           >
             {rows.map((n) => (
@@ -76,19 +78,19 @@ export default function RecipientNotificationsPage() {
                       </Text>
                       {n.notificationStatusId === 0 && (
                         <Badge color="blue.9" variant="filled" size="sm">
-                          Unread
+                          {t('notifications.unread')}
                         </Badge>
                       )}
                     </Group>
-                    <Text style={{ overflowWrap: 'anywhere' }}>{n.notificationText}</Text>
+                    <Text style={{ overflowWrap: 'anywhere' }}>{m(n.notificationText)}</Text>
                   </Stack>
                   <Button
                     size="xs"
                     variant="outline"
                     onClick={() => dismiss(n.notificationUuid)}
-                    aria-label={`Dismiss: ${n.notificationText}`}
+                    aria-label={t('notifications.dismissLabel', { text: m(n.notificationText) })}
                   >
-                    Dismiss
+                    {t('notifications.dismiss')}
                   </Button>
                 </Group>
               </Card>
@@ -99,7 +101,7 @@ export default function RecipientNotificationsPage() {
           page={page + 1}
           total={list.data?.totalPages ?? 0}
           onChange={(p) => setPage(p - 1)}
-          label="Notification pages"
+          label={t('notifications.pages')}
         />
         <PreferencesForm />
       </Stack>

@@ -13,6 +13,7 @@ import { MessageBanner } from '../../../components/MessageBanner';
 import { errorMessagesOf } from '../../../lib/errors';
 import { useCardAction, useMyCards } from '../api';
 import { WARNING_BADGE_COLOR } from '../../../app/theme';
+import { useI18n } from '../../../lib/i18n';
 
 export interface CardControlsProps {
   /** Only the cards of this program (the program detail page); every program's when not given (home). */
@@ -25,11 +26,12 @@ export interface CardControlsProps {
  * status and no actions.
  */
 export function CardControls({ programUuid }: CardControlsProps) {
+  const { t, m } = useI18n();
   const cards = useMyCards();
   const action = useCardAction();
   const [outcome, setOutcome] = useState<{ success: string | null; error: unknown }>({ success: null, error: null });
 
-  if (cards.isPending) return <LoadingStatus label="Loading your cards" />;
+  if (cards.isPending) return <LoadingStatus label={t('cards.loading')} />;
   if (cards.isError) return <MessageBanner kind="danger" messages={errorMessagesOf(cards.error)} />;
   const shown = cards.data.filter((c) => !programUuid || c.programUuid === programUuid);
 
@@ -45,9 +47,9 @@ export function CardControls({ programUuid }: CardControlsProps) {
   };
   const report = (card: RecipientCard, what: 'lost' | 'stolen') =>
     confirmAction({
-      title: what === 'lost' ? 'Report card lost' : 'Report card stolen',
-      message: fillMessage(PAN_MESSAGES.CONFIRM_REPORT, { last4: card.last4, status: what }),
-      confirmLabel: what === 'lost' ? 'Report lost' : 'Report stolen',
+      title: what === 'lost' ? t('cards.reportLostTitle') : t('cards.reportStolenTitle'),
+      message: m(fillMessage(PAN_MESSAGES.CONFIRM_REPORT, { last4: card.last4, status: t(`cards.${what}`) })),
+      confirmLabel: what === 'lost' ? t('cards.reportLost') : t('cards.reportStolen'),
       danger: true,
       onConfirm: () => run(card, what),
     });
@@ -55,7 +57,7 @@ export function CardControls({ programUuid }: CardControlsProps) {
   return (
     <Stack gap="sm">
       <Title order={2} fz="h3">
-        Your cards
+        {t('cards.yourCards')}
       </Title>
       <FormOutcome success={outcome.success} error={outcome.error} />
       {shown.length === 0 && <MessageBanner kind="info" messages={PAN_MESSAGES.NO_CARDS} />}
@@ -68,18 +70,21 @@ export function CardControls({ programUuid }: CardControlsProps) {
             p="md"
             radius="md"
             component="section"
-            aria-label={`Card ending in ${card.last4}`}
+            aria-label={t('cards.endingIn', { last4: card.last4 })}
           >
             <Stack gap="xs">
               <Group justify="space-between" wrap="wrap" gap="xs">
                 <Text fw={600}>{card.programName}</Text>
                 <Group gap={6}>
                   <Text fz="sm" fw={600}>
-                    {PAN_STATUS_LABEL[card.panStatusId as PanStatus] ?? card.panStatusId}
+                    {t(
+                      `cards.status${card.panStatusId}`,
+                      PAN_STATUS_LABEL[card.panStatusId as PanStatus] ?? String(card.panStatusId),
+                    )}
                   </Text>
                   {active && card.locked && (
                     <Badge variant="outline" color={WARNING_BADGE_COLOR}>
-                      Locked
+                      {t('cards.locked')}
                     </Badge>
                   )}
                 </Group>
@@ -89,7 +94,7 @@ export function CardControls({ programUuid }: CardControlsProps) {
               </Text>
               {card.expirationDate && (
                 <Text fz="sm" c="dimmed">
-                  Expires <DateText value={card.expirationDate} />
+                  {t('home.expires')} <DateText value={card.expirationDate} />
                 </Text>
               )}
               {active && (
@@ -101,7 +106,7 @@ export function CardControls({ programUuid }: CardControlsProps) {
                       onClick={() => run(card, 'lock')}
                       loading={action.isPending && action.variables?.panId === card.panId}
                     >
-                      Lock
+                      {t('cards.lock')}
                     </Button>
                   )}
                   {canTakeCardAction(card, 'unlock') && (
@@ -110,14 +115,14 @@ export function CardControls({ programUuid }: CardControlsProps) {
                       onClick={() => run(card, 'unlock')}
                       loading={action.isPending && action.variables?.panId === card.panId}
                     >
-                      Unlock
+                      {t('cards.unlock')}
                     </Button>
                   )}
                   <Button variant="outline" color="red.9" onClick={() => report(card, 'lost')}>
-                    Report lost
+                    {t('cards.reportLost')}
                   </Button>
                   <Button variant="outline" color="red.9" onClick={() => report(card, 'stolen')}>
-                    Report stolen
+                    {t('cards.reportStolen')}
                   </Button>
                 </Group>
               )}

@@ -1,6 +1,7 @@
 import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useI18n } from '../../../lib/i18n';
 
 /**
  * The frame of every public recovery page (activation, reset, forgot password, forgot username): a centred card with
@@ -17,6 +18,7 @@ export function RecoveryFrame({
   children: ReactNode;
   withSignInLink?: boolean;
 }) {
+  const { t } = useI18n();
   return (
     <Stack align="center" py={{ base: 'md', sm: 'xl' }}>
       <title>{`${title} · MarketLink`}</title>
@@ -30,7 +32,7 @@ export function RecoveryFrame({
           {withSignInLink && (
             <Group justify="center">
               <Anchor component={Link} to="/login" fz="sm">
-                Back to sign in
+                {t('recovery.backToSignIn')}
               </Anchor>
             </Group>
           )}

@@ -19,6 +19,7 @@ import { isApiError } from '../../../lib/api-client';
 import { errorMessagesOf } from '../../../lib/errors';
 import { focusFirstError } from '../../../lib/form-focus';
 import { appErrorCodeOf, useRecoveryAnswer, useRecoveryQuestion, type RecoveryFlow } from '../api';
+import { localizedInputProps, useI18n } from '../../../lib/i18n';
 
 /** How a flow finds its user in step 1 (a username or an e-mail address). */
 export interface RecoveryKeyField {
@@ -184,6 +185,7 @@ export function RecoveryWizard<Result>(props: RecoveryWizardProps<Result>) {
     }
   };
 
+  const { t } = useI18n();
   const startOver = () => {
     setFailure([]);
     setStage({ step: 0 });
@@ -201,13 +203,13 @@ export function RecoveryWizard<Result>(props: RecoveryWizardProps<Result>) {
         aria-hidden
       >
         {stepLabels.map((label) => (
-          <Stepper.Step key={label} label={label} />
+          <Stepper.Step key={label} label={t(label)} />
         ))}
       </Stepper>
 
       <Title order={2} ref={headingRef} tabIndex={-1}>
-        <VisuallyHidden>{`Step ${stage.step + 1} of 4: `}</VisuallyHidden>
-        {stepHeadings[stage.step]}
+        <VisuallyHidden>{`${t('common.stepOf', { step: stage.step + 1, count: 4 })}: `}</VisuallyHidden>
+        {t(stepHeadings[stage.step] ?? '')}
       </Title>
 
       <MessageBanner kind="danger" messages={shownLock} ref={lockRef} />
@@ -248,6 +250,7 @@ function KeyStep({
   busy,
   onSubmit,
 }: StepProps & { field: RecoveryKeyField; onSubmit: (key: string) => Promise<void> }) {
+  const { t } = useI18n();
   const form = useForm({
     mode: 'controlled',
     initialValues: { key: '' },
@@ -260,7 +263,7 @@ function KeyStep({
     >
       <Stack gap="md">
         <TextInput
-          label={field.label}
+          label={t(field.label)}
           description={field.description}
           type={field.type}
           withAsterisk
@@ -269,11 +272,11 @@ function KeyStep({
           autoCapitalize="none"
           spellCheck={false}
           disabled={disabled}
-          {...form.getInputProps('key')}
+          {...localizedInputProps(form.getInputProps)('key')}
         />
         <Group justify="flex-end">
           <Button type="submit" loading={busy} disabled={disabled}>
-            Continue
+            {t('common.continue')}
           </Button>
         </Group>
       </Stack>
@@ -290,6 +293,7 @@ function AnswerStep({
   onSubmit,
   onStartOver,
 }: StepProps & { question: string; onSubmit: (answer: string) => Promise<void>; onStartOver: () => void }) {
+  const { t } = useI18n();
   const form = useForm({
     mode: 'controlled',
     initialValues: { answer: '' },
@@ -303,19 +307,19 @@ function AnswerStep({
       <Stack gap="md">
         <TextInput
           label={question}
-          description="Your answer. Capital letters and spaces around it do not matter."
+          description={t('recovery.answerHint')}
           withAsterisk
           maxLength={SECURITY_ANSWER_MAX}
           autoComplete="off"
           disabled={disabled}
-          {...form.getInputProps('answer')}
+          {...localizedInputProps(form.getInputProps)('answer')}
         />
         <Group justify="space-between">
           <Button variant="subtle" onClick={onStartOver} disabled={busy}>
-            Start over
+            {t('recovery.startOver')}
           </Button>
           <Button type="submit" loading={busy} disabled={disabled}>
-            Continue
+            {t('common.continue')}
           </Button>
         </Group>
       </Stack>
@@ -332,6 +336,7 @@ function CodeStep({
   onSubmit,
   onStartOver,
 }: StepProps & { sentMessage: string; onSubmit: (code: string) => Promise<void>; onStartOver: () => void }) {
+  const { t } = useI18n();
   const form = useForm({
     mode: 'controlled',
     initialValues: { code: '' },
@@ -345,8 +350,8 @@ function CodeStep({
       <Stack gap="md">
         <MessageBanner kind="info" messages={sentMessage} />
         <TextInput
-          label="Verification code"
-          description={`The code works once and expires after ${RECOVERY_CODE_TTL_MS / 60_000} minutes.`}
+          label={t('recovery.code')}
+          description={t('recovery.codeHint', { minutes: RECOVERY_CODE_TTL_MS / 60_000 })}
           withAsterisk
           maxLength={OTP_CODE_MAX}
           autoComplete="one-time-code"
@@ -354,14 +359,14 @@ function CodeStep({
           autoCapitalize="none"
           spellCheck={false}
           disabled={disabled}
-          {...form.getInputProps('code')}
+          {...localizedInputProps(form.getInputProps)('code')}
         />
         <Group justify="space-between">
           <Button variant="subtle" onClick={onStartOver} disabled={busy}>
-            Start over
+            {t('recovery.startOver')}
           </Button>
           <Button type="submit" loading={busy} disabled={disabled}>
-            Continue
+            {t('common.continue')}
           </Button>
         </Group>
       </Stack>
