@@ -3,6 +3,7 @@ import { purgeSignInFailures } from './modules/auth/sign-in-failures.js';
 import { benefitLifeCycleJob } from './modules/benefits/lifecycle.js';
 import type { JobDefinition } from './platform/jobs.js';
 import { outboxSenderJob } from './platform/mailer.js';
+import { settlementCloseJob } from './modules/settlement/index.js';
 import { purgeOldSessions } from './platform/sessions.js';
 
 /** Every scheduled job of the product. Each runs in one instance at a time (platform/jobs.ts leases). */
@@ -16,6 +17,7 @@ export function scheduledJobs(config: Config): JobDefinition[] {
     },
     { name: 'purge-sign-in-failures', everyMs: 60 * 60_000, leaseMs: 10 * 60_000, run: purgeSignInFailures },
     benefitLifeCycleJob(config),
+    settlementCloseJob,
     ...(config.smtpUrl ? [outboxSenderJob(config.smtpUrl, config.mailFrom)] : []),
   ];
 }

@@ -1,0 +1,3 @@
+export * from './messages.js';
+export * from './rules.js';
+export * from './schemas.js';
