@@ -8,6 +8,9 @@ export const SETTLEMENT_MESSAGES = {
   ALREADY_PAID: 'This batch is already marked paid.',
   BANK_REFERENCE_REQUIRED: 'Enter the bank reference.',
   BANK_REFERENCE_INVALID: 'The bank reference may hold letters, digits, spaces and - / . only (at most 40).',
+  NO_SETTLEMENT_ACCOUNT:
+    "The program has no settlement account: set settlementRoutingNumber and settlementAccountSecret in its configuration.",
+  BANK_INFO_UNUSABLE: 'Fix the bank information of these merchants before downloading the file:',
   BATCH_CLOSED: 'Batch closed.',
   BATCH_MARKED_PAID: 'Batch marked paid.',
 } as const;

@@ -1,5 +1,6 @@
 import { MERCHANT_PROGRAM_STATUS, MERCHANT_STATUS, TAX_CLASS, TIN_TYPE } from '@ebt/core/enums';
 import { defaultProgramConfiguration } from '@ebt/core/constants';
+import { routingCheckDigit } from '@ebt/core/validation';
 import { seal } from '../../platform/crypto.js';
 import type { Tx } from '../client.js';
 import {
@@ -319,7 +320,9 @@ export async function seedMerchants(tx: Tx, w: World): Promise<void> {
       .filter((_, i) => i % 10 !== 9) // a few merchants have not given their bank details yet
       .map((m) => {
         const account = seal(rng.digits(rng.int(8, 12)), sealKeys);
-        const routing = seal(`0${rng.digits(8)}`, sealKeys);
+        // A valid ABA check digit (decision 0057), from the same draw of the generator as before.
+        const routingDigits = `0${rng.digits(8).slice(0, 7)}`;
+        const routing = seal(`${routingDigits}${routingCheckDigit(routingDigits)}`, sealKeys);
         return {
           uuid: rng.uuid(),
           merchantId: m.id,

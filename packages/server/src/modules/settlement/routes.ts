@@ -12,6 +12,7 @@ import { ErrorBody } from '@ebt/core/errors';
 import { PRIVILEGE } from '@ebt/core/privileges';
 import { privileges } from '../../platform/access.js';
 import { defineRoutes, JSON_BODY_LIMIT } from '../../platform/routes.js';
+import { downloadAch } from './ach-download.js';
 import { closeNow, getBatch, getBatches, markPaid } from './batches.js';
 
 // Merchant settlement (issue 24; decision 0056; docs/settlement.md). Program admins (their programs) and platform
@@ -78,5 +79,20 @@ export default defineRoutes((app) => {
       config: { access: SETTLEMENT_STAFF },
     },
     (req) => markPaid(req.ctx, req.params.batchUuid, req.body),
+  );
+
+  app.get(
+    '/settlement-api/batches/:batchUuid/ach',
+    {
+      schema: {
+        tags,
+        summary:
+          'The batch’s NACHA file (CCD+ credits to the merchants, the offset to the program’s settlement account); BANK_VIEW, audited, never stored',
+        params: BatchParams,
+        response: { ...refusals, 409: ErrorBody },
+      },
+      config: { access: privileges(PRIVILEGE.BANK_VIEW) },
+    },
+    (req, reply) => downloadAch(req.ctx, req.params.batchUuid, reply),
   );
 });

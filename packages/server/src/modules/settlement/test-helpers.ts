@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { benefits, configEntries, incentives } from '../../db/schema/index.js';
+import { benefits, configEntries, incentives, merchantBankAccounts, programs } from '../../db/schema/index.js';
+import { encrypt, seal } from '../../platform/crypto.js';
 import { CONFIG_VALUES } from '../../platform/config-values.js';
 import type { TestApp } from '../../testing/app.js';
 import { makeMerchant, makePosWorld, makeTerminal } from '../../testing/pos-world.js';
@@ -49,7 +50,41 @@ export async function makeSettlementWorld(t: TestApp, options: { feeRate?: strin
       .returning();
     return row!;
   }
-  return { ...w, merchants: { first: w.merchant, second, third }, terminals, incentive: incentive!, giveIncentive };
+  // The bank numbers sealed with the app's keys (the merchant helper seals with its own), so the ACH file can open them.
+  const accounts = { first: '000111222333', second: '44556677', third: '9900' };
+  for (const [key, merchant] of Object.entries({ first: w.merchant, second, third })) {
+    const account = seal(accounts[key as keyof typeof accounts], t.config);
+    const routing = seal(key === 'second' ? '011000015' : '021000021', t.config);
+    await w.db
+      .update(merchantBankAccounts)
+      .set({
+        accountNumberEncrypted: account.encrypted,
+        accountNumberLast4: account.last4,
+        routingNumberEncrypted: routing.encrypted,
+        routingNumberLast4: routing.last4,
+        accountTypeId: key === 'second' ? 1 : 0,
+      })
+      .where(eq(merchantBankAccounts.merchantId, merchant.id));
+  }
+  /** The program's settlement account in its configuration (the account number sealed as a secret entry). */
+  async function giveSettlementAccount(routing = '011000015', account = '5550001111') {
+    await w.db
+      .update(programs)
+      .set({
+        configuration: JSON.stringify({ settlementRoutingNumber: routing, settlementAccountSecret: '' }),
+        configurationSecrets: encrypt(JSON.stringify({ settlementAccountSecret: account }), t.config.encryptionKey),
+      })
+      .where(eq(programs.id, w.program.id));
+  }
+  return {
+    ...w,
+    merchants: { first: w.merchant, second, third },
+    terminals,
+    accounts,
+    incentive: incentive!,
+    giveIncentive,
+    giveSettlementAccount,
+  };
 }
 
 /** Sets a configuration key in force from 2026-01-01 (and refreshes the cache). */
