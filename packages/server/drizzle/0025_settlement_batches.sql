@@ -25,6 +25,12 @@ CREATE TABLE "settlement_batches" (
 	CONSTRAINT "settlement_batches_status_check" CHECK ("settlement_batches"."status_id" between 0 and 3)
 );
 --> statement-breakpoint
+CREATE TABLE "settlement_entries" (
+	"transaction_id" bigint PRIMARY KEY NOT NULL,
+	"batch_id" bigint NOT NULL,
+	"merchant_id" integer NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "settlement_holds" (
 	"batch_id" bigint NOT NULL,
 	"merchant_id" integer NOT NULL,
@@ -50,7 +56,14 @@ CREATE TABLE "settlement_lines" (
 	CONSTRAINT "settlement_lines_net_check" CHECK ("settlement_lines"."net_amt" = "settlement_lines"."gross_amt" - "settlement_lines"."refund_amt" - "settlement_lines"."reversal_amt" - "settlement_lines"."fee_amt")
 );
 --> statement-breakpoint
-ALTER TABLE "transactions" ADD COLUMN "settlement_batch_id" bigint;--> statement-breakpoint
+CREATE TABLE "settlement_queue" (
+	"transaction_id" bigint PRIMARY KEY NOT NULL,
+	"program_id" integer NOT NULL,
+	"merchant_id" integer NOT NULL,
+	"trx_type_id" smallint NOT NULL,
+	"trx_datetime" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "settlement_batches" ADD CONSTRAINT "settlement_batches_program_id_programs_id_fk" FOREIGN KEY ("program_id") REFERENCES "public"."programs"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "settlement_batches" ADD CONSTRAINT "settlement_batches_closed_by_users_id_fk" FOREIGN KEY ("closed_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "settlement_batches" ADD CONSTRAINT "settlement_batches_paid_by_users_id_fk" FOREIGN KEY ("paid_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -61,17 +74,17 @@ ALTER TABLE "settlement_lines" ADD CONSTRAINT "settlement_lines_merchant_id_merc
 ALTER TABLE "settlement_lines" ADD CONSTRAINT "settlement_lines_funding_source_id_funding_sources_id_fk" FOREIGN KEY ("funding_source_id") REFERENCES "public"."funding_sources"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "settlement_batches_program_cutoff_idx" ON "settlement_batches" USING btree ("program_id","cutoff_at");--> statement-breakpoint
 CREATE INDEX "settlement_batches_cutoff_idx" ON "settlement_batches" USING btree ("cutoff_at");--> statement-breakpoint
+CREATE INDEX "settlement_entries_batch_merchant_idx" ON "settlement_entries" USING btree ("batch_id","merchant_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "settlement_holds_batch_merchant_key" ON "settlement_holds" USING btree ("batch_id","merchant_id");--> statement-breakpoint
 CREATE INDEX "settlement_holds_merchant_idx" ON "settlement_holds" USING btree ("merchant_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "settlement_lines_batch_merchant_key" ON "settlement_lines" USING btree ("batch_id","merchant_id","funding_source_id","benefit_type_id");--> statement-breakpoint
 CREATE INDEX "settlement_lines_merchant_idx" ON "settlement_lines" USING btree ("merchant_id","batch_id");--> statement-breakpoint
-ALTER TABLE "transactions" ADD CONSTRAINT "transactions_settlement_batch_id_settlement_batches_id_fk" FOREIGN KEY ("settlement_batch_id") REFERENCES "public"."settlement_batches"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "transactions_unsettled_idx" ON "transactions" USING btree ("program_id","merchant_id","trx_datetime") WHERE "transactions"."settlement_batch_id" is null and "transactions"."resp_code_id" = 1 and "transactions"."trx_type_id" in (1, 2, 4, 5);--> statement-breakpoint
-CREATE INDEX "transactions_settlement_batch_idx" ON "transactions" USING btree ("settlement_batch_id","merchant_id") WHERE "transactions"."settlement_batch_id" is not null;--> statement-breakpoint
--- A closed batch's lines and holds never change (issue 24, decision 0056): a correction is a line of a later batch.
+CREATE INDEX "settlement_queue_program_datetime_idx" ON "settlement_queue" USING btree ("program_id","trx_datetime");--> statement-breakpoint
+-- A closed batch's lines, holds and entries never change (issue 24, decision 0056): a correction is a line of a later
+-- batch, and a transaction stays in the batch that settled it.
 CREATE FUNCTION settlement_rows_immutable() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  RAISE EXCEPTION 'settlement lines and holds are immutable once their batch is closed' USING ERRCODE = 'check_violation';
+  RAISE EXCEPTION 'settlement lines, holds and entries are immutable once their batch is closed' USING ERRCODE = 'check_violation';
 END $$;
 --> statement-breakpoint
 CREATE TRIGGER settlement_lines_immutable BEFORE UPDATE OR DELETE ON settlement_lines
@@ -80,14 +93,23 @@ CREATE TRIGGER settlement_lines_immutable BEFORE UPDATE OR DELETE ON settlement_
 CREATE TRIGGER settlement_holds_immutable BEFORE UPDATE OR DELETE ON settlement_holds
   FOR EACH ROW EXECUTE FUNCTION settlement_rows_immutable();
 --> statement-breakpoint
--- A transaction belongs to one batch, ever: once set, settlement_batch_id never changes.
-CREATE FUNCTION transactions_settlement_once() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE TRIGGER settlement_entries_immutable BEFORE UPDATE OR DELETE ON settlement_entries
+  FOR EACH ROW EXECUTE FUNCTION settlement_rows_immutable();
+--> statement-breakpoint
+-- Every approved purchase (1), refund (2), purchase reversal (4) and refund reversal (5) with a merchant waits in
+-- settlement_queue from the statement that inserts it: one insert per statement, whatever its size.
+CREATE FUNCTION transactions_settlement_queue() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF OLD.settlement_batch_id IS NOT NULL AND NEW.settlement_batch_id IS DISTINCT FROM OLD.settlement_batch_id THEN
-    RAISE EXCEPTION 'a settled transaction stays in its batch' USING ERRCODE = 'check_violation';
-  END IF;
-  RETURN NEW;
+  INSERT INTO settlement_queue (transaction_id, program_id, merchant_id, trx_type_id, trx_datetime)
+  SELECT n.id, n.program_id, n.merchant_id, n.trx_type_id, n.trx_datetime FROM new_rows n
+  WHERE n.resp_code_id = 1 AND n.trx_type_id IN (1, 2, 4, 5) AND n.merchant_id IS NOT NULL;
+  RETURN NULL;
 END $$;
 --> statement-breakpoint
-CREATE TRIGGER transactions_settlement_once BEFORE UPDATE OF settlement_batch_id ON transactions
-  FOR EACH ROW EXECUTE FUNCTION transactions_settlement_once();
+CREATE TRIGGER transactions_settlement_queue AFTER INSERT ON transactions
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION transactions_settlement_queue();
+--> statement-breakpoint
+-- What was recorded before settlement existed waits too: the first batch of each program settles it.
+INSERT INTO settlement_queue (transaction_id, program_id, merchant_id, trx_type_id, trx_datetime)
+SELECT id, program_id, merchant_id, trx_type_id, trx_datetime FROM transactions
+WHERE resp_code_id = 1 AND trx_type_id IN (1, 2, 4, 5) AND merchant_id IS NOT NULL;

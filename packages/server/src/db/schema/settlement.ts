@@ -116,4 +116,37 @@ export const settlementHolds = pgTable(
   ],
 );
 
+/**
+ * What waits to be settled: every approved purchase, refund and reversal with a merchant, added by the statement
+ * trigger transactions_settlement_queue in the transaction that inserts it (so a row appears only once committed),
+ * and deleted by the close that settles it. It holds a day's worth (and what held merchants wait with), however long
+ * the history grows; the close reads it instead of the transactions table (decision 0056).
+ */
+export const settlementQueue = pgTable(
+  'settlement_queue',
+  {
+    transactionId: bigint('transaction_id', { mode: 'number' }).primaryKey(),
+    programId: integer('program_id').notNull(),
+    merchantId: integer('merchant_id').notNull(),
+    trxTypeId: smallint('trx_type_id').notNull(),
+    trxDatetime: timestamp('trx_datetime', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('settlement_queue_program_datetime_idx').on(t.programId, t.trxDatetime)],
+);
+
+/**
+ * Which batch settled a transaction: its primary key makes a transaction belong to one batch, ever, and a trigger
+ * refuses update and delete. No foreign keys: only the close writes it, and a check per row of 100,000 would cost
+ * more than the close itself (bench/README.md "Settlement").
+ */
+export const settlementEntries = pgTable(
+  'settlement_entries',
+  {
+    transactionId: bigint('transaction_id', { mode: 'number' }).primaryKey(),
+    batchId: bigint('batch_id', { mode: 'number' }).notNull(),
+    merchantId: integer('merchant_id').notNull(),
+  },
+  (t) => [index('settlement_entries_batch_merchant_idx').on(t.batchId, t.merchantId)],
+);
+
 export type SettlementBatchRow = typeof settlementBatches.$inferSelect;

@@ -20,7 +20,6 @@ import { agencies } from './agencies.js';
 import { recipientIncentives } from './incentives.js';
 import { programs } from './programs.js';
 import { recipientAccounts } from './recipients.js';
-import { settlementBatches } from './settlement.js';
 
 /** Transaction types (reference data): 1 Purchase, 2 Refund, 3 Balance Inquiry, 4 Purchase Reversal, 5 Refund Reversal. */
 export const transactionTypes = pgTable('transaction_types', {
@@ -108,11 +107,6 @@ export const transactions = pgTable(
     accrualDay: day('accrual_day'),
     /** On a clawback: what could not be taken back because the incentive benefit had been spent. */
     unrecoveredAmt: money('unrecovered_amt'),
-    /**
-     * The settlement batch that paid (or took back) this transaction's money (issue 24, decision 0056): set once, by
-     * the close, on approved purchases, refunds and their reversals; a transaction belongs to one batch, ever.
-     */
-    settlementBatchId: bigint('settlement_batch_id', { mode: 'number' }).references(() => settlementBatches.id),
     createdAt: createdAt(),
   },
   (t) => [
@@ -154,14 +148,6 @@ export const transactions = pgTable(
     index('transactions_recipient_incentive_day_idx')
       .on(t.recipientIncentiveId, t.accrualDay)
       .where(sql`${t.recipientIncentiveId} is not null`),
-    // What a close takes: a program's approved merchant money not yet in a batch. Partial, so it holds only what is
-    // waiting (a day's worth) however long the history grows; a batch's transactions (its merchant lines' drill-down).
-    index('transactions_unsettled_idx')
-      .on(t.programId, t.merchantId, t.trxDatetime)
-      .where(sql`${t.settlementBatchId} is null and ${t.respCodeId} = 1 and ${t.trxTypeId} in (1, 2, 4, 5)`),
-    index('transactions_settlement_batch_idx')
-      .on(t.settlementBatchId, t.merchantId)
-      .where(sql`${t.settlementBatchId} is not null`),
     check('transactions_req_amt_check', sql`${t.reqAmt} >= 0`),
     check('transactions_settle_amt_check', sql`${t.settleAmt} >= 0`),
     check('transactions_start_balance_check', sql`${t.startBalance} >= 0`),

@@ -30,12 +30,10 @@ export async function cutoffClosed(tx: DbOrTx, programId: number, cutoff: Date):
   return rows.length > 0;
 }
 
-/** The approved merchant money of the program not yet in a batch, before the cut-off (transactions_unsettled_idx). */
+/** The approved merchant money of the program not yet in a batch, up to the cut-off (settlement_queue). */
 const waiting = (programId: number, cutoff: Date) => sql`
-  select t.id, t.merchant_id from transactions t
-  where t.program_id = ${programId} and t.settlement_batch_id is null and t.resp_code_id = 1
-    and t.trx_type_id in (1, 2, 4, 5) and t.merchant_id is not null
-    and t.trx_datetime <= ${cutoff.toISOString()}::timestamptz`;
+  select q.transaction_id as id, q.merchant_id, q.trx_type_id from settlement_queue q
+  where q.program_id = ${programId} and q.trx_datetime <= ${cutoff.toISOString()}::timestamptz`;
 
 /**
  * Why a merchant cannot be paid now, as SQL over merchants m and merchant_bank_accounts ba (null: it can): inactive,
@@ -47,9 +45,6 @@ const holdReason = sql`case
   when ba.account_number_encrypted is null or ba.routing_number_encrypted is null or ba.account_type_id is null
     or coalesce(ba.last_name, '') = '' then 3
 end`;
-
-/** The money of a transaction_benefits row tb of transaction t, signed as the merchant receives it. */
-const signed = sql`(case when t.trx_type_id in (1, 5) then tb.amount else -tb.amount end)`;
 
 export async function insertBatch(
   tx: DbOrTx,
@@ -75,11 +70,16 @@ export async function assignTransactions(tx: DbOrTx, batchId: number, programId:
         where m.id in (select distinct merchant_id from w) and ${holdReason} is null
       ),
       moved as (
-        update transactions t set settlement_batch_id = ${batchId}
-        from w where t.id = w.id and w.merchant_id in (select id from payable) and t.settlement_batch_id is null
+        delete from settlement_queue q using w
+        where q.transaction_id = w.id and w.merchant_id in (select id from payable)
+        returning q.transaction_id, q.merchant_id
+      ),
+      entered as (
+        insert into settlement_entries (transaction_id, batch_id, merchant_id)
+        select transaction_id, ${batchId}, merchant_id from moved
         returning 1
       )
-      select count(*) as n from moved`,
+      select count(*) as n from entered`,
   );
   return Number(rows[0]?.n ?? 0);
 }
@@ -98,11 +98,12 @@ export async function insertLines(tx: DbOrTx, batchId: number) {
         case when t.trx_type_id = 4 then tb.amount when t.trx_type_id = 5 then -tb.amount else 0 end as reversal,
         case when b.benefit_type_id = 2 then (case when t.trx_type_id in (1, 5) then 1 else -1 end)
           * round(tb.amount * coalesce(i.redemption_fee_rate, 0) / 100, 2) else 0 end as fee
-      from transactions t
+      from settlement_entries e
+      join transactions t on t.id = e.transaction_id
       join transaction_benefits tb on tb.transaction_id = t.id
       join benefits b on b.id = coalesce(tb.original_benefit_id, tb.benefit_id)
       left join incentives i on i.id = b.incentive_id
-      where t.settlement_batch_id = ${batchId}
+      where e.batch_id = ${batchId}
     ) money
     group by merchant_id, funding_source_id, benefit_type_id`);
 }
@@ -110,14 +111,18 @@ export async function insertLines(tx: DbOrTx, batchId: number) {
 /** Records the merchants whose waiting money the batch did not take, with the reason and the amount. */
 export async function insertHolds(tx: DbOrTx, batchId: number, programId: number, cutoff: Date) {
   await tx.execute(sql`
-    with w as (${waiting(programId, cutoff)})
+    with w as materialized (${waiting(programId, cutoff)}),
+      held as (
+        select m.id, ${holdReason} as reason
+        from merchants m left join merchant_bank_accounts ba on ba.merchant_id = m.id
+        where m.id in (select distinct merchant_id from w) and ${holdReason} is not null
+      )
     insert into settlement_holds (batch_id, merchant_id, reason_id, transaction_count, held_amt)
-    select ${batchId}, m.id, ${holdReason}, count(distinct w.id),
-      coalesce((select sum(${signed}) from transactions t join transaction_benefits tb on tb.transaction_id = t.id
-        where t.id in (select w2.id from w w2 where w2.merchant_id = m.id)), 0)
-    from w join merchants m on m.id = w.merchant_id left join merchant_bank_accounts ba on ba.merchant_id = m.id
-    where ${holdReason} is not null
-    group by m.id, ${holdReason}`);
+    select ${batchId}, h.id, h.reason, count(distinct w.id),
+      coalesce(sum(case when w.trx_type_id in (1, 5) then tb.amount else -tb.amount end), 0)
+    from w join held h on h.id = w.merchant_id
+    left join transaction_benefits tb on tb.transaction_id = w.id
+    group by h.id, h.reason`);
 }
 
 /** Writes the batch's totals from its lines and holds; answers whether it holds anything at all. */

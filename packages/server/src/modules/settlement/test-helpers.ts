@@ -98,7 +98,8 @@ export async function setConfig(db: DbOrTx, key: string, value: string) {
 
 /** How many batches hold each transaction id (every one must be 0 or 1). */
 export async function settledCounts(db: DbOrTx, programId: number) {
-  const result = await db.execute(sql`select settlement_batch_id from transactions
-    where program_id = ${programId} and resp_code_id = 1 and trx_type_id in (1, 2, 4, 5)`);
+  const result = await db.execute(sql`select e.batch_id as settlement_batch_id from transactions t
+    left join settlement_entries e on e.transaction_id = t.id
+    where t.program_id = ${programId} and t.resp_code_id = 1 and t.trx_type_id in (1, 2, 4, 5)`);
   return (result as unknown as { rows: { settlement_batch_id: string | number | null }[] }).rows;
 }
