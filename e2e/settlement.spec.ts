@@ -76,8 +76,11 @@ test.describe('settlement', () => {
     await expectAccessible(page);
 
     await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await expect(page.getByText(`Paid: bank reference FED-${RUN}.`)).toBeVisible();
     await expectNoSidewaysScroll(page);
     await page.getByRole('link', { name: 'Back to settlements' }).click();
+    await expect(page.getByRole('heading', { name: 'Settlements' })).toBeVisible();
     await expectNoSidewaysScroll(page);
   });
 
