@@ -36,6 +36,8 @@ interface Seeds {
   /** recipient01's newest transaction with a merchant, and that merchant (the recipient portal, issue 21). */
   recipientTrxUuid: string;
   recipientMerchantUuid: string;
+  /** A settlement batch of the program admin's programs (issue 24): the newest, or one closed now when none is. */
+  batchUuid: string;
 }
 
 /** The account with the demo benefits the benefit specs use too. */
@@ -64,6 +66,9 @@ const VISITS: Record<string, (seeds: Seeds) => string> = {
   '/admin/pans/:id/:progId': (s) => `/admin/pans/${s.accountUuid}/${s.programId}`,
   // Role 6 (Agency User) is a demo role that always exists (B§9 role ids).
   '/admin/roles/:roleId': () => '/admin/roles/6',
+  // Settlement (issue 24): a batch of the program admin's programs.
+  '/program/settlement/:id': (s) => `/program/settlement/${s.batchUuid}`,
+  '/admin/settlement/:id': (s) => `/admin/settlement/${s.batchUuid}`,
   // Admin programs and configuration (issue 16): a demo program, and a key the demo data always has.
   '/admin/program/:id': (s) => `/admin/program/${s.recipientUser.programUuid}`,
   '/admin/configuration/:id': () => '/admin/configuration/benefit.expungeDays',
@@ -139,8 +144,10 @@ async function readSeeds(request: APIRequestContext): Promise<Seeds> {
   expect(incentives.status(), await incentives.text()).toBe(200);
   const incentive = ((await incentives.json()) as { incentiveUuid: string }[])[0];
   expect(incentive, 'a demo incentive').toBeDefined();
+  const batchUuid = await settlementBatch(request, token);
   return {
     ...own,
+    batchUuid,
     incentiveUuid: incentive!.incentiveUuid,
     recipientCardId: card!.externalPanId,
     agencyUuid: agency!.agencyUuid,
@@ -153,6 +160,24 @@ async function readSeeds(request: APIRequestContext): Promise<Seeds> {
     merchantUuid: merchant!.merchantUuid,
     trxUuid: trx!.trxUuid,
   };
+}
+
+/** The program admin's newest settlement batch; when there is none, one closed now for their first program. */
+async function settlementBatch(request: APIRequestContext, token: string): Promise<string> {
+  const list = await request.get('/settlement-api/batches', { headers: bearer(token) });
+  expect(list.status(), await list.text()).toBe(200);
+  const newest = ((await list.json()) as { data: { batchUuid: string }[] }).data[0];
+  if (newest) return newest.batchUuid;
+  const programs = await request.get('/account-api/account/programs', { headers: bearer(token) });
+  const program = ((await programs.json()) as { programUuid: string }[])[0]!;
+  const closed = await request.post('/settlement-api/batches/close', {
+    headers: bearer(token),
+    data: { programUuid: program.programUuid },
+  });
+  expect(closed.status(), await closed.text()).toBe(200);
+  const batch = ((await closed.json()) as { batch: { batchUuid: string } | null }).batch;
+  expect(batch, 'a settlement batch of the demo history').not.toBeNull();
+  return batch!.batchUuid;
 }
 
 /** recipient01's own transaction with a merchant, read as recipient01. */

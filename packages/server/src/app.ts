@@ -17,6 +17,7 @@ import transactionRoutes from './modules/transactions/routes.js';
 import posRoutes from './modules/pos/routes.js';
 import externalCardRoutes from './modules/external-cards/routes.js';
 import dashboardRoutes from './modules/dashboard/routes.js';
+import { settlementRoutes } from './modules/settlement/index.js';
 import outboxRoutes from './modules/outbox/routes.js';
 import panRoutes from './modules/pans/routes.js';
 import configRoutes from './modules/config/routes.js';
@@ -65,6 +66,7 @@ const MODULES = [
   staffNotificationRoutes,
   externalCardRoutes,
   dashboardRoutes,
+  settlementRoutes,
 ];
 
 export interface AppOptions {

@@ -4,6 +4,7 @@ import { benefitLifeCycleJob } from './modules/benefits/lifecycle.js';
 import { dashboardFoldJob } from './modules/dashboard/index.js';
 import type { JobDefinition } from './platform/jobs.js';
 import { outboxSenderJob } from './platform/mailer.js';
+import { settlementCloseJob } from './modules/settlement/index.js';
 import { purgeOldSessions } from './platform/sessions.js';
 
 /** Every scheduled job of the product: each runs in one instance at a time (platform/jobs.ts leases), or, when
@@ -19,6 +20,7 @@ export function scheduledJobs(config: Config): JobDefinition[] {
     { name: 'purge-sign-in-failures', everyMs: 60 * 60_000, leaseMs: 10 * 60_000, run: purgeSignInFailures },
     benefitLifeCycleJob(config),
     dashboardFoldJob,
+    settlementCloseJob,
     ...(config.smtpUrl ? [outboxSenderJob(config.smtpUrl, config.mailFrom)] : []),
   ];
 }

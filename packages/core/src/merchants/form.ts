@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { routingNumberValid } from '../validation/bank.js';
 import {
   ADDRESS_MAX,
   BANK_ACCOUNT_MAX,
@@ -102,7 +103,14 @@ const tooShort = (min: number) => fillMessage(MESSAGES.TOO_SHORT, { min });
 export const MerchantBankInput = z.object({
   bankName: optionalText(BANK_NAME_MAX),
   bankAccountNumber: requiredText(BANK_ACCOUNT_MAX),
-  bankRoutingNumber: requiredText(BANK_ROUTING_MAX).min(BANK_ROUTING_MIN, tooShort(BANK_ROUTING_MIN)),
+  // A number sent in the clear must carry a valid ABA check digit (issue 24, decision 0057); a masked one keeps the
+  // stored number, and one too short has its own message.
+  bankRoutingNumber: requiredText(BANK_ROUTING_MAX)
+    .min(BANK_ROUTING_MIN, tooShort(BANK_ROUTING_MIN))
+    .refine(
+      (v) => v.length < BANK_ROUTING_MIN || v.startsWith('*') || routingNumberValid(v),
+      MERCHANT_MESSAGES.ROUTING_CHECK_DIGIT,
+    ),
   bankAccountType: BankAccountType,
   firstName: requiredText(NAME_MAX),
   middleName: middleInitial(),

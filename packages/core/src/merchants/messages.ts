@@ -25,6 +25,8 @@ export const MERCHANT_MESSAGES = {
   LONGITUDE_RANGE: 'Longitude must be a number from -180 to 180.',
   MERCHANT_BANK_INFO_UPDATED: MESSAGES.MERCHANT_BANK_INFO_UPDATED,
   /** A masked number (`****1234`) that is not the stored one's mask: nothing to keep, and not a number to store. */
+  /** Issue 24 (decision 0057): a routing number that fails the ABA check digit names no bank. */
+  ROUTING_CHECK_DIGIT: 'Enter a valid routing number: 9 digits with its check digit.',
   MASKED_NUMBER_UNKNOWN: 'Enter the whole number: the masked one does not match the stored number.',
   /** Locator and location search (B§8). */
   LOCATION_NOT_FOUND: MESSAGES.LOCATION_NOT_FOUND,

@@ -5,3 +5,4 @@ export * from './files.js';
 export * from './text.js';
 export * from './numbers.js';
 export * from './field-groups.js';
+export * from './bank.js';

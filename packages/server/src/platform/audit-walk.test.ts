@@ -897,6 +897,48 @@ const CASES: Record<string, AuditCase | Exempt> = {
       return { res, actorUserId: null };
     },
   },
+  // Settlement (issue 24, decision 0056): an administrator's close and the bank's confirmation.
+  'POST /settlement-api/batches/close': {
+    action: 'settlement_close',
+    entity: 'settlement_batch',
+    actor: 'caller',
+    before: false,
+    after: true,
+    async send() {
+      const w = await makePosWorld(t);
+      await w.giveBenefit('10.00');
+      await pos(t, w.terminal, 'purchase', purchaseOf(w.card.pan, 1));
+      return as(await staff('platformAdmin'), {
+        method: 'POST',
+        url: '/settlement-api/batches/close',
+        payload: { programUuid: w.program.uuid },
+      });
+    },
+  },
+  'POST /settlement-api/batches/:batchUuid/paid': {
+    action: 'settlement_paid',
+    entity: 'settlement_batch',
+    actor: 'caller',
+    before: true,
+    after: true,
+    async send() {
+      const w = await makePosWorld(t);
+      await w.giveBenefit('10.00');
+      await pos(t, w.terminal, 'purchase', purchaseOf(w.card.pan, 1));
+      const admin = await staff('platformAdmin');
+      const closed = await as(admin, {
+        method: 'POST',
+        url: '/settlement-api/batches/close',
+        payload: { programUuid: w.program.uuid },
+      });
+      const { batch } = closed.res.json() as { batch: { batchUuid: string } };
+      return as(admin, {
+        method: 'POST',
+        url: `/settlement-api/batches/${batch.batchUuid}/paid`,
+        payload: { bankReference: 'WALK-1' },
+      });
+    },
+  },
   'POST /transaction-api/pos/balance-inquiry': {
     action: 'pos_balance_inquiry',
     entity: 'transaction',

@@ -7,6 +7,7 @@ import { authRoutes } from '../features/auth/routes';
 import { benefitsRoutes } from '../features/benefits/routes';
 import { configRoutes } from '../features/config/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
+import { settlementRoutes } from '../features/settlement/routes';
 import { externalCardsRoutes } from '../features/external-cards/routes';
 import { homeRoutes } from '../features/home/routes';
 import { incentivesRoutes } from '../features/incentives/routes';
@@ -46,6 +47,7 @@ const FEATURES: FeatureRoutes[] = [
   incentivesRoutes,
   notificationsRoutes,
   dashboardRoutes,
+  settlementRoutes,
   configRoutes,
 ];
 

@@ -16,3 +16,4 @@ export * from './notifications.js';
 export * from './config.js';
 export * from './platform.js';
 export * from './dashboard.js';
+export * from './settlement.js';

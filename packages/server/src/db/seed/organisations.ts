@@ -1,6 +1,11 @@
 import { MERCHANT_PROGRAM_STATUS, MERCHANT_STATUS, TAX_CLASS, TIN_TYPE } from '@ebt/core/enums';
 import { defaultProgramConfiguration } from '@ebt/core/constants';
-import { seal } from '../../platform/crypto.js';
+import { routingCheckDigit } from '@ebt/core/validation';
+import { encrypt, seal } from '../../platform/crypto.js';
+
+/** A demo program's configuration with its settlement routing number (the account number is a sealed secret entry). */
+const settlementConfiguration = (text: string) =>
+  JSON.stringify({ ...(JSON.parse(text) as object), settlementRoutingNumber: '011000015', settlementAccountSecret: '' });
 import type { Tx } from '../client.js';
 import {
   agencies,
@@ -37,7 +42,7 @@ import type { Random } from './random.js';
  * option type and benefit notes; the SNAP incentive program has none of those.
  */
 export async function seedPrograms(tx: Tx, w: World): Promise<void> {
-  const { today, rng } = w;
+  const { today, rng, sealKeys } = w;
   const rows = await tx
     .insert(programs)
     .values([
@@ -57,7 +62,9 @@ export async function seedPrograms(tx: Tx, w: World): Promise<void> {
         contactZip: '06103',
         startDate: addDays(today, -420),
         endDate: addDays(today, 730),
-        configuration: defaultProgramConfiguration('900100'),
+        // The settlement account the ACH file's offset entry goes to (docs/settlement.md, decision 0057).
+        configuration: settlementConfiguration(defaultProgramConfiguration('900100')),
+        configurationSecrets: encrypt(JSON.stringify({ settlementAccountSecret: '4000123456' }), sealKeys.encryptionKey),
         benefitAmount: money(5000),
         benefitExpirationDays: 150,
         incentiveExpirationDays: 90,
@@ -84,7 +91,9 @@ export async function seedPrograms(tx: Tx, w: World): Promise<void> {
         contactZip: '06106',
         startDate: addDays(today, -400),
         endDate: addDays(today, 365),
-        configuration: defaultProgramConfiguration('900100'),
+        // The settlement account the ACH file's offset entry goes to (docs/settlement.md, decision 0057).
+        configuration: settlementConfiguration(defaultProgramConfiguration('900100')),
+        configurationSecrets: encrypt(JSON.stringify({ settlementAccountSecret: '4000123456' }), sealKeys.encryptionKey),
         benefitAmount: null,
         benefitExpirationDays: null,
         incentiveExpirationDays: 60,
@@ -319,7 +328,9 @@ export async function seedMerchants(tx: Tx, w: World): Promise<void> {
       .filter((_, i) => i % 10 !== 9) // a few merchants have not given their bank details yet
       .map((m) => {
         const account = seal(rng.digits(rng.int(8, 12)), sealKeys);
-        const routing = seal(`0${rng.digits(8)}`, sealKeys);
+        // A valid ABA check digit (decision 0057), from the same draw of the generator as before.
+        const routingDigits = `0${rng.digits(8).slice(0, 7)}`;
+        const routing = seal(`${routingDigits}${routingCheckDigit(routingDigits)}`, sealKeys);
         return {
           uuid: rng.uuid(),
           merchantId: m.id,

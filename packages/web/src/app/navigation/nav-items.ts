@@ -63,6 +63,9 @@ function programNavigation(user: CurrentUser): NavItem[] {
     link('Transactions', '/program/transactions', { aliases: ['/program/transaction'] }),
     link('Merchants', '/program/merchants', { aliases: ['/program/merchant'] }),
     link('Merchant Locator', '/program/merchantlocator'),
+    ...(hasAnyPrivilege(privs, PRIVILEGE.PROGRAMADMIN_ACCESS)
+      ? [link('Settlements', '/program/settlements', { aliases: ['/program/settlement'] })]
+      : []),
     hasAnyPrivilege(privs, PRIVILEGE.BULK_PAN_GEN)
       ? {
           kind: 'group',
@@ -91,6 +94,7 @@ function adminNavigation(): NavItem[] {
     link('Transactions', '/admin/transactions', { aliases: ['/admin/transaction'] }),
     link('Merchants', '/admin/merchants', { aliases: ['/admin/merchant'] }),
     link('Merchant Locator', '/admin/merchantlocator'),
+    link('Settlements', '/admin/settlements', { aliases: ['/admin/settlement'] }),
     link('Users', '/admin/users', { aliases: ['/admin/user'] }),
     link('Dashboard', '/admin/dash'),
     link('Pan Generation', '/admin/pans/generation'),

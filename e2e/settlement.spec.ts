@@ -1,0 +1,120 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { SETTLEMENT_MESSAGES } from '@ebt/core/settlement';
+import { apiToken, bearer, DEMO_USERS, expectAccessible, expectNoSidewaysScroll, signInAs } from './helpers';
+
+// Merchant settlement (issue 24; docs/settlement.md): an administrator closes a batch, downloads its ACH file and marks
+// it paid; the error path of 'Mark paid'; a program admin sees only their programs' batches. A purchase through the
+// demo terminal first, so there is always something to settle.
+
+const DEMO_TERMINAL = { id: 'DEM0TERM0001', secret: 'demo-terminal-secret-not-for-production' };
+const DEMO_CARD = '9001000021000000013';
+const RUN = Date.now().toString(36).slice(-6).toUpperCase();
+
+async function purchase(request: APIRequestContext) {
+  const answer = await request.post('/transaction-api/pos/purchase', {
+    headers: { authorization: `Basic ${Buffer.from(`${DEMO_TERMINAL.id}:${DEMO_TERMINAL.secret}`).toString('base64')}` },
+    data: {
+      pan: DEMO_CARD,
+      amount: 1,
+      allowPartial: true,
+      traceNumber: `S${RUN}${Math.floor(Math.random() * 1e4)}`,
+      terminalDateTime: new Date().toISOString().replace('Z', '+00:00'),
+      posEntryMode: '071',
+      mcc: '5411',
+    },
+  });
+  expect(answer.status(), await answer.text()).toBe(200);
+}
+
+/** Chooses the program and closes a batch of it through the screen. */
+async function closeThroughScreen(page: Page, programName: string) {
+  await page.getByRole('combobox', { name: 'Program' }).selectOption({ label: programName });
+  await page.getByRole('button', { name: 'Close batch now' }).click();
+  await expect(page.getByText(SETTLEMENT_MESSAGES.BATCH_CLOSED)).toBeVisible();
+}
+
+/** The program of the demo card (its prefix 900100 + series 002 is the SNAP incentive program, CTSNAP). */
+async function programOfDemoCard(request: APIRequestContext): Promise<string> {
+  const token = await apiToken(request, DEMO_USERS.sysadmin);
+  const programs = await request.get('/account-api/account/programs', { headers: bearer(token) });
+  const all = (await programs.json()) as { programName: string; shortName: string }[];
+  return (all.find((p) => p.shortName === 'CTSNAP') ?? all[0]!).programName;
+}
+
+test.describe('settlement', () => {
+  test('an administrator closes a batch, downloads its ACH file and marks it paid', async ({ page, request }) => {
+    await purchase(request);
+    const programName = await programOfDemoCard(request);
+    await signInAs(page, DEMO_USERS.sysadmin, /\/admin$/);
+    await page.getByRole('link', { name: 'Settlements' }).first().click();
+    await expect(page.getByRole('heading', { name: 'Settlements' })).toBeVisible();
+    await closeThroughScreen(page, programName);
+    await expectAccessible(page);
+
+    await page.getByRole('button', { name: /^Open batch / }).first().click();
+    await expect(page.getByRole('heading', { name: /^Settlement batch \d+ of / })).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Merchant lines' })).toBeVisible();
+    await expectAccessible(page);
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download ACH file' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^ach-.*\.txt$/);
+    const text = await (await file.createReadStream()).toArray();
+    const lines = Buffer.concat(text).toString('ascii').split('\n').filter(Boolean);
+    expect(lines.every((l) => l.length === 94)).toBe(true);
+    expect(lines.length % 10).toBe(0);
+    await expect(page.getByText('File downloaded', { exact: true })).toBeVisible();
+
+    // Error path first: an empty reference is refused on the form.
+    await page.getByRole('button', { name: 'Mark paid' }).click();
+    await expect(page.getByText(SETTLEMENT_MESSAGES.BANK_REFERENCE_REQUIRED)).toBeVisible();
+    await page.getByRole('textbox', { name: 'Bank reference' }).fill(`FED-${RUN}`);
+    await page.getByRole('textbox', { name: 'Bank reference' }).press('Enter');
+    await expect(page.getByText(SETTLEMENT_MESSAGES.BATCH_MARKED_PAID)).toBeVisible();
+    await expect(page.getByText(`Paid: bank reference FED-${RUN}.`)).toBeVisible();
+    await expectAccessible(page);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await expect(page.getByText(`Paid: bank reference FED-${RUN}.`)).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    await page.getByRole('link', { name: 'Back to settlements' }).click();
+    await expect(page.getByRole('heading', { name: 'Settlements' })).toBeVisible();
+    await expectNoSidewaysScroll(page);
+  });
+
+  test("a program admin sees only their programs' batches", async ({ page, request }) => {
+    const admin = await apiToken(request, DEMO_USERS.sysadmin);
+    const mine = await apiToken(request, DEMO_USERS.progadmin);
+    const myPrograms = (
+      (await (await request.get('/account-api/account/programs', { headers: bearer(mine) })).json()) as {
+        programName: string;
+      }[]
+    ).map((p) => p.programName);
+    const all = (
+      (await (await request.get('/settlement-api/batches', { headers: bearer(admin) })).json()) as {
+        data: { programName: string; batchUuid: string }[];
+      }
+    ).data;
+    const seen = (
+      (await (await request.get('/settlement-api/batches', { headers: bearer(mine) })).json()) as {
+        data: { programName: string }[];
+      }
+    ).data;
+    expect(seen.every((b) => myPrograms.includes(b.programName))).toBe(true);
+    const foreign = all.find((b) => !myPrograms.includes(b.programName));
+    if (foreign) {
+      const refused = await request.get(`/settlement-api/batches/${foreign.batchUuid}`, { headers: bearer(mine) });
+      expect(refused.status()).toBe(404);
+    }
+    await signInAs(page, DEMO_USERS.progadmin, /\/program$/);
+    await page.goto('/program/settlements');
+    await expect(page.getByRole('heading', { name: 'Settlements' })).toBeVisible();
+    await expectAccessible(page);
+    // An unknown batch reads as not found.
+    await page.goto('/program/settlement/00000000-0000-4000-8000-000000000000');
+    await expect(page.getByText(SETTLEMENT_MESSAGES.BATCH_NOT_FOUND)).toBeVisible();
+    await expectAccessible(page);
+  });
+});

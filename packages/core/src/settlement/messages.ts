@@ -1,0 +1,16 @@
+// The settlement area's messages (issue 24; docs/settlement.md). The specification has no settlement section, so
+// these are the product's own texts (decision 0056); tests and screens import them, never retype them.
+export const SETTLEMENT_MESSAGES = {
+  BATCH_NOT_FOUND: 'Settlement batch not found.',
+  PROGRAM_NOT_FOUND: 'Program not found.',
+  NOTHING_TO_SETTLE: 'There is nothing to settle for this program.',
+  CLOSE_IN_PROGRESS: 'A batch of this program is being closed. Try again in a moment.',
+  ALREADY_PAID: 'This batch is already marked paid.',
+  BANK_REFERENCE_REQUIRED: 'Enter the bank reference.',
+  BANK_REFERENCE_INVALID: 'The bank reference may hold letters, digits, spaces and - / . only (at most 40).',
+  NO_SETTLEMENT_ACCOUNT:
+    "The program has no settlement account: set settlementRoutingNumber and settlementAccountSecret in its configuration.",
+  BANK_INFO_UNUSABLE: 'Fix the bank information of these merchants before downloading the file:',
+  BATCH_CLOSED: 'Batch closed.',
+  BATCH_MARKED_PAID: 'Batch marked paid.',
+} as const;

@@ -1,0 +1,140 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
+import { achFile, type AchEntry, BATCH_STATUS, SETTLEMENT_MESSAGES } from '@ebt/core/settlement';
+import { routingNumberValid } from '@ebt/core/validation';
+import { recordAudit } from '../../platform/audit.js';
+import { configValueInForce } from '../../platform/config-values.js';
+import { requireCaller, type RequestContext } from '../../platform/context.js';
+import { decrypt } from '../../platform/crypto.js';
+import { AppError } from '../../platform/errors.js';
+import { localClock } from '@ebt/core/settlement';
+import { rowsOf } from './close-queries.js';
+import { findBatch } from './queries.js';
+
+// GET /settlement-api/batches/{batchUuid}/ach (issue 24 item 2, decision 0057): the batch's NACHA file. BANK_VIEW
+// (the route declares it) and a batch in scope (404 otherwise). The merchants' account and routing numbers are
+// decrypted here, written into the text and sent; nothing is written to disk, and the audit row names the batch,
+// never a number. The first download moves a closed batch to 'file downloaded'.
+
+interface MerchantAccountRow {
+  merchant_identifier: string;
+  name: string;
+  net: string;
+  account_number_encrypted: string | null;
+  routing_number_encrypted: string | null;
+  account_type_id: number | null;
+}
+
+/** The program's settlement account from its configuration (settlementRoutingNumber, sealed settlementAccountSecret). */
+async function programAccount(ctx: ReturnType<typeof requireCaller>, programId: number) {
+  const [row] = await rowsOf<{ name: string; short_name: string; configuration: string | null; secrets: string | null }>(
+    ctx.db,
+    sql`select name, short_name, configuration, configuration_secrets as secrets from programs where id = ${programId}`,
+  );
+  let open: Record<string, unknown> = {};
+  try {
+    open = row?.configuration ? (JSON.parse(row.configuration) as Record<string, unknown>) : {};
+  } catch {
+    open = {};
+  }
+  const secrets = row?.secrets
+    ? (JSON.parse(
+        decrypt(row.secrets, { current: ctx.config.encryptionKey, previous: ctx.config.previousEncryptionKeys }),
+      ) as Record<string, unknown>)
+    : {};
+  const routing = String(open.settlementRoutingNumber ?? '').trim();
+  const account = String(secrets.settlementAccountSecret ?? '').trim();
+  if (!routingNumberValid(routing) || !/^[0-9A-Za-z-]{1,17}$/.test(account))
+    throw AppError.conflict(SETTLEMENT_MESSAGES.NO_SETTLEMENT_ACCOUNT);
+  return { name: row!.name, shortName: row!.short_name, routing, account };
+}
+
+export async function downloadAch(context: RequestContext, batchUuid: string, reply: FastifyReply) {
+  const ctx = requireCaller(context);
+  const found = await findBatch(ctx.db, ctx.caller, batchUuid.toLowerCase());
+  if (!found) throw AppError.notFound(SETTLEMENT_MESSAGES.BATCH_NOT_FOUND);
+  const program = await programAccount(ctx, found.programId);
+  const today = localClock(ctx.now(), ctx.config.defaultTimeZone).day;
+  const setting = async (key: string, fallback: string) =>
+    (await configValueInForce(ctx.db, `settlement.ach.${key}`, today))?.trim() || fallback;
+  const destination = await setting('immediateDestination', program.routing);
+  const companyId = await setting('companyId', '1000000000');
+  const originator = {
+    destinationRouting: routingNumberValid(destination) ? destination : program.routing,
+    destinationName: await setting('destinationName', 'Settlement bank'),
+    origin: await setting('immediateOrigin', companyId),
+    originName: await setting('originName', program.name),
+    companyName: await setting('companyName', program.name),
+    companyId,
+    entryDescription: 'SETTLEMENT',
+  };
+
+  const merchants = await rowsOf<MerchantAccountRow>(
+    ctx.db,
+    sql`select m.merchant_identifier, m.name, sum(l.net_amt) as net, ba.account_number_encrypted,
+        ba.routing_number_encrypted, ba.account_type_id
+      from settlement_lines l join merchants m on m.id = l.merchant_id
+      left join merchant_bank_accounts ba on ba.merchant_id = m.id
+      where l.batch_id = ${found.id}
+      group by m.id, ba.id order by m.merchant_identifier`,
+  );
+  const keys = { current: ctx.config.encryptionKey, previous: ctx.config.previousEncryptionKeys };
+  const unusable: string[] = [];
+  const entries: AchEntry[] = [];
+  for (const m of merchants) {
+    const cents = Math.round(Number(m.net) * 100);
+    if (cents === 0) continue;
+    const routing = m.routing_number_encrypted ? decrypt(m.routing_number_encrypted, keys) : '';
+    const account = m.account_number_encrypted ? decrypt(m.account_number_encrypted, keys) : '';
+    if (!routingNumberValid(routing) || account === '' || account.length > 17) {
+      unusable.push(m.merchant_identifier);
+      continue;
+    }
+    entries.push({
+      routing,
+      account,
+      accountTypeId: m.account_type_id ?? 0,
+      amountCents: cents,
+      id: m.merchant_identifier,
+      name: m.name,
+      addenda: `SETTLEMENT BATCH ${found.batch.batchNbr} ${found.batch.businessDay} ${program.shortName}`,
+    });
+  }
+  if (unusable.length)
+    throw AppError.conflict(`${SETTLEMENT_MESSAGES.BANK_INFO_UNUSABLE} ${unusable.slice(0, 20).join(', ')}`);
+
+  const now = ctx.now();
+  const text = achFile({
+    originator,
+    createdAt: now,
+    effectiveDate: localClock(new Date(now.getTime() + 86_400_000), ctx.config.defaultTimeZone).day,
+    descriptiveDate: found.batch.businessDay,
+    batchNumber: found.batch.batchNbr,
+    offset: {
+      routing: program.routing,
+      account: program.account,
+      accountTypeId: 0,
+      id: program.shortName,
+      name: program.name,
+    },
+    entries,
+  });
+  await ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`update settlement_batches set
+        status_id = greatest(status_id, ${BATCH_STATUS.FILE_DOWNLOADED}),
+        file_downloaded_at = coalesce(file_downloaded_at, ${now.toISOString()}::timestamptz)
+      where id = ${found.id}`);
+    await recordAudit(tx, ctx, {
+      action: 'settlement_ach_download',
+      entity: 'settlement_batch',
+      entityId: found.batch.batchUuid,
+      after: { entries: entries.length, netAmt: found.batch.netAmt },
+    });
+  });
+  const fileName = `ach-${program.shortName}-${found.batch.businessDay}-${found.batch.batchNbr}.txt`;
+  reply
+    .header('Content-Type', 'text/plain; charset=us-ascii')
+    .header('Content-Disposition', `attachment; filename="${fileName.replace(/[^A-Za-z0-9._-]/g, '_')}"`)
+    .header('Cache-Control', 'no-store');
+  return reply.send(text);
+}

@@ -1,0 +1,98 @@
+import {
+  BatchDetail,
+  BatchList,
+  BatchListQuery,
+  BatchParams,
+  CloseBatchAnswer,
+  CloseBatchBody,
+  MarkPaidAnswer,
+  MarkPaidBody,
+} from '@ebt/core/settlement';
+import { ErrorBody } from '@ebt/core/errors';
+import { PRIVILEGE } from '@ebt/core/privileges';
+import { privileges } from '../../platform/access.js';
+import { defineRoutes, JSON_BODY_LIMIT } from '../../platform/routes.js';
+import { downloadAch } from './ach-download.js';
+import { closeNow, getBatch, getBatches, markPaid } from './batches.js';
+
+// Merchant settlement (issue 24; decision 0056; docs/settlement.md). Program admins (their programs) and platform
+// administrators; a batch outside the caller's programs answers 404 like a missing one.
+const tags = ['settlement'];
+const SETTLEMENT_STAFF = privileges(PRIVILEGE.PROGRAMADMIN_ACCESS, PRIVILEGE.NDGADMIN_ACCESS);
+const refusals = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+
+export default defineRoutes((app) => {
+  app.get(
+    '/settlement-api/batches',
+    {
+      schema: {
+        tags,
+        summary: 'Settlement batches of the caller’s programs, newest first (at most 1,000; programUuid for one)',
+        querystring: BatchListQuery,
+        response: { 200: BatchList, ...refusals },
+      },
+      config: { access: SETTLEMENT_STAFF },
+    },
+    (req) => getBatches(req.ctx, req.query),
+  );
+
+  app.post(
+    '/settlement-api/batches/close',
+    {
+      bodyLimit: JSON_BODY_LIMIT,
+      schema: {
+        tags,
+        summary: 'Close a batch of the program now: every approved transaction not yet settled, merchants held apart',
+        body: CloseBatchBody,
+        response: { 200: CloseBatchAnswer, ...refusals, 409: ErrorBody },
+      },
+      config: { access: SETTLEMENT_STAFF },
+    },
+    (req) => closeNow(req.ctx, req.body),
+  );
+
+  app.get(
+    '/settlement-api/batches/:batchUuid',
+    {
+      schema: {
+        tags,
+        summary: 'A batch with its merchant lines (per funding source, regular or incentive) and its holds',
+        params: BatchParams,
+        response: { 200: BatchDetail, ...refusals },
+      },
+      config: { access: SETTLEMENT_STAFF },
+    },
+    (req) => getBatch(req.ctx, req.params.batchUuid),
+  );
+
+  app.post(
+    '/settlement-api/batches/:batchUuid/paid',
+    {
+      bodyLimit: JSON_BODY_LIMIT,
+      schema: {
+        tags,
+        summary: 'Mark the batch paid once the bank confirmed it, with the bank’s reference',
+        params: BatchParams,
+        body: MarkPaidBody,
+        response: { 200: MarkPaidAnswer, ...refusals, 409: ErrorBody },
+      },
+      config: { access: SETTLEMENT_STAFF },
+    },
+    (req) => markPaid(req.ctx, req.params.batchUuid, req.body),
+  );
+
+  app.get(
+    '/settlement-api/batches/:batchUuid/ach',
+    {
+      schema: {
+        tags,
+        summary:
+          'The batch’s NACHA file (CCD+ credits to the merchants, the offset to the program’s settlement account); BANK_VIEW, audited, never stored',
+        params: BatchParams,
+        response: { ...refusals, 409: ErrorBody },
+      },
+      config: { access: privileges(PRIVILEGE.BANK_VIEW) },
+    },
+    (req, reply) => downloadAch(req.ctx, req.params.batchUuid, reply),
+  );
+});

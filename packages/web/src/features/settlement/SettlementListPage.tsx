@@ -1,0 +1,82 @@
+import type { BatchRow } from '@ebt/core/settlement';
+import { Button, Group, NativeSelect, Stack } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { DataTable, type DataTableColumn } from '../../components/DataTable';
+import { DateText } from '../../components/DateText';
+import { FormOutcome } from '../../components/FormOutcome';
+import { MessageBanner } from '../../components/MessageBanner';
+import { Money } from '../../components/Money';
+import { Page } from '../../components/Page';
+import { errorMessagesOf } from '../../lib/errors';
+import { useCallerPrograms } from '../../lib/lookups';
+import { type SettlementBase, useBatches, useCloseBatch } from './api';
+
+/**
+ * `/{admin|program}/settlements` (issue 24 item 3): the caller's batches, newest first, with date, program, merchants,
+ * gross, fees, net, held and status; a program's batch can be closed now. A row opens the batch page.
+ */
+export default function SettlementListPage({ base }: { base: SettlementBase }) {
+  const navigate = useNavigate();
+  const programs = useCallerPrograms();
+  const [programUuid, setProgramUuid] = useState('');
+  const batches = useBatches(programUuid);
+  const close = useCloseBatch();
+  const options = useMemo(
+    () => [
+      { value: '', label: 'All programs' },
+      ...(programs.data ?? []).map((p) => ({ value: p.programUuid, label: p.programName })),
+    ],
+    [programs.data],
+  );
+  const columns: DataTableColumn<BatchRow>[] = [
+    { key: 'batchNbr', header: 'Batch', render: (b) => String(b.batchNbr) },
+    { key: 'businessDay', header: 'Date', render: (b) => <DateText value={b.businessDay} /> },
+    { key: 'programName', header: 'Program' },
+    { key: 'merchantCount', header: 'Merchants', align: 'right' },
+    { key: 'grossAmt', header: 'Gross', align: 'right', render: (b) => <Money value={b.grossAmt} /> },
+    { key: 'feeAmt', header: 'Fees', align: 'right', render: (b) => <Money value={b.feeAmt} /> },
+    { key: 'netAmt', header: 'Net', align: 'right', render: (b) => <Money value={b.netAmt} /> },
+    { key: 'heldAmt', header: 'Held', align: 'right', render: (b) => <Money value={b.heldAmt} /> },
+    { key: 'status', header: 'Status' },
+  ];
+  return (
+    <Page title="Settlements">
+      <Stack gap="md">
+        <Group align="flex-end" gap="sm" wrap="wrap">
+          <NativeSelect
+            label="Program"
+            data={options}
+            value={programUuid}
+            onChange={(event) => {
+              setProgramUuid(event.currentTarget.value);
+              close.reset();
+            }}
+          />
+          <Button
+            disabled={!programUuid}
+            loading={close.isPending}
+            onClick={() => close.mutate(programUuid)}
+          >
+            Close batch now
+          </Button>
+        </Group>
+        <FormOutcome success={close.data?.message ?? null} error={close.error} />
+        {batches.isError ? (
+          <MessageBanner kind="danger" messages={errorMessagesOf(batches.error)} />
+        ) : (
+          <DataTable
+            caption="Settlement batches"
+            columns={columns}
+            rows={batches.data?.data ?? []}
+            rowKey={(b) => b.batchUuid}
+            loading={batches.isPending}
+            emptyMessage="No settlement batches found."
+            onRowClick={(b) => void navigate(`/${base}/settlement/${b.batchUuid}`)}
+            rowLabel={(b) => `Open batch ${b.batchNbr}`}
+          />
+        )}
+      </Stack>
+    </Page>
+  );
+}

@@ -1,0 +1,64 @@
+import { BatchDetail, BatchList, CloseBatchAnswer, MarkPaidAnswer } from '@ebt/core/settlement';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api-client';
+import { downloadFile } from '../../lib/download';
+
+// The settlement screens' calls (issue 24; docs/settlement.md "API"). Answers parsed with core's schemas.
+
+export type SettlementBase = 'admin' | 'program';
+
+export const settlementKeys = {
+  all: ['settlement'] as const,
+  list: (programUuid: string) => [...settlementKeys.all, 'list', programUuid] as const,
+  batch: (batchUuid: string) => [...settlementKeys.all, 'batch', batchUuid] as const,
+};
+
+/** GET /settlement-api/batches: the caller's batches, newest first. */
+export function useBatches(programUuid: string) {
+  return useQuery({
+    queryKey: settlementKeys.list(programUuid),
+    queryFn: async ({ signal }) =>
+      BatchList.parse(
+        await api.get<unknown>('/settlement-api/batches', { query: { programUuid: programUuid || undefined }, signal }),
+      ),
+  });
+}
+
+/** GET /settlement-api/batches/{batchUuid}: the batch, its lines and holds. */
+export function useBatch(batchUuid: string) {
+  return useQuery({
+    queryKey: settlementKeys.batch(batchUuid),
+    queryFn: async ({ signal }) =>
+      BatchDetail.parse(await api.get<unknown>(`/settlement-api/batches/${batchUuid}`, { signal })),
+    retry: false,
+  });
+}
+
+/** POST /settlement-api/batches/close: close a batch of the program now. */
+export function useCloseBatch() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (programUuid: string) =>
+      CloseBatchAnswer.parse(await api.post<unknown>('/settlement-api/batches/close', { programUuid })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: settlementKeys.all }),
+  });
+}
+
+/** POST /settlement-api/batches/{batchUuid}/paid with the bank's reference. */
+export function useMarkPaid(batchUuid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (bankReference: string) =>
+      MarkPaidAnswer.parse(await api.post<unknown>(`/settlement-api/batches/${batchUuid}/paid`, { bankReference })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: settlementKeys.all }),
+  });
+}
+
+/** GET /settlement-api/batches/{batchUuid}/ach: saves the NACHA file (BANK_VIEW). */
+export function useDownloadAch(batchUuid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => downloadFile(`/settlement-api/batches/${batchUuid}/ach`, {}, `ach-${batchUuid}.txt`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: settlementKeys.all }),
+  });
+}

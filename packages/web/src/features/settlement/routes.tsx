@@ -1,0 +1,17 @@
+import { lazy } from 'react';
+import type { FeatureRoutes } from '../../lib/routes';
+
+const SettlementListPage = lazy(() => import('./SettlementListPage'));
+const BatchPage = lazy(() => import('./BatchPage'));
+
+/** Merchant settlement (issue 24): the batches and a batch's page, for program admins and platform administrators. */
+export const settlementRoutes: FeatureRoutes = {
+  program: [
+    { path: 'settlements', element: <SettlementListPage base="program" /> },
+    { path: 'settlement/:id', element: <BatchPage base="program" /> },
+  ],
+  admin: [
+    { path: 'settlements', element: <SettlementListPage base="admin" /> },
+    { path: 'settlement/:id', element: <BatchPage base="admin" /> },
+  ],
+};
