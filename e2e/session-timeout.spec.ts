@@ -51,8 +51,8 @@ test.describe('the inactivity time-out warning', () => {
       (request) => request.url().endsWith('/user-api/user/current') && request.method() === 'GET',
     );
     await page.keyboard.press('Enter');
-    expect((await (await renewal).response())?.status()).toBe(200);
     await expect(dialog).toHaveCount(0);
+    expect((await (await renewal).response())?.status()).toBe(200);
     // The focus goes back where it was.
     await expect(userMenu).toBeFocused();
     // Nineteen more idle minutes: past the first 20, still signed in; the warning returns at 18.
