@@ -213,6 +213,80 @@ async function visit(page: Page, url: string): Promise<string[]> {
   return accessibilityViolations(page);
 }
 
+/**
+ * Buttons that open a dialog, a drawer or a menu on some screen (issue 23 item 1). A probe clicks each visible one in
+ * the page's main region, runs axe on what opened, and closes it with Escape. Writes are refused while probing (the
+ * routes below), so a button that acts at once changes no demo data.
+ */
+const OPENERS =
+  /^(Find recipient|Change Agency|Activate|Inactivate|Disable|Delete|Remove|Void|Process|Add|Issue a terminal|Revoke|Report lost|Lock|Unlock|Edit|New|Generate|Print|Enrol|Change)/i;
+
+/** While probing, the API answers reads only: a POST, PUT, PATCH or DELETE fails as a network error would. */
+async function refuseWrites(page: Page): Promise<void> {
+  await page.route(/-api\//, (route) =>
+    route.request().method() === 'GET' ? route.continue() : route.abort('blockedbyclient'),
+  );
+}
+
+/** Where the focus is: a string expression (the root tsconfig has no DOM types for a function run in the page). */
+const FOCUS_ON_ERROR = `(() => {
+  const active = document.activeElement;
+  return !!active && (active.getAttribute('aria-invalid') === 'true' || !!active.closest('[aria-invalid="true"]'));
+})()`;
+
+/**
+ * Every blank form of the page submitted empty (a form with any filled field, an edit form, is left alone): axe on
+ * its error state, and the focus on the first field in error (testing.md; issue 23 item 2).
+ */
+async function probeForms(page: Page, url: string, findings: string[]): Promise<number> {
+  const forms = page.locator('main form');
+  let probed = 0;
+  for (let i = 0; i < (await forms.count()); i += 1) {
+    const form = forms.nth(i);
+    if (!(await form.isVisible())) continue;
+    const submit = form.locator('button[type="submit"]:not([disabled]):not([aria-disabled="true"])').first();
+    if ((await submit.count()) === 0 || !(await submit.isVisible())) continue;
+    const filled = await form
+      .locator('input[type="text"], input[type="email"], input[type="tel"], input:not([type]), textarea')
+      .evaluateAll((inputs) => inputs.some((el) => (el as unknown as { value: string }).value.trim() !== ''));
+    if (filled) continue;
+    await submit.click();
+    await page.waitForTimeout(300);
+    probed += 1;
+    const invalid = await form.locator('[aria-invalid="true"]').count();
+    if (invalid > 0 && !(await page.evaluate<boolean>(FOCUS_ON_ERROR)))
+      findings.push(`${url}: form ${i + 1} submitted empty shows errors but the focus is not on the first one`);
+    const violations = await accessibilityViolations(page);
+    if (violations.length > 0) findings.push(`${url} (form ${i + 1} submitted empty):\n  ${violations.join('\n  ')}`);
+  }
+  return probed;
+}
+
+/** Opens each dialog of the page's main region in turn (OPENERS), runs axe on it and closes it. */
+async function probeDialogs(page: Page, url: string, findings: string[]): Promise<number> {
+  const buttons = page.locator('main').getByRole('button', { name: OPENERS });
+  const names = new Set<string>();
+  for (let i = 0; i < (await buttons.count()); i += 1) {
+    const button = buttons.nth(i);
+    if (!(await button.isVisible()) || !(await button.isEnabled())) continue;
+    const name = (await button.getAttribute('aria-label')) ?? (await button.innerText());
+    if (names.has(name) || names.size >= 6) continue;
+    names.add(name);
+    await button.click();
+    const dialog = page.getByRole('dialog');
+    try {
+      await dialog.first().waitFor({ state: 'visible', timeout: 1_500 });
+    } catch {
+      continue; // not a dialog opener on this screen
+    }
+    const violations = await accessibilityViolations(page);
+    if (violations.length > 0) findings.push(`${url} (dialog of '${name}'):\n  ${violations.join('\n  ')}`);
+    await page.keyboard.press('Escape');
+    await expect(dialog, `${url}: Escape closes the dialog of '${name}'`).toHaveCount(0);
+  }
+  return names.size;
+}
+
 test.describe('the accessibility walk', () => {
   let seeds: Seeds;
   test.beforeAll(async ({ request }) => {
@@ -242,6 +316,36 @@ test.describe('the accessibility walk', () => {
         if (violations.length > 0) findings.push(`${url} (${route.pattern}):\n  ${violations.join('\n  ')}`);
       }
       expect(findings, findings.join('\n')).toEqual([]);
+    });
+
+    test(`every ${area} route's dialogs and empty-form errors pass axe (${routes.length} routes)`, async ({ page }) => {
+      test.setTimeout(30_000 + routes.length * 12_000);
+      if (area !== 'public') await signInAs(page, SIGNED_IN_AS[area].username, SIGNED_IN_AS[area].landing);
+      await refuseWrites(page);
+      const findings: string[] = [];
+      let dialogs = 0;
+      let forms = 0;
+      for (const route of routes) {
+        if (route.pattern === '/logout' || route.placeholder) continue;
+        const url = urlOf(route, seeds);
+        if (url === null) continue;
+        await page.goto(url);
+        await expect(page.getByRole('heading', { level: 1 }).first(), `${url} shows its heading`).toBeVisible();
+        dialogs += await probeDialogs(page, url, findings);
+        forms += await probeForms(page, url, findings);
+      }
+      // The phone drawer of the portal's navigation.
+      if (area !== 'public') {
+        await page.setViewportSize({ width: 390, height: 844 });
+        await page.goto(`/${area}`);
+        await page.getByRole('button', { name: 'Open navigation' }).click();
+        await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link').first()).toBeVisible();
+        const violations = await accessibilityViolations(page);
+        if (violations.length > 0) findings.push(`/${area} (navigation drawer):\n  ${violations.join('\n  ')}`);
+      }
+      test.info().annotations.push({ type: 'probed', description: `${dialogs} openers, ${forms} empty forms` });
+      expect(findings, findings.join('\n')).toEqual([]);
+      expect(dialogs + forms, 'the probes found something to open or submit').toBeGreaterThan(0);
     });
   }
 });

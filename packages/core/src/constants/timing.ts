@@ -5,6 +5,11 @@
 export const INACTIVITY_TIMEOUT_MS = 1_200_000;
 export const INACTIVITY_CHECK_MS = 1000;
 /**
+ * WCAG 2.2.1 (issue 23): a dialog warns this long before the inactivity time-out and offers 'Stay signed in'
+ * (decision 0063).
+ */
+export const INACTIVITY_WARNING_MS = 2 * 60_000;
+/**
  * The server ends a session after SESSION_IDLE_MS without a call, but a person filling in a long form makes no
  * calls. While they are active, the web app calls the server when it has made no call for this long, so the server's
  * clock never runs out before the screen's does.
@@ -24,6 +29,11 @@ export const CHART_ANIMATION_MS = 600;
 
 // Server-side session and sign-in rules of architecture.md.
 export const SESSION_IDLE_MS = 20 * 60_000;
+/**
+ * The server records a call in the session's last_seen_at at most this often, so its idle clock may start up to this
+ * long before the client's last call; the web app's keep-alive allows for it (decision 0063).
+ */
+export const SESSION_TOUCH_MS = 60_000;
 export const SESSION_ABSOLUTE_MS = 12 * 3_600_000;
 export const LOGIN_LOCK_THRESHOLD = 10;
 export const LOGIN_LOCK_MS = 30 * 60_000;

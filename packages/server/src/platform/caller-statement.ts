@@ -1,4 +1,4 @@
-import { SESSION_IDLE_MS } from '@ebt/core/constants';
+import { SESSION_IDLE_MS, SESSION_TOUCH_MS } from '@ebt/core/constants';
 import type { Database } from '../db/client.js';
 import { type Caller, scopeFor } from './caller.js';
 import { sha256 } from './crypto.js';
@@ -17,7 +17,7 @@ import { sha256 } from './crypto.js';
  */
 
 /** last_seen_at is written at most this often. */
-export const TOUCH_EVERY_MS = 60_000;
+export const TOUCH_EVERY_MS = SESSION_TOUCH_MS;
 
 const CALLER_STATEMENT = `
 with touched as (

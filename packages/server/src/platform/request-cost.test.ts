@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { INACTIVITY_TIMEOUT_MS, INACTIVITY_WARNING_MS, SESSION_IDLE_MS } from '@ebt/core/constants';
 import { ROLE, USER_STATUS } from '@ebt/core/enums';
 import { eq } from 'drizzle-orm';
 import { fundingSources, sessions, users } from '../db/schema/index.js';
@@ -306,6 +307,20 @@ describe('the session in the caller statement', () => {
     t.clock.advance(TOUCH_EVERY_MS);
     await t.injectAs(token, { method: 'GET', url: '/user-api/user/current' });
     expect((await seen()).getTime()).toBe(t.clock.now().getTime());
+  });
+
+  it("renews a session idle until the time-out warning, as 'Stay signed in' does (decision 0063)", async () => {
+    const token = await t.signIn(cast.agencyAdmin.username);
+    const current = () => t.injectAs(token, { method: 'GET', url: '/user-api/user/current' });
+    // The warning shows after 18 idle minutes; its button's call is the first since the sign-in.
+    t.clock.advance(INACTIVITY_TIMEOUT_MS - INACTIVITY_WARNING_MS);
+    expect((await current()).statusCode).toBe(200);
+    // 20 minutes less a second later (38 after the sign-in) the session still answers: the call renewed it.
+    t.clock.advance(SESSION_IDLE_MS - 1000);
+    expect((await current()).statusCode).toBe(200);
+    // Nobody presses it this time: the server ends the session after its 20 idle minutes.
+    t.clock.advance(SESSION_IDLE_MS + 1000);
+    expect((await current()).statusCode).toBe(401);
   });
 
   it('refuses the next call of a user disabled elsewhere and ends all their sessions', async () => {

@@ -54,6 +54,21 @@ function FollowCenter({ center, zoom }: { center: LatLngTuple; zoom: number }) {
 }
 
 /**
+ * Leaflet measures its container once: after the viewport (or the page's layout) shrinks or grows, its panes keep
+ * the old size, tiles stay missing and pins sit off the map (issue 23). A ResizeObserver on the container tells it,
+ * and the map keeps its centre.
+ */
+function FollowSize() {
+  const map = useMap();
+  useEffect(() => {
+    const observer = new ResizeObserver(() => map.invalidateSize({ animate: false }));
+    observer.observe(map.getContainer());
+    return () => observer.disconnect();
+  }, [map]);
+  return null;
+}
+
+/**
  * A Leaflet map (react-leaflet) of numbered pins: the tiles come from MAP_TILE_URL (lib/map-settings.ts), the pins are
  * DivIcons (no image files). Keyboard use: the map takes focus (arrow keys pan, + and - zoom) and each pin is a
  * button reached with Tab, named by its label, opened with Enter. A screen shows a list beside it as the accessible
@@ -73,6 +88,7 @@ export function MapView({ center, zoom, label, markers, selectedKey, onMarkerSel
       <MapContainer center={center} zoom={zoom} keyboard scrollWheelZoom={false} className={classes.map}>
         <ContainerLabel label={label} helpId={helpId} />
         <FollowCenter center={center} zoom={zoom} />
+        <FollowSize />
         <TileLayer url={tileUrl} attribution={MAP_ATTRIBUTION} />
         {origin && (
           <CircleMarker

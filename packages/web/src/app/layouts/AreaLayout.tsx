@@ -1,14 +1,12 @@
 import type { CurrentUser } from '@ebt/core/auth';
 import { AppShell, Box, Burger, Group, em, useMantineTheme } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef } from 'react';
-import { Outlet, useLocation, useMatches, useNavigate } from 'react-router';
+import { Outlet, useLocation, useMatches } from 'react-router';
 import { AppFooter } from '../../components/AppFooter';
 import { Brand } from '../../components/Brand';
 import { FullPageLoader } from '../../components/FullPageLoader';
-import { currentUserQuery } from '../../features/auth/api';
-import { useInactivityTimeout } from '../../features/auth/use-inactivity-timeout';
+import { SessionTimeout } from '../../features/auth/SessionTimeout';
 import type { PortalArea, RouteHandle } from '../../lib/routes';
 import { UserMenu } from '../navigation/UserMenu';
 import { NotificationBell } from '../../features/notifications/staff/NotificationBell';
@@ -27,11 +25,10 @@ const SideNavPanel = lazy(() => import('../navigation/SideNavPanel'));
 /**
  * The signed-in shell of one portal (A§2): header with brand and the user's initials, the portal's navigation
  * (across the header for recipients, down the side for staff, a burger drawer on phones), the page, the footer.
- * It also runs the inactivity time-out (A§1, A§9).
+ * It also runs the inactivity time-out and its warning (A§1, A§9; SessionTimeout).
  */
 export default function AreaLayout({ area, user }: { area: PortalArea; user: CurrentUser }) {
   const theme = useMantineTheme();
-  const navigate = useNavigate();
   const { pathname } = useLocation();
   const matches = useMatches();
   const [drawerOpened, drawer] = useDisclosure(false);
@@ -48,13 +45,6 @@ export default function AreaLayout({ area, user }: { area: PortalArea; user: Cur
   // A collapsed navbar only slides out of view; `inert` also takes its links out of the tab order.
   const navbarHidden = !wide && !drawerOpened;
 
-  const queryClient = useQueryClient();
-  useInactivityTimeout(
-    () => void navigate('/logout', { state: { reason: 'inactive' } }),
-    // Any authenticated call resets the server's idle clock; the current user is cheap and worth refreshing.
-    () => void queryClient.fetchQuery({ ...currentUserQuery(), staleTime: 0 }).catch(() => undefined),
-  );
-
   useEffect(() => {
     if (previousPath.current === pathname) return;
     previousPath.current = pathname;
@@ -67,6 +57,7 @@ export default function AreaLayout({ area, user }: { area: PortalArea; user: Cur
   if (bare) {
     return (
       <main id="main-content">
+        <SessionTimeout />
         <Suspense fallback={<FullPageLoader />}>
           <Outlet />
         </Suspense>
@@ -86,6 +77,7 @@ export default function AreaLayout({ area, user }: { area: PortalArea; user: Cur
       }}
       padding={{ base: 'sm', sm: 'lg' }}
     >
+      <SessionTimeout />
       <a className="skip-link" href="#main-content">
         Skip to main content
       </a>

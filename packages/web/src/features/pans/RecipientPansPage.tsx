@@ -11,7 +11,7 @@ import { fillMessage } from '@ebt/core/messages';
 import { assignPanDigits, canSetPanStatus, groupPan, PAN_MESSAGES, type Pan } from '@ebt/core/pans';
 import { Anchor, Badge, Button, Checkbox, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconArrowLeft, IconPrinter } from '@tabler/icons-react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { confirmAction } from '../../components/ConfirmDialog';
 import { DataTable, type DataTableColumn } from '../../components/DataTable';
@@ -60,6 +60,7 @@ export default function RecipientPansPage({ base }: { base: StaffBase }) {
   const [toPrint, setToPrint] = useState<number | null>(null);
   const [entry, setEntry] = useState('');
   const [entryError, setEntryError] = useState<string | null>(null);
+  const entryRef = useRef<HTMLInputElement>(null);
   const navigate = useNavigate();
 
   // B§4: once the PANs have reloaded with the new one, its printable view opens after 1 second, in this tab: a second
@@ -124,6 +125,7 @@ export default function RecipientPansPage({ base }: { base: StaffBase }) {
     const digits = assignPanDigits(entry);
     if (!digits) {
       setEntryError(PAN_MESSAGES.INVALID_ASSIGN_PAN);
+      entryRef.current?.focus(); // the field in error takes the focus (issue 23)
       return;
     }
     setEntryError(null);
@@ -248,6 +250,7 @@ export default function RecipientPansPage({ base }: { base: StaffBase }) {
           <form onSubmit={(event) => void onAssign(event)} noValidate>
             <Stack gap="sm">
               <TextInput
+                ref={entryRef}
                 label="PAN"
                 description="The last 10 digits or all 19 digits of a printed card"
                 inputMode="numeric"

@@ -1,9 +1,9 @@
 import { BarChart } from '@mantine/charts';
-import { CHART_ANIMATION_MS } from '@ebt/core/dashboard';
 import { formatMoney } from '@ebt/core/format';
 import { Box, Table, Text } from '@mantine/core';
 import { Money } from '../../../components/Money';
 import { MessageBanner } from '../../../components/MessageBanner';
+import { useChartAnimation } from './chart-motion';
 
 export interface Bar {
   label: string;
@@ -25,6 +25,7 @@ interface BarWithTableProps {
  * disclosure (a month of days is too long to show open). No bars: an info line instead of an empty frame.
  */
 export function BarWithTable({ title, labelHeader, bars, money, vertical = false }: BarWithTableProps) {
+  const animation = useChartAnimation();
   if (bars.length === 0) return <MessageBanner kind="info" messages="No data for this date range." />;
   const show = (v: number) => (money ? formatMoney(v) : String(v));
   const total = bars.reduce((sum, b) => sum + b.value, 0);
@@ -41,7 +42,7 @@ export function BarWithTable({ title, labelHeader, bars, money, vertical = false
           orientation={vertical ? 'vertical' : 'horizontal'}
           series={[{ name: 'value', label: money ? 'Amount' : 'Count', color: 'blue.7' }]}
           valueFormatter={show}
-          barProps={{ animationDuration: CHART_ANIMATION_MS }}
+          barProps={animation}
           yAxisProps={vertical ? { width: 110 } : undefined}
           gridAxis={vertical ? 'x' : 'y'}
         />

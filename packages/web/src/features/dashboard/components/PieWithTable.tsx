@@ -1,7 +1,7 @@
 import { PieChart } from '@mantine/charts';
-import { CHART_ANIMATION_MS } from '@ebt/core/dashboard';
 import { formatMoney } from '@ebt/core/format';
 import { Center, Stack } from '@mantine/core';
+import { useChartAnimation } from './chart-motion';
 import { type Slice, SliceTable } from './SliceTable';
 
 /**
@@ -9,6 +9,7 @@ import { type Slice, SliceTable } from './SliceTable';
  * (the table below says the same in rows), rather than read as a list of unnamed shapes.
  */
 export function PieWithTable({ caption, slices, money }: { caption: string; slices: Slice[]; money: boolean }) {
+  const animation = useChartAnimation();
   const drawn = slices.filter((s) => s.value > 0);
   const show = (v: number) => (money ? formatMoney(v) : String(v));
   const summary = `${caption}: ${slices.map((s) => `${s.name} ${show(s.value)} (${s.percentage.toFixed(2)}%)`).join(', ')}.`;
@@ -22,7 +23,7 @@ export function PieWithTable({ caption, slices, money }: { caption: string; slic
             withTooltip
             tooltipDataSource="segment"
             valueFormatter={money ? (v) => formatMoney(v) : undefined}
-            pieProps={{ animationDuration: CHART_ANIMATION_MS }}
+            pieProps={animation}
             accessibilityLayer={false}
           />
         </Center>

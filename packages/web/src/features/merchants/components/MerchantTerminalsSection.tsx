@@ -1,6 +1,6 @@
 import { type IssuedTerminal, type Terminal, TERMINAL_MESSAGES, TERMINAL_NAME_MAX } from '@ebt/core/terminals';
 import { Button, Code, CopyButton, Group, Stack, Text, TextInput } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { confirmAction } from '../../../components/ConfirmDialog';
 import { DataTable, type DataTableColumn } from '../../../components/DataTable';
 import { DateText } from '../../../components/DateText';
@@ -29,6 +29,7 @@ export function MerchantTerminalsSection({
   const revoke = useRevokeTerminal(merchantUuid);
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState<string | null>(null);
+  const nameRef = useRef<HTMLInputElement>(null);
   const [issued, setIssued] = useState<IssuedTerminal | null>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const issuedRef = useOutcomeFocus(issued);
@@ -39,6 +40,7 @@ export function MerchantTerminalsSection({
     setOutcome(null);
     if (!name.trim()) {
       setNameError('Enter a name for the terminal.');
+      nameRef.current?.focus(); // the field in error takes the focus (issue 23)
       return;
     }
     issue.mutate(name.trim(), {
@@ -159,6 +161,7 @@ export function MerchantTerminalsSection({
       <form onSubmit={submit} aria-label={`Issue a terminal to ${merchantName}`} noValidate>
         <Group align="flex-end" gap="sm" wrap="wrap">
           <TextInput
+            ref={nameRef}
             label="Terminal name"
             description="How staff will know it, e.g. 'Stall 3 tablet'"
             value={name}

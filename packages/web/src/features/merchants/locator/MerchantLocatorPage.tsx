@@ -3,7 +3,7 @@ import { MERCHANT_MESSAGES } from '@ebt/core/merchants';
 import { MESSAGES } from '@ebt/core/messages';
 import { Anchor, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconCurrentLocation, IconSearch } from '@tabler/icons-react';
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../../components/DataTable';
 import { MapView, type MapMarker } from '../../../components/MapView';
@@ -128,6 +128,7 @@ export default function MerchantLocatorPage() {
     setSelected(null);
   };
 
+  const queryRef = useRef<HTMLInputElement>(null);
   const search = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setNotFound(false);
@@ -135,6 +136,8 @@ export default function MerchantLocatorPage() {
     if (!q) {
       // The server's own text for an empty search (GeocodeQuery); nothing is sent.
       setQueryError(MERCHANT_MESSAGES.LOCATION_TEXT_REQUIRED);
+      // The focus goes to the field in error, as every form of the kit does (issue 23).
+      queryRef.current?.focus();
       return;
     }
     setQueryError(null);
@@ -172,6 +175,7 @@ export default function MerchantLocatorPage() {
               setQueryError(null);
             }}
             error={queryError}
+            ref={queryRef}
             maxLength={100}
             autoComplete="off"
             style={{ flex: '1 1 16rem' }}

@@ -1,6 +1,6 @@
 import { NOTIFICATION_AUTO_READ_MS, NOTIFICATION_MESSAGES, pageAfterRemoval, unreadOf } from '@ebt/core/notifications';
 import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { DateText } from '../../../components/DateText';
 import { LoadingStatus } from '../../../components/LoadingStatus';
 import { MessageBanner } from '../../../components/MessageBanner';
@@ -24,6 +24,18 @@ export default function RecipientNotificationsPage() {
   const status = useNotificationStatus();
   const [problem, setProblem] = useState<string[] | null>(null);
   const rows = list.data?.data ?? [];
+  // Dismiss removes the card that holds the focused button: focus then goes to the Dismiss button now at that place
+  // (the next item), or the list's last one, or the page's main region, never to the page body (issue 23).
+  const listRef = useRef<HTMLDivElement>(null);
+  const focusAfterDismiss = useRef<number | null>(null);
+  useEffect(() => {
+    const index = focusAfterDismiss.current;
+    if (index === null || list.isPlaceholderData) return;
+    focusAfterDismiss.current = null;
+    const buttons = listRef.current?.querySelectorAll<HTMLButtonElement>('button[data-dismiss]') ?? [];
+    const target = buttons[Math.min(index, buttons.length - 1)] ?? document.getElementById('main-content');
+    target?.focus();
+  }, [list.data, list.isPlaceholderData]);
   const unread = unreadOf(rows)
     .map((r) => r.notificationUuid)
     .join(',');
@@ -39,12 +51,15 @@ export default function RecipientNotificationsPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [unread, list.isPlaceholderData]);
 
-  const dismiss = (uuid: string) => {
+  const dismiss = (uuid: string, index: number) => {
     setProblem(null);
     status.mutate(
       { notificationStatusId: 2, notificationUuids: [uuid] },
       {
-        onSuccess: () => setPage((p) => pageAfterRemoval(p, list.data?.totalCount ?? 0, 1)),
+        onSuccess: () => {
+          focusAfterDismiss.current = index;
+          setPage((p) => pageAfterRemoval(p, list.data?.totalCount ?? 0, 1));
+        },
         onError: (error) =>
           setProblem(isApiError(error, 404) ? [NOTIFICATION_MESSAGES.NOT_FOUND] : errorMessagesOf(error)),
       },
@@ -63,12 +78,13 @@ export default function RecipientNotificationsPage() {
           <MessageBanner kind="warning" messages={NOTIFICATION_MESSAGES.NO_NOTIFICATIONS} />
         ) : (
           <Stack
+            ref={listRef}
             gap="sm"
             component="ul"
             aria-label={t('notifications.title')}
             style={{ listStyle: 'none', padding: 0, margin: 0 }}
           >
-            {rows.map((n) => (
+            {rows.map((n, index) => (
               <Card key={n.notificationUuid} component="li" withBorder padding="sm" data-testid="notification">
                 <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
                   <Stack gap={2} style={{ flex: '1 1 14rem', minWidth: 0 }}>
@@ -87,7 +103,8 @@ export default function RecipientNotificationsPage() {
                   <Button
                     size="xs"
                     variant="outline"
-                    onClick={() => dismiss(n.notificationUuid)}
+                    onClick={() => dismiss(n.notificationUuid, index)}
+                    data-dismiss
                     aria-label={t('notifications.dismissLabel', { text: m(n.notificationText) })}
                   >
                     {t('notifications.dismiss')}
