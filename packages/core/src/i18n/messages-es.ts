@@ -1,5 +1,8 @@
+import { BENEFIT_LIFE_CYCLE_MESSAGES } from '../benefits/life-cycle.js';
 import { BENEFIT_MESSAGES } from '../benefits/messages.js';
+import { PAN_STATUS_LABEL, type PanStatus } from '../enums/statuses.js';
 import { EXTERNAL_CARD_MESSAGES } from '../external-cards/messages.js';
+import { MERCHANT_MESSAGES } from '../merchants/messages.js';
 import { MESSAGES } from '../messages/messages.js';
 import { NOTIFICATION_MESSAGES } from '../notifications/messages.js';
 import { PAN_MESSAGES } from '../pans/messages.js';
@@ -13,10 +16,12 @@ import { TRANSACTION_MESSAGES } from '../transactions/messages.js';
 export const MESSAGE_GROUPS = {
   MESSAGES,
   BENEFIT_MESSAGES,
+  BENEFIT_LIFE_CYCLE_MESSAGES,
   NOTIFICATION_MESSAGES,
   EXTERNAL_CARD_MESSAGES,
   TRANSACTION_MESSAGES,
   PAN_MESSAGES,
+  MERCHANT_MESSAGES,
 } as const;
 export type MessageGroup = keyof typeof MESSAGE_GROUPS;
 
@@ -172,6 +177,17 @@ export const RECIPIENT_MESSAGE_KEYS: { [G in MessageGroup]: readonly (keyof (typ
     'NOTICE_REPORTED',
     'NOTICE_STATUSED',
   ],
+  // The expiry reminder, the expired and the expunged notices (inbox, e-mail, SMS).
+  BENEFIT_LIFE_CYCLE_MESSAGES: [
+    'NOTIFICATION_EXPIRED_UNSPENT',
+    'EMAIL_SUBJECT_EXPIRED',
+    'NOTIFICATION_EXPIRING',
+    'EMAIL_SUBJECT_EXPIRING',
+    'NOTIFICATION_EXPUNGED',
+    'EMAIL_SUBJECT_EXPUNGED',
+  ],
+  // The merchant locator and the recipient's merchant page; the rest of the group is staff-only.
+  MERCHANT_MESSAGES: ['MERCHANT_NOT_FOUND', 'LOCATION_TEXT_REQUIRED'],
 };
 
 /**
@@ -329,7 +345,38 @@ export const MESSAGES_ES: { [G in MessageGroup]: Spanish<G> } = {
       'Su tarjeta que termina en {last4} ({program}) se reportó como {status} y ya no se puede usar. Comuníquese con su programa para obtener una tarjeta nueva.',
     NOTICE_STATUSED: 'Su tarjeta que termina en {last4} ({program}) ahora está {status}.',
   },
+  BENEFIT_LIFE_CYCLE_MESSAGES: {
+    NOTIFICATION_EXPIRED_UNSPENT: 'Su beneficio {authNumber} venció el {expirationDate} con {amount} sin gastar.',
+    EMAIL_SUBJECT_EXPIRED: 'Un beneficio venció',
+    NOTIFICATION_EXPIRING: 'Su beneficio {authNumber} vence el {expirationDate} y le quedan {amount} para gastar.',
+    EMAIL_SUBJECT_EXPIRING: 'Un beneficio vence pronto',
+    NOTIFICATION_EXPUNGED: 'Se retiraron los {amount} que quedaban en su beneficio vencido {authNumber}.',
+    EMAIL_SUBJECT_EXPUNGED: 'Se retiró un beneficio vencido',
+  },
+  MERCHANT_MESSAGES: {
+    MERCHANT_NOT_FOUND: 'No se encontró el comerciante.',
+    LOCATION_TEXT_REQUIRED: 'Ingrese una ciudad, un código postal o Ciudad, ST.',
+  },
 };
+
+/**
+ * A card status as the Spanish card notices say it ('Su tarjeta ... ahora está {status}'): lower case, feminine as
+ * 'tarjeta' is; the English notices use PAN_STATUS_LABEL in lower case.
+ */
+export const PAN_STATUS_LABEL_ES: Readonly<Record<PanStatus, string>> = {
+  0: 'activa',
+  1: 'perdida',
+  2: 'robada',
+  3: 'usada',
+  4: 'inactiva',
+};
+
+/** A card status's word for a notice in the given language (English: the label in lower case). */
+export function panStatusWord(statusId: number, language: 'en' | 'es'): string {
+  const labels = language === 'es' ? PAN_STATUS_LABEL_ES : PAN_STATUS_LABEL;
+  const label = labels[statusId as PanStatus] ?? String(statusId);
+  return language === 'es' ? label : label.toLowerCase();
+}
 
 /** The `{name}` placeholders of a message, sorted (the test compares English and Spanish). */
 export function messagePlaceholders(text: string): string[] {

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { BENEFIT_LIFE_CYCLE_MESSAGES } from '@ebt/core/benefits';
 import { BENEFIT_STATUS, NOTIFICATION_METHOD } from '@ebt/core/enums';
 import { formatMoney } from '@ebt/core/format';
+import { MESSAGES_ES } from '@ebt/core/i18n';
 import { fillMessage } from '@ebt/core/messages';
 import type { DbOrTx } from '../../db/client.js';
 import { NOTIFICATION_EVENT } from '../../db/reference-data.js';
@@ -14,7 +15,11 @@ import {
   outbox,
   programs,
   recipientAccounts,
+  users,
 } from '../../db/schema/index.js';
+
+/** The Spanish of the life-cycle notices, for a recipient who chose Spanish (docs/i18n.md). */
+const ES = MESSAGES_ES.BENEFIT_LIFE_CYCLE_MESSAGES as Required<typeof MESSAGES_ES.BENEFIT_LIFE_CYCLE_MESSAGES>;
 
 // The SQL of the benefit life-cycle job (lifecycle.ts). Each batch is one statement that picks due rows with
 // `for update skip locked` and changes them in the same breath: two instances, or a run that outlasted its lease,
@@ -136,11 +141,8 @@ export async function notifyExpired(db: DbOrTx, expired: MovedBenefit[], now: Da
   if (worth.length === 0) return;
   const texts = worth.map((b) => ({
     accountId: b.accountId,
-    text: fillMessage(BENEFIT_LIFE_CYCLE_MESSAGES.NOTIFICATION_EXPIRED_UNSPENT, {
-      authNumber: b.authorizationNumber,
-      expirationDate: b.expirationDate,
-      amount: formatMoney(b.balance),
-    }),
+    text: fillMessage(BENEFIT_LIFE_CYCLE_MESSAGES.NOTIFICATION_EXPIRED_UNSPENT, expiringValues(b)),
+    es: fillMessage(ES.NOTIFICATION_EXPIRED_UNSPENT, expiringValues(b)),
   }));
   await db.insert(notifications).values(
     texts.map((m) => ({
@@ -159,9 +161,11 @@ export async function notifyExpired(db: DbOrTx, expired: MovedBenefit[], now: Da
       methodId: notificationPreferences.methodId,
       email: recipientAccounts.email,
       mobilePhone: recipientAccounts.mobilePhone,
+      language: users.preferredLanguage,
     })
     .from(notificationPreferences)
     .innerJoin(recipientAccounts, eq(recipientAccounts.id, notificationPreferences.accountId))
+    .leftJoin(users, eq(users.id, recipientAccounts.userId))
     .where(
       and(
         inArray(notificationPreferences.accountId, accountIds),
@@ -172,22 +176,14 @@ export async function notifyExpired(db: DbOrTx, expired: MovedBenefit[], now: Da
   const outgoing: (typeof outbox.$inferInsert)[] = [];
   for (const m of texts) {
     for (const p of chosen.filter((c) => c.accountId === m.accountId)) {
+      // In Spanish to a recipient who chose it (docs/i18n.md); the inbox row above keeps the English.
+      const spanish = p.language === 'es';
+      const subject = spanish ? ES.EMAIL_SUBJECT_EXPIRED : BENEFIT_LIFE_CYCLE_MESSAGES.EMAIL_SUBJECT_EXPIRED;
+      const body = spanish ? m.es : m.text;
       if (p.methodId === NOTIFICATION_METHOD.EMAIL && p.email)
-        outgoing.push({
-          channel: 'email',
-          to: p.email.slice(0, 255),
-          subject: BENEFIT_LIFE_CYCLE_MESSAGES.EMAIL_SUBJECT_EXPIRED,
-          body: m.text,
-          createdAt: now,
-        });
+        outgoing.push({ channel: 'email', to: p.email.slice(0, 255), subject, body, createdAt: now });
       if (p.methodId === NOTIFICATION_METHOD.SMS && p.mobilePhone)
-        outgoing.push({
-          channel: 'sms',
-          to: p.mobilePhone,
-          subject: BENEFIT_LIFE_CYCLE_MESSAGES.EMAIL_SUBJECT_EXPIRED,
-          body: m.text,
-          createdAt: now,
-        });
+        outgoing.push({ channel: 'sms', to: p.mobilePhone, subject, body, createdAt: now });
     }
   }
   if (outgoing.length) await db.insert(outbox).values(outgoing);
@@ -237,7 +233,17 @@ export interface NoticeContext {
 }
 type RecipientNoticeLog = Parameters<typeof notifyAccounts>[1]['log'];
 
-/** Tells recipients their benefit expires soon (event 2), by inbox and the methods they chose. */
+const expiringValues = (b: MovedBenefit) => ({
+  authNumber: b.authorizationNumber,
+  expirationDate: b.expirationDate,
+  amount: formatMoney(b.balance),
+});
+const expungedValues = (b: MovedBenefit) => ({ authNumber: b.authorizationNumber, amount: formatMoney(b.balance) });
+
+/**
+ * Tells recipients their benefit expires soon (event 2), by inbox and the methods they chose; in Spanish to one who
+ * chose it.
+ */
 export async function notifyExpiring(db: DbOrTx, ctx: NoticeContext, reminded: MovedBenefit[]): Promise<void> {
   await notifyAccounts(
     db,
@@ -246,11 +252,11 @@ export async function notifyExpiring(db: DbOrTx, ctx: NoticeContext, reminded: M
       accountId: b.accountId,
       eventId: NOTIFICATION_EVENT.BENEFIT_EXPIRING,
       subject: BENEFIT_LIFE_CYCLE_MESSAGES.EMAIL_SUBJECT_EXPIRING,
-      text: fillMessage(BENEFIT_LIFE_CYCLE_MESSAGES.NOTIFICATION_EXPIRING, {
-        authNumber: b.authorizationNumber,
-        expirationDate: b.expirationDate,
-        amount: formatMoney(b.balance),
-      }),
+      text: fillMessage(BENEFIT_LIFE_CYCLE_MESSAGES.NOTIFICATION_EXPIRING, expiringValues(b)),
+      es: {
+        subject: ES.EMAIL_SUBJECT_EXPIRING,
+        text: fillMessage(ES.NOTIFICATION_EXPIRING, expiringValues(b)),
+      },
     })),
     'benefit-expiring',
   );
@@ -267,10 +273,11 @@ export async function notifyExpunged(db: DbOrTx, ctx: NoticeContext, expunged: M
         accountId: b.accountId,
         eventId: NOTIFICATION_EVENT.BENEFIT_EXPIRED,
         subject: BENEFIT_LIFE_CYCLE_MESSAGES.EMAIL_SUBJECT_EXPUNGED,
-        text: fillMessage(BENEFIT_LIFE_CYCLE_MESSAGES.NOTIFICATION_EXPUNGED, {
-          authNumber: b.authorizationNumber,
-          amount: formatMoney(b.balance),
-        }),
+        text: fillMessage(BENEFIT_LIFE_CYCLE_MESSAGES.NOTIFICATION_EXPUNGED, expungedValues(b)),
+        es: {
+          subject: ES.EMAIL_SUBJECT_EXPUNGED,
+          text: fillMessage(ES.NOTIFICATION_EXPUNGED, expungedValues(b)),
+        },
       })),
     'benefit-expunged',
   );

@@ -1,4 +1,5 @@
 import { ACCOUNT_TYPE, PAN_STATUS_LABEL, type PanStatus } from '@ebt/core/enums';
+import { MESSAGES_ES, panStatusWord } from '@ebt/core/i18n';
 import { fillMessage } from '@ebt/core/messages';
 import { PAN_MESSAGES } from '@ebt/core/pans';
 import type { DbOrTx } from '../../db/client.js';
@@ -30,15 +31,32 @@ export async function noticeToRecipient(
 ): Promise<void> {
   // The program's printed-PAN account is nobody's: no one to tell.
   if (pan.accountTypeId === ACCOUNT_TYPE.EXTERNAL) return;
+  const values = { last4: pan.panLast4, program: pan.programName };
   const text = fillMessage(reported ? PAN_MESSAGES.NOTICE_REPORTED : PAN_MESSAGES.NOTICE_STATUSED, {
-    last4: pan.panLast4,
-    program: pan.programName,
+    ...values,
     status: statusLabel(statusId),
   });
+  // The Spanish e-mail or SMS for a recipient who chose Spanish (docs/i18n.md); the status word agrees with 'tarjeta'.
+  const es = MESSAGES_ES.PAN_MESSAGES;
+  const spanish = {
+    subject: es.NOTICE_SUBJECT!,
+    text: fillMessage(reported ? es.NOTICE_REPORTED! : es.NOTICE_STATUSED!, {
+      ...values,
+      status: panStatusWord(statusId, 'es'),
+    }),
+  };
   await notifyAccounts(
     tx,
     ctx,
-    [{ accountId: pan.accountId, eventId: NOTIFICATION_EVENT.CARD_STATUS, text, subject: PAN_MESSAGES.NOTICE_SUBJECT }],
+    [
+      {
+        accountId: pan.accountId,
+        eventId: NOTIFICATION_EVENT.CARD_STATUS,
+        text,
+        subject: PAN_MESSAGES.NOTICE_SUBJECT,
+        es: spanish,
+      },
+    ],
     'card-status',
   );
 }

@@ -1,4 +1,4 @@
-import { BENEFIT_MESSAGES } from '@ebt/core/benefits';
+import { BENEFIT_LIFE_CYCLE_MESSAGES, BENEFIT_MESSAGES } from '@ebt/core/benefits';
 import { MESSAGES_ES } from '@ebt/core/i18n';
 import { fillMessage, MESSAGES } from '@ebt/core/messages';
 import { describe, expect, it } from 'vitest';
@@ -27,5 +27,19 @@ describe('messageTranslator', () => {
       `${MESSAGES_ES.MESSAGES.LOGIN_UNAVAILABLE} ${MESSAGES_ES.MESSAGES.LOGIN_LOCKED}`,
     );
     expect(translate('Farmers Market')).toBe('Farmers Market');
+  });
+
+  it('prefers the message with more fixed words when a shorter one would also match', () => {
+    const unspent = fillMessage(BENEFIT_LIFE_CYCLE_MESSAGES.NOTIFICATION_EXPIRED_UNSPENT, {
+      authNumber: 'A1',
+      expirationDate: '2026-12-20',
+      amount: '$5.00',
+    });
+    expect(translate(unspent)).toBe('Su beneficio A1 venció el 2026-12-20 con $5.00 sin gastar.');
+    const expired = fillMessage(BENEFIT_MESSAGES.NOTIFICATION_EXPIRED, {
+      authNumber: 'A1',
+      expirationDate: '2026-12-20',
+    });
+    expect(translate(expired)).toBe('Su beneficio A1 venció el 2026-12-20.');
   });
 });

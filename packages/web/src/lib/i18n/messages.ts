@@ -8,7 +8,7 @@ import { spanishMessagePairs } from '@ebt/core/i18n';
  */
 export function messageTranslator(pairs = spanishMessagePairs()): (text: string) => string {
   const exact = new Map<string, string>();
-  const patterns: { pattern: RegExp; names: string[]; es: string }[] = [];
+  const patterns: { pattern: RegExp; names: string[]; es: string; fixed: number }[] = [];
   for (const { en, es } of pairs) {
     if (!/\{\w+\}/.test(en)) {
       if (!exact.has(en)) exact.set(en, es);
@@ -24,8 +24,10 @@ export function messageTranslator(pairs = spanishMessagePairs()): (text: string)
         return '(.+?)';
       })
       .join('');
-    patterns.push({ pattern: new RegExp(`^${source}$`, 's'), names, es });
+    patterns.push({ pattern: new RegExp(`^${source}$`, 's'), names, es, fixed: en.replace(/\{\w+\}/g, '').length });
   }
+  // The most specific first: 'Your benefit {a} expired on {d}.' would also match '... expired on {d} with {x} unspent.'
+  patterns.sort((a, b) => b.fixed - a.fixed);
 
   const one = (text: string): string | undefined => {
     const known = exact.get(text);

@@ -1,0 +1,86 @@
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { BENEFIT_LIFE_CYCLE_MESSAGES } from '@ebt/core/benefits';
+import { MESSAGES_ES } from '@ebt/core/i18n';
+import { NOTIFICATION_EVENT } from '../../db/reference-data.js';
+import { notificationPreferences, notifications, outbox, users } from '../../db/schema/index.js';
+import { useTestApp } from '../../testing/app.js';
+import { runBenefitLifeCycle } from './lifecycle.js';
+import { type BenefitWorld, makeBenefit, makeBenefitWorld } from './test-helpers.js';
+
+// The life-cycle notices (expiry reminder, expired with money left, expunged balance) of a recipient who chose
+// Spanish are e-mailed and texted in Spanish (docs/i18n.md); the inbox row and an English recipient's mail stay
+// English.
+
+const ES = MESSAGES_ES.BENEFIT_LIFE_CYCLE_MESSAGES;
+const t = useTestApp();
+let w: BenefitWorld;
+beforeAll(async () => {
+  w = await makeBenefitWorld(t);
+});
+
+describe('the life-cycle notices of a recipient who chose Spanish', () => {
+  it('are sent in Spanish by e-mail and SMS; the inbox and an English recipient keep the English', async () => {
+    const { db } = t.database;
+    await db.update(users).set({ preferredLanguage: 'es' }).where(eq(users.id, w.users.recipient.id));
+    const events = [NOTIFICATION_EVENT.BENEFIT_EXPIRING, NOTIFICATION_EVENT.BENEFIT_EXPIRED];
+    await db.insert(notificationPreferences).values([
+      ...events.flatMap((eventId) => [
+        { accountId: w.accounts.a1.id, eventId, methodId: 1 },
+        { accountId: w.accounts.a1.id, eventId, methodId: 2 },
+      ]),
+      ...events.map((eventId) => ({ accountId: w.accounts.a2.id, eventId, methodId: 1 })),
+    ]);
+    for (const [account, prefix] of [
+      [w.accounts.a1, 'ES'],
+      [w.accounts.a2, 'EN'],
+    ] as const) {
+      // Expires in 8 days: the reminder. Expired in June: expired and expunged (90 days) in the same run.
+      await makeBenefit(db, {
+        programId: w.programA.id,
+        accountId: account.id,
+        authorizationNumber: `${prefix}SOON`,
+        expirationDate: '2026-12-01',
+        balance: '12.50',
+      });
+      await makeBenefit(db, {
+        programId: w.programA.id,
+        accountId: account.id,
+        authorizationNumber: `${prefix}OLD`,
+        availableDate: '2026-05-01',
+        expirationDate: '2026-06-01',
+        balance: '7.25',
+      });
+    }
+    const result = await runBenefitLifeCycle(db, t.clock.now(), { defaultTimeZone: 'America/New_York' });
+    expect(result).toMatchObject({ reminded: 2 });
+
+    const spanish = await db.select().from(outbox).where(eq(outbox.to, w.accounts.a1.email!));
+    expect(spanish.map((m) => [m.subject, m.body]).sort()).toEqual(
+      [
+        [ES.EMAIL_SUBJECT_EXPIRING, 'Su beneficio ESSOON vence el 2026-12-01 y le quedan $12.50 para gastar.'],
+        [ES.EMAIL_SUBJECT_EXPIRED, 'Su beneficio ESOLD venció el 2026-06-01 con $7.25 sin gastar.'],
+        [ES.EMAIL_SUBJECT_EXPUNGED, 'Se retiraron los $7.25 que quedaban en su beneficio vencido ESOLD.'],
+      ].sort(),
+    );
+    const sms = await db.select().from(outbox).where(eq(outbox.to, w.accounts.a1.mobilePhone!));
+    expect(sms.map((m) => m.body).sort()).toEqual(spanish.map((m) => m.body).sort());
+    expect(sms.every((m) => m.channel === 'sms')).toBe(true);
+
+    const english = await db.select().from(outbox).where(eq(outbox.to, w.accounts.a2.email!));
+    expect(english.map((m) => m.subject).sort()).toEqual(
+      [
+        BENEFIT_LIFE_CYCLE_MESSAGES.EMAIL_SUBJECT_EXPIRING,
+        BENEFIT_LIFE_CYCLE_MESSAGES.EMAIL_SUBJECT_EXPIRED,
+        BENEFIT_LIFE_CYCLE_MESSAGES.EMAIL_SUBJECT_EXPUNGED,
+      ].sort(),
+    );
+    expect(english.map((m) => m.body)).toContain(
+      'Your benefit ENSOON expires on 2026-12-01 with $12.50 left to spend.',
+    );
+
+    // The inbox keeps the English: the recipient's pages translate it when shown.
+    const inbox = await db.select().from(notifications).where(eq(notifications.accountId, w.accounts.a1.id));
+    expect(inbox.map((n) => n.text)).toContain('Your benefit ESSOON expires on 2026-12-01 with $12.50 left to spend.');
+  });
+});
