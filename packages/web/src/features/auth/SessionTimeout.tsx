@@ -2,6 +2,7 @@ import { INACTIVITY_WARNING_MS } from '@ebt/core/constants';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import { useI18n } from '../../lib/i18n';
 import { currentUserQuery } from './api';
 import { useInactivityTimeout } from './use-inactivity-timeout';
 
@@ -10,9 +11,11 @@ const WARNING_MINUTES = INACTIVITY_WARNING_MS / 60_000;
 /**
  * The signed-in portals' inactivity time-out (A§1, A§9) with its warning (WCAG 2.2.1, decision 0063): after 18 idle
  * minutes a dialog says the session ends in two minutes and offers 'Stay signed in', which renews the server's
- * session; at 20 minutes the screen goes to /logout as the specification says. Closing the dialog also stays.
+ * session; at 20 minutes the screen goes to /logout as the specification says. Closing the dialog also stays. In the
+ * page's language: Spanish on recipient pages when chosen, English on staff pages (decision 0060).
  */
 export function SessionTimeout() {
+  const { t } = useI18n();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   // Any authenticated call renews the server's idle clock; the current user is cheap and worth refreshing.
@@ -30,20 +33,18 @@ export function SessionTimeout() {
     <Modal
       opened={warning}
       onClose={staySignedIn}
-      title="Are you still there?"
+      title={t('session.title')}
       centered
-      closeButtonProps={{ 'aria-label': 'Close dialog' }}
+      closeButtonProps={{ 'aria-label': t('kit.closeDialog') }}
     >
       <Stack gap="lg">
-        <Text>
-          For your security, you will be signed out in {WARNING_MINUTES} minutes because there has been no activity.
-        </Text>
+        <Text>{t('session.text', { minutes: WARNING_MINUTES })}</Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={() => void navigate('/logout')}>
-            Sign out
+            {t('session.signOut')}
           </Button>
           <Button onClick={staySignedIn} data-autofocus>
-            Stay signed in
+            {t('session.stay')}
           </Button>
         </Group>
       </Stack>

@@ -3,6 +3,7 @@ import { DateText } from '../../components/DateText';
 import { MessageBanner } from '../../components/MessageBanner';
 import { Money } from '../../components/Money';
 import { Page } from '../../components/Page';
+import { useI18n } from '../../lib/i18n';
 import { ProgramBalanceCard } from './components/ProgramBalanceCard';
 import { loadBalances } from './offline-balances';
 
@@ -12,21 +13,22 @@ import { loadBalances } from './offline-balances';
  * Without stored balances it says the portal needs a connection.
  */
 export default function OfflineHome() {
+  const { t } = useI18n();
   const stored = loadBalances();
   const total = (stored?.cards ?? []).reduce((sum, c) => sum + Math.round(c.totalAmount * 100), 0) / 100;
   return (
     <Container size="lg" py="md">
-      <Page title="Home">
+      <Page title={t('home.title')}>
         <Stack gap="lg">
           {stored ? (
             <>
               <MessageBanner
                 kind="warning"
-                title="Not current"
-                messages="You are offline. These balances are the last ones read and may have changed since."
+                title={t('home.notCurrent')}
+                messages={t('home.offline')}
                 details={
                   <Text fz="sm" data-testid="offline-read-at">
-                    Read at <DateText value={stored.readAt} format="datetime" />
+                    {t('home.readAt')} <DateText value={stored.readAt} format="datetime" />
                   </Text>
                 }
               />
@@ -37,7 +39,7 @@ export default function OfflineHome() {
                 cols={{ base: 1, sm: 2, lg: 3 }}
                 spacing="md"
                 component="section"
-                aria-label="Balances by program"
+                aria-label={t('home.balancesByProgram')}
               >
                 {stored.cards.map((card) => (
                   <ProgramBalanceCard key={card.programUuid} card={card} onOpen={() => undefined} />
@@ -45,7 +47,7 @@ export default function OfflineHome() {
               </SimpleGrid>
             </>
           ) : (
-            <MessageBanner kind="warning" messages="You are offline. Connect to the internet to see your benefits." />
+            <MessageBanner kind="warning" messages={t('home.offlineNoData')} />
           )}
         </Stack>
       </Page>

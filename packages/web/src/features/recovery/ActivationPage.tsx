@@ -6,6 +6,7 @@ import { password, securityAnswer } from '@ebt/core/validation';
 import { Button, Group, Radio, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect, useRef, useState } from 'react';
+import { Trans } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { FullPageLoader } from '../../components/FullPageLoader';
@@ -13,6 +14,7 @@ import { MessageBanner } from '../../components/MessageBanner';
 import { isApiError } from '../../lib/api-client';
 import { errorMessagesOf } from '../../lib/errors';
 import { focusFirstError } from '../../lib/form-focus';
+import { localizedInputProps, useI18n } from '../../lib/i18n';
 import { NewPasswordFields } from '../../lib/password-checklist';
 import { useActivateUser, useActivationLink } from './api';
 import { RecoveryFrame } from './components/RecoveryFrame';
@@ -56,12 +58,15 @@ function ActivationForm({
   link: ActivationLinkInfo;
   onActivated: (done: Activated) => void;
 }) {
+  const { t } = useI18n();
   const activate = useActivateUser();
   const form = useForm<ActivationValues>({
     mode: 'controlled',
     initialValues: { password: '', confirmPassword: '', questionId: '', answer: '', otpPreference: 'email' },
     validate: schemaResolver(ActivationValues, { sync: true }),
   });
+
+  const inputProps = localizedInputProps(form.getInputProps);
 
   const handleSubmit = form.onSubmit(async (values) => {
     try {
@@ -87,43 +92,52 @@ function ActivationForm({
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="md">
         <Text>
-          Hello {link.firstname}. Choose a password, a security question and how to receive verification codes for the
-          username <strong>{link.username}</strong>.
+          <Trans
+            i18nKey="activation.hello"
+            values={{ name: link.firstname, username: link.username }}
+            components={{ strong: <strong /> }}
+          />
         </Text>
         <MessageBanner kind="danger" messages={failure} />
-        <TextInput label="Username" value={link.username} readOnly variant="filled" autoComplete="username" />
+        <TextInput
+          label={t('login.username')}
+          value={link.username}
+          readOnly
+          variant="filled"
+          autoComplete="username"
+        />
         <NewPasswordFields
-          label="Password"
-          confirmLabel="Confirm password"
+          label={t('activation.password')}
+          confirmLabel={t('activation.confirmPassword')}
           password={form.values.password}
           passwordProps={form.getInputProps('password')}
           confirmProps={form.getInputProps('confirmPassword')}
         />
         <Select
-          label="Security question"
+          label={t('account.securityQuestion')}
           withAsterisk
-          placeholder="Choose a question"
+          placeholder={t('account.chooseQuestion')}
           data={link.questions.map((question) => ({ value: String(question.id), label: question.text }))}
           allowDeselect={false}
-          {...form.getInputProps('questionId')}
+          {...inputProps('questionId')}
         />
         <TextInput
-          label="Answer"
+          label={t('account.answer')}
           withAsterisk
           maxLength={SECURITY_ANSWER_MAX}
           autoComplete="off"
-          description="2 to 100 characters. Capital letters and spaces around the answer do not matter."
-          {...form.getInputProps('answer')}
+          description={t('account.answerHint')}
+          {...inputProps('answer')}
         />
-        <Radio.Group label="Send verification codes by" withAsterisk {...form.getInputProps('otpPreference')}>
+        <Radio.Group label={t('activation.sendCodesBy')} withAsterisk {...inputProps('otpPreference')}>
           <Group gap="lg" mt={6}>
-            <Radio value="email" label="E-mail" />
-            <Radio value="sms" label="Text message (SMS)" />
+            <Radio value="email" label={t('activation.email')} />
+            <Radio value="sms" label={t('activation.sms')} />
           </Group>
         </Radio.Group>
         <Group justify="flex-end">
           <Button type="submit" loading={activate.isPending}>
-            Activate account
+            {t('activation.activate')}
           </Button>
         </Group>
       </Stack>
@@ -133,17 +147,18 @@ function ActivationForm({
 
 /** After activation: the quoted success text (A§8) and a Login link that fills in the username (A§2). */
 function ActivationDone({ done }: { done: Activated }) {
+  const { t } = useI18n();
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
   return (
     <Stack gap="md">
       <Title order={2} ref={headingRef} tabIndex={-1}>
-        Your account is active
+        {t('activation.active')}
       </Title>
       <MessageBanner kind="success" messages={done.message} />
       <Group>
         <Button component={Link} to={`/login?username=${encodeURIComponent(done.username)}`}>
-          Login
+          {t('activation.login')}
         </Button>
       </Group>
     </Stack>
@@ -156,6 +171,7 @@ function ActivationDone({ done }: { done: Activated }) {
  * verification codes reach them.
  */
 export default function ActivationPage() {
+  const { t } = useI18n();
   const [searchParams] = useSearchParams();
   const hash = searchParams.get('hash')?.trim() ?? '';
   const link = useActivationLink(hash);
@@ -167,7 +183,7 @@ export default function ActivationPage() {
   } else if (hash === '') {
     content = <MessageBanner kind="danger" messages={MESSAGES.ACTIVATION_LINK_INVALID} />;
   } else if (link.isPending) {
-    content = <FullPageLoader label="Checking the activation link" />;
+    content = <FullPageLoader label={t('activation.checking')} />;
   } else if (link.isError) {
     content = (
       <MessageBanner
@@ -185,7 +201,7 @@ export default function ActivationPage() {
 
   // Once active, the Login button is the way on; a second "Back to sign in" link would say the same.
   return (
-    <RecoveryFrame title="Account activation" withSignInLink={done === null}>
+    <RecoveryFrame title={t('activation.title')} withSignInLink={done === null}>
       {content}
     </RecoveryFrame>
   );

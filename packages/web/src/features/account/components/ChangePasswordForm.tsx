@@ -6,6 +6,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { FormOutcome, SubmitButton } from '../../../components/FormOutcome';
 import { focusFirstError } from '../../../lib/form-focus';
+import { localizedInputProps, useI18n } from '../../../lib/i18n';
 import { NewPasswordFields } from '../../../lib/password-checklist';
 import { useChangePassword } from '../api';
 
@@ -17,6 +18,7 @@ const EMPTY: ChangePasswordValues = { currentPassword: '', newPassword: '', conf
  * confirmation that must match. The other sessions of the user end on the server; this one stays.
  */
 export function ChangePasswordForm() {
+  const { t } = useI18n();
   const change = useChangePassword();
   const [success, setSuccess] = useState<string | null>(null);
   const form = useForm<ChangePasswordValues>({
@@ -42,20 +44,18 @@ export function ChangePasswordForm() {
       <Stack gap="md">
         <FormOutcome success={success} error={change.isError ? change.error : null} />
         <PasswordInput
-          label="Current password"
+          label={t('account.currentPassword')}
           withAsterisk
           maxLength={CURRENT_PASSWORD_MAX}
           autoComplete="current-password"
-          {...form.getInputProps('currentPassword')}
+          {...localizedInputProps(form.getInputProps)('currentPassword')}
         />
         <NewPasswordFields
-          label="New password"
-          confirmLabel="Confirm new password"
           password={form.values.newPassword}
           passwordProps={form.getInputProps('newPassword')}
           confirmProps={form.getInputProps('confirmPassword')}
         />
-        <SubmitButton loading={change.isPending}>Change password</SubmitButton>
+        <SubmitButton loading={change.isPending}>{t('account.changePassword')}</SubmitButton>
       </Stack>
     </form>
   );

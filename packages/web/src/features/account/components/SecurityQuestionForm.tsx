@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { z } from 'zod';
 import { FormOutcome, SubmitButton } from '../../../components/FormOutcome';
 import { focusFirstError } from '../../../lib/form-focus';
+import { localizedInputProps, useI18n } from '../../../lib/i18n';
 import { useSetSecurityAnswer } from '../api';
 
 /** A§5 "Security answer": question required; answer required, 2 to 100 characters. The select holds the id as text. */
@@ -25,6 +26,7 @@ export function SecurityQuestionForm({
   questions: SecurityQuestion[];
   currentQuestionId: number | undefined;
 }) {
+  const { t } = useI18n();
   const save = useSetSecurityAnswer();
   const [success, setSuccess] = useState<string | null>(null);
   const form = useForm<SecurityQuestionValues>({
@@ -33,6 +35,8 @@ export function SecurityQuestionForm({
     validate: schemaResolver(SecurityQuestionValues, { sync: true }),
     onValuesChange: () => setSuccess(null),
   });
+
+  const inputProps = localizedInputProps(form.getInputProps);
 
   const handleSubmit = form.onSubmit(async (values) => {
     setSuccess(null);
@@ -50,23 +54,23 @@ export function SecurityQuestionForm({
       <Stack gap="md">
         <FormOutcome success={success} error={save.isError ? save.error : null} />
         <Select
-          label="Security question"
+          label={t('account.securityQuestion')}
           withAsterisk
-          placeholder="Choose a question"
+          placeholder={t('account.chooseQuestion')}
           data={questions.map((question) => ({ value: String(question.id), label: question.text }))}
           allowDeselect={false}
           comboboxProps={{ withinPortal: true }}
-          {...form.getInputProps('questionId')}
+          {...inputProps('questionId')}
         />
         <TextInput
-          label="Answer"
+          label={t('account.answer')}
           withAsterisk
           maxLength={SECURITY_ANSWER_MAX}
           autoComplete="off"
-          description="2 to 100 characters. Capital letters and spaces around the answer do not matter."
-          {...form.getInputProps('answer')}
+          description={t('account.answerHint')}
+          {...inputProps('answer')}
         />
-        <SubmitButton loading={save.isPending}>Save security question</SubmitButton>
+        <SubmitButton loading={save.isPending}>{t('account.saveQuestion')}</SubmitButton>
       </Stack>
     </form>
   );

@@ -8,6 +8,7 @@ import { ContactFields } from '../../../components/ContactFields';
 import { FormOutcome, SubmitButton } from '../../../components/FormOutcome';
 import { PersonNameFields } from '../../../components/PersonNameFields';
 import { focusFirstError } from '../../../lib/form-focus';
+import { useI18n } from '../../../lib/i18n';
 import { displayPhone } from '../../../lib/person';
 import { useUpdateCurrentUser } from '../api';
 
@@ -49,6 +50,7 @@ function sameValues(a: UserInfoValues, b: UserInfoValues): boolean {
  * e-mail and mobile phone. Update is enabled only after a change (A§5); the phone is sent as digits.
  */
 export function UserInfoForm({ info }: { info: CurrentUserInfo }) {
+  const { t, m } = useI18n();
   const update = useUpdateCurrentUser();
   const [saved, setSaved] = useState<UserInfoValues>(() => valuesOf(info));
   const [success, setSuccess] = useState<string | null>(null);
@@ -89,11 +91,11 @@ export function UserInfoForm({ info }: { info: CurrentUserInfo }) {
       <Stack gap="md">
         <FormOutcome success={success} error={update.isError ? update.error : null} />
         <TextInput
-          label="Username"
+          label={t('login.username')}
           value={info.username}
           readOnly
           variant="filled"
-          description={MESSAGES.USERNAME_READ_ONLY}
+          description={m(MESSAGES.USERNAME_READ_ONLY)}
           autoComplete="username"
         />
         <PersonNameFields personal inputProps={form.getInputProps} />
@@ -103,7 +105,7 @@ export function UserInfoForm({ info }: { info: CurrentUserInfo }) {
           inputProps={(name) => form.getInputProps(name === 'phone' ? 'mobile' : name)}
         />
         <SubmitButton disabled={!changed} loading={update.isPending}>
-          Update
+          {t('account.update')}
         </SubmitButton>
       </Stack>
     </form>

@@ -3,6 +3,7 @@ import { MERCHANT_MESSAGES } from '@ebt/core/merchants';
 import { MESSAGES } from '@ebt/core/messages';
 import { Anchor, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconCurrentLocation, IconSearch } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
 import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../../components/DataTable';
@@ -11,6 +12,7 @@ import { isDrawable } from '../../../components/MapView.markers';
 import { MessageBanner } from '../../../components/MessageBanner';
 import { Page } from '../../../components/Page';
 import { errorMessagesOf } from '../../../lib/errors';
+import { useI18n } from '../../../lib/i18n';
 import { useGeocode, useLocatorMerchants, type MapPoint } from './api';
 import {
   addressLine,
@@ -23,17 +25,17 @@ import {
 } from './locator-list';
 import { useBrowserPosition } from './use-browser-position';
 
-const TITLE = 'Merchant Locator';
 /** B§2: the list shows 10 merchants a page, and the map the same 10. */
 const PAGE_SIZE = 10;
 
-const COLUMNS: DataTableColumn<NumberedMerchant>[] = [
-  { key: 'number', header: 'No.', label: 'Number', render: (row) => String(row.number) },
-  { key: 'merchantName', header: 'Name' },
-  { key: 'address', header: 'Address', render: addressLine },
+/** The list's columns, headed in the page's language. */
+const columns = (t: TFunction): DataTableColumn<NumberedMerchant>[] => [
+  { key: 'number', header: t('locator.number'), label: t('locator.numberLabel'), render: (row) => String(row.number) },
+  { key: 'merchantName', header: t('locator.name') },
+  { key: 'address', header: t('locator.address'), render: addressLine },
   {
     key: 'mobilePhone',
-    header: 'Phone',
+    header: t('locator.phone'),
     render: (row) =>
       row.mobilePhone ? (
         // A phone number reads badly broken over lines.
@@ -46,16 +48,17 @@ const COLUMNS: DataTableColumn<NumberedMerchant>[] = [
   },
   {
     key: 'email',
-    header: 'E-mail',
+    header: t('locator.email'),
     render: (row) => (row.email ? <Anchor href={`mailto:${row.email}`}>{row.email}</Anchor> : ''),
   },
-  { key: 'distance', header: 'Distance', align: 'right', render: (row) => formatMiles(row.distance) },
+  { key: 'distance', header: t('locator.distance'), align: 'right', render: (row) => formatMiles(row.distance, t) },
 ];
 
 /** A searched place replaces the browser's position until 're-centre on me'. */
 interface SearchedPlace {
   point: MapPoint;
-  label: string;
+  /** The place's name; none for a centre given without one ('the chosen place' in the page's language). */
+  label: string | null;
 }
 
 /**
@@ -68,7 +71,7 @@ function placeFromParams(params: URLSearchParams): SearchedPlace | null {
   if (!params.get('lat') || !params.get('lng') || !Number.isFinite(latitude) || !Number.isFinite(longitude))
     return null;
   if (Math.abs(latitude) > 90 || Math.abs(longitude) > 180) return null;
-  return { point: { latitude, longitude }, label: (params.get('name') ?? '').slice(0, 100) || 'the chosen place' };
+  return { point: { latitude, longitude }, label: (params.get('name') ?? '').slice(0, 100) || null };
 }
 
 /**
@@ -79,6 +82,7 @@ function placeFromParams(params: URLSearchParams): SearchedPlace | null {
  * row pans the map to its pin. On a phone the list sits under the map.
  */
 export default function MerchantLocatorPage() {
+  const { t, m } = useI18n();
   const { position, locate } = useBrowserPosition();
   const [params] = useSearchParams();
   const [searched, setSearched] = useState<SearchedPlace | null>(() => placeFromParams(params));
@@ -101,24 +105,24 @@ export default function MerchantLocatorPage() {
       key: row.merchantUuid,
       position: [row.latitude!, row.longitude!],
       text: String(row.number),
-      label: markerLabel(row),
+      label: markerLabel(row, t),
       popup: (
         <Stack gap={2}>
           <Text fw={700} fz="sm">
             {row.number}. {row.merchantName}
           </Text>
           <Text fz="sm">{addressLine(row)}</Text>
-          <Text fz="sm">{formatMiles(row.distance)}</Text>
+          <Text fz="sm">{formatMiles(row.distance, t)}</Text>
         </Stack>
       ),
     }));
 
   const placeName = searched
-    ? searched.label
+    ? (searched.label ?? t('locator.chosenPlace'))
     : position.status === 'found'
-      ? 'your location'
+      ? t('locator.yourLocation')
       : position.status === 'failed'
-        ? 'the default location'
+        ? t('locator.defaultLocation')
         : null;
 
   /** A new centre: the list starts again at its first page and no row is chosen. */
@@ -162,19 +166,19 @@ export default function MerchantLocatorPage() {
   };
 
   return (
-    <Page title={TITLE}>
-      <form role="search" aria-label="Find merchants near a place" onSubmit={(event) => void search(event)} noValidate>
+    <Page title={t('locator.title')}>
+      <form role="search" aria-label={t('locator.searchLabel')} onSubmit={(event) => void search(event)} noValidate>
         <Group align="flex-start" gap="sm" wrap="wrap">
           <TextInput
-            label="Location"
-            description="A city, a ZIP code, or a city and state such as Tulsa, OK"
+            label={t('locator.location')}
+            description={t('locator.locationHint')}
             inputWrapperOrder={['label', 'input', 'description', 'error']}
             value={query}
             onChange={(event) => {
               setQuery(event.currentTarget.value);
               setQueryError(null);
             }}
-            error={queryError}
+            error={queryError && m(queryError)}
             ref={queryRef}
             maxLength={100}
             autoComplete="off"
@@ -182,7 +186,7 @@ export default function MerchantLocatorPage() {
           />
           <Group gap="sm" mt={{ base: 0, xs: 25 }}>
             <Button type="submit" loading={geocode.isPending} leftSection={<IconSearch aria-hidden size={16} />}>
-              Search
+              {t('locator.search')}
             </Button>
             <Button
               variant="default"
@@ -190,7 +194,7 @@ export default function MerchantLocatorPage() {
               loading={!searched && position.status === 'locating'}
               leftSection={<IconCurrentLocation aria-hidden size={16} />}
             >
-              Re-centre on me
+              {t('locator.recentre')}
             </Button>
           </Group>
         </Group>
@@ -203,14 +207,14 @@ export default function MerchantLocatorPage() {
       )}
 
       <Text role="status" aria-live="polite">
-        {placeName ? `Showing merchants near ${placeName}.` : 'Finding your location…'}
+        {placeName ? t('locator.showingNear', { place: placeName }) : t('locator.finding')}
       </Text>
 
       {point && (
         <MapView
           center={[point.latitude, point.longitude]}
           zoom={MAP_ZOOM_LOCATOR}
-          label={`Map of merchants near ${placeName ?? 'you'}`}
+          label={t('locator.mapLabel', { place: placeName ?? t('locator.you') })}
           origin={[point.latitude, point.longitude]}
           markers={markers}
           selectedKey={selected}
@@ -220,15 +224,15 @@ export default function MerchantLocatorPage() {
 
       <Stack gap="sm" component="section" aria-labelledby={headingId}>
         <Title order={2} id={headingId}>
-          Nearby merchants
+          {t('locator.nearby')}
         </Title>
         {merchants.isError && <MessageBanner kind="danger" messages={MESSAGES.MERCHANTS_UNAVAILABLE} />}
         {point && !merchants.isError && (
           <DataTable
-            columns={COLUMNS}
+            columns={columns(t)}
             rows={rows}
             rowKey={(row) => row.merchantUuid}
-            caption="Merchants nearest first, numbered as on the map"
+            caption={t('locator.caption')}
             pageSize={PAGE_SIZE}
             clientPaging={{
               page,
@@ -238,7 +242,7 @@ export default function MerchantLocatorPage() {
               },
             }}
             onRowClick={(row) => setSelected(row.merchantUuid)}
-            rowLabel={(row) => `${row.number}: show ${row.merchantName} on the map`}
+            rowLabel={(row) => t('locator.rowLabel', { number: row.number, name: row.merchantName })}
             emptyMessage={merchants.isSuccess ? MESSAGES.NO_MERCHANTS_FOUND : undefined}
             loading={merchants.isPending}
           />

@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { displayPhone } from '../../../lib/person';
 import type { LocatorMerchant } from './api';
 
@@ -17,10 +18,15 @@ export function pageRows<T>(rows: readonly T[], page: number, pageSize: number):
   return rows.slice(shown * pageSize, (shown + 1) * pageSize);
 }
 
-/** B§2: distance in miles, to a tenth ('0.4 miles', '1.0 mile' reads oddly, so one is 'mile' only when exactly 1). */
-export function formatMiles(distance: number): string {
+/**
+ * B§2: distance in miles, to a tenth ('0.4 miles', '1.0 mile' reads oddly, so one is 'mile' only when exactly 1).
+ * With the page's `t`, in its language ('0.4 millas'); English without it.
+ */
+export function formatMiles(distance: number, t?: TFunction): string {
   const rounded = Math.round(distance * 10) / 10;
-  return `${rounded.toFixed(1)} ${rounded === 1 ? 'mile' : 'miles'}`;
+  const one = rounded === 1;
+  if (t) return t(one ? 'locator.mile' : 'locator.miles', { distance: rounded.toFixed(1) });
+  return `${rounded.toFixed(1)} ${one ? 'mile' : 'miles'}`;
 }
 
 /** The address on one line: street, suite, city, 'ST 12345', leaving out what the merchant has not given. */
@@ -38,6 +44,6 @@ export function phoneText(row: Pick<LocatorMerchant, 'mobilePhone'>): string {
 }
 
 /** How a pin is named for the keyboard and screen readers: its number, the merchant and how far it is. */
-export function markerLabel(row: NumberedMerchant): string {
-  return `${row.number}. ${row.merchantName}, ${formatMiles(row.distance)}`;
+export function markerLabel(row: NumberedMerchant, t?: TFunction): string {
+  return `${row.number}. ${row.merchantName}, ${formatMiles(row.distance, t)}`;
 }
