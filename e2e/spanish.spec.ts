@@ -2,7 +2,16 @@ import { spanishMessagePairs } from '@ebt/core/i18n';
 import { expect, test, type Page } from '@playwright/test';
 import { en } from '../packages/web/src/lib/i18n/en';
 import { es } from '../packages/web/src/lib/i18n/es';
-import { DEMO_PASSWORD, DEMO_USERS, expectAccessible } from './helpers';
+import {
+  apiToken,
+  bearer,
+  DEMO_PASSWORD,
+  DEMO_USERS,
+  expectAccessible,
+  lastOutboxId,
+  linkPathIn,
+  waitForMessage,
+} from './helpers';
 
 // Spanish (issue 23 item 5, docs/i18n.md): a browser whose first language is Spanish gets the public and recipient
 // pages in Spanish. On each page of the public flows (login error, forgot password, the application) and the recipient
@@ -50,14 +59,17 @@ async function checkPage(page: Page) {
   await expectAccessible(page);
 }
 
-async function signInInSpanish(page: Page) {
+async function signInInSpanish(page: Page, username: string = DEMO_USERS.recipient, landing = /\/recipient$/) {
   await page.goto('/login');
-  await page.getByRole('textbox', { name: 'Nombre de usuario' }).fill(DEMO_USERS.recipient);
+  await page.getByRole('textbox', { name: 'Nombre de usuario' }).fill(username);
   await page.getByRole('textbox', { name: 'Contraseña', exact: true }).fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Iniciar sesión' }).click();
-  await expect(page).toHaveURL(/\/recipient$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Inicio' })).toBeVisible();
+  await expect(page).toHaveURL(landing);
+  if (username === DEMO_USERS.recipient)
+    await expect(page.getByRole('heading', { level: 1, name: 'Inicio' })).toBeVisible();
 }
+
+const MINUTE = 60_000;
 
 test.describe('Spanish public pages', () => {
   test('the sign-in page and its error are in Spanish; the switch turns the page English and back', async ({
@@ -196,5 +208,152 @@ test.describe('Spanish recipient pages', () => {
     await page.getByRole('button', { name: 'Agregar tarjeta' }).click();
     await expect(page.getByRole('textbox', { name: 'Número de la tarjeta' })).toHaveAttribute('aria-invalid', 'true');
     await checkPage(page);
+  });
+});
+
+test.describe('Spanish activation page', () => {
+  test("/validate is in Spanish: a missing link, then a new recipient's link and its field errors", async ({
+    page,
+    request,
+  }) => {
+    await page.goto('/validate');
+    await expect(page.getByRole('heading', { level: 1, name: 'Activación de la cuenta' })).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveText('El enlace de activación no es válido.');
+    await checkPage(page);
+
+    // Staff add a person and send the activation e-mail (as recovery.spec.ts does); the person opens it in Spanish.
+    const staff = await apiToken(request, DEMO_USERS.progadmin);
+    const programs = (await (
+      await request.get('/account-api/account/programs', { headers: bearer(staff) })
+    ).json()) as { programUuid: string }[];
+    const email = `nueva.participante.${Date.now().toString(36)}@example.org`;
+    const added = await request.post('/account-api/account', {
+      headers: bearer(staff),
+      data: {
+        programUuid: programs[0]!.programUuid,
+        firstname: 'Lucía',
+        lastname: 'Ortega',
+        address1: '12 Elm Street',
+        city: 'Hartford',
+        stateCode: 'CT',
+        zipcode: '06103',
+        email,
+        mobilePhone: '8605550177',
+      },
+    });
+    expect(added.status(), await added.text()).toBe(201);
+    const { accountUuid } = (await added.json()) as { accountUuid: string };
+    const account = (await (
+      await request.get(`/account-api/account/${accountUuid}`, { headers: bearer(staff) })
+    ).json()) as { userUuid: string };
+    const afterId = await lastOutboxId(request);
+    const sent = await request.post('/user-api/recipient-users/send-activation', {
+      headers: bearer(staff),
+      data: { uuid: account.userUuid },
+    });
+    expect(sent.status(), await sent.text()).toBe(200);
+    const message = await waitForMessage(
+      request,
+      (m) => m.to.toLowerCase() === email && /activate/i.test(m.subject),
+      afterId,
+    );
+
+    await page.goto(linkPathIn(message.body, 'validate'));
+    await expect(page.getByText(/^Hola, Lucía\. Elija una contraseña/)).toBeVisible();
+    await expect(page.getByRole('radio', { name: 'Mensaje de texto (SMS)' })).toBeVisible();
+    await checkPage(page);
+    await page.getByRole('button', { name: 'Activar la cuenta' }).click();
+    await expect(page.getByRole('textbox', { name: 'Contraseña', exact: true })).toHaveAttribute(
+      'data-invalid',
+      'true',
+    );
+    await expect(page.getByRole('textbox', { name: 'Respuesta' })).toHaveAttribute('aria-invalid', 'true');
+    await checkPage(page);
+  });
+});
+
+test.describe('Spanish recipient account, locator, time-out warning and offline home', () => {
+  test('the account page is in Spanish, with its field errors', async ({ page }) => {
+    await signInInSpanish(page);
+    await page.goto('/recipient/account');
+    await expect(page.getByRole('heading', { level: 1, name: 'Cuenta' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Datos del usuario' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Pregunta de seguridad' })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Nombre de usuario' })).toHaveAccessibleDescription(
+      'El nombre de usuario no se puede cambiar.',
+    );
+    await checkPage(page);
+    await page.getByRole('button', { name: 'Cambiar la contraseña' }).click();
+    // Mantine marks a password field invalid with data-invalid (and ties the error to it).
+    await expect(page.getByRole('textbox', { name: 'Contraseña actual' })).toHaveAttribute('data-invalid', 'true');
+    await page.getByRole('button', { name: 'Guardar la pregunta de seguridad' }).click();
+    await expect(page.getByRole('textbox', { name: 'Respuesta' })).toHaveAttribute('aria-invalid', 'true');
+    await checkPage(page);
+  });
+
+  test('the merchant locator is in Spanish: the default point, an empty and an unknown search', async ({
+    page,
+    context,
+  }) => {
+    await context.clearPermissions();
+    await signInInSpanish(page);
+    await page.goto('/recipient/merchantlocator');
+    await expect(page.getByRole('heading', { level: 1, name: 'Buscar comerciantes' })).toBeVisible();
+    await expect(page.getByText('No se puede determinar la ubicación actual.')).toBeVisible();
+    await expect(page.getByText('Comerciantes cerca de la ubicación predeterminada.')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Comerciantes cercanos' })).toBeVisible();
+    await checkPage(page);
+
+    const search = page.getByRole('search', { name: 'Buscar comerciantes cerca de un lugar' });
+    await search.getByRole('button', { name: 'Buscar' }).click();
+    await expect(search.getByRole('textbox', { name: 'Ubicación' })).toHaveAccessibleDescription(
+      /Ingrese una ciudad, un código postal o Ciudad, ST\./,
+    );
+    await search.getByRole('textbox', { name: 'Ubicación' }).fill('Qqxzv Nowhere');
+    await search.getByRole('button', { name: 'Buscar' }).click();
+    await expect(page.getByText('No se encontró la ubicación.')).toBeVisible();
+    await checkPage(page);
+  });
+
+  test('the time-out warning is in Spanish on recipient pages and English on staff pages', async ({ page }) => {
+    // Mantine's dialog transitions run on timers the driven clock would hold: reduced motion skips them.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.clock.install();
+    await signInInSpanish(page);
+    await page.clock.runFor(18 * MINUTE + 1_000);
+    const dialog = page.getByRole('dialog', { name: '¿Sigue ahí?' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText('su sesión se cerrará en 2 minutos');
+    await expect(dialog.getByRole('button', { name: 'Mantener la sesión iniciada' })).toBeFocused();
+    await checkPage(page);
+    await dialog.getByRole('button', { name: 'Mantener la sesión iniciada' }).click();
+    await expect(dialog).toHaveCount(0);
+
+    // A staff user on a Spanish browser: the staff pages, and so their warning, stay English.
+    await page.goto('/logout');
+    await signInInSpanish(page, DEMO_USERS.agencyuser, /\/program$/);
+    await page.clock.runFor(18 * MINUTE + 1_000);
+    await expect(page.getByRole('dialog', { name: 'Are you still there?' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  });
+
+  test('the offline home of the installed app is in Spanish', async ({ page, context }) => {
+    await signInInSpanish(page);
+    await expect
+      .poll(() => page.evaluate<string | undefined>('navigator.serviceWorker.ready.then((r) => r.active?.state)'), {
+        timeout: 15_000,
+      })
+      .toBe('activated');
+    await page.reload();
+    await expect(page.getByRole('region', { name: 'Saldos por programa' }).getByRole('article').first()).toBeVisible();
+
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByText('No actualizado')).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByText(/^No tiene conexión\. Estos saldos/)).toBeVisible();
+    await expect(page.getByTestId('offline-read-at')).toContainText(/Leídos el \d{2}\/\d{2}\/\d{4}/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Inicio' })).toBeVisible();
+    await checkPage(page);
+    await context.setOffline(false);
   });
 });

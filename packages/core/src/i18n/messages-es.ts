@@ -383,14 +383,40 @@ export function messagePlaceholders(text: string): string[] {
   return [...new Set([...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!))].sort();
 }
 
+/** The English card-status words of the card notices and their Spanish (a stored inbox text carries the English). */
+const STATUS_WORDS_ES: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(PAN_STATUS_LABEL).map(([id, label]) => [
+    label.toLowerCase(),
+    PAN_STATUS_LABEL_ES[Number(id) as PanStatus],
+  ]),
+);
+
+/**
+ * Placeholder values that are words of ours, not data: a message's English value is given in Spanish when shown
+ * ('Your card ... is now lost.' → '... ahora está perdida.'). Keyed by `GROUP.KEY`, then placeholder.
+ */
+export const MESSAGE_VALUES_ES: Readonly<Record<string, Readonly<Record<string, Readonly<Record<string, string>>>>>> = {
+  'PAN_MESSAGES.NOTICE_REPORTED': { status: STATUS_WORDS_ES },
+  'PAN_MESSAGES.NOTICE_STATUSED': { status: STATUS_WORDS_ES },
+};
+
+/** One message in English and Spanish, with the Spanish of those of its values that are words of ours. */
+export interface SpanishMessagePair {
+  key: string;
+  en: string;
+  es: string;
+  values?: Readonly<Record<string, Readonly<Record<string, string>>>>;
+}
+
 /** English and Spanish texts of every message that has a Spanish text: what a Spanish page matches answers against. */
-export function spanishMessagePairs(): { key: string; en: string; es: string }[] {
-  const pairs: { key: string; en: string; es: string }[] = [];
+export function spanishMessagePairs(): SpanishMessagePair[] {
+  const pairs: SpanishMessagePair[] = [];
   for (const group of Object.keys(MESSAGES_ES) as MessageGroup[]) {
     const english = MESSAGE_GROUPS[group] as Record<string, string>;
     for (const [key, es] of Object.entries(MESSAGES_ES[group] as Record<string, string>)) {
       const en = english[key];
-      if (en !== undefined) pairs.push({ key: `${group}.${key}`, en, es });
+      const values = MESSAGE_VALUES_ES[`${group}.${key}`];
+      if (en !== undefined) pairs.push({ key: `${group}.${key}`, en, es, ...(values ? { values } : {}) });
     }
   }
   return pairs;

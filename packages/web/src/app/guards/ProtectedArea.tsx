@@ -6,6 +6,7 @@ import { Navigate } from 'react-router';
 import { FullPageLoader } from '../../components/FullPageLoader';
 import { currentUserQuery, useCurrentUser } from '../../features/auth/api';
 import { isApiError } from '../../lib/api-client';
+import { useI18n } from '../../lib/i18n';
 import type { PortalArea } from '../../lib/routes';
 import { hasSession } from '../../lib/session';
 import { SessionUserProvider } from '../../lib/session-user';
@@ -37,6 +38,7 @@ export function loadArea(): null {
  * privilege, /admin NDGADMIN_ACCESS; without the session or the privilege the user is sent to /login.
  */
 export function ProtectedArea({ area }: { area: PortalArea }) {
+  const { t, m } = useI18n();
   const { data, error, refetch, isRefetching } = useCurrentUser();
   // The user's arrival renders the signed-in shell and the page, the heaviest render of a page load. Deferred, it
   // renders in slices that leave the browser free to answer a tap between them, instead of in one long task.
@@ -54,11 +56,11 @@ export function ProtectedArea({ area }: { area: PortalArea }) {
     return (
       <Center mih="60vh" p="md">
         <Stack maw={480}>
-          <Alert color="red" variant="light" role="alert" title="Your account could not be loaded">
-            {isApiError(error, 0) ? MESSAGES.API_UNAVAILABLE : MESSAGES.GENERIC_ERROR}
+          <Alert color="red" variant="light" role="alert" title={t('kit.accountLoadFailed')}>
+            {m(isApiError(error, 0) ? MESSAGES.API_UNAVAILABLE : MESSAGES.GENERIC_ERROR)}
           </Alert>
           <Button onClick={() => void refetch()} loading={isRefetching}>
-            Try again
+            {t('common.tryAgain')}
           </Button>
         </Stack>
       </Center>

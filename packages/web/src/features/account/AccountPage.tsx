@@ -17,7 +17,7 @@ function LoadFailed({ error, retry }: { error: unknown; retry: () => void }) {
     <Stack gap="sm" align="flex-start">
       <MessageBanner kind="danger" messages={errorMessagesOf(error)} w="100%" />
       <Button variant="default" onClick={retry}>
-        {t('account.tryAgain')}
+        {t('common.tryAgain')}
       </Button>
     </Stack>
   );

@@ -17,6 +17,7 @@ export const en = {
     yes: 'Yes',
     no: 'No',
     loading: 'Loading',
+    tryAgain: 'Try again',
     requiredNote: 'Fields marked with an asterisk (*) are required.',
     stepOf: 'Step {{step}} of {{count}}',
   },
@@ -68,6 +69,7 @@ export const en = {
     startTime: 'Start time',
     endTime: 'End time',
     allPrograms: 'All programs',
+    accountLoadFailed: 'Your account could not be loaded',
   },
   nav: {
     home: 'Home',
@@ -395,7 +397,6 @@ export const en = {
   },
   account: {
     title: 'Account',
-    tryAgain: 'Try again',
     userInfo: 'User info',
     loadingUserInfo: 'Loading user info',
     securityQuestion: 'Security question',

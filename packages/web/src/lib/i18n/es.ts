@@ -20,6 +20,7 @@ export const es: Catalogue = {
     yes: 'Sí',
     no: 'No',
     loading: 'Cargando',
+    tryAgain: 'Intentar de nuevo',
     requiredNote: 'Los campos marcados con un asterisco (*) son obligatorios.',
     stepOf: 'Paso {{step}} de {{count}}',
   },
@@ -71,6 +72,7 @@ export const es: Catalogue = {
     startTime: 'Hora inicial',
     endTime: 'Hora final',
     allPrograms: 'Todos los programas',
+    accountLoadFailed: 'No se pudo cargar su cuenta',
   },
   nav: {
     home: 'Inicio',
@@ -402,7 +404,6 @@ export const es: Catalogue = {
   },
   account: {
     title: 'Cuenta',
-    tryAgain: 'Intentar de nuevo',
     userInfo: 'Datos del usuario',
     loadingUserInfo: 'Cargando los datos del usuario',
     securityQuestion: 'Pregunta de seguridad',

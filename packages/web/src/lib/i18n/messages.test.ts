@@ -1,6 +1,7 @@
 import { BENEFIT_LIFE_CYCLE_MESSAGES, BENEFIT_MESSAGES } from '@ebt/core/benefits';
 import { MESSAGES_ES } from '@ebt/core/i18n';
 import { fillMessage, MESSAGES } from '@ebt/core/messages';
+import { PAN_MESSAGES } from '@ebt/core/pans';
 import { describe, expect, it } from 'vitest';
 import { messageTranslator } from './messages';
 
@@ -41,5 +42,14 @@ describe('messageTranslator', () => {
       expirationDate: '2026-12-20',
     });
     expect(translate(expired)).toBe('Su beneficio A1 venció el 2026-12-20.');
+  });
+
+  it('gives the Spanish of a card-status word a stored notice carries', () => {
+    const notice = fillMessage(PAN_MESSAGES.NOTICE_STATUSED, {
+      last4: '4321',
+      program: 'Farmers Market',
+      status: 'lost',
+    });
+    expect(translate(notice)).toBe('Su tarjeta que termina en 4321 (Farmers Market) ahora está perdida.');
   });
 });

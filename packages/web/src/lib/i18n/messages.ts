@@ -8,8 +8,14 @@ import { spanishMessagePairs } from '@ebt/core/i18n';
  */
 export function messageTranslator(pairs = spanishMessagePairs()): (text: string) => string {
   const exact = new Map<string, string>();
-  const patterns: { pattern: RegExp; names: string[]; es: string; fixed: number }[] = [];
-  for (const { en, es } of pairs) {
+  const patterns: {
+    pattern: RegExp;
+    names: string[];
+    es: string;
+    fixed: number;
+    words?: (typeof pairs)[number]['values'];
+  }[] = [];
+  for (const { en, es, values: words } of pairs) {
     if (!/\{\w+\}/.test(en)) {
       if (!exact.has(en)) exact.set(en, es);
       continue;
@@ -24,7 +30,13 @@ export function messageTranslator(pairs = spanishMessagePairs()): (text: string)
         return '(.+?)';
       })
       .join('');
-    patterns.push({ pattern: new RegExp(`^${source}$`, 's'), names, es, fixed: en.replace(/\{\w+\}/g, '').length });
+    patterns.push({
+      pattern: new RegExp(`^${source}$`, 's'),
+      names,
+      es,
+      fixed: en.replace(/\{\w+\}/g, '').length,
+      words,
+    });
   }
   // The most specific first: 'Your benefit {a} expired on {d}.' would also match '... expired on {d} with {x} unspent.'
   patterns.sort((a, b) => b.fixed - a.fixed);
@@ -32,12 +44,14 @@ export function messageTranslator(pairs = spanishMessagePairs()): (text: string)
   const one = (text: string): string | undefined => {
     const known = exact.get(text);
     if (known !== undefined) return known;
-    for (const { pattern, names, es } of patterns) {
+    for (const { pattern, names, es, words } of patterns) {
       const match = pattern.exec(text);
       if (!match) continue;
       const values = new Map<string, string>();
       names.forEach((name, index) => {
-        if (!values.has(name)) values.set(name, match[index + 1] ?? '');
+        const value = match[index + 1] ?? '';
+        // A word of ours (a card status) in Spanish; data (names, amounts) as it came.
+        if (!values.has(name)) values.set(name, words?.[name]?.[value] ?? value);
       });
       return es.replace(/\{(\w+)\}/g, (whole, name: string) => values.get(name) ?? whole);
     }
