@@ -71,8 +71,8 @@ export default function ReconciliationPage({ base }: { base: SettlementBase }) {
       render: (r) => (r.fundingSourceName === null ? 'No funding source' : r.fundingSourceName),
     },
     money('issuedAmt', 'Issued'),
-    money('redeemedSettledAmt', 'Redeemed, settled'),
-    money('redeemedUnsettledAmt', 'Redeemed, not yet settled'),
+    money('redeemedSettledAmt', 'Settled'),
+    money('redeemedUnsettledAmt', 'Not yet settled'),
     money('feeAmt', 'Fees'),
     money('outstandingAmt', 'Outstanding'),
     money('expiredAmt', 'Expired'),
@@ -88,14 +88,17 @@ export default function ReconciliationPage({ base }: { base: SettlementBase }) {
           </Button>
         </Group>
         <form onSubmit={submit} noValidate aria-label="Reconciliation">
-          <Group align="flex-start" gap="sm" wrap="wrap">
+          <Group align="flex-end" gap="sm" wrap="wrap">
             <NativeSelect
               label="Program"
               required
               data={options}
               value={programUuid}
               error={errors.programUuid}
-              onChange={(event) => setValues({ ...values, programUuid: event.currentTarget.value })}
+              onChange={(event) => {
+                const chosen = event.currentTarget.value;
+                setValues((v) => ({ ...v, programUuid: chosen }));
+              }}
             />
             <DateField
               label="Start date"
@@ -103,16 +106,16 @@ export default function ReconciliationPage({ base }: { base: SettlementBase }) {
               value={values.startDate}
               max={today}
               error={errors.startDate}
-              onChange={(startDate) => setValues({ ...values, startDate })}
+              onChange={(startDate) => setValues((v) => ({ ...v, startDate }))}
             />
             <DateField
               label="End date"
               required
               value={values.endDate}
               error={errors.endDate}
-              onChange={(endDate) => setValues({ ...values, endDate })}
+              onChange={(endDate) => setValues((v) => ({ ...v, endDate }))}
             />
-            <Button type="submit" mt={25} loading={report.isFetching}>
+            <Button type="submit" loading={report.isFetching}>
               Show
             </Button>
           </Group>
@@ -124,7 +127,8 @@ export default function ReconciliationPage({ base }: { base: SettlementBase }) {
             <Text size="sm">
               {report.data.programName}, {report.data.startDate} to {report.data.endDate} (the program’s days).
               Issued and outstanding count benefits available in the range; expired and expunged, benefits whose
-              expiration date is in it; redeemed and fees, purchases less refunds and reversals made in it.
+              expiration date is in it. Settled and not yet settled are the money redeemed in the range (purchases
+              less refunds and reversals), by whether a closed batch holds it; fees are its redemption fees.
             </Text>
             <DataTable
               caption="Reconciliation by funding source"
