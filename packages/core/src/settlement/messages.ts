@@ -13,4 +13,6 @@ export const SETTLEMENT_MESSAGES = {
   BANK_INFO_UNUSABLE: 'Fix the bank information of these merchants before downloading the file:',
   BATCH_CLOSED: 'Batch closed.',
   BATCH_MARKED_PAID: 'Batch marked paid.',
+  RANGE_REVERSED: 'The end date cannot be before the start date.',
+  RANGE_TOO_LONG: 'Choose a range of at most 366 days.',
 } as const;

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { daysBetween, isIsoDate } from '../format/dates.js';
+import { MESSAGES } from '../messages/messages.js';
 import { cappedAnswer } from '../pager/answers.js';
 import { text } from '../validation/text.js';
 import { SETTLEMENT_MESSAGES } from './messages.js';
@@ -100,3 +102,100 @@ export const CloseBatchAnswer = z.object({ batch: BatchRow.nullable(), message: 
 export type CloseBatchAnswer = z.infer<typeof CloseBatchAnswer>;
 
 export const MarkPaidAnswer = z.object({ batch: BatchRow, message: z.string() });
+
+// ---------------------------------------------------------------------------------------------------------------
+// Reconciliation (issue 24 item 5; decision 0058; docs/settlement.md "Reconciliation")
+
+/** The longest range a reconciliation answers (days, both ends counted). */
+export const RECONCILIATION_MAX_DAYS = 366;
+
+const reconciliationDay = () =>
+  text(MESSAGES.FIELD_REQUIRED).trim().min(1, MESSAGES.FIELD_REQUIRED).refine(isIsoDate, MESSAGES.INVALID_DATE);
+
+const bothDays = (q: { startDate: unknown; endDate: unknown }) =>
+  typeof q.startDate === 'string' && typeof q.endDate === 'string' && isIsoDate(q.startDate) && isIsoDate(q.endDate);
+
+/** GET /settlement-api/reconciliation: a program and a range of its days (both ends included). */
+export const ReconciliationQuery = z
+  .object({ programUuid: z.uuid(), startDate: reconciliationDay(), endDate: reconciliationDay() })
+  .strict()
+  // Object checks run even when a field failed (zod 4): each first asks whether both dates are dates.
+  .refine((q) => !bothDays(q) || q.startDate <= q.endDate, {
+    message: SETTLEMENT_MESSAGES.RANGE_REVERSED,
+    path: ['endDate'],
+  })
+  .refine((q) => !bothDays(q) || daysBetween(q.startDate, q.endDate) < RECONCILIATION_MAX_DAYS, {
+    message: SETTLEMENT_MESSAGES.RANGE_TOO_LONG,
+    path: ['endDate'],
+  });
+export type ReconciliationQuery = z.infer<typeof ReconciliationQuery>;
+
+/** The figures of one funding source (or of the whole program). */
+export const ReconciliationFigures = z.object({
+  /** Benefits available within the range, voided ones excluded. */
+  issuedAmt: z.number(),
+  /** Purchases less refunds and reversals within the range whose transaction is in a closed batch. */
+  redeemedSettledAmt: z.number(),
+  /** The same, not yet in a batch. */
+  redeemedUnsettledAmt: z.number(),
+  /** Redemption fees of those redemptions (the incentives' redemptionFeeRate). */
+  feeAmt: z.number(),
+  /** Balances now of Issued benefits available within the range. */
+  outstandingAmt: z.number(),
+  /** Balances of Expired benefits whose expiration date is within the range. */
+  expiredAmt: z.number(),
+  /** What expunging forfeited from benefits whose expiration date is within the range. */
+  expungedAmt: z.number(),
+});
+export type ReconciliationFigures = z.infer<typeof ReconciliationFigures>;
+
+export const ReconciliationRow = ReconciliationFigures.extend({
+  fundingSourceId: z.number().int().nullable(),
+  fundingSourceName: z.string().nullable(),
+});
+export type ReconciliationRow = z.infer<typeof ReconciliationRow>;
+
+export const ReconciliationAnswer = z.object({
+  programUuid: z.uuid(),
+  programName: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  /** One row per funding source with any figure, by name (no funding source last). */
+  sources: z.array(ReconciliationRow),
+  total: ReconciliationFigures,
+});
+export type ReconciliationAnswer = z.infer<typeof ReconciliationAnswer>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// The batch list's export (issue 24 item 3; decision 0059)
+
+/** GET /settlement-api/batches/export: the list's criteria and exportType=xlsx for Excel (CSV otherwise). */
+export const BatchExportQuery = z
+  .object({ programUuid: optionalUuid(), exportType: text().trim().toLowerCase().max(10).optional() })
+  .strict();
+export type BatchExportQuery = z.infer<typeof BatchExportQuery>;
+
+/** The most batches an export writes. */
+export const BATCH_EXPORT_ROW_CAP = 100_000;
+
+/** The export's columns, in order. */
+export const BATCH_EXPORT_HEADERS = [
+  'Batch',
+  'Date',
+  'Cut-off',
+  'Program',
+  'Merchants',
+  'Transactions',
+  'Gross',
+  'Refunds',
+  'Reversals',
+  'Fees',
+  'Net',
+  'Held',
+  'Held Merchants',
+  'Status',
+  'Closed',
+  'File Downloaded',
+  'Paid',
+  'Bank Reference',
+] as const;

@@ -45,6 +45,11 @@ export const benefits = pgTable(
     expirationDate: day('expiration_date').notNull(),
     amount: money('amount').notNull(),
     balance: money('balance').notNull(),
+    /**
+     * What expunging forfeited (the balance it set to 0; decision 0058), kept so reconciliation can sum it from the
+     * benefits themselves. Null until the benefit is Expunged.
+     */
+    expungedAmt: money('expunged_amt'),
     note: varchar('note', { length: 100 }),
     benefitOptionId: integer('benefit_option_id').references(() => benefitOptions.id),
     notifiedRecipient: boolean('notified_recipient').notNull().default(false),

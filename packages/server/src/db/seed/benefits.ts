@@ -160,7 +160,13 @@ export function planBenefits(w: World): void {
 
 /** Writes the benefits with the balances the transaction simulation left (Expunged: nothing left). */
 export async function writeBenefits(tx: Tx, w: World): Promise<void> {
-  for (const b of w.benefit) if (b.statusId === BENEFIT_STATUS.EXPUNGED) b.balanceCents = 0;
+  // What expunging forfeited stays on the benefit (expunged_amt, decision 0058), as the life-cycle job records it.
+  const forfeited = new Map<string, number>();
+  for (const b of w.benefit)
+    if (b.statusId === BENEFIT_STATUS.EXPUNGED) {
+      forfeited.set(b.uuid, b.balanceCents);
+      b.balanceCents = 0;
+    }
   const ids = await insertKeyed(
     tx,
     benefits,
@@ -181,6 +187,7 @@ export async function writeBenefits(tx: Tx, w: World): Promise<void> {
         expirationDate: b.expirationDay,
         amount: money(b.amountCents),
         balance: money(b.balanceCents),
+        expungedAmt: forfeited.has(b.uuid) ? money(forfeited.get(b.uuid)!) : null,
         note: b.note,
         benefitOptionId: b.benefitOptionId,
         notifiedRecipient: b.notified,

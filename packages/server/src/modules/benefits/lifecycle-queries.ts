@@ -124,7 +124,7 @@ export async function expungeBatch(
       for update of b skip locked
     )
     update ${benefits} b
-    set status_id = ${BENEFIT_STATUS.EXPUNGED}, balance = 0, updated_at = ${now.toISOString()}::timestamptz, updation_channel = ${LIFE_CYCLE_CHANNEL}
+    set status_id = ${BENEFIT_STATUS.EXPUNGED}, balance = 0, expunged_amt = due.balance, updated_at = ${now.toISOString()}::timestamptz, updation_channel = ${LIFE_CYCLE_CHANNEL}
     from due
     where b.id = due.id and b.status_id = ${BENEFIT_STATUS.EXPIRED}
     returning b.id, b.uuid, b.account_id, b.authorization_number, b.expiration_date::text as expiration_date, due.balance, due.previous_channel`)) as unknown as Rows<MovedRow>;

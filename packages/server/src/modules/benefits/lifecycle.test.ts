@@ -202,7 +202,8 @@ describe('benefit life cycle: expunge', () => {
     const result = await run();
     expect(result).toMatchObject({ expunged: expect.any(Number), expungeDays: 10 });
     const [row] = await t.database.db.select().from(benefits).where(eq(benefits.id, id));
-    expect(row).toMatchObject({ statusId: 2, balance: '0.00' });
+    // The forfeited balance stays on the benefit for reconciliation (decision 0058).
+    expect(row).toMatchObject({ statusId: 2, balance: '0.00', expungedAmt: '12.50' });
     const audits = await auditsOf([row!.uuid], 'expunge');
     expect(audits).toHaveLength(1);
     expect(audits[0]).toMatchObject({

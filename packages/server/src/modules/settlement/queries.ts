@@ -167,3 +167,39 @@ export async function batchHolds(db: DbOrTx, batchId: number): Promise<BatchHold
     heldAmt: Number(r.held_amt),
   }));
 }
+
+/** The list's criteria for its export: one program (by uuid) or every program in scope. */
+export interface BatchFilter {
+  programUuid: string | undefined;
+}
+
+export type BatchExportRow = BatchRow & { id: number };
+
+const programOf = (filter: BatchFilter) => (filter.programUuid ? sql`and p.uuid = ${filter.programUuid}` : sql``);
+
+/** How many batches the export would write, counted up to `cap` + 1. */
+export async function countBatchesUpTo(db: DbOrTx, caller: Caller, filter: BatchFilter, cap: number) {
+  const [row] = await rowsOf<{ n: string | number }>(
+    db,
+    sql`select count(*) as n from (select 1 from settlement_batches s join programs p on p.id = s.program_id
+      where ${batchScope(caller)} ${programOf(filter)} limit ${cap + 1}) c`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+/** One export batch in the list's order (newest cut-off first, then id), after the last row of the previous one. */
+export async function exportBatchRows(
+  db: DbOrTx,
+  caller: Caller,
+  filter: BatchFilter,
+  after: BatchExportRow | undefined,
+  limit: number,
+): Promise<BatchExportRow[]> {
+  const keyset = after ? sql`and (s.cutoff_at, s.id) < (${after.cutoffAt}::timestamptz, ${after.id})` : sql``;
+  const rows = await rowsOf<BatchDbRow>(
+    db,
+    sql`${batchSelect} where ${batchScope(caller)} ${programOf(filter)} ${keyset}
+      order by s.cutoff_at desc, s.id desc limit ${limit}`,
+  );
+  return rows.map((r) => ({ ...batchOf(r), id: Number(r.id) }));
+}

@@ -1,5 +1,7 @@
 import {
+  BATCH_EXPORT_ROW_CAP,
   BatchDetail,
+  BatchExportQuery,
   BatchList,
   BatchListQuery,
   BatchParams,
@@ -7,13 +9,18 @@ import {
   CloseBatchBody,
   MarkPaidAnswer,
   MarkPaidBody,
+  ReconciliationAnswer,
+  ReconciliationQuery,
 } from '@ebt/core/settlement';
 import { ErrorBody } from '@ebt/core/errors';
 import { PRIVILEGE } from '@ebt/core/privileges';
 import { privileges } from '../../platform/access.js';
 import { defineRoutes, JSON_BODY_LIMIT } from '../../platform/routes.js';
+import { registerExportRoute } from '../../platform/search.js';
 import { downloadAch } from './ach-download.js';
 import { closeNow, getBatch, getBatches, markPaid } from './batches.js';
+import { exportBatches } from './export.js';
+import { getReconciliation } from './reconciliation.js';
 
 // Merchant settlement (issue 24; decision 0056; docs/settlement.md). Program admins (their programs) and platform
 // administrators; a batch outside the caller's programs answers 404 like a missing one.
@@ -34,6 +41,28 @@ export default defineRoutes((app) => {
       config: { access: SETTLEMENT_STAFF },
     },
     (req) => getBatches(req.ctx, req.query),
+  );
+
+  registerExportRoute(
+    app,
+    '/settlement-api/batches/export',
+    { tags, querystring: BatchExportQuery, access: SETTLEMENT_STAFF, cap: BATCH_EXPORT_ROW_CAP },
+    exportBatches,
+  );
+
+  app.get(
+    '/settlement-api/reconciliation',
+    {
+      schema: {
+        tags,
+        summary:
+          'Reconciliation of a program over a range of its days: issued, redeemed (settled, not yet), fees, outstanding, expired and expunged, per funding source and in total',
+        querystring: ReconciliationQuery,
+        response: { 200: ReconciliationAnswer, ...refusals },
+      },
+      config: { access: SETTLEMENT_STAFF },
+    },
+    (req) => getReconciliation(req.ctx, req.query),
   );
 
   app.post(

@@ -1,9 +1,10 @@
-import type { BatchRow } from '@ebt/core/settlement';
+import { BATCH_EXPORT_ROW_CAP, type BatchRow } from '@ebt/core/settlement';
 import { Button, Group, NativeSelect, Stack } from '@mantine/core';
 import { useMemo, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../components/DataTable';
 import { DateText } from '../../components/DateText';
+import { ExportButtons } from '../../components/ExportButtons';
 import { FormOutcome } from '../../components/FormOutcome';
 import { MessageBanner } from '../../components/MessageBanner';
 import { Money } from '../../components/Money';
@@ -60,6 +61,16 @@ export default function SettlementListPage({ base }: { base: SettlementBase }) {
           >
             Close batch now
           </Button>
+          <Button component={Link} to={`/${base}/settlements/reconciliation`} variant="default">
+            Reconciliation
+          </Button>
+          <ExportButtons
+            path="/settlement-api/batches/export"
+            criteria={{ programUuid }}
+            fileName="settlement-batches"
+            truncatedMessage={`The file holds the newest ${BATCH_EXPORT_ROW_CAP.toLocaleString('en-US')} batches.`}
+            disabled={!batches.data || batches.data.data.length === 0}
+          />
         </Group>
         <FormOutcome success={close.data?.message ?? null} error={close.error} />
         {batches.isError ? (

@@ -1,4 +1,11 @@
-import { BatchDetail, BatchList, CloseBatchAnswer, MarkPaidAnswer } from '@ebt/core/settlement';
+import {
+  BatchDetail,
+  BatchList,
+  CloseBatchAnswer,
+  MarkPaidAnswer,
+  ReconciliationAnswer,
+  type ReconciliationQuery,
+} from '@ebt/core/settlement';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 import { downloadFile } from '../../lib/download';
@@ -60,5 +67,18 @@ export function useDownloadAch(batchUuid: string) {
   return useMutation({
     mutationFn: () => downloadFile(`/settlement-api/batches/${batchUuid}/ach`, {}, `ach-${batchUuid}.txt`),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: settlementKeys.all }),
+  });
+}
+
+/** GET /settlement-api/reconciliation for the submitted program and range (null: nothing submitted yet). */
+export function useReconciliation(query: ReconciliationQuery | null) {
+  return useQuery({
+    queryKey: [...settlementKeys.all, 'reconciliation', query] as const,
+    queryFn: async ({ signal }) =>
+      ReconciliationAnswer.parse(
+        await api.get<unknown>('/settlement-api/reconciliation', { query: { ...query! }, signal }),
+      ),
+    enabled: query !== null,
+    retry: false,
   });
 }

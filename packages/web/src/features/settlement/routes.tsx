@@ -3,15 +3,18 @@ import type { FeatureRoutes } from '../../lib/routes';
 
 const SettlementListPage = lazy(() => import('./SettlementListPage'));
 const BatchPage = lazy(() => import('./BatchPage'));
+const ReconciliationPage = lazy(() => import('./ReconciliationPage'));
 
 /** Merchant settlement (issue 24): the batches and a batch's page, for program admins and platform administrators. */
 export const settlementRoutes: FeatureRoutes = {
   program: [
     { path: 'settlements', element: <SettlementListPage base="program" /> },
+    { path: 'settlements/reconciliation', element: <ReconciliationPage base="program" /> },
     { path: 'settlement/:id', element: <BatchPage base="program" /> },
   ],
   admin: [
     { path: 'settlements', element: <SettlementListPage base="admin" /> },
+    { path: 'settlements/reconciliation', element: <ReconciliationPage base="admin" /> },
     { path: 'settlement/:id', element: <BatchPage base="admin" /> },
   ],
 };

@@ -1,0 +1,49 @@
+import type { FastifyReply } from 'fastify';
+import { BATCH_EXPORT_HEADERS, BATCH_EXPORT_ROW_CAP, type BatchExportQuery } from '@ebt/core/settlement';
+import { requireCaller, type RequestContext } from '../../platform/context.js';
+import { defineSearch, exportColumns, exportSearch } from '../../platform/search.js';
+import { type BatchExportRow, type BatchFilter, countBatchesUpTo, exportBatchRows, listBatches } from './queries.js';
+
+// GET /settlement-api/batches/export (issue 24 item 3 "Exports CSV and XLSX through the kit"; decision 0059): the
+// batch list's rows, newest first, as the kit's streamed CSV or XLSX. Scope as the list: the caller's programs.
+
+const BATCHES = defineSearch({
+  name: 'settlement-batches',
+  countCap: BATCH_EXPORT_ROW_CAP,
+  exportCap: BATCH_EXPORT_ROW_CAP,
+  sheetName: 'Settlement batches',
+  columns: exportColumns<BatchExportRow>(
+    BATCH_EXPORT_HEADERS,
+    [
+      'batchNbr',
+      'businessDay',
+      'cutoffAt',
+      'programName',
+      'merchantCount',
+      'transactionCount',
+      'grossAmt',
+      'refundAmt',
+      'reversalAmt',
+      'feeAmt',
+      'netAmt',
+      'heldAmt',
+      'heldMerchantCount',
+      'status',
+      'closedAt',
+      'fileDownloadedAt',
+      'paidAt',
+      'bankReference',
+    ],
+    { 2: 24, 3: 30, 14: 24, 15: 24, 16: 24, 17: 24 },
+  ),
+  // The list itself is GET /settlement-api/batches (a capped list); the kit's page is not used.
+  rows: (db, caller, filter: BatchFilter, window) => listBatches(db, caller, filter.programUuid, window.limit),
+  count: countBatchesUpTo,
+  exportBatch: exportBatchRows,
+});
+
+export async function exportBatches(context: RequestContext, query: BatchExportQuery, reply: FastifyReply) {
+  const ctx = requireCaller(context);
+  const filter: BatchFilter = { programUuid: query.programUuid ? query.programUuid.toLowerCase() : undefined };
+  await exportSearch(ctx, reply, BATCHES, filter, query.exportType);
+}
