@@ -7,7 +7,7 @@ import {
   BATCH_STATUS,
 } from '@ebt/core/settlement';
 import { Button, Group, Stack, TextInput } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../components/DataTable';
 import { DateText } from '../../components/DateText';
@@ -67,6 +67,7 @@ function BatchView({ base, batchUuid }: { base: SettlementBase; batchUuid: strin
   const markPaid = useMarkPaid(batchUuid);
   const [reference, setReference] = useState('');
   const [referenceError, setReferenceError] = useState<string | null>(null);
+  const referenceRef = useRef<HTMLInputElement>(null);
   const back = (
     <Button component={Link} to={`/${base}/settlements`} variant="default">
       Back to settlements
@@ -97,6 +98,7 @@ function BatchView({ base, batchUuid }: { base: SettlementBase; batchUuid: strin
     const parsed = MarkPaidBody.safeParse({ bankReference: reference });
     if (!parsed.success) {
       setReferenceError(parsed.error.issues[0]?.message ?? SETTLEMENT_MESSAGES.BANK_REFERENCE_INVALID);
+      referenceRef.current?.focus(); // the field in error takes the focus (docs/accessibility.md)
       return;
     }
     setReferenceError(null);
@@ -139,6 +141,7 @@ function BatchView({ base, batchUuid }: { base: SettlementBase; batchUuid: strin
               ) : (
                 <Group align="flex-end" gap="sm" wrap="wrap">
                   <TextInput
+                    ref={referenceRef}
                     label="Bank reference"
                     required
                     maxLength={40}
