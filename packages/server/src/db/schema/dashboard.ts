@@ -11,13 +11,22 @@ import { recipientAccounts } from './recipients.js';
 // Sums are wider than money(): a program's year of purchases.
 
 const total = (name: string) => numeric(name, { precision: 16, scale: 2 }).notNull().default('0');
-const keyColumns = () => ({
-  programId: integer('program_id')
+// The key columns every roll-up shares, each a function so every table gets its own column objects.
+const programColumn = () =>
+  integer('program_id')
     .notNull()
-    .references(() => programs.id, { onDelete: 'cascade' }),
+    .references(() => programs.id, { onDelete: 'cascade' });
+const merchantColumn = () =>
+  integer('merchant_id')
+    .notNull()
+    .references(() => merchants.id, { onDelete: 'cascade' });
+const agencyColumn = () => integer('agency_id').references(() => agencies.id, { onDelete: 'cascade' });
+const fundingColumn = () => integer('funding_source_id').references(() => fundingSources.id, { onDelete: 'cascade' });
+const keyColumns = () => ({
+  programId: programColumn(),
   day: day('day').notNull(),
-  agencyId: integer('agency_id').references(() => agencies.id, { onDelete: 'cascade' }),
-  fundingSourceId: integer('funding_source_id').references(() => fundingSources.id, { onDelete: 'cascade' }),
+  agencyId: agencyColumn(),
+  fundingSourceId: fundingColumn(),
 });
 
 /**
@@ -61,9 +70,7 @@ export const dashboardMerchantDays = pgTable(
   'dashboard_merchant_days',
   {
     ...keyColumns(),
-    merchantId: integer('merchant_id')
-      .notNull()
-      .references(() => merchants.id, { onDelete: 'cascade' }),
+    merchantId: merchantColumn(),
     redeemedAmount: total('redeemed_amount'),
   },
   (t) => [
@@ -81,15 +88,11 @@ export const dashboardMerchantDays = pgTable(
 export const dashboardMerchantMonths = pgTable(
   'dashboard_merchant_months',
   {
-    programId: integer('program_id')
-      .notNull()
-      .references(() => programs.id, { onDelete: 'cascade' }),
+    programId: programColumn(),
     month: day('month').notNull(),
-    merchantId: integer('merchant_id')
-      .notNull()
-      .references(() => merchants.id, { onDelete: 'cascade' }),
-    agencyId: integer('agency_id').references(() => agencies.id, { onDelete: 'cascade' }),
-    fundingSourceId: integer('funding_source_id').references(() => fundingSources.id, { onDelete: 'cascade' }),
+    merchantId: merchantColumn(),
+    agencyId: agencyColumn(),
+    fundingSourceId: fundingColumn(),
     redeemedAmount: total('redeemed_amount'),
   },
   (t) => [
@@ -106,13 +109,9 @@ export const dashboardMerchantMonths = pgTable(
 export const dashboardProgramMerchantMonths = pgTable(
   'dashboard_program_merchant_months',
   {
-    programId: integer('program_id')
-      .notNull()
-      .references(() => programs.id, { onDelete: 'cascade' }),
+    programId: programColumn(),
     month: day('month').notNull(),
-    merchantId: integer('merchant_id')
-      .notNull()
-      .references(() => merchants.id, { onDelete: 'cascade' }),
+    merchantId: merchantColumn(),
     redeemedAmount: total('redeemed_amount'),
   },
   (t) => [primaryKey({ columns: [t.programId, t.month, t.merchantId] })],
