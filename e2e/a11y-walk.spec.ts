@@ -262,6 +262,11 @@ async function probeForms(page: Page, url: string, findings: string[]): Promise<
   return probed;
 }
 
+/** Resolves once every finite CSS transition and animation on the page has finished. */
+const SETTLED = `Promise.all(document.getAnimations()
+  .filter((a) => a.effect && Number.isFinite(a.effect.getComputedTiming().endTime))
+  .map((a) => a.finished.catch(() => undefined)))`;
+
 /** Opens each dialog of the page's main region in turn (OPENERS), runs axe on it and closes it. */
 async function probeDialogs(page: Page, url: string, findings: string[]): Promise<number> {
   const buttons = page.locator('main').getByRole('button', { name: OPENERS });
@@ -279,6 +284,9 @@ async function probeDialogs(page: Page, url: string, findings: string[]): Promis
     } catch {
       continue; // not a dialog opener on this screen
     }
+    // axe reads colours as drawn: mid-fade, the dialog's text is a blend of it and the overlay (a false contrast
+    // failure). Wait for the opening transitions to end (finite ones only: a spinner animates forever).
+    await page.evaluate(SETTLED);
     const violations = await accessibilityViolations(page);
     if (violations.length > 0) findings.push(`${url} (dialog of '${name}'):\n  ${violations.join('\n  ')}`);
     await page.keyboard.press('Escape');

@@ -53,6 +53,8 @@ test.describe('keyboard only', () => {
     const nav = page.getByRole('navigation', { name: 'Main' });
     // For a program admin with applications, Recipients is a group that opens on Enter (A§6).
     const group = nav.getByRole('button', { name: 'Recipients' });
+    // The side navigation is its own chunk: wait until it shows, as a group or a link, before asking which it is.
+    await expect(group.or(nav.getByRole('link', { name: 'Recipients', exact: true }))).toBeVisible();
     if ((await group.count()) > 0) {
       await tabTo(page, group);
       await page.keyboard.press('Enter');
