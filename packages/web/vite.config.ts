@@ -112,6 +112,10 @@ export default defineConfig(({ command }) => ({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 2 },
+            // zod, which the forms and the signed-in user's parsing need but the sign-in page does not: a chunk of
+            // its own, or the split would put it in whichever group first shares it (the shell), and the public
+            // forms would load the signed-in shell to get it.
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 2 },
             { name: 'startup', test: STARTUP, priority: 1 },
             // The signed-in shell with the navigation model it shares with the header and side menus.
             {

@@ -4,8 +4,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { FullPageLoader } from '../../components/FullPageLoader';
-import { clearBalances } from '../home';
 import { endSession } from './api';
+import { clearUserData } from '../../lib/device-data';
 import { useI18n } from '../../lib/i18n';
 
 /** Why the user arrived here when they did not press Sign out (router state set by the session rules). */
@@ -24,8 +24,8 @@ export default function LogoutPage() {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    // The recipient's last balances kept for offline use leave with the session (decision 0051).
-    clearBalances();
+    // What the device kept about the user (the recipient's last balances, decision 0051) leaves with the session.
+    clearUserData();
     void endSession(queryClient).finally(() => setDone(true));
   }, [queryClient]);
 
