@@ -59,6 +59,8 @@ const CHARTS = [
 
 test.describe('dashboard', () => {
   test('Retrieve Data waits for a program, then shows every pie, table and bar chart', async ({ page, request }) => {
+    // Twelve charts, each with its own read, and axe twice over the whole page: more than the default 30 s when loaded.
+    test.setTimeout(60_000);
     const { withData } = await programsOf(request);
     expect(withData.length).toBeGreaterThan(0);
     await signInAs(page, DEMO_USERS.progadmin, /\/program$/);
@@ -85,6 +87,15 @@ test.describe('dashboard', () => {
     await expect(
       chart(page, 'Merchant Participation').getByRole('rowheader', { name: 'With Redemptions' }),
     ).toBeVisible();
+    // Settlement (decision 0074): settled and not yet settled with their shares, fees and balances, and the report.
+    const settlement = chart(page, 'Settlement');
+    await expect(settlement.getByRole('row', { name: /^Settled \$[\d,]+\.\d\d [\d.]+%$/ })).toBeVisible();
+    await expect(settlement.getByRole('row', { name: /^Not Yet Settled \$/ })).toBeVisible();
+    await expect(settlement.getByRole('row', { name: /^Redemption fees \$/ })).toBeVisible();
+    await expect(settlement.getByRole('link', { name: 'Open the reconciliation' })).toHaveAttribute(
+      'href',
+      '/program/settlements/reconciliation',
+    );
     await expect(page.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0);
     await expectAccessible(page);
   });
@@ -176,6 +187,9 @@ test.describe('dashboard', () => {
     await expect(agency(page).locator('option')).toHaveText(['All agencies', own[0]!.agencyName!]);
     await retrieveButton(page).click();
     await expect(chart(page, 'Issuance')).toBeVisible();
+    await expect(chart(page, 'Merchant Participation')).toBeVisible();
+    // Settlements are a program admin's: no settlement card for agency staff (decision 0074).
+    await expect(chart(page, 'Settlement')).toHaveCount(0);
     await expectAccessible(page);
   });
 

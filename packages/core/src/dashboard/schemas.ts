@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ReconciliationFigures } from '../settlement/schemas.js';
 import { databaseIdParam } from '../validation/numbers.js';
 import { DATE_RANGES } from './rules.js';
 
@@ -80,3 +81,19 @@ export const MerchantParticipation = z.object({
   merchantNoRedemptionCount: CountShare,
 });
 export type MerchantParticipation = z.infer<typeof MerchantParticipation>;
+
+/**
+ * GET /account-api/dash/settlement (issue 24 item 5, decision 0074): the reconciliation of the dashboard's program,
+ * funding source and range (docs/settlement.md "Reconciliation"). Program-wide: an agency filter does not apply, as
+ * batches pay merchants per program.
+ */
+// Strict: an agency given here would be ignored, so it is refused instead.
+export const DashboardSettlementQuery = DashboardFilterQuery.omit({ agencyUuid: true }).strict();
+export type DashboardSettlementQuery = z.infer<typeof DashboardSettlementQuery>;
+export const DashboardSettlement = ReconciliationFigures.extend({
+  /** The range's first day in the program's time zone; null for To Date. */
+  startDate: z.string().nullable(),
+  /** The program's today. */
+  endDate: z.string(),
+});
+export type DashboardSettlement = z.infer<typeof DashboardSettlement>;

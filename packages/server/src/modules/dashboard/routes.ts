@@ -7,13 +7,16 @@ import {
   DashboardProgramParams,
   DashboardRangeQuery,
   DashboardRow,
+  DashboardSettlement,
+  DashboardSettlementQuery,
   DashboardSnapshot,
   FundingShare,
   MerchantAmount,
   MerchantParticipation,
 } from '@ebt/core/dashboard';
 import { ErrorBody } from '@ebt/core/errors';
-import { STAFF } from '../../platform/access.js';
+import { PRIVILEGE } from '@ebt/core/privileges';
+import { privileges, STAFF } from '../../platform/access.js';
 import { defineRoutes } from '../../platform/routes.js';
 import {
   getChartData,
@@ -23,12 +26,15 @@ import {
   getTopMerchants,
   listDashboardRows,
 } from './read.js';
+import { getDashboardSettlement } from './settlement.js';
 
 // The dashboard (B§2, B§4, B§7 "Dashboard"; resolution 22; docs/dashboard.md). Read only, from the daily roll-ups.
 // Program-side staff and platform administrators; the services scope every figure to the caller (agency staff:
 // their agencies), and a program or agency outside the scope answers 404.
 const tags = ['dashboard'];
 const refusals = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+/** The settlement figures: those who see the settlements (program admins of their programs, administrators). */
+const SETTLEMENT_STAFF = privileges(PRIVILEGE.PROGRAMADMIN_ACCESS, PRIVILEGE.NDGADMIN_ACCESS);
 
 export default defineRoutes((app) => {
   app.get(
@@ -42,6 +48,21 @@ export default defineRoutes((app) => {
       config: { access: STAFF },
     },
     (req) => listDashboardRows(req.ctx),
+  );
+
+  app.get(
+    '/account-api/dash/settlement',
+    {
+      schema: {
+        tags,
+        summary:
+          "The settlement reconciliation of the dashboard's program, funding source and range: redeemed settled and not yet, fees, outstanding, expired and expunged (decision 0074)",
+        querystring: DashboardSettlementQuery,
+        response: { 200: DashboardSettlement, ...refusals },
+      },
+      config: { access: SETTLEMENT_STAFF },
+    },
+    (req) => getDashboardSettlement(req.ctx, req.query),
   );
 
   app.get(

@@ -1,3 +1,5 @@
-// What the settlement module offers the rest of the server (decision 0019): its routes and its close job.
+// What the settlement module offers the rest of the server (decision 0019): its routes, its close job, and the
+// reconciliation figures the dashboard shows (decision 0074).
 export { default as settlementRoutes } from './routes.js';
 export { settlementCloseJob } from './close.js';
+export { reconciliationRows, totalOf } from './reconciliation.js';

@@ -107,7 +107,7 @@ export async function reconciliationRows(db: DbOrTx, programId: number, startDat
 }
 
 /** The figures of all sources added up (in cents, so the total is exact). */
-function totalOf(rows: ReconciliationRow[]): ReconciliationFigures {
+export function totalOf(rows: ReconciliationRow[]): ReconciliationFigures {
   const total = {} as ReconciliationFigures;
   for (const key of FIGURES) total[key] = Number(fromCents(rows.reduce((s, r) => s + toCents(r[key]), 0)));
   return total;

@@ -7,16 +7,19 @@ import {
   type DateRange,
   hasBenefitData,
 } from '@ebt/core/dashboard';
+import { PRIVILEGE, hasAnyPrivilege } from '@ebt/core/privileges';
 import { Button, Grid, NativeSelect, SimpleGrid, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { MessageBanner } from '../../components/MessageBanner';
 import { Page } from '../../components/Page';
 import { errorMessagesOf } from '../../lib/errors';
+import { useSessionUser } from '../../lib/session-user';
 import { type AppliedFilter, dashboardKeys, useDashboardRows, useSnapshot } from './api';
 import { RANGE_OPTIONS } from './components/ChartCard';
 import { FundingPie, IssuancePie, MerchantPie, RedemptionPie } from './components/SnapshotPies';
 import { SeriesChart, TopMerchantsChart } from './components/SeriesCharts';
+import { SettlementPie } from './components/SettlementPie';
 
 /** Resolution 22: the six series and their titles. */
 const SERIES = [
@@ -38,8 +41,14 @@ const chartRanges = (range: DateRange): ChartRanges =>
  * breakdown and every chart. With no funding, issued or redeemed, every chart is cleared and 'No benefit data
  * available.' shows. Each bar chart has its own range (Last 30 Days until data is retrieved, then the main range).
  */
-export default function DashboardPage() {
+export default function DashboardPage({ area }: { area: 'program' | 'admin' }) {
   const queryClient = useQueryClient();
+  // The settlement card: for those who see the settlements (decision 0074), as the server's access says.
+  const seesSettlements = hasAnyPrivilege(
+    useSessionUser().privileges,
+    PRIVILEGE.PROGRAMADMIN_ACCESS,
+    PRIVILEGE.NDGADMIN_ACCESS,
+  );
   const rows = useDashboardRows();
   const [programUuid, setProgramUuid] = useState('');
   const [agencyUuid, setAgencyUuid] = useState('');
@@ -173,6 +182,7 @@ export default function DashboardPage() {
                 onRangeChange={(range) => setRanges((current) => ({ ...current, [TOP_MERCHANTS]: range }))}
               />
               <MerchantPie filter={applied} />
+              {seesSettlements && <SettlementPie filter={applied} area={area} />}
             </SimpleGrid>
           </>
         )}

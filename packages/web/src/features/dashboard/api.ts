@@ -1,6 +1,7 @@
 import {
   ChartPoint,
   DashboardRow,
+  DashboardSettlement,
   DashboardSnapshot,
   type DateRange,
   FundingShare,
@@ -38,6 +39,7 @@ export const dashboardKeys = {
     [...dashboardKeys.all, 'chart', f, dataType, range] as const,
   topMerchants: (f: AppliedFilter, range: DateRange) => [...dashboardKeys.all, 'top-merchants', f, range] as const,
   merchants: (f: AppliedFilter) => [...dashboardKeys.all, 'merchants', f] as const,
+  settlement: (f: AppliedFilter) => [...dashboardKeys.all, 'settlement', f] as const,
 };
 
 /** GET /account-api/dash: the program, agency and funding rows of the filters. */
@@ -125,6 +127,25 @@ export function useMerchantParticipation(f: AppliedFilter | null, enabled: boole
         }),
       ),
     enabled: f !== null && enabled,
+    retry: false,
+  });
+}
+
+/**
+ * GET /account-api/dash/settlement (decision 0074): the program's settlement figures over the main range, for those
+ * who see settlements. Program-wide: not asked when an agency is chosen.
+ */
+export function useDashboardSettlement(f: AppliedFilter, enabled: boolean) {
+  return useQuery({
+    queryKey: dashboardKeys.settlement(f),
+    queryFn: async ({ signal }) =>
+      DashboardSettlement.parse(
+        await api.get<unknown>('/account-api/dash/settlement', {
+          signal,
+          query: { programUuid: f.programUuid, fundingId: f.fundingId || undefined, dateRange: f.dateRange },
+        }),
+      ),
+    enabled,
     retry: false,
   });
 }

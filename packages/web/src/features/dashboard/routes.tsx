@@ -5,6 +5,6 @@ const DashboardPage = lazy(() => import('./DashboardPage'));
 
 /** The dashboard of charts (B§2 Dashboard): one screen for program staff and platform administrators, its own chunk. */
 export const dashboardRoutes: FeatureRoutes = {
-  program: [{ path: 'dash', element: <DashboardPage /> }],
-  admin: [{ path: 'dash', element: <DashboardPage /> }],
+  program: [{ path: 'dash', element: <DashboardPage area="program" /> }],
+  admin: [{ path: 'dash', element: <DashboardPage area="admin" /> }],
 };
