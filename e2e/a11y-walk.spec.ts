@@ -38,6 +38,8 @@ interface Seeds {
   recipientMerchantUuid: string;
   /** A settlement batch of the program admin's programs (issue 24): the newest, or one closed now when none is. */
   batchUuid: string;
+  /** A merchant with a line in that batch (its transactions of the batch, decision 0068). */
+  batchMerchantUuid: string;
 }
 
 /** The account with the demo benefits the benefit specs use too. */
@@ -69,6 +71,10 @@ const VISITS: Record<string, (seeds: Seeds) => string> = {
   // Settlement (issue 24): a batch of the program admin's programs.
   '/program/settlement/:id': (s) => `/program/settlement/${s.batchUuid}`,
   '/admin/settlement/:id': (s) => `/admin/settlement/${s.batchUuid}`,
+  '/program/settlement/:id/merchant/:merchantId': (s) =>
+    `/program/settlement/${s.batchUuid}/merchant/${s.batchMerchantUuid}`,
+  '/admin/settlement/:id/merchant/:merchantId': (s) =>
+    `/admin/settlement/${s.batchUuid}/merchant/${s.batchMerchantUuid}`,
   // Admin programs and configuration (issue 16): a demo program, and a key the demo data always has.
   '/admin/program/:id': (s) => `/admin/program/${s.recipientUser.programUuid}`,
   '/admin/configuration/:id': () => '/admin/configuration/benefit.expungeDays',
@@ -145,9 +151,13 @@ async function readSeeds(request: APIRequestContext): Promise<Seeds> {
   const incentive = ((await incentives.json()) as { incentiveUuid: string }[])[0];
   expect(incentive, 'a demo incentive').toBeDefined();
   const batchUuid = await settlementBatch(request, token);
+  const batch = await request.get(`/settlement-api/batches/${batchUuid}`, { headers: bearer(token) });
+  const line = ((await batch.json()) as { lines: { merchantUuid: string }[] }).lines[0];
+  expect(line, 'a merchant line in the settlement batch').toBeDefined();
   return {
     ...own,
     batchUuid,
+    batchMerchantUuid: line!.merchantUuid,
     incentiveUuid: incentive!.incentiveUuid,
     recipientCardId: card!.externalPanId,
     agencyUuid: agency!.agencyUuid,
