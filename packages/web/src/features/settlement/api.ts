@@ -27,7 +27,7 @@ export const settlementKeys = {
 };
 
 /** A merchant's statement of a batch: the PDF's path (decision 0068). */
-export const statementPath = (batchUuid: string, merchantUuid: string) =>
+const statementPath = (batchUuid: string, merchantUuid: string) =>
   `/settlement-api/batches/${batchUuid}/merchants/${merchantUuid}/statement.pdf`;
 
 /** GET /settlement-api/merchants/{merchantUuid}/batches: the batches that settled the merchant, newest first. */
