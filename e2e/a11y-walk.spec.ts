@@ -38,6 +38,9 @@ interface Seeds {
   recipientMerchantUuid: string;
   /** A settlement batch of the program admin's programs (issue 24): the newest, or one closed now when none is. */
   batchUuid: string;
+  /** A batch that paid merchants (the demo history's) and a merchant it paid (its transactions, decision 0068). */
+  paidBatchUuid: string;
+  batchMerchantUuid: string;
 }
 
 /** The account with the demo benefits the benefit specs use too. */
@@ -69,6 +72,10 @@ const VISITS: Record<string, (seeds: Seeds) => string> = {
   // Settlement (issue 24): a batch of the program admin's programs.
   '/program/settlement/:id': (s) => `/program/settlement/${s.batchUuid}`,
   '/admin/settlement/:id': (s) => `/admin/settlement/${s.batchUuid}`,
+  '/program/settlement/:id/merchant/:merchantId': (s) =>
+    `/program/settlement/${s.paidBatchUuid}/merchant/${s.batchMerchantUuid}`,
+  '/admin/settlement/:id/merchant/:merchantId': (s) =>
+    `/admin/settlement/${s.paidBatchUuid}/merchant/${s.batchMerchantUuid}`,
   // Admin programs and configuration (issue 16): a demo program, and a key the demo data always has.
   '/admin/program/:id': (s) => `/admin/program/${s.recipientUser.programUuid}`,
   '/admin/configuration/:id': () => '/admin/configuration/benefit.expungeDays',
@@ -145,9 +152,12 @@ async function readSeeds(request: APIRequestContext): Promise<Seeds> {
   const incentive = ((await incentives.json()) as { incentiveUuid: string }[])[0];
   expect(incentive, 'a demo incentive').toBeDefined();
   const batchUuid = await settlementBatch(request, token);
+  const line = await merchantLine(request, token);
   return {
     ...own,
     batchUuid,
+    batchMerchantUuid: line.merchantUuid,
+    paidBatchUuid: line.batchUuid,
     incentiveUuid: incentive!.incentiveUuid,
     recipientCardId: card!.externalPanId,
     agencyUuid: agency!.agencyUuid,
@@ -178,6 +188,17 @@ async function settlementBatch(request: APIRequestContext, token: string): Promi
   const batch = ((await closed.json()) as { batch: { batchUuid: string } | null }).batch;
   expect(batch, 'a settlement batch of the demo history').not.toBeNull();
   return batch!.batchUuid;
+}
+
+/** The newest of the program admin's batches that paid a merchant, and the first merchant it paid (the seed's batch). */
+async function merchantLine(request: APIRequestContext, token: string) {
+  const list = await request.get('/settlement-api/batches', { headers: bearer(token) });
+  const batches = ((await list.json()) as { data: { batchUuid: string; merchantCount: number }[] }).data;
+  const paid = batches.find((b) => b.merchantCount > 0);
+  expect(paid, 'a settlement batch that paid merchants (demo data)').toBeDefined();
+  const batch = await request.get(`/settlement-api/batches/${paid!.batchUuid}`, { headers: bearer(token) });
+  const line = ((await batch.json()) as { lines: { merchantUuid: string }[] }).lines[0]!;
+  return { batchUuid: paid!.batchUuid, merchantUuid: line.merchantUuid };
 }
 
 /** recipient01's own transaction with a merchant, read as recipient01. */

@@ -9,10 +9,16 @@ export const SETTLEMENT_MESSAGES = {
   BANK_REFERENCE_REQUIRED: 'Enter the bank reference.',
   BANK_REFERENCE_INVALID: 'The bank reference may hold letters, digits, spaces and - / . only (at most 40).',
   NO_SETTLEMENT_ACCOUNT:
-    "The program has no settlement account: set settlementRoutingNumber and settlementAccountSecret in its configuration.",
+    'The program has no settlement account: set settlementRoutingNumber and settlementAccountSecret in its configuration.',
   BANK_INFO_UNUSABLE: 'Fix the bank information of these merchants before downloading the file:',
   BATCH_CLOSED: 'Batch closed.',
   BATCH_MARKED_PAID: 'Batch marked paid.',
   RANGE_REVERSED: 'The end date cannot be before the start date.',
   RANGE_TOO_LONG: 'Choose a range of at most 366 days.',
+  MERCHANT_NOT_IN_BATCH: 'This merchant has no settlement in this batch.',
+  MERCHANT_NOT_FOUND: 'The merchant was not found.',
+  MERCHANT_NO_EMAIL: 'The merchant has no e-mail address. Add one to the merchant info, then send the statement.',
+  STATEMENT_QUEUED: 'Statement e-mailed to {email}.',
+  NO_SETTLEMENTS: 'No settlements for this merchant yet.',
+  NO_TRANSACTIONS: 'No transactions of this merchant in this batch.',
 } as const;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { daysBetween, isIsoDate } from '../format/dates.js';
 import { MESSAGES } from '../messages/messages.js';
-import { cappedAnswer } from '../pager/answers.js';
+import { cappedAnswer, pagedAnswer } from '../pager/answers.js';
 import { text } from '../validation/text.js';
 import { SETTLEMENT_MESSAGES } from './messages.js';
 
@@ -199,3 +199,87 @@ export const BATCH_EXPORT_HEADERS = [
   'Paid',
   'Bank Reference',
 ] as const;
+
+// ---------------------------------------------------------------------------------------------------------------
+// A merchant's settlements: its batches, its transactions of a batch, its statement (issue 24 items 3 and 4;
+// decision 0068)
+
+export const MerchantParams = z.object({ merchantUuid: z.uuid() });
+export type BatchMerchantParams = z.infer<typeof BatchMerchantParams>;
+
+/** One batch as one merchant sees it: the batch and that merchant's share of it (the sum of its lines). */
+export const MerchantBatchRow = z.object({
+  batchUuid: z.uuid(),
+  batchNbr: z.number().int(),
+  businessDay: z.string(),
+  cutoffAt: z.string(),
+  programUuid: z.uuid(),
+  programName: z.string(),
+  statusId: z.number().int(),
+  status: z.string(),
+  transactionCount: z.number().int(),
+  grossAmt: z.number(),
+  refundAmt: z.number(),
+  reversalAmt: z.number(),
+  feeAmt: z.number(),
+  netAmt: z.number(),
+});
+export type MerchantBatchRow = z.infer<typeof MerchantBatchRow>;
+export const MerchantBatchList = cappedAnswer(MerchantBatchRow);
+export type MerchantBatchList = z.infer<typeof MerchantBatchList>;
+
+/** The most rows a page of a merchant's transactions of a batch holds. */
+export const BATCH_TRANSACTIONS_MAX_PAGE_SIZE = 200;
+/** The most transactions of one merchant in one batch that are paged (and printed on its statement). */
+export const BATCH_TRANSACTIONS_CAP = 10_000;
+
+/** GET …/batches/{batchUuid}/merchants/{merchantUuid}/transactions: zero-based page, 1 to 200 rows. */
+export const BatchTransactionsQuery = z
+  .object({
+    page: z.coerce.number().int().min(0).max(1_000_000).default(0),
+    pageSize: z.coerce.number().int().min(1).max(BATCH_TRANSACTIONS_MAX_PAGE_SIZE).default(10),
+  })
+  .strict();
+export type BatchTransactionsQuery = z.infer<typeof BatchTransactionsQuery>;
+
+/**
+ * The money of a transaction from one benefit, signed as it counts for the merchant: a purchase and a refund reversal
+ * add, a refund and a purchase reversal take away. The fee carries the same sign.
+ */
+export const SettledPart = z.object({
+  fundingSourceName: z.string().nullable(),
+  benefitTypeId: z.number().int(),
+  benefitType: z.string(),
+  amount: z.number(),
+  feeAmt: z.number(),
+});
+export type SettledPart = z.infer<typeof SettledPart>;
+
+/** A transaction of a batch, with its card masked ('*1234') and its money per benefit. */
+export const SettledTransaction = z.object({
+  trxUuid: z.uuid(),
+  trxDatetime: z.iso.datetime({ offset: true }),
+  trxTypeId: z.number().int(),
+  trxType: z.string(),
+  pan: z.string().nullable(),
+  /** The sum of its parts (signed as they are). */
+  amount: z.number(),
+  feeAmt: z.number(),
+  netAmt: z.number(),
+  parts: z.array(SettledPart),
+});
+export type SettledTransaction = z.infer<typeof SettledTransaction>;
+
+export const BatchTransactionsPage = pagedAnswer(SettledTransaction).extend({
+  merchantUuid: z.uuid(),
+  merchantName: z.string(),
+  merchantIdentifier: z.string(),
+  batchNbr: z.number().int(),
+  businessDay: z.string(),
+  programName: z.string(),
+});
+export type BatchTransactionsPage = z.infer<typeof BatchTransactionsPage>;
+
+/** POST …/statement/email: queued in the outbox to the merchant's e-mail address. */
+export const StatementEmailAnswer = z.object({ message: z.string(), email: z.string() });
+export type StatementEmailAnswer = z.infer<typeof StatementEmailAnswer>;

@@ -293,6 +293,25 @@ describe.runIf(RUNS_HERE)('demo data', () => {
     expect(outside).toEqual([]);
   });
 
+  it('settles every demo program up to the cut-off before the latest, leaving newer transactions waiting', async () => {
+    const batches = await rows<{ program_id: number; cutoff_at: Date | string; merchant_count: number; net: string }>(
+      `select program_id, cutoff_at, merchant_count, net_amt as net from settlement_batches order by program_id`,
+    );
+    expect(batches).toHaveLength(await countOf('programs'));
+    for (const batch of batches) {
+      expect(batch.merchant_count).toBeGreaterThan(0);
+      // The latest cut-off (the job's first close once the server runs) is at most a day before NOW.
+      expect(new Date(batch.cutoff_at).getTime()).toBeLessThan(NOW.getTime() - 86_400_000);
+    }
+    // A transaction belongs to one batch at most, and what came after the cut-off waits for the job's next close.
+    expect(await countOf('settlement_entries')).toBeGreaterThan(0);
+    expect(await countOf('settlement_queue')).toBeGreaterThan(0);
+    const enabled = await rows(
+      `select 1 from config_entries where config_key = 'settlement.enabled' and config_value = 'true'`,
+    );
+    expect(enabled).toHaveLength(1);
+  });
+
   it('has the online application 1 linked to the first program', async () => {
     expect(
       await rows(

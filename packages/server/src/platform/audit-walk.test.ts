@@ -939,6 +939,30 @@ const CASES: Record<string, AuditCase | Exempt> = {
       });
     },
   },
+  // A merchant's statement e-mailed through the outbox (decision 0068).
+  'POST /settlement-api/batches/:batchUuid/merchants/:merchantUuid/statement/email': {
+    action: 'settlement_statement_email',
+    entity: 'settlement_batch',
+    actor: 'caller',
+    before: false,
+    after: true,
+    async send() {
+      const w = await makePosWorld(t);
+      await w.giveBenefit('10.00');
+      await pos(t, w.terminal, 'purchase', purchaseOf(w.card.pan, 1));
+      const admin = await staff('platformAdmin');
+      const closed = await as(admin, {
+        method: 'POST',
+        url: '/settlement-api/batches/close',
+        payload: { programUuid: w.program.uuid },
+      });
+      const { batch } = closed.res.json() as { batch: { batchUuid: string } };
+      return as(admin, {
+        method: 'POST',
+        url: `/settlement-api/batches/${batch.batchUuid}/merchants/${w.merchant.uuid}/statement/email`,
+      });
+    },
+  },
   'POST /transaction-api/pos/balance-inquiry': {
     action: 'pos_balance_inquiry',
     entity: 'transaction',

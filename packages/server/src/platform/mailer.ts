@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { asc, inArray, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Db } from '../db/client.js';
-import { outbox } from '../db/schema/index.js';
+import { outbox, outboxAttachments } from '../db/schema/index.js';
 import type { JobDefinition } from './jobs.js';
 
 // Delivery of the outbox (issue 21 item 8, decision 0050). The job runs in every server process (`shared`: no lease),
@@ -24,7 +24,30 @@ export function backoffMs(attempts: number): number {
 
 /** Something that sends an e-mail (nodemailer's transport; tests pass their own). */
 export interface MailTransport {
-  sendMail(message: { from: string; to: string; subject: string; text: string }): Promise<unknown>;
+  sendMail(message: {
+    from: string;
+    to: string;
+    subject: string;
+    text: string;
+    attachments?: { filename: string; contentType: string; content: Buffer }[];
+  }): Promise<unknown>;
+}
+
+/** The files of the claimed messages, by message id, in the order they were queued. */
+async function attachmentsOf(db: Db, ids: number[]) {
+  const byMessage = new Map<number, { filename: string; contentType: string; content: Buffer }[]>();
+  if (ids.length === 0) return byMessage;
+  const rows = await db
+    .select()
+    .from(outboxAttachments)
+    .where(inArray(outboxAttachments.outboxId, ids))
+    .orderBy(asc(outboxAttachments.id));
+  for (const r of rows) {
+    const list = byMessage.get(r.outboxId) ?? [];
+    list.push({ filename: r.filename, contentType: r.contentType, content: r.content });
+    byMessage.set(r.outboxId, list);
+  }
+  return byMessage;
 }
 
 interface ClaimedRow extends Record<string, unknown> {
@@ -57,11 +80,22 @@ export async function claimOutbox(db: Db, now: Date, limit = BATCH): Promise<Cla
 /** One run: claim a batch, send each, mark sent or schedule the retry. Answers how many were sent. */
 export async function deliverOutbox(db: Db, transport: MailTransport, from: string, now: () => Date): Promise<number> {
   const claimed = await claimOutbox(db, now());
+  const files = await attachmentsOf(
+    db,
+    claimed.map((m) => Number(m.id)),
+  );
   let sent = 0;
   for (const message of claimed) {
     const id = Number(message.id);
     try {
-      await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.body });
+      const attachments = files.get(id);
+      await transport.sendMail({
+        from,
+        to: message.to,
+        subject: message.subject,
+        text: message.body,
+        ...(attachments ? { attachments } : {}),
+      });
       await db.execute(
         sql`update ${outbox} set sent_at = ${now().toISOString()}::timestamptz, next_attempt_at = null, last_error = null where id = ${id}`,
       );

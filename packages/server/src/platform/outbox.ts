@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../db/client.js';
-import { outbox } from '../db/schema/index.js';
+import { outbox, outboxAttachments } from '../db/schema/index.js';
 import type { RequestContext } from './context.js';
 
 export interface OutgoingMessage {
@@ -7,7 +7,18 @@ export interface OutgoingMessage {
   to: string;
   subject: string;
   body: string;
+  /** Files sent with an e-mail (SMS carries none), at most MAX_ATTACHMENT_BYTES in all. */
+  attachments?: readonly OutgoingAttachment[];
 }
+
+export interface OutgoingAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
+/** The most bytes of attachments one message carries: mail servers commonly refuse messages past 10 MB. */
+export const MAX_ATTACHMENT_BYTES = 5 * 1024 * 1024;
 
 /**
  * Queues an e-mail or SMS (runtime contract "Outgoing messages"). With no provider configured the message stays
@@ -20,6 +31,11 @@ export async function queueMessage(
   ctx: Pick<RequestContext, 'now' | 'log'>,
   message: OutgoingMessage,
 ): Promise<number> {
+  const attachments = message.attachments ?? [];
+  // A programming error, not user input: the callers build the files themselves.
+  if (attachments.length > 0 && message.channel !== 'email') throw new Error('Only an e-mail carries attachments.');
+  if (attachments.reduce((sum, a) => sum + a.content.length, 0) > MAX_ATTACHMENT_BYTES)
+    throw new Error('The attachments are larger than an e-mail may carry.');
   const [row] = await db
     .insert(outbox)
     .values({
@@ -30,8 +46,17 @@ export async function queueMessage(
       createdAt: ctx.now(),
     })
     .returning({ id: outbox.id });
+  if (attachments.length > 0)
+    await db.insert(outboxAttachments).values(
+      attachments.map((a) => ({
+        outboxId: row!.id,
+        filename: a.filename.slice(0, 200),
+        contentType: a.contentType.slice(0, 100),
+        content: a.content,
+      })),
+    );
   ctx.log.info(
-    { outboxId: row?.id, channel: message.channel, subject: message.subject },
+    { outboxId: row?.id, channel: message.channel, subject: message.subject, attachments: attachments.length },
     'message queued in the outbox',
   );
   return row!.id;

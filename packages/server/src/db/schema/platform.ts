@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigint, customType, index, integer, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.js';
 import { users } from './users.js';
 
@@ -78,6 +78,30 @@ export const outbox = pgTable(
       .on(t.id)
       .where(sql`${t.sentAt} is null`),
   ],
+);
+
+/** Raw bytes (bytea): node-postgres answers a Buffer, PGlite a Uint8Array; both read back as a Buffer. */
+const bytes = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * Files sent with an outbox e-mail (a merchant's settlement statement, decision 0069), in the order given. Kept with
+ * the message so a delivery retried later sends the same file; they go when the message row goes.
+ */
+export const outboxAttachments = pgTable(
+  'outbox_attachments',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    outboxId: bigint('outbox_id', { mode: 'number' })
+      .notNull()
+      .references(() => outbox.id, { onDelete: 'cascade' }),
+    filename: varchar('filename', { length: 200 }).notNull(),
+    contentType: varchar('content_type', { length: 100 }).notNull(),
+    content: bytes('content').notNull(),
+  },
+  (t) => [index('outbox_attachments_outbox_idx').on(t.outboxId)],
 );
 
 /** Lease-based locks for scheduled jobs, so one instance runs a job at a time when several are up. */

@@ -32,6 +32,7 @@ import {
   writePans,
   writeRecipients,
 } from './recipients.js';
+import { seedSettlement } from './settlement.js';
 import { seedUsers } from './users.js';
 
 /** The seed of the random stream: change it and every name, amount and card number changes. */
@@ -102,6 +103,7 @@ export async function seedDemoData(db: Db, keys: SeedKeys, options: SeedOptions 
     const notificationCount = await seedNotifications(tx, w);
     await seedStaffNotifications(tx, w);
     await seedConfig(tx, w);
+    await seedSettlement(tx, w);
 
     return {
       programs: w.program.length,

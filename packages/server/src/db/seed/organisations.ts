@@ -503,5 +503,7 @@ export async function seedConfig(tx: Tx, w: World): Promise<void> {
     entry('transaction.apiVersion', '2.0', -365),
     entry('transaction.apiVersion', '2.1', -180),
     entry('support.hours', 'Mon-Fri 8:30-16:30 ET', -200),
+    // Every demo program settles its merchants daily at the default cut-off (docs/settlement.md, decision 0068).
+    entry('settlement.enabled', 'true', -400),
   ]);
 }

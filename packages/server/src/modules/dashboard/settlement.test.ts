@@ -79,14 +79,15 @@ describe('GET /account-api/dash/settlement', () => {
 
   it('refuses a bad range, program or funding source with a 400', async () => {
     const programUuid = w.programs.programA.uuid;
-    for (const query of [
+    const queries: Record<string, string>[] = [
       { programUuid, dateRange: 'WEEK' },
       { programUuid: 'nope', dateRange: 'YTD' },
       { dateRange: 'YTD' },
       { programUuid, dateRange: 'YTD', fundingId: 'x' },
       { programUuid, dateRange: 'YTD', agencyUuid: w.agencies.a1.uuid },
       { programUuid, dateRange: 'YTD', extra: '\u0000' },
-    ]) {
+    ];
+    for (const query of queries) {
       const res = await get(w.tokens.programAdminA, '/account-api/dash/settlement', query);
       expect(res.statusCode, JSON.stringify(query)).toBe(400);
     }

@@ -1,26 +1,10 @@
-import { inflateSync } from 'node:zlib';
 import jsQR from 'jsqr';
 import { QR_BOX, slotOrigin, QR_OFFSET } from './pdf.js';
 
-// Test support: reads back what the card PDF drew, without a PDF renderer. The page content streams are inflated and
-// the rectangles of the QR box of a card are painted on a bitmap, which jsQR decodes as a camera picture would.
+export { contentStreams } from '../../testing/pdf-text.js';
 
-/** The inflated content streams of a PDF made by pdfkit (FlateDecode), in file order. */
-export function contentStreams(pdf: Buffer): string[] {
-  const streams: string[] = [];
-  const text = pdf.toString('latin1');
-  const pattern = /<<([^>]*?)\/Filter \/FlateDecode([^>]*?)>>\s*stream\r?\n/g;
-  for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
-    const start = match.index + match[0].length;
-    const end = text.indexOf('endstream', start);
-    try {
-      streams.push(inflateSync(pdf.subarray(start, end)).toString('latin1'));
-    } catch {
-      // Not a stream we drew (a font file would be): skip it.
-    }
-  }
-  return streams;
-}
+// Test support: reads back what the card PDF drew, without a PDF renderer. The page content streams are inflated
+// (testing/pdf-text.ts) and the rectangles of the QR box of a card are painted on a bitmap, which jsQR decodes as a camera picture would.
 
 /** The rectangles (`x y w h re`) of a content stream that lie inside the QR box of card `slot`. */
 export function qrRectangles(content: string, slot = 0) {

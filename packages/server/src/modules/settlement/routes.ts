@@ -4,7 +4,13 @@ import {
   BatchExportQuery,
   BatchList,
   BatchListQuery,
+  BatchMerchantParams,
   BatchParams,
+  BatchTransactionsPage,
+  BatchTransactionsQuery,
+  MerchantBatchList,
+  MerchantParams,
+  StatementEmailAnswer,
   CloseBatchAnswer,
   CloseBatchBody,
   MarkPaidAnswer,
@@ -20,7 +26,10 @@ import { registerExportRoute } from '../../platform/search.js';
 import { downloadAch } from './ach-download.js';
 import { closeNow, getBatch, getBatches, markPaid } from './batches.js';
 import { exportBatches } from './export.js';
+import { getBatchTransactions, getMerchantBatches } from './merchant-settlements.js';
 import { getReconciliation } from './reconciliation.js';
+import { downloadStatement, emailStatement } from './statement.js';
+import { z } from 'zod';
 
 // Merchant settlement (issue 24; decision 0056; docs/settlement.md). Program admins (their programs) and platform
 // administrators; a batch outside the caller's programs answers 404 like a missing one.
@@ -123,5 +132,66 @@ export default defineRoutes((app) => {
       config: { access: privileges(PRIVILEGE.BANK_VIEW) },
     },
     (req, reply) => downloadAch(req.ctx, req.params.batchUuid, reply),
+  );
+
+  // One merchant's settlements (items 3 and 4, decision 0068): its batches, its transactions of a batch, its statement.
+  app.get(
+    '/settlement-api/merchants/:merchantUuid/batches',
+    {
+      schema: {
+        tags,
+        summary: 'The batches that settled the merchant, newest first, with its share of each (at most 1,000)',
+        params: MerchantParams,
+        response: { 200: MerchantBatchList, ...refusals },
+      },
+      config: { access: SETTLEMENT_STAFF },
+    },
+    (req) => getMerchantBatches(req.ctx, req.params.merchantUuid),
+  );
+
+  app.get(
+    '/settlement-api/batches/:batchUuid/merchants/:merchantUuid/transactions',
+    {
+      schema: {
+        tags,
+        summary:
+          'The merchant’s transactions of the batch in time order, a page at a time, each with its money per benefit (signed as it counts: refunds and reversals negative) and its fee',
+        params: BatchMerchantParams,
+        querystring: BatchTransactionsQuery,
+        response: { 200: BatchTransactionsPage, ...refusals },
+      },
+      config: { access: SETTLEMENT_STAFF },
+    },
+    (req) => getBatchTransactions(req.ctx, req.params.batchUuid, req.params.merchantUuid, req.query),
+  );
+
+  app.get(
+    '/settlement-api/batches/:batchUuid/merchants/:merchantUuid/statement.pdf',
+    {
+      schema: {
+        tags,
+        summary:
+          'The merchant’s printable statement of the batch (PDF): program contact, merchant address, batch date and cut-off, lines, every transaction, fees and net; no bank number; audited',
+        params: BatchMerchantParams,
+        response: { 200: z.any().describe('application/pdf'), ...refusals },
+      },
+      config: { access: SETTLEMENT_STAFF },
+    },
+    (req, reply) => downloadStatement(req.ctx, req.params.batchUuid, req.params.merchantUuid, reply),
+  );
+
+  app.post(
+    '/settlement-api/batches/:batchUuid/merchants/:merchantUuid/statement/email',
+    {
+      bodyLimit: JSON_BODY_LIMIT,
+      schema: {
+        tags,
+        summary: 'E-mail the merchant its statement of the batch (the PDF attached), queued in the outbox',
+        params: BatchMerchantParams,
+        response: { 200: StatementEmailAnswer, ...refusals, 409: ErrorBody },
+      },
+      config: { access: SETTLEMENT_STAFF },
+    },
+    (req) => emailStatement(req.ctx, req.params.batchUuid, req.params.merchantUuid),
   );
 });

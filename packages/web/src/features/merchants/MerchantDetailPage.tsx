@@ -21,6 +21,7 @@ import { MerchantProgramTable } from './components/MerchantProgramTable';
 import { MerchantStatusAction } from './components/MerchantStatusAction';
 import { MerchantTerminalsSection } from './components/MerchantTerminalsSection';
 import { DetailSection } from '../../components/DetailSection';
+import { MerchantSettlementsSection } from '../settlement';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -67,6 +68,8 @@ function MerchantDetailView({ merchant, base }: { merchant: MerchantDetail; base
   const user = useSessionUser();
   const canUpdate = hasAnyPrivilege(user.privileges, PRIVILEGE.MERCHANT_UPDATE);
   const bankView = hasAnyPrivilege(user.privileges, PRIVILEGE.BANK_VIEW);
+  // The settlement screens' access (issue 24): program admins (their programs' batches) and platform administrators.
+  const seesSettlement = hasAnyPrivilege(user.privileges, PRIVILEGE.PROGRAMADMIN_ACCESS, PRIVILEGE.NDGADMIN_ACCESS);
 
   // The add screen arrives here with 'Merchant added.' (its state, cleared so a reload does not repeat it).
   const location = useLocation();
@@ -115,6 +118,16 @@ function MerchantDetailView({ merchant, base }: { merchant: MerchantDetail; base
       {bankView && (
         <DetailSection title="Bank info">
           <MerchantBankSection merchant={merchant} />
+        </DetailSection>
+      )}
+
+      {seesSettlement && (
+        <DetailSection title="Settlements">
+          <MerchantSettlementsSection
+            merchantUuid={merchant.merchantUuid}
+            merchantName={merchant.merchantName}
+            base={base}
+          />
         </DetailSection>
       )}
 

@@ -34,12 +34,16 @@ export default function BatchPage({ base }: { base: SettlementBase }) {
   return <BatchView base={base} batchUuid={id} />;
 }
 
-const lineColumns = (base: SettlementBase): DataTableColumn<BatchLine>[] => [
+const lineColumns = (base: SettlementBase, batchUuid: string): DataTableColumn<BatchLine>[] => [
   {
     key: 'merchantName',
     header: 'Merchant',
+    // The line opens the merchant's transactions of this batch (issue 24 item 3); that page links the merchant.
     render: (l) => (
-      <Link to={`/${base}/merchant/${l.merchantUuid}`}>
+      <Link
+        to={`/${base}/settlement/${batchUuid}/merchant/${l.merchantUuid}`}
+        aria-label={`${l.merchantName} (${l.merchantIdentifier}): its transactions in this batch`}
+      >
         {l.merchantName} ({l.merchantIdentifier})
       </Link>
     ),
@@ -126,7 +130,9 @@ function BatchView({ base, batchUuid }: { base: SettlementBase; batchUuid: strin
         <DetailSection title="ACH file">
           <Stack gap="sm" align="flex-start">
             <MessageBanner kind="danger" w="100%" messages={download.error ? errorMessagesOf(download.error) : []} />
-            {download.data && <MessageBanner kind="success" w="100%" messages={`Downloaded ${download.data.filename}.`} />}
+            {download.data && (
+              <MessageBanner kind="success" w="100%" messages={`Downloaded ${download.data.filename}.`} />
+            )}
             <Button onClick={() => download.mutate()} loading={download.isPending}>
               Download ACH file
             </Button>
@@ -160,7 +166,7 @@ function BatchView({ base, batchUuid }: { base: SettlementBase; batchUuid: strin
         <DetailSection title="Merchant lines">
           <DataTable
             caption="Merchant lines"
-            columns={lineColumns(base)}
+            columns={lineColumns(base, b.batchUuid)}
             rows={b.lines}
             rowKey={(l) => `${l.merchantUuid}-${l.fundingSourceId ?? 'none'}-${l.benefitTypeId}`}
             emptyMessage="No merchant lines."

@@ -1,7 +1,10 @@
 import {
   BatchDetail,
   BatchList,
+  BatchTransactionsPage,
   CloseBatchAnswer,
+  MerchantBatchList,
+  StatementEmailAnswer,
   MarkPaidAnswer,
   ReconciliationAnswer,
   type ReconciliationQuery,
@@ -18,7 +21,60 @@ export const settlementKeys = {
   all: ['settlement'] as const,
   list: (programUuid: string) => [...settlementKeys.all, 'list', programUuid] as const,
   batch: (batchUuid: string) => [...settlementKeys.all, 'batch', batchUuid] as const,
+  merchant: (merchantUuid: string) => [...settlementKeys.all, 'merchant', merchantUuid] as const,
+  transactions: (batchUuid: string, merchantUuid: string, page: number) =>
+    [...settlementKeys.all, 'transactions', batchUuid, merchantUuid, page] as const,
 };
+
+/** A merchant's statement of a batch: the PDF's path (decision 0068). */
+const statementPath = (batchUuid: string, merchantUuid: string) =>
+  `/settlement-api/batches/${batchUuid}/merchants/${merchantUuid}/statement.pdf`;
+
+/** GET /settlement-api/merchants/{merchantUuid}/batches: the batches that settled the merchant, newest first. */
+export function useMerchantBatches(merchantUuid: string) {
+  return useQuery({
+    queryKey: settlementKeys.merchant(merchantUuid),
+    queryFn: async ({ signal }) =>
+      MerchantBatchList.parse(await api.get<unknown>(`/settlement-api/merchants/${merchantUuid}/batches`, { signal })),
+    retry: false,
+  });
+}
+
+/** GET …/batches/{batchUuid}/merchants/{merchantUuid}/transactions: one page (zero-based), 10 rows. */
+export function useBatchTransactions(batchUuid: string, merchantUuid: string, page: number) {
+  return useQuery({
+    queryKey: settlementKeys.transactions(batchUuid, merchantUuid, page),
+    queryFn: async ({ signal }) =>
+      BatchTransactionsPage.parse(
+        await api.get<unknown>(`/settlement-api/batches/${batchUuid}/merchants/${merchantUuid}/transactions`, {
+          query: { page: String(page), pageSize: '10' },
+          signal,
+        }),
+      ),
+    placeholderData: (previous) => previous,
+    retry: false,
+  });
+}
+
+/** Saves a merchant's statement of a batch (the PDF). */
+export function useDownloadStatement() {
+  return useMutation({
+    mutationFn: (target: { batchUuid: string; merchantUuid: string }) =>
+      downloadFile(statementPath(target.batchUuid, target.merchantUuid), {}, 'statement.pdf'),
+  });
+}
+
+/** POST …/statement/email: queues the statement to the merchant's e-mail address (the PDF attached). */
+export function useEmailStatement() {
+  return useMutation({
+    mutationFn: async (target: { batchUuid: string; merchantUuid: string }) =>
+      StatementEmailAnswer.parse(
+        await api.post<unknown>(
+          `/settlement-api/batches/${target.batchUuid}/merchants/${target.merchantUuid}/statement/email`,
+        ),
+      ),
+  });
+}
 
 /** GET /settlement-api/batches: the caller's batches, newest first. */
 export function useBatches(programUuid: string) {

@@ -1,0 +1,106 @@
+import type { FastifyReply } from 'fastify';
+import { fillMessage } from '@ebt/core/messages';
+import { BATCH_TRANSACTIONS_CAP, SETTLEMENT_MESSAGES, type StatementEmailAnswer } from '@ebt/core/settlement';
+import { recordAudit } from '../../platform/audit.js';
+import { type CallerContext, requireCaller, type RequestContext } from '../../platform/context.js';
+import { AppError } from '../../platform/errors.js';
+import { queueMessage } from '../../platform/outbox.js';
+import { batchTransactions, countBatchTransactions, statementParties } from './merchant-queries.js';
+import { merchantOfBatch } from './merchant-settlements.js';
+import { statementPdf } from './statement-pdf.js';
+
+// A merchant's statement of a batch (issue 24 item 4; decision 0068): the PDF (built in memory, never written to
+// disk, audited like the ACH download) and its e-mail to the merchant through the outbox, the PDF attached
+// (decision 0069). Scope as the batch and the merchant (merchant-settlements.ts merchantOfBatch).
+
+async function buildStatement(ctx: CallerContext, batchUuid: string, merchantUuid: string) {
+  const { found, merchant, lines } = await merchantOfBatch(ctx, batchUuid, merchantUuid);
+  const parties = await statementParties(ctx.db, merchant.id, found.programId);
+  const counted = await countBatchTransactions(ctx.db, found.id, merchant.id, BATCH_TRANSACTIONS_CAP);
+  const transactions = await batchTransactions(ctx.db, found.id, merchant.id, {
+    limit: BATCH_TRANSACTIONS_CAP,
+    offset: 0,
+  });
+  const pdf = await statementPdf({
+    program: parties.program,
+    merchant: { name: merchant.name, identifier: merchant.identifier, address: parties.merchantAddress },
+    batch: {
+      batchNbr: found.batch.batchNbr,
+      businessDay: found.batch.businessDay,
+      cutoffAt: found.batch.cutoffAt,
+      status: found.batch.status,
+    },
+    lines,
+    transactions,
+    truncated: counted > BATCH_TRANSACTIONS_CAP,
+    generatedAt: ctx.now(),
+  });
+  const fileName = `statement-${parties.program.shortName}-${merchant.identifier}-${found.batch.businessDay}-${found.batch.batchNbr}.pdf`;
+  return {
+    pdf,
+    fileName: fileName.replace(/[^A-Za-z0-9._-]/g, '_'),
+    batch: found.batch,
+    merchant,
+    programName: parties.program.name,
+    netAmt: lines.reduce((s, l) => s + Math.round(l.netAmt * 100), 0) / 100,
+  };
+}
+
+/** GET /settlement-api/batches/{batchUuid}/merchants/{merchantUuid}/statement.pdf */
+export async function downloadStatement(
+  context: RequestContext,
+  batchUuid: string,
+  merchantUuid: string,
+  reply: FastifyReply,
+) {
+  const ctx = requireCaller(context);
+  const statement = await buildStatement(ctx, batchUuid, merchantUuid);
+  await recordAudit(ctx.db, ctx, {
+    action: 'settlement_statement_download',
+    entity: 'settlement_batch',
+    entityId: statement.batch.batchUuid,
+    after: { merchantUuid: statement.merchant.uuid, netAmt: statement.netAmt },
+  });
+  return reply
+    .type('application/pdf')
+    .header('Content-Disposition', `inline; filename="${statement.fileName}"`)
+    .header('Cache-Control', 'no-store')
+    .send(statement.pdf);
+}
+
+/** POST /settlement-api/batches/{batchUuid}/merchants/{merchantUuid}/statement/email */
+export async function emailStatement(
+  context: RequestContext,
+  batchUuid: string,
+  merchantUuid: string,
+): Promise<StatementEmailAnswer> {
+  const ctx = requireCaller(context);
+  const statement = await buildStatement(ctx, batchUuid, merchantUuid);
+  const to = statement.merchant.email?.trim();
+  if (!to) throw AppError.conflict(SETTLEMENT_MESSAGES.MERCHANT_NO_EMAIL);
+  const { batch, merchant } = statement;
+  await ctx.db.transaction(async (tx) => {
+    const outboxId = await queueMessage(tx, ctx, {
+      channel: 'email',
+      to,
+      subject: `${statement.programName}: settlement statement, batch ${batch.batchNbr} (${batch.businessDay})`,
+      body: [
+        `Hello ${merchant.name},`,
+        '',
+        `Attached is your settlement statement from ${statement.programName} for batch ${batch.batchNbr}, business day ${batch.businessDay} (Merchant ID ${merchant.identifier}).`,
+        `Net amount: ${statement.netAmt < 0 ? '-' : ''}$${Math.abs(statement.netAmt).toFixed(2)}.`,
+        '',
+        'The statement lists every transaction of the batch, its redemption fees and the net amount paid to your bank account.',
+        'Questions? Contact the program at the address on the statement.',
+      ].join('\n'),
+      attachments: [{ filename: statement.fileName, contentType: 'application/pdf', content: statement.pdf }],
+    });
+    await recordAudit(tx, ctx, {
+      action: 'settlement_statement_email',
+      entity: 'settlement_batch',
+      entityId: batch.batchUuid,
+      after: { merchantUuid: merchant.uuid, outboxId, netAmt: statement.netAmt },
+    });
+  });
+  return { message: fillMessage(SETTLEMENT_MESSAGES.STATEMENT_QUEUED, { email: to }), email: to };
+}
