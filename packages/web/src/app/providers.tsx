@@ -2,7 +2,7 @@ import { MantineProvider, type MantineColorSchemeManager } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { overlaysLoadRequested } from '../lib/overlays';
-import { queryClient } from './query-client';
+import { queryClient } from '../lib/query-client';
 import { cssVariablesResolver, theme } from './theme';
 
 // Dialogs and notifications are not needed to paint the first screen: they load later (lib/overlays.ts). Pages work

@@ -10,7 +10,7 @@ import { useI18n } from '../../lib/i18n';
 import type { PortalArea } from '../../lib/routes';
 import { hasSession } from '../../lib/session';
 import { SessionUserProvider } from '../../lib/session-user';
-import { queryClient } from '../query-client';
+import { queryClient } from '../../lib/query-client';
 import { AreaSkeleton } from '../layouts/AreaSkeleton';
 
 // The signed-in shell is not needed to sign in, so it loads with the first protected page.

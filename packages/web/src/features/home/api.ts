@@ -1,6 +1,6 @@
 import { ProgramBalance } from '@ebt/core/benefits';
 import { CurrentRecipientProgram } from '@ebt/core/recipients';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../lib/api-client';
 
@@ -24,10 +24,13 @@ export function useOwnPrograms() {
 }
 
 /** GET /benefit-api/benefit/balances. */
-export function useBalances() {
-  return useQuery({
+export const balancesQuery = () =>
+  queryOptions({
     queryKey: recipientHomeKeys.balances,
     queryFn: async ({ signal }) =>
       z.array(ProgramBalance).parse(await api.get<unknown>('/benefit-api/benefit/balances', { signal })),
   });
+
+export function useBalances() {
+  return useQuery(balancesQuery());
 }

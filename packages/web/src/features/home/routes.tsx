@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import type { FeatureRoutes } from '../../lib/routes';
+import { hasSession } from '../../lib/session';
 
 /**
  * The screen a portal opens on after sign-in, as a route `lazy`: the router starts loading its code as soon as the
@@ -11,14 +12,23 @@ function homeScreen(load: () => Promise<{ default: ComponentType }>): RouteObjec
 }
 
 const recipientHome = homeScreen(() => import('./RecipientHomePage'));
+
+/**
+ * The recipient home's loader: its reads start as soon as the path matches (prefetch.ts), with the user and the code.
+ * Imported on demand, so the start-up code carries neither the home's schemas nor zod; it returns at once.
+ */
+function startRecipientHomeReads(): null {
+  if (hasSession()) import('./prefetch').then((m) => m.prefetchRecipientHome()).catch(() => undefined);
+  return null;
+}
 const programHome = homeScreen(() => import('./WelcomePage'));
 const adminHome = homeScreen(() => import('./AdminHomePage'));
 
 /** Each portal's home answers at its prefix and at `home` (A§2, B§2, resolution 8). */
 export const homeRoutes: FeatureRoutes = {
   recipient: [
-    { index: true, lazy: recipientHome },
-    { path: 'home', lazy: recipientHome },
+    { index: true, lazy: recipientHome, loader: startRecipientHomeReads },
+    { path: 'home', lazy: recipientHome, loader: startRecipientHomeReads },
   ],
   program: [
     { index: true, lazy: programHome },

@@ -14,7 +14,7 @@ import {
   type UpdateRecipientIncentiveBody,
 } from '@ebt/core/incentives';
 import { RecipientAccount } from '@ebt/core/recipients';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../lib/api-client';
 
@@ -143,14 +143,17 @@ export function useMyIncentives() {
 }
 
 /** GET …/currentrecipient/headroom: what each enrolment earned today and this month, and what its caps leave. */
-export function useMyHeadroom() {
-  return useQuery({
+export const myHeadroomQuery = () =>
+  queryOptions({
     queryKey: incentiveKeys.headroom(),
     queryFn: async ({ signal }) =>
       IncentiveHeadroomList.parse(
         await api.get<unknown>('/account-api/incentive/recipient-incentive/currentrecipient/headroom', { signal }),
       ),
   });
+
+export function useMyHeadroom() {
+  return useQuery(myHeadroomQuery());
 }
 
 export type EnrolmentChange =

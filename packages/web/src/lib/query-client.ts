@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { isApiError } from '../lib/api-client';
+import { isApiError } from './api-client';
 
 export const queryClient = new QueryClient({
   defaultOptions: {
