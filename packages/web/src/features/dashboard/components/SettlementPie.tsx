@@ -45,7 +45,7 @@ export function SettlementPie({ filter, area }: { filter: AppliedFilter; area: '
                 },
               ]}
             />
-            <Table captionSide="top" fz="sm">
+            <Table captionSide="bottom" fz="sm">
               <Table.Caption>Fees and balances</Table.Caption>
               <Table.Tbody>
                 {(
