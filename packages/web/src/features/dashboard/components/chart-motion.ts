@@ -12,7 +12,7 @@ export function useChartAnimation(): ChartAnimation {
     : { isAnimationActive: true, animationDuration: CHART_ANIMATION_MS };
 }
 
-export interface ChartAnimation {
+interface ChartAnimation {
   isAnimationActive: boolean;
   animationDuration: number;
 }
