@@ -69,7 +69,7 @@ export async function englishOn(page: Page): Promise<string[]> {
 }
 
 /** The page's visible text has none of the English texts, and <html lang="es">. */
-export async function expectNoEnglish(page: Page) {
+async function expectNoEnglish(page: Page) {
   await expect(page.locator('html')).toHaveAttribute('lang', 'es');
   expect(await englishOn(page), `English on ${page.url()}`).toEqual([]);
 }
