@@ -1,10 +1,12 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { accessibilityViolations, apiToken, bearer, DEMO_USERS, signInAs } from './helpers';
+import { englishOn, signInInSpanish } from './spanish-helpers';
 import { type RouteArea, webRoutes } from './web-routes';
 
 // The accessibility walk (testing.md "Accessibility"; issue 12): every route of every area of the router, placeholders
 // and not-found pages included, visited as the demo user of that area, with axe's WCAG 2.1 A and AA rules. A screen
-// with a path parameter needs a visit below (the demo data's ids); a route without one fails the walk.
+// with a path parameter needs a visit below (the demo data's ids); a route without one fails the walk. Each visit also
+// checks the headings (one h1, no level skipped) and, per area, that no two routes share a document title.
 
 const ROUTES = webRoutes();
 
@@ -231,7 +233,53 @@ function urlOf(route: (typeof ROUTES)[number], seeds: Seeds): string | null {
 async function visit(page: Page, url: string): Promise<string[]> {
   await page.goto(url);
   await expect(page.getByRole('heading', { level: 1 }).first(), `${url} shows its heading`).toBeVisible();
-  return accessibilityViolations(page);
+  return [...(await headingFindings(page)), ...(await accessibilityViolations(page))];
+}
+
+/**
+ * The page's rendered headings (h1-h6 and role="heading"), in document order, as levels. A heading hidden from
+ * everyone (display none, a closed drawer) does not count; a visually hidden one does, as a screen reader reads it.
+ */
+const HEADING_LEVELS = `[...document.querySelectorAll('h1, h2, h3, h4, h5, h6, [role="heading"]')]
+  .filter((el) => el.checkVisibility() && !el.closest('[aria-hidden="true"]'))
+  .map((el) => Number(el.getAttribute('aria-level') || el.tagName.slice(1)))`;
+
+/**
+ * WCAG 1.3.1 and 2.4.6 as the kit means them (axe checks neither: its heading-order rule is a best practice, not an
+ * AA tag): exactly one h1, and no level skipped on the way down (an h2 followed by an h4).
+ */
+async function headingFindings(page: Page): Promise<string[]> {
+  const levels = await page.evaluate<number[]>(HEADING_LEVELS);
+  const findings: string[] = [];
+  const h1s = levels.filter((level) => level === 1).length;
+  if (h1s !== 1) findings.push(`headings: ${h1s} h1 (one expected); levels ${levels.join(' ')}`);
+  levels.forEach((level, i) => {
+    const before = i === 0 ? 1 : levels[i - 1]!;
+    if (level > before + 1) findings.push(`headings: an h${level} follows an h${before}; levels ${levels.join(' ')}`);
+  });
+  return findings;
+}
+
+/** Paths that are another path's screen under a second name (A§2): they share its title. */
+const SAME_SCREEN = new Set(['/', '/recipient/home', '/program/home', '/admin/home']);
+
+/**
+ * WCAG 2.4.2: each route of an area has a title of its own. Two routes of one area with the same title are a
+ * finding; the same screen in two areas (/program/x and /admin/x) may share it, and a detail page's title carries
+ * its record (so two records of one route differ, and the pattern is what is compared).
+ */
+function titleFindings(titles: Map<string, string>): string[] {
+  const byTitle = new Map<string, string[]>();
+  for (const [pattern, title] of titles) {
+    if (SAME_SCREEN.has(pattern)) continue;
+    byTitle.set(title, [...(byTitle.get(title) ?? []), pattern]);
+  }
+  const findings: string[] = [];
+  for (const [title, patterns] of byTitle) {
+    if (title.trim() === '' || title === 'MarketLink') findings.push(`${patterns.join(', ')}: no title of its own`);
+    else if (patterns.length > 1) findings.push(`${patterns.join(', ')}: share the title '${title}'`);
+  }
+  return findings;
 }
 
 /**
@@ -338,12 +386,15 @@ test.describe('the accessibility walk', () => {
       const findings: string[] = [];
       // The sign-out page ends the session: the signed-in areas never visit it, and the public walk visits it last.
       const ordered = [...routes].sort((a, b) => Number(a.pattern === '/logout') - Number(b.pattern === '/logout'));
+      const titles = new Map<string, string>();
       for (const route of ordered) {
         const url = urlOf(route, seeds);
         if (url === null) continue; // reported by the test above
         const violations = await visit(page, url);
         if (violations.length > 0) findings.push(`${url} (${route.pattern}):\n  ${violations.join('\n  ')}`);
+        titles.set(route.pattern, await page.title());
       }
+      findings.push(...titleFindings(titles));
       expect(findings, findings.join('\n')).toEqual([]);
     });
 
@@ -377,4 +428,46 @@ test.describe('the accessibility walk', () => {
       expect(dialogs + forms, 'the probes found something to open or submit').toBeGreaterThan(0);
     });
   }
+
+  // Spanish (docs/i18n.md): the public and recipient routes with a browser whose first language is Spanish, as
+  // spanish.spec.ts chooses it. Each route: axe, the headings, no English text of the catalogues or messages, and
+  // <html lang="es">; then each blank form submitted empty (its Spanish errors), with axe.
+  test.describe('in Spanish', () => {
+    test.use({ locale: 'es-US' });
+
+    for (const area of ['public', 'recipient'] as const) {
+      const routes = ROUTES.filter((route) => route.area === area);
+      test(`every ${area} route passes axe and shows no English (${routes.length} routes)`, async ({ page }) => {
+        test.setTimeout(30_000 + routes.length * 16_000);
+        if (area === 'recipient') await signInInSpanish(page);
+        const findings: string[] = [];
+        const titles = new Map<string, string>();
+        const ordered = [...routes].sort((a, b) => Number(a.pattern === '/logout') - Number(b.pattern === '/logout'));
+        for (const route of ordered) {
+          const url = urlOf(route, seeds);
+          if (url === null) continue;
+          const problems = [...(await visit(page, url)), ...(await englishOn(page)).map((text) => `English: ${text}`)];
+          if (problems.length > 0) findings.push(`${url} (${route.pattern}):\n  ${problems.join('\n  ')}`);
+          titles.set(route.pattern, await page.title());
+        }
+        findings.push(...titleFindings(titles));
+
+        // The forms' error states, in Spanish (the API answers reads only, as in the English probe).
+        await refuseWrites(page);
+        let forms = 0;
+        for (const route of routes) {
+          if (route.pattern === '/logout' || route.placeholder) continue;
+          const url = urlOf(route, seeds);
+          if (url === null) continue;
+          await page.goto(url);
+          await expect(page.getByRole('heading', { level: 1 }).first(), `${url} shows its heading`).toBeVisible();
+          forms += await probeForms(page, url, findings);
+          const english = await englishOn(page);
+          if (english.length > 0) findings.push(`${url} (forms submitted empty): English: ${english.join(' | ')}`);
+        }
+        expect(findings, findings.join('\n')).toEqual([]);
+        expect(forms, 'the probe found forms to submit').toBeGreaterThan(0);
+      });
+    }
+  });
 });

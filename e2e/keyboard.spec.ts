@@ -1,4 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { RECIPIENT_ID } from './benefit-helpers';
+import { cardNumber, newRecipient, PASSWORD } from './card-helpers';
 import { DEMO_PASSWORD, DEMO_USERS } from './helpers';
 
 // Keyboard-only flows (issue 23 item 5): no clicks, only Tab, Shift+Tab, Enter and typing. At every step the focus is
@@ -34,12 +36,33 @@ async function tabTo(page: Page, target: Locator, { back = false, max = 60 } = {
   throw new Error(`${target.toString()} not reached in ${max} Tab presses`);
 }
 
-async function signInByKeyboard(page: Page, username: string, landing: RegExp): Promise<void> {
+/** Tabs to a Mantine select, opens it with ArrowDown and moves down its options until `option` is active: Enter. */
+async function chooseByKeyboard(page: Page, select: Locator, option: string): Promise<void> {
+  await tabTo(page, select);
+  await page.keyboard.press('ArrowDown');
+  const listbox = page.getByRole('listbox');
+  await expect(listbox).toBeVisible();
+  const wanted = listbox.getByRole('option', { name: option, exact: true });
+  await expect(wanted).toBeVisible();
+  for (let i = 0; i < 20 && (await wanted.getAttribute('data-combobox-selected')) === null; i += 1) {
+    await page.keyboard.press('ArrowDown');
+  }
+  await page.keyboard.press('Enter');
+  await expect(select).toHaveValue(option);
+  await expectFocusVisible(page, `after choosing ${option}`);
+}
+
+async function signInByKeyboard(
+  page: Page,
+  username: string,
+  landing: RegExp,
+  password = DEMO_PASSWORD,
+): Promise<void> {
   await page.goto('/login');
   await tabTo(page, page.getByRole('textbox', { name: 'Username' }));
   await page.keyboard.type(username);
   await tabTo(page, page.getByRole('textbox', { name: 'Password', exact: true }));
-  await page.keyboard.type(DEMO_PASSWORD);
+  await page.keyboard.type(password);
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(landing);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -92,5 +115,96 @@ test.describe('keyboard only', () => {
     // The focus moves to the Dismiss button now in that place, never to the page's body.
     await expectFocusVisible(page, 'after Dismiss');
     if (before > 1) await expect(items.first().getByRole('button', { name: /^Dismiss/ })).toBeFocused();
+  });
+
+  test("issues a benefit from a recipient's file, and finds its row in their benefits", async ({ page }) => {
+    test.setTimeout(60_000);
+    await signInByKeyboard(page, DEMO_USERS.progadmin, /\/program$/);
+    // The recipient's file, found by its Account ID.
+    await page.goto('/program/recipients');
+    const search = page.getByRole('search', { name: 'Recipient search criteria' });
+    await tabTo(page, search.getByRole('textbox', { name: 'Account ID' }));
+    await page.keyboard.type(RECIPIENT_ID);
+    await page.keyboard.press('Enter');
+    const row = page
+      .getByRole('table', { name: 'Recipients found' })
+      .getByRole('button', { name: `Open recipient ${RECIPIENT_ID}`, exact: true });
+    await tabTo(page, row.first());
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 1, name: /^Recipient / })).toBeVisible();
+    await expectFocusVisible(page, 'on the recipient file');
+
+    await tabTo(page, page.getByRole('link', { name: 'Issue Benefit' }));
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 1, name: 'Issue Benefit' })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Account ID' })).toHaveValue(RECIPIENT_ID);
+    await expectFocusVisible(page, 'on the issue form');
+
+    await chooseByKeyboard(page, page.getByRole('combobox', { name: 'Funding source' }), 'USDA SFMNP Grant');
+    const auth = `KB${Date.now().toString(36).toUpperCase()}`;
+    await tabTo(page, page.getByRole('textbox', { name: 'Authorization Number' }));
+    await page.keyboard.type(auth);
+    await chooseByKeyboard(
+      page,
+      page.getByRole('combobox', { name: 'Distribution Method' }),
+      'Mailed to the recipient',
+    );
+    await tabTo(page, page.getByRole('button', { name: 'Issue Benefit' }));
+    await page.keyboard.press('Enter');
+    // The outcome takes the focus (announced, and where the next Tab starts).
+    const issued = page.getByRole('status').filter({ hasText: 'Benefit issued.' });
+    await expect(issued).toBeVisible();
+    await expectFocusVisible(page, 'after issuing');
+
+    await tabTo(page, page.getByRole('link', { name: 'Open the benefit' }));
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 1, name: `Benefit ${auth}` })).toBeVisible();
+    await tabTo(page, page.getByRole('link', { name: `All benefits of ${RECIPIENT_ID}` }));
+    await page.keyboard.press('Enter');
+    const benefitRow = page.getByRole('row').filter({ hasText: auth });
+    await expect(benefitRow).toContainText('$50.00');
+    await expect(benefitRow).toContainText('Issued');
+    await expectFocusVisible(page, 'on the benefit list');
+  });
+
+  test('attaches an external card on the cards page', async ({ page, request }) => {
+    test.setTimeout(60_000);
+    const person = await newRecipient(request);
+    await signInByKeyboard(page, person.username, /\/recipient$/, PASSWORD);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await tabTo(page, nav.getByRole('link', { name: 'EBT Cards' }));
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 1, name: 'EBT Cards' })).toBeVisible();
+    await tabTo(page, page.getByRole('link', { name: 'Add EBT Card' }));
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 1, name: 'Add EBT Card' })).toBeVisible();
+
+    const form = page.getByRole('form', { name: 'Add EBT card' });
+    // Sent empty: the focus goes to the first field in error, visibly.
+    await tabTo(page, form.getByRole('button', { name: 'Add Card' }));
+    await page.keyboard.press('Enter');
+    await expect(form.getByRole('textbox', { name: 'Card Number' })).toBeFocused();
+    await expectFocusVisible(page, 'on the first field in error');
+
+    const pan = cardNumber();
+    await page.keyboard.type(pan);
+    await tabTo(page, form.getByRole('textbox', { name: 'Card Name' }));
+    await page.keyboard.type('Keyboard card');
+    await tabTo(page, form.getByRole('checkbox', { name: 'WIC' }));
+    await page.keyboard.press('Space');
+    await expect(form.getByRole('checkbox', { name: 'WIC' })).toBeChecked();
+    await tabTo(page, form.getByRole('button', { name: 'Add Card' }));
+    await page.keyboard.press('Enter');
+
+    await expect(page.getByRole('heading', { level: 1, name: 'EBT Cards' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'EBT card added.' })).toBeFocused();
+    await expectFocusVisible(page, 'on the outcome');
+    const row = page
+      .getByRole('table', { name: 'Your EBT cards' })
+      .getByRole('row')
+      .filter({ hasText: 'Keyboard card' });
+    await expect(row).toContainText(`*${pan.slice(-4)}`);
+    await expect(row).toContainText('WIC');
+    await expect(row).toContainText(person.programName);
   });
 });

@@ -1,17 +1,6 @@
-import { spanishMessagePairs } from '@ebt/core/i18n';
-import { expect, test, type Page } from '@playwright/test';
-import { en } from '../packages/web/src/lib/i18n/en';
-import { es } from '../packages/web/src/lib/i18n/es';
-import {
-  apiToken,
-  bearer,
-  DEMO_PASSWORD,
-  DEMO_USERS,
-  expectAccessible,
-  lastOutboxId,
-  linkPathIn,
-  waitForMessage,
-} from './helpers';
+import { expect, test } from '@playwright/test';
+import { apiToken, bearer, DEMO_USERS, lastOutboxId, linkPathIn, waitForMessage } from './helpers';
+import { checkPage, signInInSpanish } from './spanish-helpers';
 
 // Spanish (issue 23 item 5, docs/i18n.md): a browser whose first language is Spanish gets the public and recipient
 // pages in Spanish. On each page of the public flows (login error, forgot password, the application) and the recipient
@@ -19,55 +8,6 @@ import {
 // Spanish differs) and no English message that has a Spanish text, <html lang="es">, and axe.
 
 test.use({ locale: 'es-US' });
-
-/** English texts that must not show on a Spanish page: catalogue texts and messages whose Spanish differs. */
-const ENGLISH: string[] = (() => {
-  const texts = new Set<string>();
-  for (const [group, entries] of Object.entries(en)) {
-    const spanish = (es as Record<string, Record<string, string>>)[group]!;
-    for (const [key, text] of Object.entries(entries as Record<string, string>)) {
-      if (spanish[key] === text) continue;
-      // The fixed words of a text with placeholders or markup: its longest run without them.
-      const fixed = text
-        .split(/\{\{\w+\}\}|<\/?\w+>/)
-        .map((part) => part.trim())
-        .sort((a, b) => b.length - a.length)[0];
-      if (fixed && fixed.length >= 3) texts.add(fixed);
-    }
-  }
-  for (const { en: english } of spanishMessagePairs()) {
-    const fixed = english
-      .split(/\{\w+\}/)
-      .map((part) => part.trim())
-      .sort((a, b) => b.length - a.length)[0];
-    if (fixed && fixed.length >= 8) texts.add(fixed);
-  }
-  return [...texts];
-})();
-
-/** The page's visible text has none of the English texts: long ones anywhere, short ones as a whole line. */
-async function expectNoEnglish(page: Page) {
-  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
-  const shown = await page.locator('body').innerText();
-  const lines = new Set(shown.split('\n').map((line) => line.trim()));
-  const found = ENGLISH.filter((text) => (text.length >= 16 ? shown.includes(text) : lines.has(text)));
-  expect(found, `English on ${page.url()}`).toEqual([]);
-}
-
-async function checkPage(page: Page) {
-  await expectNoEnglish(page);
-  await expectAccessible(page);
-}
-
-async function signInInSpanish(page: Page, username: string = DEMO_USERS.recipient, landing = /\/recipient$/) {
-  await page.goto('/login');
-  await page.getByRole('textbox', { name: 'Nombre de usuario' }).fill(username);
-  await page.getByRole('textbox', { name: 'Contraseña', exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
-  await expect(page).toHaveURL(landing);
-  if (username === DEMO_USERS.recipient)
-    await expect(page.getByRole('heading', { level: 1, name: 'Inicio' })).toBeVisible();
-}
 
 const MINUTE = 60_000;
 

@@ -1,1 +1,2 @@
 export * from './messages-es.js';
+export * from './notice-values.js';

@@ -6,6 +6,7 @@ import { MERCHANT_MESSAGES } from '../merchants/messages.js';
 import { MESSAGES } from '../messages/messages.js';
 import { NOTIFICATION_MESSAGES } from '../notifications/messages.js';
 import { PAN_MESSAGES } from '../pans/messages.js';
+import { POS_NOTICES } from '../pos/messages.js';
 import { TRANSACTION_MESSAGES } from '../transactions/messages.js';
 
 /**
@@ -22,6 +23,7 @@ export const MESSAGE_GROUPS = {
   TRANSACTION_MESSAGES,
   PAN_MESSAGES,
   MERCHANT_MESSAGES,
+  POS_NOTICES,
 } as const;
 export type MessageGroup = keyof typeof MESSAGE_GROUPS;
 
@@ -188,6 +190,8 @@ export const RECIPIENT_MESSAGE_KEYS: { [G in MessageGroup]: readonly (keyof (typ
   ],
   // The merchant locator and the recipient's merchant page; the rest of the group is staff-only.
   MERCHANT_MESSAGES: ['MERCHANT_NOT_FOUND', 'LOCATION_TEXT_REQUIRED'],
+  // The per-transaction alerts (event 5): inbox texts and e-mails or SMS.
+  POS_NOTICES: ['SUBJECT', 'PURCHASE', 'REFUND', 'REVERSAL'],
 };
 
 /**
@@ -356,6 +360,15 @@ export const MESSAGES_ES: { [G in MessageGroup]: Spanish<G> } = {
   MERCHANT_MESSAGES: {
     MERCHANT_NOT_FOUND: 'No se encontró el comerciante.',
     LOCATION_TEXT_REQUIRED: 'Ingrese una ciudad, un código postal o Ciudad, ST.',
+  },
+  POS_NOTICES: {
+    SUBJECT: 'Movimiento de su tarjeta',
+    PURCHASE:
+      'Se hizo una compra de {amount} con su tarjeta que termina en {last4} en {merchant}. Su saldo de {program} es {balance}.',
+    REFUND:
+      'Se agregó un reembolso de {amount} de {merchant} a su tarjeta que termina en {last4}. Su saldo de {program} es {balance}.',
+    REVERSAL:
+      'Se canceló una transacción de {amount} en {merchant} con su tarjeta que termina en {last4}. Su saldo de {program} es {balance}.',
   },
 };
 

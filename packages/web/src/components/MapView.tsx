@@ -4,6 +4,7 @@ import { divIcon, type LatLngTuple, type Marker as LeafletMarker } from 'leaflet
 import { useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
 import { CircleMarker, MapContainer, Marker, Popup, TileLayer, useMap } from 'react-leaflet';
 import { MAP_ATTRIBUTION, mapTileUrl } from '../lib/map-settings';
+import { useI18n } from '../lib/i18n';
 import { markerClassName, markerHtml } from './MapView.markers';
 import classes from './MapView.module.css';
 
@@ -76,6 +77,7 @@ function FollowSize() {
  * then stay out of the first bundle (the sign-in page).
  */
 export function MapView({ center, zoom, label, markers, selectedKey, onMarkerSelect, origin }: MapViewProps) {
+  const { t } = useI18n();
   const helpId = useId();
   const tileUrl = useMemo(() => mapTileUrl(), []);
   const markerRefs = useRef(new Map<string, LeafletMarker>());
@@ -83,7 +85,7 @@ export function MapView({ center, zoom, label, markers, selectedKey, onMarkerSel
   return (
     <div>
       <VisuallyHidden id={helpId}>
-        Arrow keys move the map, plus and minus zoom. Tab reaches each numbered marker; Enter shows its details.
+        {t('kit.mapKeyboardHelp')}
       </VisuallyHidden>
       <MapContainer center={center} zoom={zoom} keyboard scrollWheelZoom={false} className={classes.map}>
         <ContainerLabel label={label} helpId={helpId} />

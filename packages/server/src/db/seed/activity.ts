@@ -1,4 +1,6 @@
 import { BENEFIT_STATUS, BENEFIT_TYPE, NOTIFICATION_METHOD, NOTIFICATION_STATUS, PAN_TYPE } from '@ebt/core/enums';
+import { fillMessage } from '@ebt/core/messages';
+import { POS_NOTICES } from '@ebt/core/pos';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../client.js';
 import { NOTIFICATION_EVENT, RESPONSE_CODE, TRANSACTION_TYPE } from '../reference-data.js';
@@ -388,7 +390,14 @@ export async function seedNotifications(tx: Tx, w: World): Promise<number> {
     )
     .slice(-6);
   for (const t of r01Purchases) {
-    const text = `A purchase of ${dollars(t.reqCents)} was made at ${w.merchant[t.merchantIdx]!.name} on ${t.day}.`;
+    // The alert's own words (core POS_NOTICES, as the engine writes it), so a Spanish page can translate it.
+    const text = fillMessage(POS_NOTICES.PURCHASE, {
+      amount: dollars(t.reqCents),
+      last4: w.pan[t.panIdx]!.pan.slice(-4),
+      merchant: w.merchant[t.merchantIdx]!.name,
+      program: w.program[t.programIdx]!.name,
+      balance: dollars(t.endCents),
+    });
     push(t.accountIdx, NOTIFICATION_EVENT.PURCHASE, text, t.at, 7);
   }
   rows

@@ -3,7 +3,7 @@ import { BENEFIT_MESSAGES } from '@ebt/core/benefits';
 import { DEFAULT_CREATION_CHANNEL } from '@ebt/core/constants';
 import { BENEFIT_STATUS, BENEFIT_TYPE } from '@ebt/core/enums';
 import { formatMoney, fromCents } from '@ebt/core/format';
-import { MESSAGES_ES } from '@ebt/core/i18n';
+import { MESSAGES_ES, spanishNoticeDate, spanishNoticeMoney } from '@ebt/core/i18n';
 import { fillMessage } from '@ebt/core/messages';
 import type { DbOrTx } from '../../db/client.js';
 import { NOTIFICATION_EVENT } from '../../db/reference-data.js';
@@ -224,8 +224,18 @@ export function noticeMessage(
     authNumber: r.authNumber,
   };
   const text = fillMessage(kind.text, values).slice(0, NOTIFICATION_TEXT_MAX);
-  // The Spanish of an e-mail or SMS to a recipient who chose Spanish (docs/i18n.md).
-  const es = { subject: kind.es.subject, text: fillMessage(kind.es.text, values).slice(0, NOTIFICATION_TEXT_MAX) };
+  // The Spanish of an e-mail or SMS to a recipient who chose Spanish (docs/i18n.md), its dates and amount as es-US
+  // writes them.
+  const spanishValues = {
+    ...values,
+    amount: spanishNoticeMoney(r.amount),
+    availableDate: spanishNoticeDate(r.availableDate),
+    expirationDate: spanishNoticeDate(r.expirationDate),
+  };
+  const es = {
+    subject: kind.es.subject,
+    text: fillMessage(kind.es.text, spanishValues).slice(0, NOTIFICATION_TEXT_MAX),
+  };
   return { event: kind.event, subject: kind.subject, text, es };
 }
 

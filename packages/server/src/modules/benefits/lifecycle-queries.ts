@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { BENEFIT_LIFE_CYCLE_MESSAGES } from '@ebt/core/benefits';
 import { BENEFIT_STATUS, NOTIFICATION_METHOD } from '@ebt/core/enums';
 import { formatMoney } from '@ebt/core/format';
-import { MESSAGES_ES } from '@ebt/core/i18n';
+import { MESSAGES_ES, spanishNoticeDate, spanishNoticeMoney } from '@ebt/core/i18n';
 import { fillMessage } from '@ebt/core/messages';
 import type { DbOrTx } from '../../db/client.js';
 import { NOTIFICATION_EVENT } from '../../db/reference-data.js';
@@ -142,7 +142,7 @@ export async function notifyExpired(db: DbOrTx, expired: MovedBenefit[], now: Da
   const texts = worth.map((b) => ({
     accountId: b.accountId,
     text: fillMessage(BENEFIT_LIFE_CYCLE_MESSAGES.NOTIFICATION_EXPIRED_UNSPENT, expiringValues(b)),
-    es: fillMessage(ES.NOTIFICATION_EXPIRED_UNSPENT, expiringValues(b)),
+    es: fillMessage(ES.NOTIFICATION_EXPIRED_UNSPENT, spanishExpiringValues(b)),
   }));
   await db.insert(notifications).values(
     texts.map((m) => ({
@@ -239,6 +239,16 @@ const expiringValues = (b: MovedBenefit) => ({
   amount: formatMoney(b.balance),
 });
 const expungedValues = (b: MovedBenefit) => ({ authNumber: b.authorizationNumber, amount: formatMoney(b.balance) });
+/** The same values for the Spanish e-mails and SMS: dates and amounts as es-US writes them (docs/i18n.md). */
+const spanishExpiringValues = (b: MovedBenefit) => ({
+  authNumber: b.authorizationNumber,
+  expirationDate: spanishNoticeDate(b.expirationDate),
+  amount: spanishNoticeMoney(b.balance),
+});
+const spanishExpungedValues = (b: MovedBenefit) => ({
+  authNumber: b.authorizationNumber,
+  amount: spanishNoticeMoney(b.balance),
+});
 
 /**
  * Tells recipients their benefit expires soon (event 2), by inbox and the methods they chose; in Spanish to one who
@@ -255,7 +265,7 @@ export async function notifyExpiring(db: DbOrTx, ctx: NoticeContext, reminded: M
       text: fillMessage(BENEFIT_LIFE_CYCLE_MESSAGES.NOTIFICATION_EXPIRING, expiringValues(b)),
       es: {
         subject: ES.EMAIL_SUBJECT_EXPIRING,
-        text: fillMessage(ES.NOTIFICATION_EXPIRING, expiringValues(b)),
+        text: fillMessage(ES.NOTIFICATION_EXPIRING, spanishExpiringValues(b)),
       },
     })),
     'benefit-expiring',
@@ -276,7 +286,7 @@ export async function notifyExpunged(db: DbOrTx, ctx: NoticeContext, expunged: M
         text: fillMessage(BENEFIT_LIFE_CYCLE_MESSAGES.NOTIFICATION_EXPUNGED, expungedValues(b)),
         es: {
           subject: ES.EMAIL_SUBJECT_EXPUNGED,
-          text: fillMessage(ES.NOTIFICATION_EXPUNGED, expungedValues(b)),
+          text: fillMessage(ES.NOTIFICATION_EXPUNGED, spanishExpungedValues(b)),
         },
       })),
     'benefit-expunged',

@@ -58,8 +58,8 @@ describe('the life-cycle notices of a recipient who chose Spanish', () => {
     const spanish = await db.select().from(outbox).where(eq(outbox.to, w.accounts.a1.email!));
     expect(spanish.map((m) => [m.subject, m.body]).sort()).toEqual(
       [
-        [ES.EMAIL_SUBJECT_EXPIRING, 'Su beneficio ESSOON vence el 2026-12-01 y le quedan $12.50 para gastar.'],
-        [ES.EMAIL_SUBJECT_EXPIRED, 'Su beneficio ESOLD venció el 2026-06-01 con $7.25 sin gastar.'],
+        [ES.EMAIL_SUBJECT_EXPIRING, 'Su beneficio ESSOON vence el 01/12/2026 y le quedan $12.50 para gastar.'],
+        [ES.EMAIL_SUBJECT_EXPIRED, 'Su beneficio ESOLD venció el 01/06/2026 con $7.25 sin gastar.'],
         [ES.EMAIL_SUBJECT_EXPUNGED, 'Se retiraron los $7.25 que quedaban en su beneficio vencido ESOLD.'],
       ].sort(),
     );

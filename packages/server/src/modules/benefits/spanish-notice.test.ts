@@ -75,7 +75,7 @@ describe('PUT /user-api/user/current/language', () => {
 });
 
 describe('the benefit-issued notice of a recipient who chose Spanish', () => {
-  it('is e-mailed and texted in Spanish; an English recipient still gets English', async () => {
+  it('is e-mailed and texted in Spanish, its dates day first as es-US writes them; an English recipient still gets English', async () => {
     const { db } = t.database;
     await db.update(users).set({ preferredLanguage: 'es' }).where(eq(users.id, w.users.recipient.id));
     await db.insert(notificationPreferences).values([
@@ -90,7 +90,7 @@ describe('the benefit-issued notice of a recipient who chose Spanish', () => {
     expect(spanish).toHaveLength(1);
     expect(spanish[0]).toMatchObject({ channel: 'email', subject: MESSAGES_ES.BENEFIT_MESSAGES.EMAIL_SUBJECT_ISSUED });
     expect(spanish[0]!.body).toBe(
-      `Un beneficio de $1,234.50 de ${w.programA.name} está disponible del 2026-11-23 al 2027-02-28 (autorización ES0001).`,
+      `Un beneficio de $1,234.50 de ${w.programA.name} está disponible del 23/11/2026 al 28/02/2027 (autorización ES0001).`,
     );
     const sms = await db.select().from(outbox).where(eq(outbox.to, w.accounts.a1.mobilePhone!));
     expect(sms[0]!.body).toBe(spanish[0]!.body);
@@ -98,6 +98,8 @@ describe('the benefit-issued notice of a recipient who chose Spanish', () => {
     const english = await db.select().from(outbox).where(eq(outbox.to, w.accounts.a2.email!));
     expect(english).toHaveLength(1);
     expect(english[0]).toMatchObject({ subject: BENEFIT_MESSAGES.EMAIL_SUBJECT_ISSUED });
+    // The English keeps the specification's dates (A§9).
     expect(english[0]!.body).toContain('A benefit of $1,234.50');
+    expect(english[0]!.body).toContain('2026-11-23');
   });
 });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { formatMoney } from '@ebt/core/format';
 import { fillMessage } from '@ebt/core/messages';
+import { MESSAGES_ES, spanishNoticeMoney } from '@ebt/core/i18n';
 import { POS_NOTICES, type PosAnswer } from '@ebt/core/pos';
 import type { Tx } from '../../db/client.js';
 import { NOTIFICATION_EVENT, RESPONSE_CODE, RESPONSE_CODES } from '../../db/reference-data.js';
@@ -167,6 +168,9 @@ async function unrecordedDecline(
   };
 }
 
+/** The Spanish alerts (core i18n; every one of them is required there). */
+const ES = MESSAGES_ES.POS_NOTICES as Record<keyof typeof POS_NOTICES, string>;
+
 /** The per-transaction alert of an approved purchase, refund or reversal, when the recipient chose it. */
 export async function alertRecipient(
   tx: Tx,
@@ -177,17 +181,29 @@ export async function alertRecipient(
   balanceCents: number,
 ): Promise<void> {
   if (!facts.alertsOn || facts.accountId === null) return;
-  const text = fillMessage(POS_NOTICES[kind], {
-    amount: formatMoney(amountCents / 100),
+  const values = {
     last4: facts.panLast4 ?? '',
     merchant: facts.merchantName,
     program: facts.programName ?? '',
+  };
+  const text = fillMessage(POS_NOTICES[kind], {
+    ...values,
+    amount: formatMoney(amountCents / 100),
     balance: formatMoney(balanceCents / 100),
   });
+  // The e-mail or SMS of a recipient who chose Spanish (docs/i18n.md), its amounts as es-US writes them.
+  const es = {
+    subject: ES.SUBJECT,
+    text: fillMessage(ES[kind], {
+      ...values,
+      amount: spanishNoticeMoney(amountCents / 100),
+      balance: spanishNoticeMoney(balanceCents / 100),
+    }),
+  };
   await notifyAccounts(
     tx,
     ctx,
-    [{ accountId: facts.accountId, eventId: NOTIFICATION_EVENT.PURCHASE, text, subject: POS_NOTICES.SUBJECT }],
+    [{ accountId: facts.accountId, eventId: NOTIFICATION_EVENT.PURCHASE, text, subject: POS_NOTICES.SUBJECT, es }],
     'pos-alert',
   );
 }

@@ -1,12 +1,15 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { MESSAGES_ES } from '@ebt/core/i18n';
 import {
   auditLog,
   notificationPreferences,
+  notifications,
   outbox,
   pans,
   transactionBenefits,
   transactions,
+  users,
 } from '../../db/schema/index.js';
 import { useTestApp } from '../../testing/app.js';
 import {
@@ -227,6 +230,22 @@ describe('POST /transaction-api/pos/purchase', () => {
     const mail = await w.db.select().from(outbox).where(eq(outbox.to, w.account.email!));
     expect(mail.at(-1)?.body).toContain('A purchase of $2.25 was made with your card ending');
     expect(mail.at(-1)?.body).not.toContain(w.card.pan);
+  });
+
+  it('alerts a recipient who chose Spanish in Spanish; the inbox keeps the English', async () => {
+    const w = await makePosWorld(t);
+    await w.giveBenefit('1500.00');
+    await w.db.update(users).set({ preferredLanguage: 'es' }).where(eq(users.id, w.user.id));
+    await w.db.insert(notificationPreferences).values({ accountId: w.account.id, eventId: 5, methodId: 1 });
+    expect((await call(t, w.terminal, 'purchase', purchaseOf(w.card.pan, 2.25))).responseCode).toBe('00');
+    const mail = await w.db.select().from(outbox).where(eq(outbox.to, w.account.email!));
+    expect(mail.at(-1)).toMatchObject({ subject: MESSAGES_ES.POS_NOTICES.SUBJECT });
+    expect(mail.at(-1)?.body).toBe(
+      `Se hizo una compra de $2.25 con su tarjeta que termina en ${w.card.pan.slice(-4)} en ${w.merchant.name}. ` +
+        `Su saldo de ${w.program.name} es $1,497.75.`,
+    );
+    const inbox = await w.db.select().from(notifications).where(eq(notifications.accountId, w.account.id));
+    expect(inbox.at(-1)?.text).toContain('A purchase of $2.25 was made with your card ending');
   });
 
   it('takes a second card of the account, and refuses a card of another account nothing', async () => {

@@ -13,6 +13,7 @@ import { NotificationBell } from '../../features/notifications/staff/Notificatio
 import { navigationFor } from '../navigation/nav-items';
 import classes from './AreaLayout.module.css';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
+import { useI18n } from '../../lib/i18n';
 
 const HEADER_HEIGHT = 60;
 
@@ -29,6 +30,7 @@ const SideNavPanel = lazy(() => import('../navigation/SideNavPanel'));
  */
 export default function AreaLayout({ area, user }: { area: PortalArea; user: CurrentUser }) {
   const theme = useMantineTheme();
+  const { t } = useI18n();
   const { pathname } = useLocation();
   const matches = useMatches();
   const [drawerOpened, drawer] = useDisclosure(false);
@@ -79,7 +81,7 @@ export default function AreaLayout({ area, user }: { area: PortalArea; user: Cur
     >
       <SessionTimeout />
       <a className="skip-link" href="#main-content">
-        Skip to main content
+        {t('kit.skipToContent')}
       </a>
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
@@ -89,14 +91,14 @@ export default function AreaLayout({ area, user }: { area: PortalArea; user: Cur
               onClick={drawer.toggle}
               hiddenFrom={breakpoint}
               size="sm"
-              aria-label={drawerOpened ? 'Close navigation' : 'Open navigation'}
+              aria-label={drawerOpened ? t('kit.closeNavigation') : t('kit.openNavigation')}
               aria-expanded={drawerOpened}
               aria-controls="portal-navigation"
             />
             <Brand to={`/${area}`} />
           </Group>
           {topNavigation && wide && (
-            <Box component="nav" aria-label="Main" visibleFrom={breakpoint} className={classes.topNav}>
+            <Box component="nav" aria-label={t('kit.mainNavigation')} visibleFrom={breakpoint} className={classes.topNav}>
               <Suspense fallback={null}>
                 <TopNav items={items} />
               </Suspense>
@@ -112,7 +114,7 @@ export default function AreaLayout({ area, user }: { area: PortalArea; user: Cur
 
       {/* The recipient portal's wide screens have the header navigation only, so one "Main" landmark exists. */}
       {!(topNavigation && wide) && (
-        <AppShell.Navbar id="portal-navigation" aria-label="Main" p="xs" inert={navbarHidden}>
+        <AppShell.Navbar id="portal-navigation" aria-label={t('kit.mainNavigation')} p="xs" inert={navbarHidden}>
           {/* A closed drawer's links are out of reach (inert): they render when it opens. */}
           {!navbarHidden && (
             <Suspense fallback={null}>

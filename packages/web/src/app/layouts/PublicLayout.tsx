@@ -6,13 +6,15 @@ import { Brand } from '../../components/Brand';
 import { FullPageLoader } from '../../components/FullPageLoader';
 import classes from './PublicLayout.module.css';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
+import { useI18n } from '../../lib/i18n';
 
 /** Sign-in, sign-out, recovery and not-found: the brand, the page, the footer. */
 export function PublicLayout() {
+  const { t } = useI18n();
   return (
     <div className={classes.shell}>
       <a className="skip-link" href="#main-content">
-        Skip to main content
+        {t('kit.skipToContent')}
       </a>
       <Box component="header" className={classes.header}>
         <Container size="lg" h="100%">

@@ -91,7 +91,7 @@ export default function EbtCardAddPage() {
             />
             <TextInput
               label={t('cards.cardName')}
-              description="2 to 35 characters. It cannot contain part of the card number."
+              description={t('cards.cardNameHint')}
               withAsterisk
               maxLength={EXTERNAL_CARD_NAME_MAX}
               {...inputProps('name')}

@@ -123,7 +123,7 @@ function EditCardForm({ card }: { card: ExternalCard }) {
           </Text>
           <TextInput
             label={t('cards.cardName')}
-            description="2 to 35 characters. It cannot contain part of the card number."
+            description={t('cards.cardNameHint')}
             withAsterisk
             maxLength={EXTERNAL_CARD_NAME_MAX}
             {...localizedInputProps(form.getInputProps)('name')}

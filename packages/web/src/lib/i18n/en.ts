@@ -27,6 +27,12 @@ export const en = {
     es: 'Español',
   },
   kit: {
+    skipToContent: 'Skip to main content',
+    mainNavigation: 'Main',
+    openNavigation: 'Open navigation',
+    closeNavigation: 'Close navigation',
+    mapKeyboardHelp:
+      'Arrow keys move the map, plus and minus zoom. Tab reaches each numbered marker; Enter shows its details.',
     dismissMessage: 'Dismiss message',
     address1: 'Address line 1',
     address2: 'Address line 2',
@@ -151,6 +157,7 @@ export const en = {
     cardName: 'Card Name',
     cardNumber: 'Card Number',
     cardNumberHint: 'The 16 to 19 digits on the card. Only the last four are shown again.',
+    cardNameHint: '2 to 35 characters. It cannot contain part of the card number.',
     type: 'Type',
     statusHeader: 'Status',
     externalActive: 'Active',

@@ -30,6 +30,12 @@ export const es: Catalogue = {
     es: 'Español',
   },
   kit: {
+    skipToContent: 'Saltar al contenido principal',
+    mainNavigation: 'Principal',
+    openNavigation: 'Abrir la navegación',
+    closeNavigation: 'Cerrar la navegación',
+    mapKeyboardHelp:
+      'Las flechas mueven el mapa; más y menos acercan y alejan. Tab llega a cada marcador numerado; Enter muestra sus detalles.',
     dismissMessage: 'Descartar mensaje',
     address1: 'Dirección, línea 1',
     address2: 'Dirección, línea 2',
@@ -242,6 +248,7 @@ export const es: Catalogue = {
     cardName: 'Nombre de la tarjeta',
     cardNumber: 'Número de la tarjeta',
     cardNumberHint: 'Los 16 a 19 dígitos de la tarjeta. Después solo se muestran los últimos cuatro.',
+    cardNameHint: 'De 2 a 35 caracteres. No puede contener parte del número de la tarjeta.',
     type: 'Tipo',
     statusHeader: 'Estado',
     externalActive: 'Activa',

@@ -30,18 +30,18 @@ describe('messageTranslator', () => {
     expect(translate('Farmers Market')).toBe('Farmers Market');
   });
 
-  it('prefers the message with more fixed words when a shorter one would also match', () => {
+  it('prefers the message with more fixed words when a shorter one would also match; dates come day first', () => {
     const unspent = fillMessage(BENEFIT_LIFE_CYCLE_MESSAGES.NOTIFICATION_EXPIRED_UNSPENT, {
       authNumber: 'A1',
       expirationDate: '2026-12-20',
       amount: '$5.00',
     });
-    expect(translate(unspent)).toBe('Su beneficio A1 venció el 2026-12-20 con $5.00 sin gastar.');
+    expect(translate(unspent)).toBe('Su beneficio A1 venció el 20/12/2026 con $5.00 sin gastar.');
     const expired = fillMessage(BENEFIT_MESSAGES.NOTIFICATION_EXPIRED, {
       authNumber: 'A1',
       expirationDate: '2026-12-20',
     });
-    expect(translate(expired)).toBe('Su beneficio A1 venció el 2026-12-20.');
+    expect(translate(expired)).toBe('Su beneficio A1 venció el 20/12/2026.');
   });
 
   it('gives the Spanish of a card-status word a stored notice carries', () => {

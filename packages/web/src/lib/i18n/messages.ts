@@ -1,4 +1,7 @@
-import { spanishMessagePairs } from '@ebt/core/i18n';
+import { spanishMessagePairs, spanishNoticeDate } from '@ebt/core/i18n';
+
+/** A calendar date as a message value carries it (the specification's YYYY-MM-DD). */
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
  * Turns an English message (a core constant, filled or not, as the API or a schema answers it) into its Spanish text
@@ -50,8 +53,10 @@ export function messageTranslator(pairs = spanishMessagePairs()): (text: string)
       const values = new Map<string, string>();
       names.forEach((name, index) => {
         const value = match[index + 1] ?? '';
-        // A word of ours (a card status) in Spanish; data (names, amounts) as it came.
-        if (!values.has(name)) values.set(name, words?.[name]?.[value] ?? value);
+        // A word of ours (a card status) in Spanish; a calendar date day first, as the Spanish pages and e-mails
+        // write it; other data (names, amounts) as it came.
+        if (!values.has(name))
+          values.set(name, words?.[name]?.[value] ?? (ISO_DATE.test(value) ? spanishNoticeDate(value) : value));
       });
       return es.replace(/\{(\w+)\}/g, (whole, name: string) => values.get(name) ?? whole);
     }

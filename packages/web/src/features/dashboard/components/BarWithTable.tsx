@@ -3,7 +3,7 @@ import { formatMoney } from '@ebt/core/format';
 import { Box, Table, Text } from '@mantine/core';
 import { Money } from '../../../components/Money';
 import { MessageBanner } from '../../../components/MessageBanner';
-import { useChartAnimation } from './chart-motion';
+import { chartMotionAttribute, useChartAnimation } from './chart-motion';
 
 export interface Bar {
   label: string;
@@ -34,7 +34,7 @@ export function BarWithTable({ title, labelHeader, bars, money, vertical = false
   )}.`;
   return (
     <Box>
-      <Box role="img" aria-label={summary}>
+      <Box role="img" aria-label={summary} {...chartMotionAttribute(animation)}>
         <BarChart
           h={vertical ? Math.max(160, bars.length * 36) : 220}
           data={bars.map((b) => ({ label: b.label, value: b.value }))}

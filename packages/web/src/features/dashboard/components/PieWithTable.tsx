@@ -1,7 +1,7 @@
 import { PieChart } from '@mantine/charts';
 import { formatMoney } from '@ebt/core/format';
 import { Center, Stack } from '@mantine/core';
-import { useChartAnimation } from './chart-motion';
+import { chartMotionAttribute, useChartAnimation } from './chart-motion';
 import { type Slice, SliceTable } from './SliceTable';
 
 /**
@@ -16,7 +16,7 @@ export function PieWithTable({ caption, slices, money }: { caption: string; slic
   return (
     <Stack gap="sm">
       {drawn.length > 0 && (
-        <Center role="img" aria-label={summary}>
+        <Center role="img" aria-label={summary} {...chartMotionAttribute(animation)}>
           <PieChart
             size={160}
             data={drawn.map((s) => ({ name: s.name, value: s.value, color: s.color }))}
