@@ -79,7 +79,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   };
 }
 
-/** BEGIN, COMMIT and ROLLBACK: every transaction has them; PGlite sends them outside `query`, so neither side counts them. */
+/** BEGIN, COMMIT and ROLLBACK: every transaction has them, and PGlite sends them outside `query`: never counted. */
 const TRANSACTION_CONTROL = /^\s*(begin|commit|rollback|start transaction)\b/i;
 
 /**

@@ -114,7 +114,8 @@ export function noticeStatements(notices: string, at: string): string {
     insert into outbox (channel, "to", subject, body, created_at)
     select case np.method_id when ${NOTIFICATION_METHOD.EMAIL} then 'email' else 'sms' end,
       case np.method_id when ${NOTIFICATION_METHOD.EMAIL} then left(a.email, 255) else a.mobile_phone end,
-      left(case when u.preferred_language = 'es' and n.es_subject is not null then n.es_subject else n.subject end, 200),
+      left(case when u.preferred_language = 'es' and n.es_subject is not null then n.es_subject
+        else n.subject end, 200),
       left(case when u.preferred_language = 'es' and n.es_text is not null then n.es_text else n.text end, 500),
       ${at}::timestamptz
     from notice_in n

@@ -13,8 +13,8 @@ import { COLUMNS, NAMES, recordJson, type BenefitMove, type TransactionRecord } 
 // and the accruals it caused, linked to it), the benefits it debits or credits (benefits_balance_check stays the last
 // guard), the incentive benefits it issues with their issuance roll-up, its transaction_benefits rows, its audit row,
 // the recipient's notices with the e-mails and SMS they chose, and the dashboard's queue rows (decision 0066). One
-// round trip where there were up to fourteen, and one plan per connection, whatever the call moved: each part is a JSON parameter
-// that may be empty.
+// round trip where there were up to fourteen, and one plan per connection whatever the call moved: each part is a
+// JSON parameter that may be empty.
 
 /** A row of the call; `causedByUuid` names the call's own row (written first) that this one follows from. */
 export type CallRecord = TransactionRecord & { uuid: string; causedByUuid?: string };

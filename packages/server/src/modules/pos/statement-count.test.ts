@@ -18,7 +18,7 @@ async function statementsOf<T>(work: () => Promise<T>): Promise<{ result: T; sta
 }
 
 describe('the cost of an engine call', () => {
-  it('approves a purchase across two benefits in four statements: the facts, the lock, the funds, the write', async () => {
+  it('approves a purchase over two benefits in four statements: the facts, the lock, the funds, the write', async () => {
     const w = await makePosWorld(t);
     await w.giveBenefit('5.00', { expirationDate: '2026-11-30' });
     await w.giveBenefit('50.00');
