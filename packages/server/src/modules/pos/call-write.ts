@@ -11,10 +11,10 @@ import { COLUMNS, NAMES, recordJson, type BenefitMove, type TransactionRecord } 
 
 // Everything an engine call writes, in one prepared statement (decision 0072): its transactions rows (the call's own
 // and the accruals it caused, linked to it), the benefits it debits or credits (benefits_balance_check stays the last
-// guard), the incentive benefits it issues with their issuance roll-up, its transaction_benefits rows, its audit row,
-// the recipient's notices with the e-mails and SMS they chose, and the dashboard's queue rows (decision 0066). One
-// round trip where there were up to fourteen, and one plan per connection whatever the call moved: each part is a
-// JSON parameter that may be empty.
+// guard), the incentive benefits it issues, its transaction_benefits rows, its audit row, the recipient's notices with
+// the e-mails and SMS they chose, and the dashboard's queue rows (decision 0066). One round trip where there were up to
+// twelve, and one plan per connection whatever the call moved: each part is a JSON parameter that may be empty. The
+// issuance roll-up of an accrual's benefits follows in a second statement (see `writeCall`).
 
 /** A row of the call; `causedByUuid` names the call's own row (written first) that this one follows from. */
 export type CallRecord = TransactionRecord & { uuid: string; causedByUuid?: string };
@@ -41,14 +41,14 @@ with r as (
 ),
 own_rows as (
   insert into transactions (${NAMES}, created_at)
-  select ${NAMES}, $7::timestamptz from r where r.caused_by_uuid is null order by r.ord
+  select ${NAMES}, $6::timestamptz from r where r.caused_by_uuid is null order by r.ord
   returning id, uuid
 ),
 caused_rows as (
   insert into transactions (${NAMES}, created_at)
   select ${NAMES.split(', ')
     .map((n) => linked(n))
-    .join(', ')}, $7::timestamptz
+    .join(', ')}, $6::timestamptz
   from r join own_rows own on own.uuid = r.caused_by_uuid order by r.ord
   returning id, uuid
 ),
@@ -70,7 +70,7 @@ l as (
     as l(trx_uuid uuid, benefit_id int, benefit_uuid uuid, delta numeric, amount numeric, original_benefit_id int)
 ),
 moved as (
-  update benefits b set balance = b.balance + l.delta, updated_at = $7::timestamptz
+  update benefits b set balance = b.balance + l.delta, updated_at = $6::timestamptz
   from l where b.id = l.benefit_id and l.delta <> 0
   returning b.id
 ),
@@ -89,20 +89,19 @@ queued as (
   insert into dashboard_pending_transactions (transaction_id) select id from t on conflict do nothing
   returning 1
 ),
-${noticeStatements('$5', '$7')},
--- Last: the roll-up's row is shared by every issue of the program, funding source and agency, held to the commit.
-issuance as (
-  insert into benefit_issuance_totals as it (program_id, funding_source_id, agency_id, issued_amount, issued_count)
-  select v.program_id, v.funding_source_id, v.agency_id, v.amount, v.n
-  from jsonb_to_recordset($6::jsonb) as v(ord int, program_id int, funding_source_id int, agency_id int, amount numeric,
-    n int)
-  order by v.ord
-  on conflict on constraint benefit_issuance_totals_key do update set
-    issued_amount = it.issued_amount + excluded.issued_amount, issued_count = it.issued_count + excluded.issued_count,
-    updated_at = now()
-  returning 1
-)
+${noticeStatements('$5', '$6')}
 select t.id, t.uuid, (select count(*) from notice_mail) as mailed from t`;
+
+/** Adds the incentive benefits a call issued to the issuance roll-up (decision 0010), keys in a fixed order. */
+const ISSUANCE = `
+insert into benefit_issuance_totals as it (program_id, funding_source_id, agency_id, issued_amount, issued_count)
+select v.program_id, v.funding_source_id, v.agency_id, v.amount, v.n
+from jsonb_to_recordset($1::jsonb) as v(ord int, program_id int, funding_source_id int, agency_id int, amount numeric,
+  n int)
+order by v.ord
+on conflict on constraint benefit_issuance_totals_key do update set
+  issued_amount = it.issued_amount + excluded.issued_amount, issued_count = it.issued_count + excluded.issued_count,
+  updated_at = now()`;
 
 /**
  * Writes a call (see above) and answers each row's id by its uuid, and how many e-mails and SMS were queued.
@@ -155,14 +154,6 @@ export async function writeCall(
       request_id: stamp.requestId,
     },
   ];
-  const issuance = mergedIssuanceDeltas(call.issuance).map((d, ord) => ({
-    ord,
-    program_id: d.programId,
-    funding_source_id: d.fundingId,
-    agency_id: d.agencyId,
-    amount: fromCents(d.amountCents),
-    n: d.count,
-  }));
   const out = await preparedIn<{ id: string | number; uuid: string; mailed: string | number }>(
     tx,
     'pos_write_call',
@@ -173,10 +164,21 @@ export async function writeCall(
       JSON.stringify(issuedBenefits),
       JSON.stringify(audit),
       noticesJson(call.notices),
-      JSON.stringify(issuance),
       at,
     ],
   );
+  // The issuance roll-up in a statement of its own, after the write: the insert of the incentive benefits has locked
+  // the day's row of dashboard_issuance_days (its trigger fires at the end of the write), and every issuer locks that
+  // row before benefit_issuance_totals (applyIssueEffects), so an accrual and a staff issuance never deadlock.
+  const issuance = mergedIssuanceDeltas(call.issuance).map((d, ord) => ({
+    ord,
+    program_id: d.programId,
+    funding_source_id: d.fundingId,
+    agency_id: d.agencyId,
+    amount: fromCents(d.amountCents),
+    n: d.count,
+  }));
+  if (issuance.length > 0) await preparedIn(tx, 'pos_issuance', ISSUANCE, [JSON.stringify(issuance)]);
   const mailed = Number(out[0]?.mailed ?? 0);
   // As platform/outbox.ts does: the log names the messages, never their bodies or addresses.
   if (mailed > 0) ctx.log.info({ count: mailed, notice: 'pos' }, 'recipient notices queued in the outbox');
