@@ -29,7 +29,10 @@ export interface Database {
    * Rows come with the driver's own types: timestamptz as Date, int4[] and text[] as arrays.
    */
   prepared<Row>(name: string, text: string, values: readonly unknown[]): Promise<Row[]>;
-  /** Statements sent so far through this handle: tests prove a request's cost with it ("The request path"). */
+  /**
+   * Statements sent so far through this handle, those inside transactions included (not BEGIN and COMMIT): tests prove
+   * a request's cost with it ("The request path").
+   */
   readonly statementCount: () => number;
   close(): Promise<void>;
 }
@@ -43,7 +46,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
     // Pool size: two cores here; the pool is the unit a second instance multiplies.
     const pool = new pg.Pool({ connectionString: target.url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
-    const counter = countStatements(pool);
+    const counter = countPoolStatements(pool);
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
     return {
       db,
@@ -63,7 +66,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     // pg_trgm: the contains-search indexes; btree_gist: the enrolment overlap constraint (migration 0016).
     client = await PGlite.create({ dataDir: target.dataDir, extensions: { pg_trgm, btree_gist } });
   }
-  const counter = countStatements(client);
+  const counter = countPgliteStatements(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
@@ -76,17 +79,63 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   };
 }
 
+/** BEGIN, COMMIT and ROLLBACK: every transaction has them, and PGlite sends them outside `query`: never counted. */
+const TRANSACTION_CONTROL = /^\s*(begin|commit|rollback|start transaction)\b/i;
+
 /**
- * Counts the statements a handle sends by wrapping its query method (the one Drizzle and `prepared` call for work
- * outside transactions; statements inside a transaction go through a checked-out client and are not counted).
- * One integer increment a statement: cheap enough to keep on in production, where nothing reads it.
+ * Counts the statements a PostgreSQL pool sends, inside transactions too, by wrapping the query method of each of its
+ * connections (`pool.query` and Drizzle's transactions both end there). One integer increment a statement: cheap
+ * enough to keep on in production, where nothing reads it.
  */
-function countStatements(target: { query: (...args: never[]) => unknown }): () => number {
+function countPoolStatements(pool: pg.Pool): () => number {
   let count = 0;
-  const original = target.query.bind(target) as (...args: unknown[]) => unknown;
-  (target as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
-    count += 1;
-    return original(...args);
-  };
+  pool.on('connect', (client) => {
+    const original = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+      const first = args[0];
+      const text = typeof first === 'string' ? first : (first as { text?: string } | undefined)?.text;
+      if (!TRANSACTION_CONTROL.test(text ?? '')) count += 1;
+      return original(...args);
+    };
+  });
   return () => count;
+}
+
+/** The same for PGlite: its own `query`, and the `query` of each transaction it opens. */
+function countPgliteStatements(client: PGlite): () => number {
+  let count = 0;
+  const wrap = <T extends { query: (...args: never[]) => unknown }>(target: T): T => {
+    const original = target.query.bind(target) as (...args: unknown[]) => unknown;
+    (target as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+      count += 1;
+      return original(...args);
+    };
+    return target;
+  };
+  wrap(client);
+  const transaction = client.transaction.bind(client);
+  client.transaction = ((callback: (tx: Parameters<Parameters<PGlite['transaction']>[0]>[0]) => Promise<unknown>) =>
+    transaction((tx) => callback(wrap(tx)))) as PGlite['transaction'];
+  return () => count;
+}
+
+/**
+ * Runs a hand-written statement on a handle or inside an open Drizzle transaction, as a named prepared statement on
+ * PostgreSQL (parsed and planned once per connection) and as a plain query on PGlite. For the few statements of the
+ * transaction engine's hot path (decision 0072), which run inside a transaction that `Database.prepared` cannot reach.
+ * Rows come with the driver's own types (cast dates to text in the statement).
+ */
+export async function preparedIn<Row>(
+  db: DbOrTx,
+  name: string,
+  text: string,
+  values: readonly unknown[],
+): Promise<Row[]> {
+  const client = (db as unknown as { session: { client: unknown } }).session.client as {
+    exec?: unknown;
+    query: (...args: unknown[]) => Promise<{ rows: Row[] }>;
+  };
+  // PGlite and its transactions have exec(); node-postgres pools and clients take a query config with a name.
+  if (typeof client.exec === 'function') return (await client.query(text, [...values])).rows;
+  return (await client.query({ name, text, values: [...values] })).rows;
 }

@@ -17,13 +17,8 @@ export interface IssuanceDelta {
   count: number;
 }
 
-/**
- * Adds deltas to benefit_issuance_totals (decision 0010): issue (+amount, +1), void (-amount, -1), a funding source
- * or agency change (minus on the old key, plus on the new), an amount change by the file import (+difference, 0).
- * Keys are merged and written in a fixed order, so two transactions touching the same keys lock them in the same
- * order and cannot deadlock.
- */
-export async function adjustIssuanceTotals(tx: DbOrTx, deltas: readonly IssuanceDelta[]): Promise<void> {
+/** The deltas merged per key, without those that change nothing, in the fixed order of the keys' locks. */
+export function mergedIssuanceDeltas(deltas: readonly IssuanceDelta[]): IssuanceDelta[] {
   const merged = new Map<string, IssuanceDelta>();
   for (const d of deltas) {
     const key = `${d.programId}:${d.fundingId ?? ''}:${d.agencyId ?? ''}`;
@@ -33,12 +28,22 @@ export async function adjustIssuanceTotals(tx: DbOrTx, deltas: readonly Issuance
       sum.count += d.count;
     } else merged.set(key, { ...d });
   }
-  const rows = [...merged.values()]
+  return [...merged.values()]
     .filter((d) => d.amountCents !== 0 || d.count !== 0)
     .sort(
       (a, b) =>
         a.programId - b.programId || (a.fundingId ?? 0) - (b.fundingId ?? 0) || (a.agencyId ?? 0) - (b.agencyId ?? 0),
     );
+}
+
+/**
+ * Adds deltas to benefit_issuance_totals (decision 0010): issue (+amount, +1), void (-amount, -1), a funding source
+ * or agency change (minus on the old key, plus on the new), an amount change by the file import (+difference, 0).
+ * Keys are merged and written in a fixed order, so two transactions touching the same keys lock them in the same
+ * order and cannot deadlock.
+ */
+export async function adjustIssuanceTotals(tx: DbOrTx, deltas: readonly IssuanceDelta[]): Promise<void> {
+  const rows = mergedIssuanceDeltas(deltas);
   if (rows.length === 0) return;
   const values = sql.join(
     rows.map(

@@ -92,3 +92,54 @@ export async function notifyAccounts(
   // As platform/outbox.ts does: the log names the messages, never their bodies or addresses.
   ctx.log.info({ count: outgoing.length, notice: topic }, 'recipient notices queued in the outbox');
 }
+
+/**
+ * The same as `notifyAccounts`, as two common table expressions to embed in a larger statement (the transaction
+ * engine writes a call in one statement, decision 0072): `notice_rows` inserts the inbox rows, `notice_mail` queues an
+ * e-mail or SMS for each method the account chose for the event, in the notices' order, the Spanish text for an
+ * account whose user chose Spanish. `notices` and `at` are the statement's parameters (`noticesJson`, a timestamptz).
+ */
+export function noticeStatements(notices: string, at: string): string {
+  return `notice_in as (
+    select * from jsonb_to_recordset(${notices}::jsonb)
+      as n(ord int, account_id int, event_id smallint, text varchar(500), subject varchar(200), es_text varchar(500),
+        es_subject varchar(200))
+  ),
+  notice_rows as (
+    insert into notifications (account_id, event_id, text, status_id, notified_date, created_at)
+    select n.account_id, n.event_id, n.text, 0, ${at}::timestamptz, ${at}::timestamptz from notice_in n order by n.ord
+    returning 1
+  ),
+  notice_mail as (
+    insert into outbox (channel, "to", subject, body, created_at)
+    select case np.method_id when ${NOTIFICATION_METHOD.EMAIL} then 'email' else 'sms' end,
+      case np.method_id when ${NOTIFICATION_METHOD.EMAIL} then left(a.email, 255) else a.mobile_phone end,
+      left(case when u.preferred_language = 'es' and n.es_subject is not null then n.es_subject
+        else n.subject end, 200),
+      left(case when u.preferred_language = 'es' and n.es_text is not null then n.es_text else n.text end, 500),
+      ${at}::timestamptz
+    from notice_in n
+    join notification_preferences np on np.account_id = n.account_id and np.event_id = n.event_id
+    join recipient_accounts a on a.id = n.account_id
+    left join users u on u.id = a.user_id
+    where (np.method_id = ${NOTIFICATION_METHOD.EMAIL} and coalesce(a.email, '') <> '')
+      or (np.method_id = ${NOTIFICATION_METHOD.SMS} and coalesce(a.mobile_phone, '') <> '')
+    order by n.ord, np.method_id
+    returning 1
+  )`;
+}
+
+/** The notices as the JSON parameter of `noticeStatements`. */
+export function noticesJson(notices: readonly RecipientNotice[]): string {
+  return JSON.stringify(
+    notices.map((n, ord) => ({
+      ord,
+      account_id: n.accountId,
+      event_id: n.eventId,
+      text: n.text.slice(0, NOTIFICATION_TEXT_MAX),
+      subject: n.subject.slice(0, 200),
+      es_text: n.es?.text.slice(0, NOTIFICATION_TEXT_MAX) ?? null,
+      es_subject: n.es?.subject.slice(0, 200) ?? null,
+    })),
+  );
+}

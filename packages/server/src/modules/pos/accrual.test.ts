@@ -1,6 +1,13 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { benefits, notifications, transactions } from '../../db/schema/index.js';
+import {
+  benefits,
+  notificationPreferences,
+  notifications,
+  outbox,
+  transactions,
+  users,
+} from '../../db/schema/index.js';
 import { useTestApp } from '../../testing/app.js';
 import { balanceOf, call, makePosWorld, purchaseOf } from '../../testing/pos-world.js';
 
@@ -129,5 +136,31 @@ describe('incentive accrual', () => {
     await w.enrol({ matchRate: '100.00', endDate: '2026-11-22' });
     expect((await call(t, w.terminal, 'purchase', purchaseOf(w.card.pan, 5))).incentiveEarned).toBe(0);
     expect(await incentiveBenefits(w)).toHaveLength(0);
+  });
+
+  it('tells the recipient of the incentive: the inbox in English, the e-mail in Spanish when they chose it, the SMS', async () => {
+    const w = await makePosWorld(t);
+    await w.giveBenefit('50.00');
+    await w.enrol({ matchRate: '50.00' });
+    await w.db.update(users).set({ preferredLanguage: 'es' }).where(eq(users.id, w.user.id));
+    // E-mail and SMS for the incentive earned (event 6); nothing asked for the purchase itself (event 5).
+    await w.db.insert(notificationPreferences).values([
+      { accountId: w.account.id, eventId: 6, methodId: 1 },
+      { accountId: w.account.id, eventId: 6, methodId: 2 },
+    ]);
+    const answer = await call(t, w.terminal, 'purchase', purchaseOf(w.card.pan, 10));
+    expect(answer).toMatchObject({ responseCode: '00', incentiveEarned: 5 });
+    const inbox = await w.db.select().from(notifications).where(eq(notifications.accountId, w.account.id));
+    expect(inbox.map((n) => [n.eventId, n.text.startsWith('You earned an incentive of $5.00')])).toEqual([[6, true]]);
+    const sent = await w.db
+      .select()
+      .from(outbox)
+      .where(inArray(outbox.to, [w.account.email!, w.account.mobilePhone!]))
+      .orderBy(outbox.id);
+    expect(sent.map((m) => [m.channel, m.to, m.subject])).toEqual([
+      ['email', w.account.email, 'Ganó un incentivo'],
+      ['sms', w.account.mobilePhone, 'Ganó un incentivo'],
+    ]);
+    expect(sent[0]!.body).toContain('Ganó un incentivo de $5.00');
   });
 });

@@ -1,14 +1,17 @@
+import { randomUUID } from 'node:crypto';
 import { BENEFIT_TYPE } from '@ebt/core/enums';
-import { addDays } from '@ebt/core/format';
+import { addDays, fromCents } from '@ebt/core/format';
 import { accrualCents, feeCents } from '@ebt/core/pos';
-import type { DbOrTx } from '../../db/client.js';
 import { TRANSACTION_TYPE, RESPONSE_CODE } from '../../db/reference-data.js';
-import { benefits } from '../../db/schema/index.js';
+import type { benefits } from '../../db/schema/index.js';
 import type { RequestContext } from '../../platform/context.js';
-import { applyIssueEffects, benefitInsertRow, generateAuthorizationNumber } from '../benefits/index.js';
+import { benefitInsertRow, generateAuthorizationNumber, noticeMessage } from '../benefits/index.js';
+import type { IssuanceDelta } from '../../platform/issuance-totals.js';
+import type { RecipientNotice } from '../../platform/recipient-notices.js';
+import type { CallMove, CallRecord } from './call-write.js';
 import type { CallFacts } from './call.js';
 import type { LockedEnrolment } from './funds.js';
-import { withUuid, writeTransactions, type BenefitMove, type TransactionRecord } from './records.js';
+import type { TransactionRecord } from './records.js';
 
 // Incentive accrual (issue 20 item 4; docs/transaction-engine.md "Accrual"). A purchase earns, in each incentive the
 // recipient is enrolled in today, the eligible part it paid from regular benefits times the match rate, rounded down
@@ -32,81 +35,124 @@ export function earnings(baseCents: number, enrolments: readonly LockedEnrolment
   return enrolments.map((e) => ({ enrolment: e, cents: accrualCents(baseCents, e) })).filter((e) => e.cents > 0);
 }
 
+/** What an accrual or clawback row says of the call that caused it. */
 export interface AccrualInput {
-  facts: CallFacts;
   purchaseId: number;
   trxDatetime: Date;
-  /** The account's spendable balance after the purchase: the first accrual starts from it. */
+}
+
+/** What a purchase's accruals add to its one write (`writeCall`, decision 0072), and to its answer. */
+export interface AccrualWrite {
+  records: CallRecord[];
+  moves: CallMove[];
+  newBenefits: (typeof benefits.$inferInsert & { uuid: string })[];
+  notices: RecipientNotice[];
+  issuance: IssuanceDelta[];
+  incentives: { incentiveUuid: string; benefitUuid: string; cents: number }[];
+  /** The card's spendable balance after the purchase and its accruals. */
   balanceAfterCents: number;
-  earned: ReturnType<typeof earnings>;
 }
 
 /**
- * Issues the incentive benefits and writes the accrual transactions of a purchase (or the re-accrual of a reversed
- * clawback: `causedById` then names the reversal). Three to five statements whatever the number of incentives.
+ * The accruals of a purchase about to be written (`own`): per enrolment that earned, an incentive benefit, an accrual
+ * row linked to the purchase, the benefit's issuance count and the recipient's 'incentive earned' notice (event 6).
  */
-export async function writeAccruals(
-  tx: DbOrTx,
-  ctx: Pick<RequestContext, 'now' | 'log'>,
-  input: AccrualInput,
-): Promise<void> {
-  const { facts, earned } = input;
-  if (earned.length === 0) return;
+export function accrualWrite(
+  ctx: Pick<RequestContext, 'now'>,
+  facts: CallFacts,
+  own: TransactionRecord & { uuid: string },
+  balanceAfterCents: number,
+  earned: ReturnType<typeof earnings>,
+): AccrualWrite {
   const today = facts.today;
-  const inserted = await tx
-    .insert(benefits)
-    .values(
-      earned.map((e) =>
-        benefitInsertRow(
-          {
-            programId: facts.programId!,
-            accountId: facts.accountId!,
-            agencyId: facts.agencyId,
-            fundingId: e.enrolment.fundingSourceId,
-            incentiveId: e.enrolment.incentiveId,
-            authorizationNumber: generateAuthorizationNumber(today),
-            benefitTypeId: BENEFIT_TYPE.INCENTIVE,
-            availableDate: today,
-            expirationDate: incentiveExpiration(today, facts.incentiveExpirationDays, e.enrolment.endDate),
-            amountCents: e.cents,
-            note: null,
-            creationChannel: 'POS',
-          },
-          ctx.now(),
-        ),
+  const out: AccrualWrite = {
+    records: [],
+    moves: [],
+    newBenefits: [],
+    notices: [],
+    issuance: [],
+    incentives: [],
+    balanceAfterCents,
+  };
+  for (const e of earned) {
+    const expirationDate = incentiveExpiration(today, facts.incentiveExpirationDays, e.enrolment.endDate);
+    const authorizationNumber = generateAuthorizationNumber(today);
+    const benefit = {
+      ...benefitInsertRow(
+        {
+          programId: facts.programId!,
+          accountId: facts.accountId!,
+          agencyId: facts.agencyId,
+          fundingId: e.enrolment.fundingSourceId,
+          incentiveId: e.enrolment.incentiveId,
+          authorizationNumber,
+          benefitTypeId: BENEFIT_TYPE.INCENTIVE,
+          availableDate: today,
+          expirationDate,
+          amountCents: e.cents,
+          note: null,
+          creationChannel: 'POS',
+        },
+        ctx.now(),
       ),
-    )
-    .returning({ id: benefits.id });
-  let balance = input.balanceAfterCents;
-  const records: (TransactionRecord & { uuid: string })[] = [];
-  const moves: BenefitMove[] = [];
-  earned.forEach((e, i) => {
-    const record = withUuid(
-      accrualRecord(facts, input, e.enrolment.recipientIncentiveId, e.cents, balance, {
-        accrualFeeCents: feeCents(e.cents, e.enrolment.accrualFeeRate),
-        accrualDay: today,
-        originalId: input.purchaseId,
-      }),
-    );
-    balance += e.cents;
-    records.push(record);
-    moves.push({ trxUuid: record.uuid, benefitId: inserted[i]!.id, deltaCents: 0, amountCents: e.cents });
-  });
-  await writeTransactions(tx, records, moves);
-  // Counted as issued against the incentive's funding source, with the recipient's notice (event 6). Last: the
-  // roll-up's row is shared by every accrual of the incentive's funding source and held until the commit.
-  await applyIssueEffects(
-    tx,
-    ctx,
-    inserted.map((b, i) => ({
-      benefitId: b.id,
+      uuid: randomUUID(),
+    };
+    const record = {
+      ...accrualRecord(
+        facts,
+        { purchaseId: 0, trxDatetime: own.trxDatetime },
+        e.enrolment.recipientIncentiveId,
+        e.cents,
+        out.balanceAfterCents,
+        {
+          accrualFeeCents: feeCents(e.cents, e.enrolment.accrualFeeRate),
+          accrualDay: today,
+        },
+      ),
+      // Linked to the purchase in the write itself: its id is not known before.
+      originalId: null,
+      causedById: null,
+      uuid: randomUUID(),
+      causedByUuid: own.uuid,
+    };
+    out.balanceAfterCents += e.cents;
+    out.records.push(record);
+    out.newBenefits.push(benefit);
+    out.moves.push({
+      trxUuid: record.uuid,
+      benefitId: null,
+      benefitUuid: benefit.uuid,
+      deltaCents: 0,
+      amountCents: e.cents,
+    });
+    out.issuance.push({
       programId: facts.programId!,
-      accountId: facts.accountId!,
+      fundingId: e.enrolment.fundingSourceId,
       agencyId: facts.agencyId,
-      fundingId: earned[i]!.enrolment.fundingSourceId,
-      amountCents: earned[i]!.cents,
-    })),
-  );
+      amountCents: e.cents,
+      count: 1,
+    });
+    const notice = noticeMessage(
+      {
+        typeId: BENEFIT_TYPE.INCENTIVE,
+        authNumber: authorizationNumber,
+        amount: fromCents(e.cents),
+        availableDate: today,
+        expirationDate,
+        programName: facts.programName ?? '',
+      },
+      'issued',
+    );
+    out.notices.push({
+      accountId: facts.accountId!,
+      eventId: notice.event,
+      text: notice.text,
+      subject: notice.subject,
+      es: notice.es,
+    });
+    out.incentives.push({ incentiveUuid: e.enrolment.incentiveUuid, benefitUuid: benefit.uuid, cents: e.cents });
+  }
+  return out;
 }
 
 /** An accrual (or clawback) row: the purchase's card, account and merchant, approved, the amount earned. */

@@ -5,13 +5,14 @@ import { MESSAGES_ES, spanishNoticeMoney } from '@ebt/core/i18n';
 import { POS_NOTICES, type PosAnswer } from '@ebt/core/pos';
 import type { Tx } from '../../db/client.js';
 import { NOTIFICATION_EVENT, RESPONSE_CODE, RESPONSE_CODES } from '../../db/reference-data.js';
-import { recordAudit } from '../../platform/audit.js';
+import { recordAudit, type AuditEntry } from '../../platform/audit.js';
 import type { RequestContext } from '../../platform/context.js';
 import { isUniqueViolation } from '../../platform/errors.js';
-import { notifyAccounts } from '../../platform/recipient-notices.js';
+import { notifyAccounts, type RecipientNotice } from '../../platform/recipient-notices.js';
 import type { CallFacts } from './call.js';
 import type { Decline } from './rules.js';
-import { answerOf, collectWritten, writeTransactions, type TransactionRecord } from './records.js';
+import { answerOf, collectWritten, type TransactionRecord } from './records.js';
+import { answerFrom, writeCall } from './call-write.js';
 import { queueTransactionTotals } from '../dashboard/index.js';
 import { sql } from 'drizzle-orm';
 
@@ -74,7 +75,7 @@ const AUDIT_ACTION: Record<number, string> = {
   5: 'pos_reversal',
 };
 
-type CallContext = Pick<RequestContext, 'db' | 'now' | 'log' | 'caller' | 'ip' | 'requestId'>;
+export type CallContext = Pick<RequestContext, 'db' | 'now' | 'log' | 'caller' | 'ip' | 'requestId'>;
 
 /**
  * Runs a call's work in one transaction, audits it, and answers what it wrote. `work` answers the id of the call's
@@ -90,12 +91,7 @@ export async function recordedCall(
   try {
     id = await ctx.db.transaction(async (tx) => {
       // The audit row first: the work ends with the shared issuance roll-up rows, held from their update to the commit.
-      await recordAudit(tx, ctx, {
-        action: AUDIT_ACTION[base.trxTypeId] ?? 'pos_call',
-        entity: 'transaction',
-        entityId: base.uuid,
-        after: { terminalId: facts.terminalCode, traceNumber: base.traceNumber, amount: base.reqCents / 100 },
-      });
+      await recordAudit(tx, ctx, auditEntry(facts, base));
       const ids = collectWritten(tx);
       const own = await work(tx);
       // Every row of the call queued for the dashboard's daily roll-ups (decisions 0053, 0066): an insert that waits
@@ -104,16 +100,53 @@ export async function recordedCall(
       return own;
     });
   } catch (error) {
-    if (!isUniqueViolation(error, 'transactions_terminal_trace_key')) throw error;
-    const first = await ctx.db.execute(sql`
-      select id from transactions
-      where terminal_id = ${facts.terminalCode} and trace_day = ${base.traceDay}::date
-        and trace_number = ${base.traceNumber} and (trx_type_id in (4, 5)) = ${base.trxTypeId === 4 || base.trxTypeId === 5}`);
-    const row = (first as unknown as { rows: { id: string | number }[] }).rows[0];
-    if (!row) throw error;
-    id = Number(row.id);
+    return answerOf(ctx.db, await raceWinner(ctx, facts, base, error));
   }
   return answerOf(ctx.db, id);
+}
+
+/**
+ * Runs a call whose work writes everything in one statement (`writeCall`, decision 0072: its audit row and dashboard
+ * queue rows included) and answers from what it computed. A copy that won the race is answered instead.
+ */
+export async function writtenCall(
+  ctx: CallContext,
+  facts: CallFacts,
+  base: TransactionRecord & { uuid: string },
+  work: (tx: Tx) => Promise<PosAnswer>,
+): Promise<PosAnswer> {
+  try {
+    return await ctx.db.transaction(work);
+  } catch (error) {
+    return answerOf(ctx.db, await raceWinner(ctx, facts, base, error));
+  }
+}
+
+/** The audit entry of a call. */
+export function auditEntry(facts: CallFacts, base: TransactionRecord & { uuid: string }): AuditEntry {
+  return {
+    action: AUDIT_ACTION[base.trxTypeId] ?? 'pos_call',
+    entity: 'transaction',
+    entityId: base.uuid,
+    after: { terminalId: facts.terminalCode, traceNumber: base.traceNumber, amount: base.reqCents / 100 },
+  };
+}
+
+/** The id of the copy of this call that won the race to the unique terminal-trace index; rethrows anything else. */
+async function raceWinner(
+  ctx: CallContext,
+  facts: CallFacts,
+  base: TransactionRecord,
+  error: unknown,
+): Promise<number> {
+  if (!isUniqueViolation(error, 'transactions_terminal_trace_key')) throw error;
+  const first = await ctx.db.execute(sql`
+    select id from transactions
+    where terminal_id = ${facts.terminalCode} and trace_day = ${base.traceDay}::date
+      and trace_number = ${base.traceNumber} and (trx_type_id in (4, 5)) = ${base.trxTypeId === 4 || base.trxTypeId === 5}`);
+  const row = (first as unknown as { rows: { id: string | number }[] }).rows[0];
+  if (!row) throw error;
+  return Number(row.id);
 }
 
 /** Records a decline found before any lock (no money moves) and answers it. */
@@ -124,11 +157,17 @@ export async function declinedCall(
   decline: Decline,
 ): Promise<PosAnswer> {
   if (facts.programId === null) return unrecordedDecline(ctx, facts, base, decline);
-  return recordedCall(ctx, facts, base, async (tx) => {
-    const ids = await writeTransactions(tx, [
-      { ...base, respCodeId: decline.respCodeId, additionalResponseText: decline.text ?? null },
-    ]);
-    return ids.get(base.uuid)!;
+  const row = { ...base, respCodeId: decline.respCodeId, additionalResponseText: decline.text ?? null };
+  return writtenCall(ctx, facts, base, async (tx) => {
+    await writeCall(tx, ctx, {
+      records: [row],
+      moves: [],
+      newBenefits: [],
+      audit: auditEntry(facts, base),
+      notices: [],
+      issuance: [],
+    });
+    return answerFrom(row, [], [], row.endBalanceCents);
   });
 }
 
@@ -171,16 +210,14 @@ async function unrecordedDecline(
 /** The Spanish alerts (core i18n; every one of them is required there). */
 const ES = MESSAGES_ES.POS_NOTICES as Record<keyof typeof POS_NOTICES, string>;
 
-/** The per-transaction alert of an approved purchase, refund or reversal, when the recipient chose it. */
-export async function alertRecipient(
-  tx: Tx,
-  ctx: Pick<RequestContext, 'now' | 'log'>,
+/** The per-transaction alert of an approved purchase, refund or reversal, when the recipient chose it; else null. */
+export function alertNotice(
   facts: CallFacts,
   kind: keyof typeof POS_NOTICES & ('PURCHASE' | 'REFUND' | 'REVERSAL'),
   amountCents: number,
   balanceCents: number,
-): Promise<void> {
-  if (!facts.alertsOn || facts.accountId === null) return;
+): RecipientNotice | null {
+  if (!facts.alertsOn || facts.accountId === null) return null;
   const values = {
     last4: facts.panLast4 ?? '',
     merchant: facts.merchantName,
@@ -200,10 +237,18 @@ export async function alertRecipient(
       balance: spanishNoticeMoney(balanceCents / 100),
     }),
   };
-  await notifyAccounts(
-    tx,
-    ctx,
-    [{ accountId: facts.accountId, eventId: NOTIFICATION_EVENT.PURCHASE, text, subject: POS_NOTICES.SUBJECT, es }],
-    'pos-alert',
-  );
+  return { accountId: facts.accountId, eventId: NOTIFICATION_EVENT.PURCHASE, text, subject: POS_NOTICES.SUBJECT, es };
+}
+
+/** Writes the per-transaction alert (see `alertNotice`) through the recipient-notice path. */
+export async function alertRecipient(
+  tx: Tx,
+  ctx: Pick<RequestContext, 'now' | 'log'>,
+  facts: CallFacts,
+  kind: keyof typeof POS_NOTICES & ('PURCHASE' | 'REFUND' | 'REVERSAL'),
+  amountCents: number,
+  balanceCents: number,
+): Promise<void> {
+  const notice = alertNotice(facts, kind, amountCents, balanceCents);
+  if (notice) await notifyAccounts(tx, ctx, [notice], 'pos-alert');
 }

@@ -1,7 +1,6 @@
-import { sql } from 'drizzle-orm';
 import { toCents } from '@ebt/core/format';
 import type { SpendableBenefit } from '@ebt/core/pos';
-import type { DbOrTx } from '../../db/client.js';
+import { preparedIn, type DbOrTx } from '../../db/client.js';
 
 // The locks of a money-moving call, always in the same order (decision 0044): the
 // recipient account row first (it serialises every engine call of one account, so the checks below and a retry's
@@ -10,6 +9,9 @@ import type { DbOrTx } from '../../db/client.js';
 // happens under these locks; benefits_balance_check (balance >= 0) stays the last guard.
 
 export interface LockedBenefit extends SpendableBenefit {
+  /** What the answer names each benefit by. */
+  uuid: string;
+  authorizationNumber: string;
   /** The redemption fee rate of an incentive benefit's incentive ('0.00' for a regular benefit). */
   redemptionFeeRate: string;
 }
@@ -17,6 +19,7 @@ export interface LockedBenefit extends SpendableBenefit {
 export interface LockedEnrolment {
   recipientIncentiveId: number;
   incentiveId: number;
+  incentiveUuid: string;
   fundingSourceId: number;
   matchRate: string;
   accrualMaxTrx: string;
@@ -37,6 +40,8 @@ export interface LockedFunds {
 
 interface JsonBenefit {
   id: number;
+  uuid: string;
+  auth: string;
   type_id: number;
   balance: number | string;
   available_date: string;
@@ -46,6 +51,7 @@ interface JsonBenefit {
 interface JsonEnrolment {
   id: number;
   incentive_id: number;
+  incentive_uuid: string;
   funding_source_id: number;
   match_rate: number | string;
   max_trx: number | string;
@@ -56,6 +62,45 @@ interface JsonEnrolment {
   earned_today: number | string;
   earned_month: number | string;
 }
+
+// The account's lock first, alone: in READ COMMITTED a statement reads the database as it was when the statement
+// began, so sums read in the statement that waited for the lock would miss the purchases committed meanwhile
+// (50 parallel purchases earned $23.50 under a $10.00 day cap that way). The next statement starts after the lock
+// is ours and sees every call of this account that came before. Both are prepared (decision 0072).
+const LOCK = 'select a.id from recipient_accounts a where a.id = $1 for update';
+
+const FUNDS = `
+  with b as (
+    select b.id, b.uuid, b.authorization_number as auth, b.benefit_type_id as type_id, b.balance,
+      b.available_date::text as available_date, b.expiration_date::text as expiration_date,
+      coalesce(i.redemption_fee_rate, 0) as fee_rate
+    from benefits b left join incentives i on i.id = b.incentive_id
+    where b.account_id = $1 and b.program_id = $2 and b.status_id = 0
+      and b.available_date <= $3::date and b.expiration_date >= $3::date and b.balance > 0
+    order by b.id
+    for update of b
+  ),
+  e as (
+    select ri.id, i.id as incentive_id, i.uuid as incentive_uuid, i.funding_source_id, i.match_rate,
+      i.accrual_max_trx as max_trx, i.accrual_max_day as max_day, i.accrual_max_month as max_month,
+      i.accrual_fee_rate as fee_rate, i.end_date::text as end_date,
+      coalesce((select sum(case when t.trx_type_id = 6 then t.settle_amt else -t.settle_amt end) from transactions t
+        where t.recipient_incentive_id = ri.id and t.accrual_day = $3::date and t.resp_code_id = 1), 0)
+        as earned_today,
+      coalesce((select sum(case when t.trx_type_id = 6 then t.settle_amt else -t.settle_amt end) from transactions t
+        where t.recipient_incentive_id = ri.id and t.resp_code_id = 1
+          and t.accrual_day between date_trunc('month', $3::date)::date and $3::date), 0) as earned_month
+    from recipient_incentives ri
+    join incentives i on i.id = ri.incentive_id
+    join recipient_accounts a on a.id = ri.account_id and a.status_id = 0
+    where $4::boolean and ri.account_id = $1 and i.program_id = $2
+      and ri.start_date <= $3::date and (ri.end_date is null or ri.end_date >= $3::date)
+      and i.start_date <= $3::date and (i.end_date is null or i.end_date >= $3::date)
+    order by ri.id
+    for update of ri
+  )
+  select (select coalesce(json_agg(b), '[]'::json) from b) as benefits,
+    (select coalesce(json_agg(e), '[]'::json) from e) as enrolments`;
 
 const rateText = (value: number | string) => (toCents(value) / 100).toFixed(2);
 
@@ -70,45 +115,17 @@ export async function lockFunds(
   today: string,
   withEnrolments: boolean,
 ): Promise<LockedFunds> {
-  // The account's lock first, alone: in READ COMMITTED a statement reads the database as it was when the statement
-  // began, so sums read in the statement that waited for the lock would miss the purchases committed meanwhile
-  // (50 parallel purchases earned $23.50 under a $10.00 day cap that way). The next statement starts after the lock
-  // is ours and sees every call of this account that came before.
-  await tx.execute(sql`select a.id from recipient_accounts a where a.id = ${accountId} for update`);
-  const result = await tx.execute(sql`
-    with b as (
-      select b.id, b.benefit_type_id as type_id, b.balance, b.available_date::text as available_date,
-        b.expiration_date::text as expiration_date, coalesce(i.redemption_fee_rate, 0) as fee_rate
-      from benefits b left join incentives i on i.id = b.incentive_id
-      where b.account_id = ${accountId} and b.program_id = ${programId} and b.status_id = 0
-        and b.available_date <= ${today}::date and b.expiration_date >= ${today}::date and b.balance > 0
-      order by b.id
-      for update of b
-    ),
-    e as (
-      select ri.id, i.id as incentive_id, i.funding_source_id, i.match_rate, i.accrual_max_trx as max_trx,
-        i.accrual_max_day as max_day, i.accrual_max_month as max_month, i.accrual_fee_rate as fee_rate,
-        i.end_date::text as end_date,
-        coalesce((select sum(case when t.trx_type_id = 6 then t.settle_amt else -t.settle_amt end) from transactions t
-          where t.recipient_incentive_id = ri.id and t.accrual_day = ${today}::date and t.resp_code_id = 1), 0)
-          as earned_today,
-        coalesce((select sum(case when t.trx_type_id = 6 then t.settle_amt else -t.settle_amt end) from transactions t
-          where t.recipient_incentive_id = ri.id and t.resp_code_id = 1
-            and t.accrual_day between date_trunc('month', ${today}::date)::date and ${today}::date), 0) as earned_month
-      from recipient_incentives ri
-      join incentives i on i.id = ri.incentive_id
-      join recipient_accounts a on a.id = ri.account_id and a.status_id = 0
-      where ${withEnrolments} and ri.account_id = ${accountId} and i.program_id = ${programId}
-        and ri.start_date <= ${today}::date and (ri.end_date is null or ri.end_date >= ${today}::date)
-        and i.start_date <= ${today}::date and (i.end_date is null or i.end_date >= ${today}::date)
-      order by ri.id
-      for update of ri
-    )
-    select (select coalesce(json_agg(b), '[]'::json) from b) as benefits,
-      (select coalesce(json_agg(e), '[]'::json) from e) as enrolments`);
-  const row = (result as unknown as { rows: { benefits: JsonBenefit[]; enrolments: JsonEnrolment[] }[] }).rows[0]!;
-  const benefits = row.benefits.map((b) => ({
+  await preparedIn(tx, 'pos_lock_account', LOCK, [accountId]);
+  const [row] = await preparedIn<{ benefits: JsonBenefit[]; enrolments: JsonEnrolment[] }>(tx, 'pos_funds', FUNDS, [
+    accountId,
+    programId,
+    today,
+    withEnrolments,
+  ]);
+  const benefits = row!.benefits.map((b) => ({
     id: Number(b.id),
+    uuid: b.uuid,
+    authorizationNumber: b.auth,
     typeId: Number(b.type_id),
     balanceCents: toCents(b.balance),
     availableDate: b.available_date,
@@ -117,9 +134,10 @@ export async function lockFunds(
   }));
   return {
     benefits,
-    enrolments: row.enrolments.map((e) => ({
+    enrolments: row!.enrolments.map((e) => ({
       recipientIncentiveId: Number(e.id),
       incentiveId: Number(e.incentive_id),
+      incentiveUuid: e.incentive_uuid,
       fundingSourceId: Number(e.funding_source_id),
       matchRate: rateText(e.match_rate),
       accrualMaxTrx: rateText(e.max_trx),

@@ -2,12 +2,13 @@ import { feeCents, planPurchase, type PosAnswer, type PurchaseBody } from '@ebt/
 import { RESPONSE_CODE, TRANSACTION_TYPE } from '../../db/reference-data.js';
 import type { RequestContext } from '../../platform/context.js';
 import { keyedHash } from '../../platform/crypto.js';
-import { earnings, writeAccruals } from './accrual.js';
+import { accrualWrite, earnings } from './accrual.js';
+import { answerFrom, writeCall } from './call-write.js';
 import { callFacts } from './call.js';
 import type { TerminalCredentials } from './credentials.js';
-import { alertRecipient, baseRecord, declinedCall, recordedCall } from './flow.js';
+import { alertNotice, auditEntry, baseRecord, declinedCall, writtenCall } from './flow.js';
 import { lockFunds } from './funds.js';
-import { answerOf, writeTransactions } from './records.js';
+import { answerOf } from './records.js';
 import { cardDecline, maxAmountCents, newAuthNumber, overMaximum, writtenDay } from './rules.js';
 
 // POST /transaction-api/pos/purchase (issue 20 items 2-4; docs/transaction-engine.md "Purchase"). The checks in
@@ -39,58 +40,64 @@ export async function purchase(
   const early = cardDecline(facts) ?? overMaximum(amountCents, await maxAmountCents(ctx.db, facts.today));
   if (early) return declinedCall(ctx, facts, base, early);
 
-  return recordedCall(ctx, facts, base, async (tx) => {
+  return writtenCall(ctx, facts, base, async (tx) => {
     const funds = await lockFunds(tx, facts.accountId!, facts.programId!, facts.today, true);
     const plan = planPurchase(funds.benefits, amountCents, eligibleCents, body.allowPartial === true);
+    const audit = auditEntry(facts, base);
     if (!plan.approved) {
-      const ids = await writeTransactions(tx, [
-        {
-          ...base,
-          respCodeId: RESPONSE_CODE.INSUFFICIENT_FUNDS,
-          startBalanceCents: funds.balanceCents,
-          endBalanceCents: funds.balanceCents,
-        },
-      ]);
-      return ids.get(base.uuid)!;
+      const declined = {
+        ...base,
+        respCodeId: RESPONSE_CODE.INSUFFICIENT_FUNDS,
+        startBalanceCents: funds.balanceCents,
+        endBalanceCents: funds.balanceCents,
+      };
+      await writeCall(tx, ctx, { records: [declined], moves: [], newBenefits: [], audit, notices: [], issuance: [] });
+      return answerFrom(declined, [], [], funds.balanceCents);
     }
-    const feeRates = new Map(funds.benefits.map((b) => [b.id, b.typeId === 2 ? b.redemptionFeeRate : null]));
+    const byId = new Map(funds.benefits.map((b) => [b.id, b]));
     const redemptionFeeCents = plan.lines.reduce((sum, l) => {
-      const rate = feeRates.get(l.benefitId);
-      return rate ? sum + feeCents(l.cents, rate) : sum;
+      const b = byId.get(l.benefitId)!;
+      return b.typeId === 2 && b.redemptionFeeRate ? sum + feeCents(l.cents, b.redemptionFeeRate) : sum;
     }, 0);
     const balanceAfterCents = funds.balanceCents - plan.approvedCents;
-    const ids = await writeTransactions(
-      tx,
-      [
-        {
-          ...base,
-          respCodeId: RESPONSE_CODE.APPROVED,
-          settleCents: plan.approvedCents,
-          settleDate: facts.today,
-          authNumber: newAuthNumber(),
-          eligibleCents: Math.min(eligibleCents, plan.approvedCents),
-          redemptionFeeCents,
-          startBalanceCents: funds.balanceCents,
-          endBalanceCents: balanceAfterCents,
-        },
+    const own = {
+      ...base,
+      respCodeId: RESPONSE_CODE.APPROVED,
+      settleCents: plan.approvedCents,
+      settleDate: facts.today,
+      authNumber: newAuthNumber(),
+      eligibleCents: Math.min(eligibleCents, plan.approvedCents),
+      redemptionFeeCents,
+      startBalanceCents: funds.balanceCents,
+      endBalanceCents: balanceAfterCents,
+    };
+    const accrual = accrualWrite(ctx, facts, own, balanceAfterCents, earnings(plan.accrualBaseCents, funds.enrolments));
+    const alert = alertNotice(facts, 'PURCHASE', plan.approvedCents, balanceAfterCents);
+    await writeCall(tx, ctx, {
+      records: [own, ...accrual.records],
+      moves: [
+        ...plan.lines.map((l) => ({
+          trxUuid: own.uuid,
+          benefitId: l.benefitId,
+          deltaCents: -l.cents,
+          amountCents: l.cents,
+        })),
+        ...accrual.moves,
       ],
-      plan.lines.map((l) => ({
-        trxUuid: base.uuid,
-        benefitId: l.benefitId,
-        deltaCents: -l.cents,
-        amountCents: l.cents,
-      })),
-    );
-    const purchaseId = ids.get(base.uuid)!;
-    await alertRecipient(tx, ctx, facts, 'PURCHASE', plan.approvedCents, balanceAfterCents);
-    // Last, as its issuance roll-up row is shared and held to the commit.
-    await writeAccruals(tx, ctx, {
-      facts,
-      purchaseId,
-      trxDatetime: at,
-      balanceAfterCents,
-      earned: earnings(plan.accrualBaseCents, funds.enrolments),
+      newBenefits: accrual.newBenefits,
+      audit,
+      notices: alert ? [alert, ...accrual.notices] : accrual.notices,
+      issuance: accrual.issuance,
     });
-    return purchaseId;
+    return answerFrom(
+      own,
+      plan.lines.map((l) => {
+        const b = byId.get(l.benefitId)!;
+        const answered = { benefitUuid: b.uuid, authorizationNumber: b.authorizationNumber, benefitTypeId: b.typeId };
+        return { ...answered, cents: l.cents, order: b.id };
+      }),
+      accrual.incentives,
+      accrual.balanceAfterCents,
+    );
   });
 }

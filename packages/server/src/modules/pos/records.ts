@@ -76,7 +76,7 @@ export const POS_API_VERSION = '1';
 const money = (cents: number | null | undefined) => (cents === null || cents === undefined ? null : fromCents(cents));
 
 /** The JSON record of a row, in the column names and types of the insert below. */
-function recordJson(r: TransactionRecord & { uuid: string }) {
+export function recordJson(r: TransactionRecord & { uuid: string }) {
   return {
     uuid: r.uuid,
     trx_datetime: r.trxDatetime.toISOString(),
@@ -116,14 +116,14 @@ function recordJson(r: TransactionRecord & { uuid: string }) {
   };
 }
 
-const COLUMNS = `uuid uuid, trx_datetime timestamptz, program_id int, agency_id int, account_id int, pan_id int,
+export const COLUMNS = `uuid uuid, trx_datetime timestamptz, program_id int, agency_id int, account_id int, pan_id int,
   merchant_id int, trx_type_id smallint, resp_code_id smallint, req_amt numeric, settle_amt numeric, settle_date date,
   auth_number varchar(20), trace_number varchar(20), trace_day date, mcc varchar(4), terminal_id varchar(20),
   pan_entry_mode varchar(3), pos_condition_code varchar(2), api_version varchar(10), additional_response_text varchar(200),
   location_address varchar(200), latitude numeric, longitude numeric, reversal_of_id bigint, start_balance numeric,
   end_balance numeric, original_id bigint, caused_by_id bigint, eligible_amt numeric, redemption_fee numeric,
   accrual_fee numeric, recipient_incentive_id int, accrual_day date, unrecovered_amt numeric`;
-const NAMES = COLUMNS.split(',')
+export const NAMES = COLUMNS.split(',')
   .map((c) => c.trim().split(/\s+/)[0])
   .join(', ');
 

@@ -1,0 +1,238 @@
+import { fromCents } from '@ebt/core/format';
+import type { PosAnswer } from '@ebt/core/pos';
+import { preparedIn, type DbOrTx } from '../../db/client.js';
+import { RESPONSE_CODES } from '../../db/reference-data.js';
+import type { benefits } from '../../db/schema/index.js';
+import { auditStamp, changedFields, type AuditEntry } from '../../platform/audit.js';
+import type { RequestContext } from '../../platform/context.js';
+import { mergedIssuanceDeltas, type IssuanceDelta } from '../../platform/issuance-totals.js';
+import { noticeStatements, noticesJson, type RecipientNotice } from '../../platform/recipient-notices.js';
+import { COLUMNS, NAMES, recordJson, type BenefitMove, type TransactionRecord } from './records.js';
+
+// Everything an engine call writes, in one prepared statement (decision 0072): its transactions rows (the call's own
+// and the accruals it caused, linked to it), the benefits it debits or credits (benefits_balance_check stays the last
+// guard), the incentive benefits it issues, its transaction_benefits rows, its audit row, the recipient's notices with
+// the e-mails and SMS they chose, and the dashboard's queue rows (decision 0066). One round trip where there were up to
+// twelve, and one plan per connection whatever the call moved: each part is a JSON parameter that may be empty. The
+// issuance roll-up of an accrual's benefits follows in a second statement (see `writeCall`).
+
+/** A row of the call; `causedByUuid` names the call's own row (written first) that this one follows from. */
+export type CallRecord = TransactionRecord & { uuid: string; causedByUuid?: string };
+
+/** A benefit moved: an existing one by id, or one this call issues by its uuid. */
+export type CallMove = Omit<BenefitMove, 'benefitId'> & { benefitId: number | null; benefitUuid?: string };
+
+export interface CallWrite {
+  records: readonly CallRecord[];
+  moves: readonly CallMove[];
+  /** Benefits issued by the call (an accrual's incentive benefit), with the uuid the moves name them by. */
+  newBenefits: readonly (typeof benefits.$inferInsert & { uuid: string })[];
+  audit: AuditEntry;
+  notices: readonly RecipientNotice[];
+  issuance: readonly IssuanceDelta[];
+}
+
+const linked = (name: string) =>
+  name === 'caused_by_id' ? 'own.id' : name === 'original_id' ? 'coalesce(r.original_id, own.id)' : `r.${name}`;
+
+const STATEMENT = `
+with r as (
+  select * from jsonb_to_recordset($1::jsonb) as r(${COLUMNS}, ord int, caused_by_uuid uuid)
+),
+own_rows as (
+  insert into transactions (${NAMES}, created_at)
+  select ${NAMES}, $6::timestamptz from r where r.caused_by_uuid is null order by r.ord
+  returning id, uuid
+),
+caused_rows as (
+  insert into transactions (${NAMES}, created_at)
+  select ${NAMES.split(', ')
+    .map((n) => linked(n))
+    .join(', ')}, $6::timestamptz
+  from r join own_rows own on own.uuid = r.caused_by_uuid order by r.ord
+  returning id, uuid
+),
+t as (select id, uuid from own_rows union all select id, uuid from caused_rows),
+issued as (
+  insert into benefits (uuid, program_id, account_id, agency_id, funding_source_id, incentive_id, authorization_number,
+    benefit_type_id, status_id, available_date, expiration_date, amount, balance, note, notified_recipient,
+    creation_channel, created_at, updated_at)
+  select * from jsonb_to_recordset($3::jsonb) as nb(uuid uuid, program_id int, account_id int, agency_id int,
+    funding_source_id int, incentive_id int, authorization_number varchar(20), benefit_type_id smallint,
+    status_id smallint, available_date date, expiration_date date, amount numeric, balance numeric, note varchar(100),
+    notified_recipient boolean, creation_channel varchar(20), created_at timestamptz, updated_at timestamptz)
+  returning id, uuid
+),
+l as (
+  select l.trx_uuid, coalesce(l.benefit_id, (select i.id from issued i where i.uuid = l.benefit_uuid)) as benefit_id,
+    l.delta, l.amount, l.original_benefit_id
+  from jsonb_to_recordset($2::jsonb)
+    as l(trx_uuid uuid, benefit_id int, benefit_uuid uuid, delta numeric, amount numeric, original_benefit_id int)
+),
+moved as (
+  update benefits b set balance = b.balance + l.delta, updated_at = $6::timestamptz
+  from l where b.id = l.benefit_id and l.delta <> 0
+  returning b.id
+),
+lines as (
+  insert into transaction_benefits (transaction_id, benefit_id, amount, original_benefit_id)
+  select t.id, l.benefit_id, l.amount, l.original_benefit_id from l join t on t.uuid = l.trx_uuid
+  returning 1
+),
+audit as (
+  insert into audit_log (at, actor_user_id, action, entity, entity_id, before, after, ip, request_id)
+  select * from jsonb_to_recordset($4::jsonb) as x(at timestamptz, actor_user_id int, action varchar(60),
+    entity varchar(60), entity_id varchar(100), before jsonb, after jsonb, ip varchar(64), request_id varchar(64))
+  returning 1
+),
+queued as (
+  insert into dashboard_pending_transactions (transaction_id) select id from t on conflict do nothing
+  returning 1
+),
+${noticeStatements('$5', '$6')}
+select t.id, t.uuid, (select count(*) from notice_mail) as mailed from t`;
+
+/** Adds the incentive benefits a call issued to the issuance roll-up (decision 0010), keys in a fixed order. */
+const ISSUANCE = `
+insert into benefit_issuance_totals as it (program_id, funding_source_id, agency_id, issued_amount, issued_count)
+select v.program_id, v.funding_source_id, v.agency_id, v.amount, v.n
+from jsonb_to_recordset($1::jsonb) as v(ord int, program_id int, funding_source_id int, agency_id int, amount numeric,
+  n int)
+order by v.ord
+on conflict on constraint benefit_issuance_totals_key do update set
+  issued_amount = it.issued_amount + excluded.issued_amount, issued_count = it.issued_count + excluded.issued_count,
+  updated_at = now()`;
+
+/**
+ * Writes a call (see above) and answers each row's id by its uuid, and how many e-mails and SMS were queued.
+ */
+export async function writeCall(
+  tx: DbOrTx,
+  ctx: Pick<RequestContext, 'caller' | 'ip' | 'requestId' | 'now' | 'log'>,
+  call: CallWrite,
+): Promise<Map<string, number>> {
+  const at = call.records[0]!.trxDatetime.toISOString();
+  const rows = call.records.map((r, ord) => ({ ...recordJson(r), ord, caused_by_uuid: r.causedByUuid ?? null }));
+  const lines = call.moves.map((m) => ({
+    trx_uuid: m.trxUuid,
+    benefit_id: m.benefitId,
+    benefit_uuid: m.benefitUuid ?? null,
+    delta: fromCents(m.deltaCents),
+    amount: fromCents(m.amountCents),
+    original_benefit_id: m.originalBenefitId ?? null,
+  }));
+  const issuedBenefits = call.newBenefits.map((b) => ({
+    uuid: b.uuid,
+    program_id: b.programId,
+    account_id: b.accountId,
+    agency_id: b.agencyId ?? null,
+    funding_source_id: b.fundingSourceId ?? null,
+    incentive_id: b.incentiveId ?? null,
+    authorization_number: b.authorizationNumber,
+    benefit_type_id: b.benefitTypeId,
+    status_id: b.statusId,
+    available_date: b.availableDate,
+    expiration_date: b.expirationDate,
+    amount: b.amount,
+    balance: b.balance,
+    note: b.note ?? null,
+    notified_recipient: b.notifiedRecipient ?? false,
+    creation_channel: b.creationChannel,
+    created_at: at,
+    updated_at: at,
+  }));
+  const stamp = auditStamp(ctx);
+  const audit = [
+    {
+      at: stamp.at,
+      actor_user_id: call.audit.actorUserId ?? stamp.actorUserId,
+      action: call.audit.action,
+      entity: call.audit.entity,
+      entity_id: call.audit.entityId == null ? null : String(call.audit.entityId),
+      ...changedFields(call.audit.before ?? null, call.audit.after ?? null),
+      ip: stamp.ip,
+      request_id: stamp.requestId,
+    },
+  ];
+  const out = await preparedIn<{ id: string | number; uuid: string; mailed: string | number }>(
+    tx,
+    'pos_write_call',
+    STATEMENT,
+    [
+      JSON.stringify(rows),
+      JSON.stringify(lines),
+      JSON.stringify(issuedBenefits),
+      JSON.stringify(audit),
+      noticesJson(call.notices),
+      at,
+    ],
+  );
+  // The issuance roll-up in a statement of its own, after the write: the insert of the incentive benefits has locked
+  // the day's row of dashboard_issuance_days (its trigger fires at the end of the write), and every issuer locks that
+  // row before benefit_issuance_totals (applyIssueEffects), so an accrual and a staff issuance never deadlock.
+  const issuance = mergedIssuanceDeltas(call.issuance).map((d, ord) => ({
+    ord,
+    program_id: d.programId,
+    funding_source_id: d.fundingId,
+    agency_id: d.agencyId,
+    amount: fromCents(d.amountCents),
+    n: d.count,
+  }));
+  if (issuance.length > 0) await preparedIn(tx, 'pos_issuance', ISSUANCE, [JSON.stringify(issuance)]);
+  const mailed = Number(out[0]?.mailed ?? 0);
+  // As platform/outbox.ts does: the log names the messages, never their bodies or addresses.
+  if (mailed > 0) ctx.log.info({ count: mailed, notice: 'pos' }, 'recipient notices queued in the outbox');
+  return new Map(out.map((r) => [r.uuid, Number(r.id)]));
+}
+
+/** A benefit in an answer, as the answer names it. */
+export interface AnsweredBenefit {
+  benefitUuid: string;
+  authorizationNumber: string;
+  benefitTypeId: number;
+  cents: number;
+  /** For the order of the answer's list: the benefit's id (an issued one's after every existing one). */
+  order: number;
+}
+
+/**
+ * The answer of a call just written, from what the call computed (decision 0072): the same fields, values and order
+ * as `answerOf` reads back for a retry, without the statement.
+ */
+export function answerFrom(
+  own: TransactionRecord & { uuid: string },
+  moved: readonly AnsweredBenefit[],
+  incentives: readonly { incentiveUuid: string; benefitUuid: string; cents: number }[],
+  balanceAfterCents: number | null,
+): PosAnswer {
+  const code = RESPONSE_CODES.find((c) => c.id === own.respCodeId)!;
+  const earned = incentives.reduce((sum, i) => sum + i.cents, 0);
+  return {
+    trxUuid: own.uuid,
+    transactionTypeId: own.trxTypeId,
+    responseCode: code.code,
+    responseText: code.descr,
+    additionalResponseText: own.additionalResponseText?.slice(0, 200) ?? null,
+    authNumber: own.authNumber,
+    requestedAmount: own.reqCents / 100,
+    approvedAmount: (own.settleCents ?? 0) / 100,
+    balanceAfter: balanceAfterCents === null ? null : balanceAfterCents / 100,
+    soonestExpiration: null,
+    benefits: [...moved]
+      .sort((a, b) => a.order - b.order)
+      .map((b) => ({
+        benefitUuid: b.benefitUuid,
+        authorizationNumber: b.authorizationNumber,
+        benefitTypeId: b.benefitTypeId,
+        amount: b.cents / 100,
+      })),
+    incentiveEarned: earned / 100,
+    incentives: incentives.map((i) => ({
+      incentiveUuid: i.incentiveUuid,
+      benefitUuid: i.benefitUuid,
+      amount: i.cents / 100,
+    })),
+    incentiveTakenBack: 0,
+    incentiveNotRecovered: 0,
+  };
+}

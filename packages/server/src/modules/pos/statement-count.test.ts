@@ -1,0 +1,76 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { auditLog, notificationPreferences, outbox, transactions } from '../../db/schema/index.js';
+import { useTestApp } from '../../testing/app.js';
+import { call, makePosWorld, purchaseOf } from '../../testing/pos-world.js';
+
+// What a purchase costs in SQL statements (issue 20: at least 200 purchases a second; docs/transaction-engine.md
+// "Cost"). The engine is bound by the work of each call, not by contention, so every statement is a round trip each
+// purchase pays; this test keeps the count from creeping back. Counted where the app sends them (db/client.ts
+// statementCount), inside the call's transaction too; BEGIN and COMMIT are not counted.
+
+const t = useTestApp();
+
+async function statementsOf<T>(work: () => Promise<T>): Promise<{ result: T; statements: number }> {
+  const before = t.database.statementCount();
+  const result = await work();
+  return { result, statements: t.database.statementCount() - before };
+}
+
+describe('the cost of an engine call', () => {
+  it('approves a purchase over two benefits in four statements: the facts, the lock, the funds, the write', async () => {
+    const w = await makePosWorld(t);
+    await w.giveBenefit('5.00', { expirationDate: '2026-11-30' });
+    await w.giveBenefit('50.00');
+    await call(t, w.terminal, 'purchase', purchaseOf(w.card.pan, 1)); // the configuration cache is filled once
+    const { result, statements } = await statementsOf(() =>
+      call(t, w.terminal, 'purchase', purchaseOf(w.card.pan, 7.5)),
+    );
+    expect(result).toMatchObject({ responseCode: '00', approvedAmount: 7.5, balanceAfter: 46.5 });
+    expect(result.benefits.map((b) => b.amount)).toEqual([4, 3.5]);
+    const [row] = await w.db.select().from(transactions).where(eq(transactions.uuid, result.trxUuid!));
+    expect(row).toMatchObject({ settleAmt: '7.50', endBalance: '46.50' });
+    const audit = await w.db.select().from(auditLog).where(eq(auditLog.entityId, result.trxUuid!));
+    expect(audit.map((a) => a.action)).toEqual(['pos_purchase']);
+    expect(statements).toBe(4);
+  });
+
+  it('approves a purchase that earns an incentive and alerts the recipient in five: the issuance roll-up after', async () => {
+    const w = await makePosWorld(t);
+    await w.giveBenefit('50.00');
+    await w.enrol({ matchRate: '10.00' });
+    // E-mail for each purchase (event 5) and for each incentive earned (event 6).
+    await w.db.insert(notificationPreferences).values([
+      { accountId: w.account.id, eventId: 5, methodId: 1 },
+      { accountId: w.account.id, eventId: 6, methodId: 1 },
+    ]);
+    // The first purchase earns $0.10, an incentive benefit that expires first and pays $0.10 of the next, which earns
+    // 10 % of the $19.90 paid from regular money.
+    await call(t, w.terminal, 'purchase', purchaseOf(w.card.pan, 1));
+    const queuedBefore = (await w.db.select().from(outbox)).length;
+    const { result, statements } = await statementsOf(() =>
+      call(t, w.terminal, 'purchase', purchaseOf(w.card.pan, 20)),
+    );
+    expect(result).toMatchObject({
+      responseCode: '00',
+      approvedAmount: 20,
+      incentiveEarned: 1.99,
+      balanceAfter: 31.09,
+    });
+    const accruals = await w.db
+      .select()
+      .from(transactions)
+      .where(eq(transactions.originalId, (await rowId(w.db, result.trxUuid!))!));
+    expect(accruals.map((a) => [a.trxTypeId, a.settleAmt])).toEqual([[6, '1.99']]);
+    // Two e-mails: the purchase alert and the incentive notice.
+    expect((await w.db.select().from(outbox)).length - queuedBefore).toBe(2);
+    // The fifth adds the incentive benefit to the issuance roll-up once the write has locked the day's dashboard row
+    // (call-write.ts): the order every issuer takes those two rows in.
+    expect(statements).toBe(5);
+  });
+});
+
+async function rowId(db: Awaited<ReturnType<typeof makePosWorld>>['db'], uuid: string) {
+  const [row] = await db.select({ id: transactions.id }).from(transactions).where(eq(transactions.uuid, uuid));
+  return row?.id;
+}
