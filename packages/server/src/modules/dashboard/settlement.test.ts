@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type DateRange, dateRangeStart } from '@ebt/core/dashboard';
+import { ReconciliationFigures } from '@ebt/core/settlement';
 import { useTestApp } from '../../testing/app.js';
 import { makeDashboardWorld, type DashboardWorld } from './test-helpers.js';
 
@@ -11,15 +12,8 @@ const t = useTestApp();
 let w: DashboardWorld;
 const TODAY = '2026-11-23';
 const RANGES: DateRange[] = ['YTD', 'MTD', '30', ''];
-const FIGURES = [
-  'issuedAmt',
-  'redeemedSettledAmt',
-  'redeemedUnsettledAmt',
-  'feeAmt',
-  'outstandingAmt',
-  'expiredAmt',
-  'expungedAmt',
-] as const;
+/** The reconciliation's figures, by their names in the answer. */
+const FIGURES = Object.keys(ReconciliationFigures.shape);
 
 beforeAll(async () => {
   w = await makeDashboardWorld(t);
