@@ -331,10 +331,21 @@ async function probeForms(page: Page, url: string, findings: string[]): Promise<
   return probed;
 }
 
-/** Resolves once every finite CSS transition and animation on the page has finished. */
-const SETTLED = `Promise.all(document.getAnimations()
-  .filter((a) => a.effect && Number.isFinite(a.effect.getComputedTiming().endTime))
-  .map((a) => a.finished.catch(() => undefined)))`;
+/**
+ * Whether every open dialog is drawn fully opaque, with no finite CSS transition or animation still running. A fade
+ * may not have started when the dialog first counts as visible (Mantine starts it on the next frame), so waiting
+ * for the running animations alone is not enough: the dialog and its ancestors must have reached opacity 1.
+ */
+const DIALOGS_SETTLED = `(() => {
+  const running = document.getAnimations()
+    .some((a) => a.playState === 'running' && a.effect && Number.isFinite(a.effect.getComputedTiming().endTime));
+  if (running) return false;
+  return [...document.querySelectorAll('[role="dialog"]')].every((dialog) => {
+    for (let node = dialog; node; node = node.parentElement)
+      if (parseFloat(getComputedStyle(node).opacity) < 1) return false;
+    return true;
+  });
+})()`;
 
 /** Opens each dialog of the page's main region in turn (OPENERS), runs axe on it and closes it. */
 async function probeDialogs(page: Page, url: string, findings: string[]): Promise<number> {
@@ -354,8 +365,10 @@ async function probeDialogs(page: Page, url: string, findings: string[]): Promis
       continue; // not a dialog opener on this screen
     }
     // axe reads colours as drawn: mid-fade, the dialog's text is a blend of it and the overlay (a false contrast
-    // failure). Wait for the opening transitions to end (finite ones only: a spinner animates forever).
-    await page.evaluate(SETTLED);
+    // failure). Wait until the dialog is drawn opaque and its transitions have ended (a spinner's never do: ignored).
+    await expect
+      .poll(() => page.evaluate<boolean>(DIALOGS_SETTLED), { message: `${url}: the dialog of '${name}' settles` })
+      .toBe(true);
     const violations = await accessibilityViolations(page);
     if (violations.length > 0) findings.push(`${url} (dialog of '${name}'):\n  ${violations.join('\n  ')}`);
     await page.keyboard.press('Escape');
