@@ -347,6 +347,26 @@ const DIALOGS_SETTLED = `(() => {
   });
 })()`;
 
+/**
+ * Opens each route the probes visit (not the sign-out, not a placeholder, only those with a visit), waits for its
+ * heading, then runs `probe` on it: the English and the Spanish walks share this loop.
+ */
+async function eachProbedRoute(
+  page: Page,
+  routes: readonly (typeof ROUTES)[number][],
+  seeds: Seeds,
+  probe: (url: string) => Promise<void>,
+): Promise<void> {
+  for (const route of routes) {
+    if (route.pattern === '/logout' || route.placeholder) continue;
+    const url = urlOf(route, seeds);
+    if (url === null) continue;
+    await page.goto(url);
+    await expect(page.getByRole('heading', { level: 1 }).first(), `${url} shows its heading`).toBeVisible();
+    await probe(url);
+  }
+}
+
 /** Opens each dialog of the page's main region in turn (OPENERS), runs axe on it and closes it. */
 async function probeDialogs(page: Page, url: string, findings: string[]): Promise<number> {
   const buttons = page.locator('main').getByRole('button', { name: OPENERS });
@@ -418,15 +438,10 @@ test.describe('the accessibility walk', () => {
       const findings: string[] = [];
       let dialogs = 0;
       let forms = 0;
-      for (const route of routes) {
-        if (route.pattern === '/logout' || route.placeholder) continue;
-        const url = urlOf(route, seeds);
-        if (url === null) continue;
-        await page.goto(url);
-        await expect(page.getByRole('heading', { level: 1 }).first(), `${url} shows its heading`).toBeVisible();
+      await eachProbedRoute(page, routes, seeds, async (url) => {
         dialogs += await probeDialogs(page, url, findings);
         forms += await probeForms(page, url, findings);
-      }
+      });
       // The phone drawer of the portal's navigation.
       if (area !== 'public') {
         await page.setViewportSize({ width: 390, height: 844 });
@@ -468,16 +483,11 @@ test.describe('the accessibility walk', () => {
         // The forms' error states, in Spanish (the API answers reads only, as in the English probe).
         await refuseWrites(page);
         let forms = 0;
-        for (const route of routes) {
-          if (route.pattern === '/logout' || route.placeholder) continue;
-          const url = urlOf(route, seeds);
-          if (url === null) continue;
-          await page.goto(url);
-          await expect(page.getByRole('heading', { level: 1 }).first(), `${url} shows its heading`).toBeVisible();
+        await eachProbedRoute(page, routes, seeds, async (url) => {
           forms += await probeForms(page, url, findings);
           const english = await englishOn(page);
           if (english.length > 0) findings.push(`${url} (forms submitted empty): English: ${english.join(' | ')}`);
-        }
+        });
         expect(findings, findings.join('\n')).toEqual([]);
         expect(forms, 'the probe found forms to submit').toBeGreaterThan(0);
       });
