@@ -29,6 +29,7 @@ import { BENEFIT_SEARCH_COUNT_CAP } from '@ebt/core/benefits';
 import { buildApp } from '../packages/server/src/app.js';
 import { loadConfig } from '../packages/server/src/config.js';
 import { openDatabase } from '../packages/server/src/db/client.js';
+import { bufferedStdout } from '../packages/server/src/platform/log-destination.js';
 import { migrateDatabase } from '../packages/server/src/db/migrate.js';
 import { ensureReferenceData } from '../packages/server/src/db/reference-data.js';
 import * as schema from '../packages/server/src/db/schema/index.js';
@@ -40,6 +41,8 @@ import { ADMIN_URL, benchCaller, scratchPostgresDatabase } from './shared.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+/** Seconds of untimed load on each server and route before the timed rounds. */
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP ?? 5);
 const CONNECTIONS = 10;
 const POOL_SIZE = 10;
 const PRODUCT_PORT = Number(process.env.BENCH_PRODUCT_PORT ?? 3311);
@@ -70,7 +73,8 @@ async function serveProduct(url: string): Promise<void> {
     WEB_DIST_DIR: '/nonexistent',
   });
   const database = await openDatabase({ kind: 'postgres', url });
-  const app = await buildApp({ config, database });
+  // Its log lines as `npm start` writes them (main.ts): to standard output, in blocks.
+  const app = await buildApp({ config, database, logStream: bufferedStdout() });
   // Exit cleanly on SIGTERM, so BENCH_PROFILE's CPU profile is written.
   process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));
   await app.listen({ port: PRODUCT_PORT, host: '127.0.0.1' });
@@ -231,13 +235,24 @@ async function main(): Promise<void> {
       ],
     ];
     const routes = allRoutes.filter(([label]) => !ONLY || label.includes(ONLY));
-    // Warm both (JIT, prepared statements, pools) before anything is timed.
+    // Warm both before anything is timed: one request checks the route answers 200, then BENCH_WARMUP seconds of
+    // load bring every connection of the pool, its prepared statements and V8's optimised code to steady state. One
+    // request was not enough: the product's first timed run then cost twice the CPU a request of its later runs did
+    // (V8 optimises a longer request path later), which measured start-up, not the request path.
     for (const [, path] of routes) {
       for (const port of [PRODUCT_PORT, FLOOR_PORT]) {
         const r = await fetch(`http://127.0.0.1:${port}${path}`, {
           headers: { authorization: `Bearer ${plan.token}` },
         });
         if (r.status !== 200) throw new Error(`${port} ${path} answered ${r.status}: ${await r.text()}`);
+        if (WARMUP_SECONDS > 0) {
+          await autocannon({
+            url: `http://127.0.0.1:${port}${path}`,
+            connections: CONNECTIONS,
+            duration: WARMUP_SECONDS,
+            headers: { authorization: `Bearer ${plan.token}` },
+          });
+        }
       }
     }
     const runs = new Map<string, { product: Run[]; floor: Run[] }>(

@@ -5,6 +5,7 @@ import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { prepareDatabase } from './db/prepare.js';
 import { startScheduler } from './platform/jobs.js';
+import { bufferedStdout } from './platform/log-destination.js';
 import { scheduledJobs } from './jobs.js';
 
 /** Starts the product: database, migrations, reference and demo data (prepareDatabase), the HTTP server, the jobs. */
@@ -16,7 +17,8 @@ async function main(): Promise<void> {
       : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
   );
   // Built first for its logger; it serves nothing until listen(), after the database is ready.
-  const app = await buildApp({ config, database });
+  const logStream = bufferedStdout();
+  const app = await buildApp({ config, database, logStream });
   for (const warning of config.startupWarnings) app.log.warn(warning);
   // Migrations, reference data and the demo seed, under one advisory lock: instances started together take turns.
   await prepareDatabase(database, config, app.log);
@@ -37,6 +39,7 @@ async function main(): Promise<void> {
       await stopJobs();
       await database.close();
       clearTimeout(force);
+      logStream.flushNow();
       process.exit(0);
     } catch (err) {
       app.log.error({ err }, 'shutdown failed');
