@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext } from '@playwright/test';
-import { apiToken, bearer, DEMO_USERS, lastOutboxId, linkPathIn, waitForMessage } from './helpers';
+import { addRecipientAndSendActivation, linkPathIn } from './helpers';
 
 // What the external-card stories share (the card spec and the keyboard flows): a recipient of their own, so
 // recipient01's demo cards, which the accessibility walk opens, stay as they are; and card numbers that pass Luhn.
@@ -31,42 +31,15 @@ export function cardNumber(length = 16): string {
  * would: their username, and the account's uuid and program.
  */
 export async function newRecipient(request: APIRequestContext) {
-  const staff = await apiToken(request, DEMO_USERS.progadmin);
-  const programs = (await (await request.get('/account-api/account/programs', { headers: bearer(staff) })).json()) as {
-    programUuid: string;
-    programName: string;
-  }[];
-  const email = `card.holder.${Date.now().toString(36)}@example.org`;
-  const added = await request.post('/account-api/account', {
-    headers: bearer(staff),
-    data: {
-      programUuid: programs[0]!.programUuid,
-      firstname: 'Rosa',
-      lastname: 'Delgado',
-      address1: '4 Mill Road',
-      city: 'New Haven',
-      stateCode: 'CT',
-      zipcode: '06510',
-      email,
-      mobilePhone: '2035550188',
-    },
+  const { accountUuid, programId, program, message } = await addRecipientAndSendActivation(request, {
+    firstname: 'Rosa',
+    lastname: 'Delgado',
+    address1: '4 Mill Road',
+    city: 'New Haven',
+    zipcode: '06510',
+    mobilePhone: '2035550188',
+    emailPrefix: 'card.holder',
   });
-  expect(added.status(), await added.text()).toBe(201);
-  const { accountUuid } = (await added.json()) as { accountUuid: string };
-  const account = (await (
-    await request.get(`/account-api/account/${accountUuid}`, { headers: bearer(staff) })
-  ).json()) as { userUuid: string; programId: number };
-  const afterId = await lastOutboxId(request);
-  const sent = await request.post('/user-api/recipient-users/send-activation', {
-    headers: bearer(staff),
-    data: { uuid: account.userUuid },
-  });
-  expect(sent.status(), await sent.text()).toBe(200);
-  const message = await waitForMessage(
-    request,
-    (m) => m.to.toLowerCase() === email && /activate/i.test(m.subject),
-    afterId,
-  );
   const hash = new URL(linkPathIn(message.body, 'validate'), 'http://x').searchParams.get('hash')!;
   const activated = await request.post('/user-api/activate-user', {
     data: {
@@ -80,6 +53,5 @@ export async function newRecipient(request: APIRequestContext) {
   });
   expect(activated.status(), await activated.text()).toBe(200);
   const { username } = (await activated.json()) as { username: string };
-  return { username, accountUuid, programId: account.programId, programName: programs[0]!.programName };
+  return { username, accountUuid, programId, programName: program.programName };
 }
-

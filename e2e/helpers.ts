@@ -224,6 +224,54 @@ export async function sendActivationLink(
   return { path: linkPathIn(message.body, 'validate'), email: user.email };
 }
 
+/** Who staff add in `addRecipientAndSendActivation`: a name, an address line, a city and ZIP in CT, a phone. */
+export interface NewRecipientPerson {
+  firstname: string;
+  lastname: string;
+  address1: string;
+  city: string;
+  zipcode: string;
+  mobilePhone: string;
+  /** The e-mail's local part before a suffix that differs in each run. */
+  emailPrefix: string;
+}
+
+/**
+ * Staff (the program admin) add a person to their first program, a new Pending portal user, and send the activation
+ * e-mail as the recipient detail page does. Answers the account, the e-mail address and the message as the person
+ * reads it in their mailbox (the outbox), with the program for the caller's own checks.
+ */
+export async function addRecipientAndSendActivation(request: APIRequestContext, person: NewRecipientPerson) {
+  const staff = await apiToken(request, DEMO_USERS.progadmin);
+  const programs = (await (await request.get('/account-api/account/programs', { headers: bearer(staff) })).json()) as {
+    programUuid: string;
+    programName: string;
+  }[];
+  const email = `${person.emailPrefix}.${Date.now().toString(36)}@example.org`;
+  const { emailPrefix: _, ...fields } = person;
+  const added = await request.post('/account-api/account', {
+    headers: bearer(staff),
+    data: { programUuid: programs[0]!.programUuid, ...fields, stateCode: 'CT', email },
+  });
+  expect(added.status(), await added.text()).toBe(201);
+  const { accountUuid } = (await added.json()) as { accountUuid: string };
+  const account = (await (
+    await request.get(`/account-api/account/${accountUuid}`, { headers: bearer(staff) })
+  ).json()) as { userUuid: string; programId: number };
+  const afterId = await lastOutboxId(request);
+  const sent = await request.post('/user-api/recipient-users/send-activation', {
+    headers: bearer(staff),
+    data: { uuid: account.userUuid },
+  });
+  expect(sent.status(), await sent.text()).toBe(200);
+  const message = await waitForMessage(
+    request,
+    (m) => m.to.toLowerCase() === email && /activate/i.test(m.subject),
+    afterId,
+  );
+  return { accountUuid, programId: account.programId, program: programs[0]!, email, message };
+}
+
 /** The state of one item of the live password checklist ('met' or 'not met'), as a screen reader hears it. */
 export function checklistItem(page: Page, label: string) {
   return page.getByRole('list', { name: 'Password requirements' }).getByRole('listitem').filter({ hasText: label });

@@ -1,9 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
-  apiToken,
-  bearer,
+  addRecipientAndSendActivation,
   checklistItem,
-  DEMO_USERS,
   DEMO_SECURITY_ANSWER,
   DEMO_SECURITY_QUESTION,
   expectAccessible,
@@ -36,41 +34,15 @@ test.describe('account activation', () => {
     request,
   }) => {
     // Staff add the person (a new, Pending portal user) and send the activation e-mail, as the detail page does.
-    const staff = await apiToken(request, DEMO_USERS.progadmin);
-    const programs = (await (
-      await request.get('/account-api/account/programs', { headers: bearer(staff) })
-    ).json()) as { programUuid: string }[];
-    const email = `new.recipient.${Date.now().toString(36)}@example.org`;
-    const added = await request.post('/account-api/account', {
-      headers: bearer(staff),
-      data: {
-        programUuid: programs[0]!.programUuid,
-        firstname: 'Nadia',
-        lastname: 'Okafor',
-        address1: '12 Elm Street',
-        city: 'Hartford',
-        stateCode: 'CT',
-        zipcode: '06103',
-        email,
-        mobilePhone: '8605550199',
-      },
+    const { message } = await addRecipientAndSendActivation(request, {
+      firstname: 'Nadia',
+      lastname: 'Okafor',
+      address1: '12 Elm Street',
+      city: 'Hartford',
+      zipcode: '06103',
+      mobilePhone: '8605550199',
+      emailPrefix: 'new.recipient',
     });
-    expect(added.status(), await added.text()).toBe(201);
-    const { accountUuid } = (await added.json()) as { accountUuid: string };
-    const account = (await (
-      await request.get(`/account-api/account/${accountUuid}`, { headers: bearer(staff) })
-    ).json()) as { userUuid: string };
-    const afterId = await lastOutboxId(request);
-    const sent = await request.post('/user-api/recipient-users/send-activation', {
-      headers: bearer(staff),
-      data: { uuid: account.userUuid },
-    });
-    expect(sent.status(), await sent.text()).toBe(200);
-    const message = await waitForMessage(
-      request,
-      (m) => m.to.toLowerCase() === email && /activate/i.test(m.subject),
-      afterId,
-    );
 
     // The person opens the link, sets a password, question and code preference, and signs in.
     await page.goto(linkPathIn(message.body, 'validate'));

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiToken, bearer, DEMO_USERS, lastOutboxId, linkPathIn, waitForMessage } from './helpers';
+import { addRecipientAndSendActivation, DEMO_USERS, linkPathIn } from './helpers';
 import { checkPage, signInInSpanish } from './spanish-helpers';
 
 // Spanish (issue 23 item 5, docs/i18n.md): a browser whose first language is Spanish gets the public and recipient
@@ -162,41 +162,15 @@ test.describe('Spanish activation page', () => {
     await checkPage(page);
 
     // Staff add a person and send the activation e-mail (as recovery.spec.ts does); the person opens it in Spanish.
-    const staff = await apiToken(request, DEMO_USERS.progadmin);
-    const programs = (await (
-      await request.get('/account-api/account/programs', { headers: bearer(staff) })
-    ).json()) as { programUuid: string }[];
-    const email = `nueva.participante.${Date.now().toString(36)}@example.org`;
-    const added = await request.post('/account-api/account', {
-      headers: bearer(staff),
-      data: {
-        programUuid: programs[0]!.programUuid,
-        firstname: 'Lucía',
-        lastname: 'Ortega',
-        address1: '12 Elm Street',
-        city: 'Hartford',
-        stateCode: 'CT',
-        zipcode: '06103',
-        email,
-        mobilePhone: '8605550177',
-      },
+    const { message } = await addRecipientAndSendActivation(request, {
+      firstname: 'Lucía',
+      lastname: 'Ortega',
+      address1: '12 Elm Street',
+      city: 'Hartford',
+      zipcode: '06103',
+      mobilePhone: '8605550177',
+      emailPrefix: 'nueva.participante',
     });
-    expect(added.status(), await added.text()).toBe(201);
-    const { accountUuid } = (await added.json()) as { accountUuid: string };
-    const account = (await (
-      await request.get(`/account-api/account/${accountUuid}`, { headers: bearer(staff) })
-    ).json()) as { userUuid: string };
-    const afterId = await lastOutboxId(request);
-    const sent = await request.post('/user-api/recipient-users/send-activation', {
-      headers: bearer(staff),
-      data: { uuid: account.userUuid },
-    });
-    expect(sent.status(), await sent.text()).toBe(200);
-    const message = await waitForMessage(
-      request,
-      (m) => m.to.toLowerCase() === email && /activate/i.test(m.subject),
-      afterId,
-    );
 
     await page.goto(linkPathIn(message.body, 'validate'));
     await expect(page.getByText(/^Hola, Lucía\. Elija una contraseña/)).toBeVisible();
