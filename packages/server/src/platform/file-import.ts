@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { FILE_SIZE_LIMIT_BYTES } from '@ebt/core/constants';
 import { MESSAGES } from '@ebt/core/messages';
 import { isAcceptedFileName } from '@ebt/core/validation';
+import { simpleCsvRecords } from './csv-records.js';
 import { AppError } from './errors.js';
 
 /**
@@ -281,14 +282,18 @@ function detectDelimiter(text: string): string {
 
 function readCsv(data: Buffer, maxRows: number): ImportedRow[] {
   const text = decodeText(data);
-  const records = parseCsv(text, {
-    delimiter: detectDelimiter(text),
-    relax_column_count: true,
-    relax_quotes: true,
-    skip_empty_lines: false,
-    trim: true,
-    to: maxRows + 2,
-  }) as string[][];
+  const delimiter = detectDelimiter(text);
+  // The common shape of file without csv-parse, which cost 0.1-0.2 s of a 1 MB import (csv-records.ts).
+  const records =
+    simpleCsvRecords(text, delimiter, maxRows + 2) ??
+    (parseCsv(text, {
+      delimiter,
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: false,
+      trim: true,
+      to: maxRows + 2,
+    }) as string[][]);
   if (records.length > maxRows + 1) throw invalidContent();
   return records.map((record, i) => ({ rowNumber: i + 1, cells: record.slice(0, MAX_COLUMNS).map(cellText) }));
 }

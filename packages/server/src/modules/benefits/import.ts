@@ -1,11 +1,13 @@
 import { APP_ERROR_CODE } from '@ebt/core/errors';
 import { randomBytes } from 'node:crypto';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
   BENEFIT_FILE_COLUMNS,
   BENEFIT_FILE_REQUIRED_COLUMNS,
   BENEFIT_IMPORT_MESSAGES,
   BENEFIT_MESSAGES,
   type BenefitFileAnswer,
+  type BenefitFileCells,
   type BenefitFileColumn,
   type BenefitFileRowValues,
   incentiveAuthorizationNumber,
@@ -54,6 +56,13 @@ const CHANNEL = 'FILE';
 /** Tries of a generated incentive authorization number that met a taken one (61 random bits: practically never). */
 const GENERATE_TRIES = 3;
 
+/** A row whose program is known; its own field rules run inside the transaction, beside the look-ups. */
+interface ProgramRowCells {
+  rowNumber: number;
+  lookups: ProgramLookups;
+  cells: BenefitFileCells;
+}
+
 interface ReadRow {
   rowNumber: number;
   lookups: ProgramLookups;
@@ -61,9 +70,12 @@ interface ReadRow {
 }
 
 interface Read {
-  rows: ReadRow[];
+  rows: ProgramRowCells[];
   lookupsByProgram: Map<number, ProgramLookups>;
 }
+
+/** Rows checked between two turns of the event loop while the look-ups run (see `checkRows`). */
+const CHECK_SLICE = 500;
 
 interface PlannedRow {
   rowNumber: number;
@@ -117,36 +129,26 @@ export async function importBenefitFile(context: RequestContext, upload: Uploade
         }
         return lookups;
       };
-      const read: ReadRow[] = [];
+      const read: ProgramRowCells[] = [];
       for (const { rowNumber, cells } of rows) {
-        const refuse = (p: RowProblem) => problems.refuse(rowNumber, p.column ?? undefined, p.reason);
-        const program = rowProgram(cells.program ?? '', programs, chosen, fallback, refuse);
-        if (!program) continue;
-        const lookups = lookupsOf(program);
-        const { values, problems: fieldProblems } = readBenefitFileRow(cells, lookups.timeZone);
-        for (const p of fieldProblems) refuse({ column: p.column, reason: p.message });
-        if (values) read.push({ rowNumber, lookups, values });
+        const program = rowProgram(cells.program ?? '', programs, chosen, fallback, (p) =>
+          problems.refuse(rowNumber, p.column ?? undefined, p.reason),
+        );
+        if (program) read.push({ rowNumber, lookups: lookupsOf(program), cells });
       }
       return { rows: read, lookupsByProgram };
     },
 
-    async plan(tx, { problems, lap }, { rows, lookupsByProgram }) {
+    async plan(tx, { problems, lap }, { rows: programRows, lookupsByProgram }) {
       // 2. The recipients and existing benefits the rows name, per program, in a few statements (the benefits
       //    locked). Programs in id order, and benefits by id within each: every import locks in the same order.
-      const accounts = new Map<string, ImportAccount>();
-      const existing = new Map<string, ExistingBenefit>();
-      for (const programId of [...lookupsByProgram.keys()].sort((a, b) => a - b)) {
-        const ofProgram = rows.filter((r) => r.lookups.program.id === programId);
-        for (const a of await loadAccounts(
-          tx,
-          programId,
-          ofProgram.map((r) => r.values.accountId),
-        ))
-          accounts.set(`${programId}:${a.recipientIdentifier}`, a);
-        const numbers = ofProgram.map((r) => r.values.authorizationNumber).filter((n): n is string => n !== null);
-        for (const b of await lockBenefitsByAuthNumber(tx, programId, numbers))
-          existing.set(`${programId}:${b.authorizationNumber}`, b);
-      }
+      //    The statements go out first and each row's field rules run while the database reads and locks
+      //    (decision 0078): the keys are the cells as the rules trim them, so a row the rules refuse may add a key
+      //    that no decision reads.
+      const lookedUp = lookUp(tx, programRows, [...lookupsByProgram.keys()].sort((a, b) => a - b));
+      lookedUp.catch(() => undefined); // awaited below; this only keeps a failure meanwhile from counting as unheard
+      const rows = await checkRows(programRows, problems);
+      const { accounts, existing } = await lookedUp;
       lap('looked-up');
 
       // 3. Each row decided, in file order; a number seen earlier in the file refuses the later rows.
@@ -234,6 +236,49 @@ export async function importBenefitFile(context: RequestContext, upload: Uploade
 }
 
 type Refuse = (row: number, problem: RowProblem) => void;
+
+/** The recipients and the (locked) existing benefits the rows name, keyed `programId:identifier`. */
+async function lookUp(tx: Tx, rows: readonly ProgramRowCells[], programIds: readonly number[]) {
+  const accounts = new Map<string, ImportAccount>();
+  const existing = new Map<string, ExistingBenefit>();
+  for (const programId of programIds) {
+    const accountIds: string[] = [];
+    const numbers: string[] = [];
+    for (const { lookups, cells } of rows) {
+      if (lookups.program.id !== programId) continue;
+      const accountId = (cells.accountId ?? '').trim();
+      const number = (cells.authorizationNumber ?? '').trim();
+      if (accountId !== '') accountIds.push(accountId);
+      if (number !== '') numbers.push(number);
+    }
+    for (const a of await loadAccounts(tx, programId, accountIds))
+      accounts.set(`${programId}:${a.recipientIdentifier}`, a);
+    for (const b of await lockBenefitsByAuthNumber(tx, programId, numbers))
+      existing.set(`${programId}:${b.authorizationNumber}`, b);
+  }
+  return { accounts, existing };
+}
+
+/**
+ * Each row's field rules (readBenefitFileRow), in file order, refusing the rows that break them. A slice at a time
+ * with a turn of the event loop between: the look-up statements queued on the transaction's connection go out
+ * meanwhile, so the database works while Node checks.
+ */
+async function checkRows(
+  rows: readonly ProgramRowCells[],
+  problems: { refuse(row: number, column: BenefitFileColumn | undefined, reason: string): void },
+): Promise<ReadRow[]> {
+  const checked: ReadRow[] = [];
+  for (let start = 0; start < rows.length; start += CHECK_SLICE) {
+    await nextTurn();
+    for (const { rowNumber, lookups, cells } of rows.slice(start, start + CHECK_SLICE)) {
+      const { values, problems: fieldProblems } = readBenefitFileRow(cells, lookups.timeZone);
+      for (const p of fieldProblems) problems.refuse(rowNumber, p.column ?? undefined, p.message);
+      if (values) checked.push({ rowNumber, lookups, values });
+    }
+  }
+  return checked;
+}
 
 function invalidFile(lines: string[]): AppError {
   return new AppError(422, MESSAGES.INVALID_FILE_CONTENT, APP_ERROR_CODE.INVALID_FILE_CONTENT, undefined, [

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { APP_ERROR_CODE } from '@ebt/core/errors';
 import { ACCOUNT_FILE_ACTION, ACCOUNT_STATUS, ACCOUNT_TYPE, CREATION_CHANNEL, PROGRAM_STATUS } from '@ebt/core/enums';
 import type { AppErrorEntry } from '@ebt/core/errors';
@@ -8,11 +9,13 @@ import {
   ACCOUNT_FILE_FIELD,
   ACCOUNT_FILE_HEADER_NAMES,
   type AccountFileCells,
+  type AccountFileProblem,
   type AccountFileColumnKey,
   type AccountFileRowValues,
   missingAccountFileColumns,
   missingColumnMessages,
   nextRecipientIdentifier,
+  parseAccountFileAction,
   readAccountFileRow,
   RECIPIENT_MESSAGES,
   recipientUsernameCandidates,
@@ -24,7 +27,7 @@ import { type AuditEntry, auditStamp } from '../../platform/audit.js';
 import { type CallerContext, requireCaller, type RequestContext } from '../../platform/context.js';
 import { AppError, isUniqueViolation } from '../../platform/errors.js';
 import type { UploadedFile } from '../../platform/file-import.js';
-import { runFileImport } from '../../platform/import-run.js';
+import { type ImportRow, runFileImport } from '../../platform/import-run.js';
 import { programInScope } from '../../platform/search.js';
 import {
   auditView,
@@ -138,8 +141,8 @@ function updatedColumns(account: AccountRow, values: AccountFileRowValues): Reci
 
 const USER_FIELDS = ['email', 'firstName', 'middleName', 'lastName', 'mobilePhone'] as const;
 
-/** What the checks before the transaction leave: the rows to decide against the database. */
-type ReadRows = ReadRow[];
+/** Rows checked between two turns of the event loop while the look-ups run. */
+const CHECK_SLICE = 500;
 
 interface Plan {
   adds: PlannedAdd[];
@@ -165,7 +168,7 @@ export async function importAccountFile(
   const program = await programInScope(ctx, { uuid: programUuid });
   if (!program) throw AppError.notFound(RECIPIENT_MESSAGES.PROGRAM_NOT_FOUND);
 
-  const answer = await runFileImport<AccountFileColumnKey, ReadRows, Plan>(ctx, upload, {
+  const answer = await runFileImport<AccountFileColumnKey, ReturnType<typeof agencyFinder>, Plan>(ctx, upload, {
     entity: 'account_file',
     message: MESSAGES.ACCOUNT_FILE_PROCESSED,
     columns: ACCOUNT_FILE_HEADER_NAMES,
@@ -177,36 +180,31 @@ export async function importAccountFile(
     noRowsReason: RECIPIENT_MESSAGES.FILE_NO_ROWS,
     invalidFile,
 
-    // 1. What each row says, checked against the add form's rules and the program's agencies.
-    async read({ rows, problems }) {
-      const findAgency = agencyFinder(await programAgencies(ctx.db, program.id));
-      const readRows: ReadRow[] = [];
-      for (const { rowNumber, cells } of rows) {
-        const reading = readAccountFileRow(cells as AccountFileCells);
-        if (!reading.ok) {
-          for (const problem of reading.problems) problems.refuse(rowNumber, problem.column, problem.reason);
-          continue;
-        }
-        const values = reading.row;
-        const agency = rowAgency(caller, program.id, values.agencyCode, findAgency);
-        if ('reason' in agency) {
-          problems.refuse(rowNumber, 'agencyCode', agency.reason);
-          continue;
-        }
-        if (values.action !== ACCOUNT_FILE_ACTION.UPDATE && program.statusId !== PROGRAM_STATUS.ENABLED) {
-          problems.refuse(rowNumber, 'actionCode', RECIPIENT_MESSAGES.PROGRAM_NOT_ENABLED);
-          continue;
-        }
-        readRows.push({ rowNumber, values, agency: agency.agency });
-      }
-      return readRows;
+    // 1. The program's agencies; each row's own checks run in the transaction, beside the look-ups (step 2).
+    async read() {
+      return agencyFinder(await programAgencies(ctx.db, program.id));
     },
 
-    async plan(tx, { problems }, readRows) {
+    async plan(tx, { rows, problems }, findAgency) {
       // The program's lock serialises Account IDs and the 'Email already exists.' check with the add endpoint and
       // other imports (queries.ts lockProgramRecipients); every read below sees their committed rows.
       await lockProgramRecipients(tx, program.id);
-      return planRows(tx, caller, program.id, readRows, problems.refuse.bind(problems));
+      // 2. The accounts and e-mails the rows name go out first, and each row's checks (the add form's rules, the
+      //    agency) run while the database reads and locks (decision 0078). The keys are the cells as those rules
+      //    trim them, so they are the rows' own; a row the rules refuse may add a key no decision reads.
+      const lookedUp = lookUpAccounts(tx, program.id, rows as ImportRow<AccountFileColumnKey>[]);
+      lookedUp.catch(() => undefined); // awaited below; this only keeps a failure meanwhile from counting as unheard
+      const readRows: ReadRow[] = [];
+      for (let start = 0; start < rows.length; start += CHECK_SLICE) {
+        // A turn of the event loop per slice lets the queued look-ups go out while Node checks.
+        await nextTurn();
+        for (const { rowNumber, cells } of rows.slice(start, start + CHECK_SLICE)) {
+          const row = checkRow(caller, program, cells as AccountFileCells, findAgency);
+          if ('problems' in row) for (const p of row.problems) problems.refuse(rowNumber, p.column, p.reason);
+          else readRows.push({ rowNumber, ...row });
+        }
+      }
+      return planRows(caller, readRows, await lookedUp, problems.refuse.bind(problems));
     },
 
     async apply(tx, _run, { adds, updates, unchanged }) {
@@ -227,28 +225,64 @@ export async function importAccountFile(
 
 type Refuse = (row: number, column: AccountFileColumnKey | undefined, reason: string) => void;
 
-/** Each row against the accounts and e-mails it names, in file order: each sees the state the rows before it leave. */
-async function planRows(
-  tx: Tx,
+/** A row's own checks: the add form's rules, its agency, an enabled program for 01 and 02 rows. */
+function checkRow(
   caller: Caller,
+  program: { id: number; statusId: number },
+  cells: AccountFileCells,
+  findAgency: (text: string) => ImportAgency | undefined,
+): Omit<ReadRow, 'rowNumber'> | { problems: AccountFileProblem[] } {
+  const reading = readAccountFileRow(cells);
+  if (!reading.ok) return { problems: reading.problems };
+  const values = reading.row;
+  const agency = rowAgency(caller, program.id, values.agencyCode, findAgency);
+  if ('reason' in agency) return { problems: [{ column: 'agencyCode', reason: agency.reason }] };
+  if (values.action !== ACCOUNT_FILE_ACTION.UPDATE && program.statusId !== PROGRAM_STATUS.ENABLED)
+    return { problems: [{ column: 'actionCode', reason: RECIPIENT_MESSAGES.PROGRAM_NOT_ENABLED }] };
+  return { values, agency: agency.agency };
+}
+
+interface LookedUp {
+  accountByIdentifier: Map<string, AccountRow>;
+  /** Live accounts by lower-case e-mail. */
+  holders: Map<string, Set<number>>;
+}
+
+/**
+ * The accounts the 03 rows name (locked) and the live holders of the rows' e-mails: one batched read each. The keys
+ * are read from the cells as readAccountFileRow reads them (the Account ID and the e-mail trimmed), before it runs.
+ */
+async function lookUpAccounts(
+  tx: Tx,
   programId: number,
-  readRows: readonly ReadRow[],
-  refuse: Refuse,
-): Promise<Plan> {
-  // The accounts to update and the e-mails in use: one batched read each.
-  const updateIdentifiers = readRows.flatMap((r) => r.values.recipientIdentifier ?? []);
-  const accounts = updateIdentifiers.length ? await lockAccountsByIdentifier(tx, programId, updateIdentifiers) : [];
-  const accountByIdentifier = new Map(accounts.map((a) => [a.recipientIdentifier, a]));
+  rows: readonly ImportRow<AccountFileColumnKey>[],
+): Promise<LookedUp> {
+  const identifiers: string[] = [];
+  const emails: string[] = [];
+  for (const { cells } of rows) {
+    const identifier = cells.recipientIdentifier?.trim();
+    if (identifier && parseAccountFileAction(cells.actionCode) === ACCOUNT_FILE_ACTION.UPDATE)
+      identifiers.push(identifier);
+    const email = (cells.email ?? '').trim();
+    if (email !== '') emails.push(email.toLowerCase());
+  }
+  const accounts = identifiers.length ? await lockAccountsByIdentifier(tx, programId, identifiers) : [];
   const holders = new Map<string, Set<number>>();
-  for (const holder of await liveEmailHolders(
-    tx,
-    programId,
-    readRows.map((r) => r.values.fields.email.toLowerCase()),
-  )) {
+  for (const holder of await liveEmailHolders(tx, programId, emails)) {
     const set = holders.get(holder.email) ?? new Set<number>();
     set.add(holder.id);
     holders.set(holder.email, set);
   }
+  return { accountByIdentifier: new Map(accounts.map((a) => [a.recipientIdentifier, a])), holders };
+}
+
+/** Each row against the accounts and e-mails it names, in file order: each sees the state the rows before it leave. */
+function planRows(
+  caller: Caller,
+  readRows: readonly ReadRow[],
+  { accountByIdentifier, holders }: LookedUp,
+  refuse: Refuse,
+): Plan {
   /** E-mails rows of this file take, to the row that took them: the first row wins, later ones are refused. */
   const claimedBy = new Map<string, number>();
   const emailProblem = (email: string, accountId?: number): string | null => {
