@@ -4,6 +4,8 @@
  *
  *   npm run bench:dashboard                                   # PostgreSQL at 127.0.0.1:5432, user postgres (trust)
  *   BENCH_ROWS=500000 BENCH_BENEFITS=250000 BENCH_ACCOUNTS=50000 npm run bench:dashboard   # a reduced scale
+ *   BENCH_KEEP=1 BENCH_LOAD_ONLY=1 npm run bench:dashboard       # seed and keep the database (its name is printed)
+ *   BENCH_REUSE_DB=name npm run bench:dashboard                  # read a kept database again, migrating it first
  *
  * Creates a database with a unique name, migrates it, bulk-inserts programs (with two funding sources each),
  * agencies, accounts, merchants, the benefits (whose issuance roll-up the triggers of migration 0022 keep as they
@@ -12,8 +14,9 @@
  * (timed), VACUUM ANALYZE, and each dashboard read runs through its service (getSnapshot, getChartData for the six
  * series, getTopMerchants, getMerchantParticipation, getFundingBreakdown) for a program admin and an agency user over
  * the ranges, beside the raw aggregate of the transaction table the roll-ups replace (redeemed in the range for the
- * program). Finally `recordTransactionTotals` of 1 and of 1,000 new transactions is timed. Drops the database at the
- * end. Results: bench/README.md "Dashboard".
+ * program), and the top merchants over the split merchant roll-ups beside the unsplit ones (decision 0075), timed
+ * alternately. Finally `recordTransactionTotals` of 1 and of 1,000 new transactions is timed. Drops the database at the
+ * end (unless kept). Results: bench/README.md "Dashboard".
  */
 import { performance } from 'node:perf_hooks';
 import { inArray, like } from 'drizzle-orm';
