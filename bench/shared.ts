@@ -120,6 +120,18 @@ export async function scratchPostgresDatabase(prefix: string): Promise<Database 
   };
 }
 
+/**
+ * An existing database (one a run kept with BENCH_KEEP=1) opened through the app's own client, so a second run reads
+ * without seeding again. Its close() leaves it: drop it by hand (`dropdb -h 127.0.0.1 -U postgres NAME`).
+ */
+export async function keptPostgresDatabase(name: string): Promise<Database & { name: string }> {
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  console.log(`database ${name} (kept by an earlier run)`);
+  const database = await openDatabase({ kind: 'postgres', url: url.toString() });
+  return { ...database, name };
+}
+
 /** A request context for calling a service directly, as the route would, without HTTP in the measurement. */
 export function benchContext(database: Database, caller: Caller, config: Config): RequestContext {
   const { db, prepared } = database;

@@ -104,7 +104,8 @@ export const dashboardMerchantMonths = pgTable(
 
 /**
  * The same per program, month and merchant only (decision 0067): what a program-wide merchant read of a long range
- * sums (no agency or funding filter, a caller who sees the whole program), a row per merchant and month.
+ * sums (no agency or funding filter, a caller who sees the whole program), a row per merchant and month. Its primary
+ * key covers redeemed_amount since migration 0031 (decision 0075).
  */
 export const dashboardProgramMerchantMonths = pgTable(
   'dashboard_program_merchant_months',
@@ -115,6 +116,68 @@ export const dashboardProgramMerchantMonths = pgTable(
     redeemedAmount: total('redeemed_amount'),
   },
   (t) => [primaryKey({ columns: [t.programId, t.month, t.merchantId] })],
+);
+
+/**
+ * Redeemed per program, day and merchant, without the agency and funding splits (decision 0075): what a program-wide
+ * merchant read (no agency or funding filter, a caller who sees the whole program) sums for the days of a range, a row
+ * per merchant and day. Migration 0031 makes the primary key cover redeemed_amount (INCLUDE, which Drizzle cannot
+ * declare), so those reads are index-only scans of one (program_id, day) range.
+ */
+export const dashboardProgramMerchantDays = pgTable(
+  'dashboard_program_merchant_days',
+  {
+    programId: programColumn(),
+    day: day('day').notNull(),
+    merchantId: merchantColumn(),
+    redeemedAmount: total('redeemed_amount'),
+  },
+  (t) => [primaryKey({ name: 'dashboard_program_merchant_days_pkey', columns: [t.programId, t.day, t.merchantId] })],
+);
+
+/**
+ * Redeemed per program, agency, day and merchant, without the funding split (decision 0075): what a merchant read
+ * narrowed to agencies but not to a funding source sums (agency staff, or an agency chosen). Rows of agencies only:
+ * program-level accounts (no agency) are read through the program-wide tables. Key agency before day, so the reads
+ * of a few agencies are one (program, agency, day) range each; covering as above (migration 0031).
+ */
+export const dashboardAgencyMerchantDays = pgTable(
+  'dashboard_agency_merchant_days',
+  {
+    programId: programColumn(),
+    agencyId: integer('agency_id')
+      .notNull()
+      .references(() => agencies.id, { onDelete: 'cascade' }),
+    day: day('day').notNull(),
+    merchantId: merchantColumn(),
+    redeemedAmount: total('redeemed_amount'),
+  },
+  (t) => [
+    primaryKey({
+      name: 'dashboard_agency_merchant_days_pkey',
+      columns: [t.programId, t.agencyId, t.day, t.merchantId],
+    }),
+  ],
+);
+
+/** The same per month (its first day): the whole months of a long range narrowed to agencies (decision 0075). */
+export const dashboardAgencyMerchantMonths = pgTable(
+  'dashboard_agency_merchant_months',
+  {
+    programId: programColumn(),
+    agencyId: integer('agency_id')
+      .notNull()
+      .references(() => agencies.id, { onDelete: 'cascade' }),
+    month: day('month').notNull(),
+    merchantId: merchantColumn(),
+    redeemedAmount: total('redeemed_amount'),
+  },
+  (t) => [
+    primaryKey({
+      name: 'dashboard_agency_merchant_months_pkey',
+      columns: [t.programId, t.agencyId, t.month, t.merchantId],
+    }),
+  ],
 );
 
 /**

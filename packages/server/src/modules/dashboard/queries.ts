@@ -82,35 +82,48 @@ function selected(caller: Caller, f: DashFilter): SQL {
 }
 
 /**
+ * The merchant roll-ups a merchant read sums (decisions 0067 and 0075), the least split ones the filter allows, and the
+ * condition on their rows: a whole-program read (no agency or funding filter, a caller who sees every agency) the
+ * program-wide tables, a row per merchant and day or month; a read narrowed to agencies but not to a funding source
+ * (an agency chosen, or agency staff) the agency tables; a funding source filter the tables split by both.
+ */
+function merchantTables(caller: Caller, f: DashFilter): { days: SQL; months: SQL; where: SQL } {
+  const agency = f.agencyUuid ? sql`x.agency_id = (select id from a)` : agencyScope(caller, sql`x.agency_id`);
+  if (f.fundingId)
+    return {
+      days: sql`dashboard_merchant_days`,
+      months: sql`dashboard_merchant_months`,
+      where: sql`${agency} and x.funding_source_id = (select id from f)`,
+    };
+  if (f.agencyUuid || caller.scope === 'agencies')
+    return { days: sql`dashboard_agency_merchant_days`, months: sql`dashboard_agency_merchant_months`, where: agency };
+  return {
+    days: sql`dashboard_program_merchant_days`,
+    months: sql`dashboard_program_merchant_months`,
+    where: sql`true`,
+  };
+}
+
+/**
  * Each merchant's redeemed amounts in the filter's range (merchant_id, amount rows to be summed): the whole months
- * from dashboard_merchant_months and the days of the partial months at either end from dashboard_merchant_days
- * (decision 0067), so a long range reads months, not days. Same filter as `selected`; each part is one range of its
- * table's (program_id, day or month) key, with scalar bounds the planner uses as index bounds.
+ * from a monthly roll-up and the days of the partial months at either end from the daily one (decision 0067), so a
+ * long range reads months, not days. Each part is one range of its table's key, with scalar bounds the planner uses
+ * as index bounds; the program-wide and agency tables' keys cover the amount, so they are index-only scans.
  */
 function merchantRedemptions(caller: Caller, f: DashFilter): SQL {
-  const agency = f.agencyUuid ? sql`x.agency_id = (select id from a)` : agencyScope(caller, sql`x.agency_id`);
-  const funding = f.fundingId ? sql`x.funding_source_id = (select id from f)` : sql`true`;
-  // A read of the whole program (no agency or funding filter, a caller who sees every agency) sums the months of the
-  // program-wide table: a row per merchant and month instead of one per merchant, agency and funding source.
-  const wholeProgram = !f.agencyUuid && !f.fundingId && caller.scope !== 'agencies';
-  const months = wholeProgram
-    ? sql`select x.merchant_id, x.redeemed_amount as amount from dashboard_program_merchant_months x
-    where x.program_id = (select program_id from r)
-      and x.month >= (select months_from from r) and x.month < (select months_to from r)`
-    : sql`select x.merchant_id, x.redeemed_amount as amount from dashboard_merchant_months x
-    where x.program_id = (select program_id from r)
-      and x.month >= (select months_from from r) and x.month < (select months_to from r)
-      and ${agency} and ${funding}`;
+  const { days, months, where } = merchantTables(caller, f);
   return sql`
-    ${months}
+    select x.merchant_id, x.redeemed_amount as amount from ${months} x
+    where x.program_id = (select program_id from r)
+      and x.month >= (select months_from from r) and x.month < (select months_to from r) and ${where}
     union all
-    select x.merchant_id, x.redeemed_amount from dashboard_merchant_days x
+    select x.merchant_id, x.redeemed_amount from ${days} x
     where x.program_id = (select program_id from r) and x.day >= (select start from r)
-      and x.day < (select head_end from rm) and ${agency} and ${funding}
+      and x.day < (select head_end from rm) and ${where}
     union all
-    select x.merchant_id, x.redeemed_amount from dashboard_merchant_days x
+    select x.merchant_id, x.redeemed_amount from ${days} x
     where x.program_id = (select program_id from r) and x.day >= (select months_to from r)
-      and x.day <= (select today from r) and ${agency} and ${funding}`;
+      and x.day <= (select today from r) and ${where}`;
 }
 
 /** What the filter found: a missing program, agency or funding source answers 404 (out of scope is missing). */

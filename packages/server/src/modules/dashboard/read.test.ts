@@ -203,6 +203,15 @@ describe('figures against the raw tables', () => {
           union all
           select 'pm', program_id, month::text, null, null, merchant_id, redeemed_amount::text, 0, 0, '0'
           from dashboard_program_merchant_months
+          union all
+          select 'pd', program_id, day::text, null, null, merchant_id, redeemed_amount::text, 0, 0, '0'
+          from dashboard_program_merchant_days
+          union all
+          select 'ad', program_id, day::text, agency_id, null, merchant_id, redeemed_amount::text, 0, 0, '0'
+          from dashboard_agency_merchant_days
+          union all
+          select 'am', program_id, month::text, agency_id, null, merchant_id, redeemed_amount::text, 0, 0, '0'
+          from dashboard_agency_merchant_months
           order by 1, 2, 3, 4, 5, 6`)) as unknown as { rows: unknown[] }
       ).rows;
     // A deleted benefit leaves the issuance roll-up too (the delete trigger).
@@ -212,6 +221,100 @@ describe('figures against the raw tables', () => {
     expect(await dump()).toEqual(running);
     await rebuildDashboardTotals(db);
     expect(await dump()).toEqual(running);
+  });
+});
+
+describe('the merchant roll-ups without the agency and funding splits (decision 0075)', () => {
+  /** Redeemed per key of the raw approved transactions (every key with a purchase, refund or reversal). */
+  async function rawByKey(
+    key: (r: { program_id: number; agency_id: number | null; merchant_id: number; day: string }) => string | null,
+  ) {
+    const out = new Map<string, number>();
+    for (const r of (await raw()).trx) {
+      if (r.merchant_id === null || SIGN[r.trx_type_id] === undefined) continue;
+      const k = key(r as typeof r & { merchant_id: number });
+      if (k !== null) out.set(k, (out.get(k) ?? 0) + SIGN[r.trx_type_id]! * r.amount);
+    }
+    return [...out].map(([k, a]) => `${k} ${(Math.round(a * 100) / 100).toFixed(2)}`).sort();
+  }
+  async function rollup(query: ReturnType<typeof sql>) {
+    const rows = ((await t.database.db.execute(query)) as unknown as { rows: { k: string; a: string }[] }).rows;
+    return rows.map((r) => `${r.k} ${r.a}`).sort();
+  }
+  const month = (day: string) => `${day.slice(0, 7)}-01`;
+  const check = async () => {
+    expect(
+      await rollup(sql`select concat_ws('/', program_id, day, merchant_id) as k, redeemed_amount::text as a
+        from dashboard_program_merchant_days`),
+    ).toEqual(await rawByKey((r) => [r.program_id, r.day, r.merchant_id].join('/')));
+    expect(
+      await rollup(sql`select concat_ws('/', program_id, month, merchant_id) as k, redeemed_amount::text as a
+        from dashboard_program_merchant_months`),
+    ).toEqual(await rawByKey((r) => [r.program_id, month(r.day), r.merchant_id].join('/')));
+    // Agencies' rows only: the program-level account's purchase (no agency) is in the program-wide tables alone.
+    expect(
+      await rollup(sql`select concat_ws('/', program_id, agency_id, day, merchant_id) as k, redeemed_amount::text as a
+        from dashboard_agency_merchant_days`),
+    ).toEqual(
+      await rawByKey((r) =>
+        r.agency_id === null ? null : [r.program_id, r.agency_id, r.day, r.merchant_id].join('/'),
+      ),
+    );
+    expect(
+      await rollup(sql`select concat_ws('/', program_id, agency_id, month, merchant_id) as k, redeemed_amount::text as a
+        from dashboard_agency_merchant_months`),
+    ).toEqual(
+      await rawByKey((r) =>
+        r.agency_id === null ? null : [r.program_id, r.agency_id, month(r.day), r.merchant_id].join('/'),
+      ),
+    );
+  };
+
+  it('hold the raw sums per program, agency, day or month and merchant, running and after a rebuild', async () => {
+    // The fixed data set has purchases, a refund and its reversal, a purchase and its reversal, a purchase paid by
+    // two funding sources and a program-level account's purchase: the rows are non-trivial.
+    expect((await rawByKey((r) => [r.program_id, r.day, r.merchant_id].join('/'))).length).toBeGreaterThan(4);
+    await check();
+    await rebuildDashboardTotals(t.database.db);
+    await check();
+  });
+
+  it('answer the top merchants and participation of agency staff and of a funding filter equal to the raw sums', async () => {
+    const { programA } = w.programs;
+    const cases = [
+      // Agency staff read the agency tables (their agency, no funding split); a funding source the split tables.
+      {
+        token: w.tokens.agencyUserA1,
+        q: { programUuid: programA.uuid },
+        f: { programId: programA.id, agencyId: w.agencies.a1.id },
+      },
+      {
+        token: w.tokens.programAdminA,
+        q: { programUuid: programA.uuid, fundingId: w.fund.city.id },
+        f: { programId: programA.id, fundingId: w.fund.city.id },
+      },
+      { token: w.tokens.programAdminA, q: { programUuid: programA.uuid }, f: { programId: programA.id } },
+    ];
+    const { trx } = await raw();
+    for (const range of RANGES)
+      for (const { token, q, f } of cases) {
+        const byMerchant = new Map<number, number>();
+        for (const r of trx.filter((r) => r.merchant_id !== null && matches(r, { ...f, range })))
+          byMerchant.set(
+            r.merchant_id as number,
+            (byMerchant.get(r.merchant_id as number) ?? 0) + (SIGN[r.trx_type_id] ?? 0) * r.amount,
+          );
+        const amounts = [...byMerchant.values()].map((a) => Math.round(a * 100) / 100).filter((a) => a > 0);
+        const label = `${range || 'To Date'} ${JSON.stringify(f)}`;
+        const top = await get(token, '/account-api/dash/top-merchant-redemptions', { ...q, dateRange: range });
+        expect(
+          (top.json() as { amount: number }[]).map((m) => m.amount),
+          label,
+        ).toEqual(amounts.sort((a, b) => b - a));
+        if (f.fundingId) continue; // merchant-data takes no funding source
+        const part = await get(token, `/account-api/dash/merchant-data/${programA.uuid}`, { dateRange: range });
+        expect(part.json().merchantRedemptionCount.count, label).toBe(amounts.length);
+      }
   });
 });
 

@@ -4,9 +4,12 @@ import { RESPONSE_CODE, TRANSACTION_TYPE as T } from '../../db/reference-data.js
 import { BENEFIT_STATUS } from '@ebt/core/enums';
 import {
   benefits,
+  dashboardAgencyMerchantDays,
+  dashboardAgencyMerchantMonths,
   dashboardIssuanceDays,
   dashboardMerchantDays,
   dashboardMerchantMonths,
+  dashboardProgramMerchantDays,
   dashboardProgramMerchantMonths,
   dashboardPendingTransactions,
   dashboardRecipientDays,
@@ -49,8 +52,78 @@ function contributions(which: SQL): SQL {
     )`;
 }
 
+const MONTH = `date_trunc('month', day)::date`;
+
 /**
- * Adds the contributions of the transactions chosen by `which` to the five transaction roll-ups: five statements
+ * The merchant roll-ups (decisions 0067 and 0075): each table's key columns, what the merchant-day contribution puts
+ * in them, its conflict target (the key, unless named) and whether it holds agencies' rows only.
+ */
+const MERCHANT_ROLLUPS: { table: SQL; columns: string; values?: string; conflict?: string; agenciesOnly?: boolean }[] =
+  [
+    {
+      table: sql`${dashboardMerchantDays}`,
+      columns: 'program_id, day, merchant_id, agency_id, funding_source_id',
+      conflict: 'on constraint dashboard_merchant_days_key',
+    },
+    {
+      table: sql`${dashboardMerchantMonths}`,
+      columns: 'program_id, month, merchant_id, agency_id, funding_source_id',
+      values: `program_id, ${MONTH}, merchant_id, agency_id, funding_source_id`,
+      conflict: 'on constraint dashboard_merchant_months_key',
+    },
+    { table: sql`${dashboardProgramMerchantDays}`, columns: 'program_id, day, merchant_id' },
+    {
+      table: sql`${dashboardProgramMerchantMonths}`,
+      columns: 'program_id, month, merchant_id',
+      values: `program_id, ${MONTH}, merchant_id`,
+    },
+    {
+      table: sql`${dashboardAgencyMerchantDays}`,
+      columns: 'program_id, agency_id, day, merchant_id',
+      agenciesOnly: true,
+    },
+    {
+      table: sql`${dashboardAgencyMerchantMonths}`,
+      columns: 'program_id, agency_id, month, merchant_id',
+      values: `program_id, agency_id, ${MONTH}, merchant_id`,
+      agenciesOnly: true,
+    },
+  ];
+
+/**
+ * One statement that adds the merchant contributions of the transactions chosen by `which` to every merchant roll-up:
+ * the contributions are summed once per program, day, merchant, agency and funding source (materialized), and each
+ * table's upsert sums those rows by its own key, in key order, so the tables agree by construction and a rebuild
+ * joins the transactions once rather than once per table.
+ */
+function addMerchantRollups(which: SQL): SQL {
+  const upserts = MERCHANT_ROLLUPS.map((r, i) => {
+    const keys = r.columns
+      .split(', ')
+      .map((_, k) => k + 1)
+      .join(', ');
+    return sql`, merchant_rollup_${sql.raw(String(i))} as (
+      insert into ${r.table} as d (${sql.raw(r.columns)}, redeemed_amount)
+      select ${sql.raw(r.values ?? r.columns)}, sum(redeemed) from merchant_day
+      ${r.agenciesOnly ? sql`where agency_id is not null` : sql``}
+      group by ${sql.raw(keys)} order by ${sql.raw(keys)}
+      on conflict ${sql.raw(r.conflict ?? `(${r.columns})`)} do update set
+        redeemed_amount = d.redeemed_amount + excluded.redeemed_amount
+      returning 1)`;
+  });
+  return sql`
+    with ${contributions(which)},
+    merchant_day as materialized (
+      select program_id, day, merchant_id, agency_id, funding_source_id, sum(redeemed) as redeemed
+      from contribution where merchant_id is not null and redeemed <> 0
+      group by 1, 2, 3, 4, 5
+    )
+    ${sql.join(upserts, sql``)}
+    select 1`;
+}
+
+/**
+ * Adds the contributions of the transactions chosen by `which` to the transaction roll-ups: three statements
  * whatever their number. Each upsert takes its keys in key order, so concurrent callers lock shared rows in the same
  * order; the recipient days insert absorbs a concurrent insert of the same recipient and day ("do nothing").
  */
@@ -83,31 +156,7 @@ async function addTransactions(tx: DbOrTx, which: SQL): Promise<void> {
     select program_id, day, agency_id, funding_source_id, count(*) from fresh group by 1, 2, 3, 4 order by 1, 2, 3, 4
     on conflict on constraint dashboard_redemption_days_key do update set
       recipient_count = d.recipient_count + excluded.recipient_count`);
-  await tx.execute(sql`
-    with ${contributions(which)}
-    insert into ${dashboardMerchantDays} as d (program_id, day, merchant_id, agency_id, funding_source_id, redeemed_amount)
-    select program_id, day, merchant_id, agency_id, funding_source_id, sum(redeemed)
-    from contribution where merchant_id is not null and redeemed <> 0
-    group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5
-    on conflict on constraint dashboard_merchant_days_key do update set
-      redeemed_amount = d.redeemed_amount + excluded.redeemed_amount`);
-  await tx.execute(sql`
-    with ${contributions(which)}
-    insert into ${dashboardMerchantMonths} as d
-      (program_id, month, merchant_id, agency_id, funding_source_id, redeemed_amount)
-    select program_id, date_trunc('month', day)::date, merchant_id, agency_id, funding_source_id, sum(redeemed)
-    from contribution where merchant_id is not null and redeemed <> 0
-    group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5
-    on conflict on constraint dashboard_merchant_months_key do update set
-      redeemed_amount = d.redeemed_amount + excluded.redeemed_amount`);
-  await tx.execute(sql`
-    with ${contributions(which)}
-    insert into ${dashboardProgramMerchantMonths} as d (program_id, month, merchant_id, redeemed_amount)
-    select program_id, date_trunc('month', day)::date, merchant_id, sum(redeemed)
-    from contribution where merchant_id is not null and redeemed <> 0
-    group by 1, 2, 3 order by 1, 2, 3
-    on conflict (program_id, month, merchant_id) do update set
-      redeemed_amount = d.redeemed_amount + excluded.redeemed_amount`);
+  await tx.execute(addMerchantRollups(which));
 }
 
 /**
@@ -178,6 +227,9 @@ export async function rebuildDashboardTotals(db: DbOrTx): Promise<void> {
   await db.execute(sql`delete from ${dashboardMerchantDays}`);
   await db.execute(sql`delete from ${dashboardMerchantMonths}`);
   await db.execute(sql`delete from ${dashboardProgramMerchantMonths}`);
+  await db.execute(sql`delete from ${dashboardProgramMerchantDays}`);
+  await db.execute(sql`delete from ${dashboardAgencyMerchantDays}`);
+  await db.execute(sql`delete from ${dashboardAgencyMerchantMonths}`);
   await db.execute(sql`delete from ${dashboardRedemptionDays}`);
   await db.execute(sql`delete from ${dashboardIssuanceDays}`);
   await db.execute(sql`

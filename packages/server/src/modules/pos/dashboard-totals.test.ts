@@ -16,6 +16,9 @@ const TABLES = [
   'dashboard_merchant_days',
   'dashboard_merchant_months',
   'dashboard_program_merchant_months',
+  'dashboard_program_merchant_days',
+  'dashboard_agency_merchant_days',
+  'dashboard_agency_merchant_months',
   'dashboard_recipient_days',
 ];
 
