@@ -314,6 +314,36 @@ describe.runIf(RUNS_HERE)('demo data', () => {
     expect(over).toEqual([]);
   });
 
+  it('pays every demo purchase oldest expiring first: each regular benefit but the last one emptied', async () => {
+    // The balance of each benefit just before each purchase, from the moves before it (a refund's new benefit starts
+    // at nothing); in the engine's order (latest expiring last), every regular benefit before the last gave it all.
+    const notEmptied = await rows(
+      `with mv as (
+         select tb.benefit_id, t.id as trx_id, t.trx_datetime, t.trx_type_id, tb.amount,
+           case when t.trx_type_id in (1, 7) then -tb.amount when t.trx_type_id in (2, 4) then tb.amount else 0 end
+             as delta
+         from transaction_benefits tb join transactions t on t.id = tb.transaction_id where t.resp_code_id = 1),
+       running as (
+         select mv.*, coalesce(sum(delta) over (partition by benefit_id order by trx_datetime, trx_id
+           rows between unbounded preceding and 1 preceding), 0) as moved_before
+         from mv),
+       lines as (
+         select r.trx_id, r.amount, b.benefit_type_id,
+           (case when b.note = 'Refund of a purchase' and b.creation_channel = 'POS' then 0 else b.amount end)
+             + r.moved_before as before,
+           row_number() over (partition by r.trx_id
+             order by b.expiration_date desc, b.available_date desc, b.id desc) as from_last
+         from running r join benefits b on b.id = r.benefit_id where r.trx_type_id = 1)
+       select trx_id from lines where from_last > 1 and benefit_type_id = ${BENEFIT_TYPE.REGULAR} and amount <> before`,
+    );
+    expect(notEmptied).toEqual([]);
+    const [split] = await rows<{ n: number }>(
+      `select count(*)::int as n from (select tb.transaction_id from transaction_benefits tb
+         join transactions t on t.id = tb.transaction_id where t.trx_type_id = 1 group by 1 having count(*) > 1) x`,
+    );
+    expect(split!.n).toBeGreaterThan(20);
+  });
+
   it('has reversals linked to their purchase, declines with their codes and the agency of each account', async () => {
     const reversals = await rows<{ n: number }>(
       `select count(*)::int as n from transactions r join transactions o on o.id = r.reversal_of_id
