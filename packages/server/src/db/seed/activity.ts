@@ -1,22 +1,25 @@
-import { BENEFIT_STATUS, BENEFIT_TYPE, NOTIFICATION_METHOD, NOTIFICATION_STATUS, PAN_TYPE } from '@ebt/core/enums';
+import {
+  ACCOUNT_STATUS,
+  BENEFIT_STATUS,
+  BENEFIT_TYPE,
+  NOTIFICATION_METHOD,
+  NOTIFICATION_STATUS,
+  PAN_STATUS,
+} from '@ebt/core/enums';
 import { fillMessage } from '@ebt/core/messages';
 import { POS_NOTICES } from '@ebt/core/pos';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../client.js';
 import { NOTIFICATION_EVENT, RESPONSE_CODE, TRANSACTION_TYPE } from '../reference-data.js';
-import {
-  notificationPreferences,
-  notifications,
-  staffNotifications,
-  transactionBenefits,
-  transactions,
-} from '../schema/index.js';
+import { writeTransactions as writeRecords } from '../../modules/pos/records.js';
+import { notificationPreferences, notifications, staffNotifications, transactions } from '../schema/index.js';
 import { addDays, atLocalTime, daysBetween, localDay, money } from './calendar.js';
-import { insertKeyed, insertRows } from './insert.js';
-import type { Draw, World } from './model.js';
+import { insertRows } from './insert.js';
+import type { World } from './model.js';
 import { SIZES } from './model.js';
 import { notAfter } from './people.js';
 import type { Random } from './random.js';
+import { createReplay, type PurchaseState } from './replay.js';
 
 /** Farm-stand baskets: mostly a few dollars, sometimes a larger purchase, in quarter-dollar steps. */
 function priceCents(rng: Random): number {
@@ -32,11 +35,12 @@ function priceCents(rng: Random): number {
 }
 
 /**
- * Card activity over the last 365 days, in memory. Each event happens on a day a benefit of the account was
- * spendable, at one of the account's usual merchants. Events are replayed in time order against the benefits'
- * balances, spending the soonest-expiring benefit first, so every balance ends as its amount less approved
- * purchases plus refunds. About 4% are balance inquiries, 6% refunds of a recent purchase, 5% declined for
- * reasons other than money; a purchase larger than the balance either spends the card down or is declined (51).
+ * Card activity over the last 365 days: what happens is decided here, what comes of it by the transaction engine's
+ * rules (replay.ts, decision 0079). Each event happens on a day a benefit of the account was spendable, at one of the
+ * account's usual merchants, with the account's Active card. About 4% are balance inquiries, 6% refunds of a recent
+ * purchase, 5% attempts the engine refuses (the account's old card, or an amount over the maximum); the rest are
+ * purchases, most terminals accepting a partial approval, and about 2% of approved ones are reversed by the terminal
+ * within minutes (a timeout, a cancelled sale).
  */
 export function simulateTransactions(w: World): void {
   const { rng, now, today, account, benefit } = w;
@@ -46,7 +50,9 @@ export function simulateTransactions(w: World): void {
     return (
       b.statusId !== BENEFIT_STATUS.VOIDED &&
       b.availableDay <= today &&
+      a.statusId === ACCOUNT_STATUS.ACTIVE &&
       a.activePanIdx !== null &&
+      w.pan[a.activePanIdx]!.statusId === PAN_STATUS.ACTIVE &&
       a.favoriteMerchants.length > 0
     );
   };
@@ -65,238 +71,113 @@ export function simulateTransactions(w: World): void {
   while (events.length < SIZES.transactionEvents) addEvent(rng.pick(spendable));
   events.sort((x, y) => x.at.getTime() - y.at.getTime());
 
-  const purchases = new Map<number, { day: string; merchantIdx: number; refundable: Draw[] }[]>();
+  const replay = createReplay(w);
+  const purchases = new Map<number, PurchaseState[]>();
+  let trace = 400_000_000_000;
+  let r01Reversed = false;
   for (const e of events) {
     const a = account[e.accountIdx]!;
-    const inWindow = a.benefitIdx
-      .map((bi) => ({ b: benefit[bi]!, bi }))
-      .filter(({ b }) => b.statusId !== BENEFIT_STATUS.VOIDED && b.availableDay <= e.day && e.day <= b.expirationDay)
-      .sort((x, y) => x.b.expirationDay.localeCompare(y.b.expirationDay) || x.bi - y.bi);
-    const total = inWindow.reduce((sum, { b }) => sum + b.balanceCents, 0);
-    const base = {
-      uuid: rng.uuid(),
-      at: e.at,
-      day: e.day,
+    const call = {
       accountIdx: e.accountIdx,
-      programIdx: a.programIdx,
       panIdx: a.activePanIdx!,
       merchantIdx: rng.pick(a.favoriteMerchants),
-      startCents: total,
+      at: e.at,
+      day: e.day,
+      traceNumber: String((trace += rng.int(1, 7))),
     };
     const history = purchases.get(e.accountIdx) ?? [];
     purchases.set(e.accountIdx, history);
     const roll = rng.next();
     if (roll < 0.04) {
-      w.trx.push({
-        ...base,
-        typeId: TRANSACTION_TYPE.BALANCE_INQUIRY,
-        respCodeId: RESPONSE_CODE.APPROVED,
-        reqCents: 0,
-        approved: true,
-        endCents: total,
-        draws: [],
-      });
+      replay.balanceInquiry(call);
       continue;
     }
     if (roll < 0.1) {
-      // A refund of a purchase of the last 30 days, back onto the benefits that paid for it while still valid.
-      const original = history.filter((p) => daysBetween(p.day, e.day) <= 30 && p.refundable.length > 0).at(-1);
-      if (original) {
-        const draws: Draw[] = [];
-        let want = rng.chance(0.5) ? Number.POSITIVE_INFINITY : priceCents(rng);
-        for (const r of original.refundable) {
-          const b = benefit[r.benefitIdx]!;
-          if (b.expirationDay < e.day || want <= 0) continue;
-          const cents = Math.min(r.cents, want);
-          b.balanceCents += cents;
-          want -= cents;
-          draws.push({ benefitIdx: r.benefitIdx, cents });
-        }
-        original.refundable = [];
-        if (draws.length > 0) {
-          const refunded = draws.reduce((sum, d) => sum + d.cents, 0);
-          w.trx.push({
-            ...base,
-            merchantIdx: original.merchantIdx,
-            typeId: TRANSACTION_TYPE.REFUND,
-            respCodeId: RESPONSE_CODE.APPROVED,
-            reqCents: refunded,
-            approved: true,
-            endCents: total + refunded,
-            draws,
-          });
-          continue;
-        }
+      // A refund of a purchase of the last 30 days, at the merchant that sold it: all that is left of it, or a part.
+      const original = history.filter((p) => daysBetween(p.day, e.day) <= 30 && !p.reversed).at(-1);
+      const left = original ? original.record.settleCents! - original.paid.reduce((s, x) => s + x.refundedCents, 0) : 0;
+      if (original && left > 0) {
+        const amount = rng.chance(0.5) ? left : Math.min(left, priceCents(rng));
+        replay.refund({ ...call, merchantIdx: original.merchantIdx }, original, amount);
+        continue;
       }
     }
-    let reqCents = priceCents(rng);
+    const reqCents = priceCents(rng);
     if (roll > 0.95) {
-      const respCodeId = rng.weighted(
-        [
-          RESPONSE_CODE.DO_NOT_HONOR,
-          RESPONSE_CODE.NOT_PERMITTED,
-          RESPONSE_CODE.INVALID_MERCHANT,
-          RESPONSE_CODE.INVALID_AMOUNT,
-          RESPONSE_CODE.SYSTEM_ERROR,
-          RESPONSE_CODE.INVALID_CARD,
-          RESPONSE_CODE.CARD_LOCKED,
-          RESPONSE_CODE.LOST_CARD,
-          RESPONSE_CODE.STOLEN_CARD,
-          RESPONSE_CODE.BENEFITS_EXPIRED,
-          RESPONSE_CODE.DUPLICATE,
-          RESPONSE_CODE.ORIGINAL_NOT_FOUND,
-        ],
-        [4, 2, 1, 1, 1, 1, 2, 1, 1, 2, 1, 1],
-      );
-      w.trx.push({
-        ...base,
-        // A reversal the host cannot match to a purchase is declined with 25 (original not found).
-        typeId:
-          respCodeId === RESPONSE_CODE.ORIGINAL_NOT_FOUND
-            ? TRANSACTION_TYPE.PURCHASE_REVERSAL
-            : TRANSACTION_TYPE.PURCHASE,
-        respCodeId,
-        reqCents,
-        approved: false,
-        endCents: total,
-        draws: [],
-      });
+      const old = w.pan.findIndex((p, pi) => p.accountIdx === e.accountIdx && pi !== a.activePanIdx);
+      if (old >= 0) replay.purchase({ ...call, panIdx: old }, reqCents, reqCents, false);
+      // A keying slip: a thousand dollars more than meant, over the engine's maximum.
+      else replay.purchase(call, reqCents + 100_000, reqCents + 100_000, false);
       continue;
     }
-    if (reqCents > total && total > 0 && rng.chance(0.6)) reqCents = total; // spends the card down to zero
-    if (reqCents > total) {
-      w.trx.push({
-        ...base,
-        typeId: TRANSACTION_TYPE.PURCHASE,
-        respCodeId: RESPONSE_CODE.INSUFFICIENT_FUNDS,
-        reqCents,
-        approved: false,
-        endCents: total,
-        draws: [],
-      });
-      continue;
-    }
-    const draws: Draw[] = [];
-    let left = reqCents;
-    for (const { b, bi } of inWindow) {
-      const cents = Math.min(b.balanceCents, left);
-      if (cents === 0) continue;
-      b.balanceCents -= cents;
-      left -= cents;
-      draws.push({ benefitIdx: bi, cents });
-    }
-    w.trx.push({
-      ...base,
-      typeId: TRANSACTION_TYPE.PURCHASE,
-      respCodeId: RESPONSE_CODE.APPROVED,
-      reqCents,
-      approved: true,
-      endCents: total - reqCents,
-      draws,
-      delivered: rng.chance(0.03),
-    });
-    // About 2% of approved purchases are reversed by the terminal within minutes (a timeout, a cancelled sale):
-    // the reversal puts the amount back on the benefits it came from.
-    if (rng.chance(0.02) || (e.accountIdx === w.r01 && !w.trx.some((x) => x.reversalOf))) {
-      for (const d of draws) benefit[d.benefitIdx]!.balanceCents += d.cents;
+    // At a farmers' market everything is fresh produce; in the SNAP program only a part of the basket is.
+    const eligible = a.programIdx === 0 ? reqCents : Math.round((reqCents * rng.int(3, 10)) / 10 / 25) * 25;
+    const p = replay.purchase(call, reqCents, eligible, rng.chance(0.6));
+    if (!p) continue;
+    if (rng.chance(0.03)) w.trx.find((t) => t.record.uuid === p.record.uuid)!.delivered = true;
+    if (rng.chance(0.02) || (e.accountIdx === w.r01 && !r01Reversed)) {
+      r01Reversed ||= e.accountIdx === w.r01;
       const at = new Date(e.at.getTime() + rng.int(30, 240) * 1000);
-      w.trx.push({
-        ...base,
-        uuid: rng.uuid(),
-        at,
-        day: localDay(at),
-        typeId: TRANSACTION_TYPE.PURCHASE_REVERSAL,
-        respCodeId: RESPONSE_CODE.APPROVED,
-        reqCents,
-        approved: true,
-        startCents: total - reqCents,
-        endCents: total,
-        draws: draws.map((d) => ({ ...d })),
-        reversalOf: base.uuid,
-      });
+      replay.reversal({ ...call, at, day: localDay(at) }, p);
       continue;
     }
-    history.push({ day: e.day, merchantIdx: base.merchantIdx, refundable: draws.map((d) => ({ ...d })) });
+    history.push(p);
   }
 }
 
-/** Writes the transactions with the terminal details a card network would send, and which benefits each touched. */
+/**
+ * Writes the card history with the engine's writer (modules/pos/records.ts writeTransactions: the rows, the balance
+ * changes, the benefits each touched), in time order and in batches, then the links between rows (an accrual's
+ * purchase, a clawback's accrual, a reversal's original), known by id only once written.
+ */
 export async function writeTransactions(tx: Tx, w: World): Promise<void> {
-  const { rng, today } = w;
-  const ids = await insertKeyed(
-    tx,
-    transactions,
-    w.trx.map((t, n) => {
-      const m = w.merchant[t.merchantIdx]!;
-      const p = w.pan[t.panIdx]!;
-      const entryMode =
-        p.typeId === PAN_TYPE.VIRTUAL ? '071' : p.typeId === PAN_TYPE.MANUAL ? '012' : rng.pick(['051', '901']);
-      const a = w.account[t.accountIdx]!;
-      // A balance inquiry by phone has no point of sale, so no place on the map.
-      const located = t.typeId !== TRANSACTION_TYPE.BALANCE_INQUIRY;
-      return {
-        uuid: t.uuid,
-        trxDatetime: t.at,
-        programId: w.program[t.programIdx]!.id,
-        agencyId: a.agencyIdx === null ? null : w.agency[a.agencyIdx]!.id,
-        accountId: a.id,
-        panId: p.id,
-        merchantId: m.id,
-        trxTypeId: t.typeId,
-        respCodeId: t.respCodeId,
-        reqAmt: money(t.reqCents),
-        settleAmt: t.approved ? money(t.reqCents) : null,
-        settleDate: t.approved ? t.day : null,
-        authNumber: t.approved ? rng.digits(6) : null,
-        traceNumber: String(400_000_000_000 + n * 7 + rng.int(0, 6)),
-        mcc: m.mcc,
-        terminalId: m.terminalId,
-        panEntryMode: entryMode,
-        posConditionCode: '00',
-        aiCode: '60110000001',
-        apiVersion: t.day < addDays(today, -180) ? '2.0' : '2.1',
-        additionalResponseText:
-          t.respCodeId === RESPONSE_CODE.INSUFFICIENT_FUNDS ? `Available balance ${money(t.startCents)}` : null,
-        deliveryAddress: t.delivered ? `${a.address1}, ${a.town.city}, CT ${a.zipcode}` : null,
-        locationAddress: located ? `${m.address1}, ${m.town.city}, CT ${m.zipcode}` : null,
-        latitude: located ? m.latitude.toFixed(6) : null,
-        longitude: located ? m.longitude.toFixed(6) : null,
-        reversedAt: null as Date | null,
-        startBalance: money(t.startCents),
-        endBalance: money(t.endCents),
-        createdAt: t.at,
-      };
-    }),
-    transactions.uuid,
-    transactions.id,
-  );
-  // Reversals name the purchase they reverse, known by id only now; the purchase records when it was reversed.
-  const reversals = w.trx.filter((t) => t.reversalOf !== undefined);
-  if (reversals.length > 0) {
-    const pairs = sql.join(
-      reversals.map(
-        (r) => sql`(${ids.get(r.uuid) ?? 0}::bigint, ${ids.get(r.reversalOf!) ?? 0}::bigint, ${r.at.toISOString()})`,
+  const BATCH = 1000;
+  for (let i = 0; i < w.trx.length; i += BATCH) {
+    const part = w.trx.slice(i, i + BATCH);
+    await writeRecords(
+      tx,
+      part.map((t) => t.record),
+      part.flatMap((t) =>
+        t.draws.map((d) => ({
+          trxUuid: t.record.uuid,
+          benefitId: w.benefit[d.benefitIdx]!.id,
+          deltaCents: d.deltaCents,
+          amountCents: d.cents,
+          originalBenefitId: d.originalBenefitIdx === undefined ? null : w.benefit[d.originalBenefitIdx]!.id,
+        })),
       ),
+    );
+  }
+  const reversedAt = new Map<string, Date>();
+  for (const t of w.trx)
+    if (t.reversalOf && t.record.respCodeId === RESPONSE_CODE.APPROVED)
+      reversedAt.set(t.reversalOf, t.record.trxDatetime);
+  const links = w.trx.filter(
+    (t) => t.originalUuid || t.causedByUuid || t.reversalOf || t.delivered || reversedAt.has(t.record.uuid),
+  );
+  for (let i = 0; i < links.length; i += BATCH) {
+    const rows = sql.join(
+      links.slice(i, i + BATCH).map((t) => {
+        const a = w.account[t.accountIdx]!;
+        const delivery = t.delivered ? `${a.address1}, ${a.town.city}, CT ${a.zipcode}` : null;
+        return sql`(${t.record.uuid}::uuid, ${t.originalUuid ?? null}::uuid, ${t.causedByUuid ?? null}::uuid,
+          ${t.reversalOf ?? null}::uuid, ${reversedAt.get(t.record.uuid)?.toISOString() ?? null}::timestamptz,
+          ${delivery}::text)`;
+      }),
       sql`, `,
     );
     await tx.execute(sql`
-      with pair(reversal_id, original_id, at) as (values ${pairs})
-      update ${transactions} set
-        reversal_of_id = case when ${transactions.id} = pair.reversal_id then pair.original_id else reversal_of_id end,
-        reversed_at = case when ${transactions.id} = pair.original_id then pair.at::timestamptz else reversed_at end
-      from pair where ${transactions.id} in (pair.reversal_id, pair.original_id)`);
+      with link(uuid, original, caused, reversal_of, reversed_at, delivery) as (values ${rows})
+      update ${transactions} t set
+        original_id = coalesce(o.id, t.original_id), caused_by_id = coalesce(c.id, t.caused_by_id),
+        reversal_of_id = coalesce(r.id, t.reversal_of_id), reversed_at = coalesce(link.reversed_at, t.reversed_at),
+        delivery_address = coalesce(link.delivery, t.delivery_address)
+      from link
+        left join ${transactions} o on o.uuid = link.original
+        left join ${transactions} c on c.uuid = link.caused
+        left join ${transactions} r on r.uuid = link.reversal_of
+      where t.uuid = link.uuid`);
   }
-  await insertRows(
-    tx,
-    transactionBenefits,
-    w.trx.flatMap((t) =>
-      t.draws.map((d) => ({
-        transactionId: ids.get(t.uuid) ?? 0,
-        benefitId: w.benefit[d.benefitIdx]!.id,
-        amount: money(d.cents),
-      })),
-    ),
-  );
 }
 
 /**
@@ -386,19 +267,21 @@ export async function seedNotifications(tx: Tx, w: World): Promise<number> {
   const r01Purchases = w.trx
     .filter(
       (t) =>
-        (t.accountIdx === w.r01 || t.accountIdx === w.r01b) && t.typeId === TRANSACTION_TYPE.PURCHASE && t.approved,
+        (t.accountIdx === w.r01 || t.accountIdx === w.r01b) &&
+        t.record.trxTypeId === TRANSACTION_TYPE.PURCHASE &&
+        t.record.respCodeId === RESPONSE_CODE.APPROVED,
     )
     .slice(-6);
   for (const t of r01Purchases) {
     // The alert's own words (core POS_NOTICES, as the engine writes it), so a Spanish page can translate it.
     const text = fillMessage(POS_NOTICES.PURCHASE, {
-      amount: dollars(t.reqCents),
+      amount: dollars(t.record.settleCents!),
       last4: w.pan[t.panIdx]!.pan.slice(-4),
       merchant: w.merchant[t.merchantIdx]!.name,
       program: w.program[t.programIdx]!.name,
-      balance: dollars(t.endCents),
+      balance: dollars(t.record.endBalanceCents!),
     });
-    push(t.accountIdx, NOTIFICATION_EVENT.PURCHASE, text, t.at, 7);
+    push(t.accountIdx, NOTIFICATION_EVENT.PURCHASE, text, t.record.trxDatetime, 7);
   }
   rows
     .filter((r) => r01Ids.has(r.accountId))

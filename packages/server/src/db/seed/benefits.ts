@@ -1,8 +1,9 @@
 import { ACCOUNT_STATUS, BENEFIT_STATUS, BENEFIT_TYPE } from '@ebt/core/enums';
+import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../client.js';
 import { benefits, recipientIncentives } from '../schema/index.js';
 import { addDays, atLocalTime, daysBetween, money } from './calendar.js';
-import { insertKeyed, insertRows } from './insert.js';
+import { insertKeyed } from './insert.js';
 import type { World } from './model.js';
 import { SIZES } from './model.js';
 import { notAfter } from './people.js';
@@ -19,9 +20,9 @@ const BENEFIT_NOTES = [
 export function planEnrolments(w: World): void {
   const { rng, today } = w;
   w.enrolment.push(
-    { accountIdx: w.r01, incentiveIdx: 0, startDay: addDays(today, -200), endDay: null },
-    { accountIdx: w.r01, incentiveIdx: 1, startDay: addDays(today, 20), endDay: addDays(today, 120) }, // deletable
-    { accountIdx: w.r01b, incentiveIdx: 2, startDay: addDays(today, -150), endDay: null },
+    { accountIdx: w.r01, incentiveIdx: 0, startDay: addDays(today, -200), endDay: null, id: 0 },
+    { accountIdx: w.r01, incentiveIdx: 1, startDay: addDays(today, 20), endDay: addDays(today, 120), id: 0 }, // deletable
+    { accountIdx: w.r01b, incentiveIdx: 2, startDay: addDays(today, -150), endDay: null, id: 0 },
   );
   const candidates = w.account
     .map((_, i) => i)
@@ -35,15 +36,21 @@ export function planEnrolments(w: World): void {
         ? x.startDay
         : addDays(x.startDay, rng.int(0, Math.max(0, Math.min(daysBetween(x.startDay, today), 200))));
     const end = x.endDay ?? (rng.chance(0.3) ? addDays(start, rng.int(90, 300)) : null);
-    w.enrolment.push({ accountIdx: ai, incentiveIdx: xi, startDay: start, endDay: end && end < start ? start : end });
+    w.enrolment.push({
+      accountIdx: ai,
+      incentiveIdx: xi,
+      startDay: start,
+      endDay: end && end < start ? start : end,
+      id: 0,
+    });
   }
 }
 
 /**
- * The benefits, in memory, in every status. recipient01's are chosen one by one to cover every case a screen
- * shows; the rest are spread over the last year (and a month ahead), Regular mostly and Incentive for enrolled
- * recipients. Status follows the dates: Issued until the expiration date, then Expired (or Expunged when long
- * past); about one in twenty recent benefits is Voided.
+ * The regular benefits, in memory, in every status. recipient01's are chosen one by one to cover every case a screen
+ * shows; the rest are spread over the last year (and a month ahead). Status follows the dates: Issued until the
+ * expiration date, then Expired (or Expunged when long past); about one in twenty recent benefits is Voided.
+ * Incentive benefits are not planned: the engine's accrual makes them as the card history is replayed (replay.ts).
  */
 export function planBenefits(w: World): void {
   const { rng, today, now } = w;
@@ -93,6 +100,7 @@ export function planBenefits(w: World): void {
       availableDay: spec.availableDay,
       expirationDay,
       amountCents,
+      openingCents: amountCents,
       balanceCents: amountCents,
       note: a.programIdx === 0 && rng.chance(0.3) ? rng.pick(BENEFIT_NOTES) : null,
       benefitOptionId: a.programIdx === 0 ? rng.pick([1, 2, 3, 4]) : null, // options of type 1, the program's type
@@ -113,22 +121,8 @@ export function planBenefits(w: World): void {
   add(w.r01, { availableDay: day(-300), statusId: EXPIRED });
   add(w.r01, { availableDay: day(-355), statusId: EXPUNGED });
   add(w.r01, { availableDay: day(-100), statusId: VOIDED });
-  add(w.r01, {
-    typeId: BENEFIT_TYPE.INCENTIVE,
-    incentiveIdx: 0,
-    availableDay: day(-30),
-    amountCents: 1000,
-    statusId: ISSUED,
-  });
   add(w.r01b, { availableDay: day(-60), expirationDay: day(60), amountCents: 4000, statusId: ISSUED });
   add(w.r01b, { availableDay: day(-200), expirationDay: day(-80), amountCents: 2500, statusId: EXPIRED });
-  add(w.r01b, {
-    typeId: BENEFIT_TYPE.INCENTIVE,
-    incentiveIdx: 2,
-    availableDay: day(-25),
-    amountCents: 1500,
-    statusId: ISSUED,
-  });
 
   const holders = w.program.map((_, p) =>
     w.account
@@ -137,36 +131,17 @@ export function planBenefits(w: World): void {
       .filter(({ a }) => a.statusId !== ACCOUNT_STATUS.DELETED || rng.chance(0.3))
       .map(({ i }) => i),
   );
-  const enrolled = w.program.map((_, p) =>
-    w.enrolment.filter((e) => e.accountIdx > w.r01b && w.account[e.accountIdx]!.programIdx === p),
-  );
   while (w.benefit.length < SIZES.benefits) {
     const programIdx = rng.chance(0.6) ? 0 : 1;
-    if (enrolled[programIdx]!.length > 0 && rng.chance(programIdx === 0 ? 0.05 : 0.15)) {
-      // An incentive earned while enrolled: available within the enrolment, the incentive and the last year.
-      const e = rng.pick(enrolled[programIdx]!);
-      const x = w.incentive[e.incentiveIdx]!;
-      const from = [e.startDay, x.startDay, day(-365)].sort().at(-1)!;
-      const to = [e.endDay ?? today, x.endDay ?? today, today].sort()[0]!;
-      if (from <= to) {
-        const availableDay = addDays(from, rng.int(0, daysBetween(from, to)));
-        add(e.accountIdx, { typeId: BENEFIT_TYPE.INCENTIVE, incentiveIdx: e.incentiveIdx, availableDay });
-        continue;
-      }
-    }
     add(rng.pick(holders[programIdx]!), { availableDay: day(rng.int(-365, 30)) });
   }
 }
 
-/** Writes the benefits with the balances the transaction simulation left (Expunged: nothing left). */
+/**
+ * Writes the benefits as they were issued (`openingCents`): the card history's transactions move their balances when
+ * they are written (activity.ts writeTransactions, the engine's writer), and `expungeBenefits` forfeits what is left.
+ */
 export async function writeBenefits(tx: Tx, w: World): Promise<void> {
-  // What expunging forfeited stays on the benefit (expunged_amt, decision 0058), as the life-cycle job records it.
-  const forfeited = new Map<string, number>();
-  for (const b of w.benefit)
-    if (b.statusId === BENEFIT_STATUS.EXPUNGED) {
-      forfeited.set(b.uuid, b.balanceCents);
-      b.balanceCents = 0;
-    }
   const ids = await insertKeyed(
     tx,
     benefits,
@@ -186,8 +161,7 @@ export async function writeBenefits(tx: Tx, w: World): Promise<void> {
         availableDate: b.availableDay,
         expirationDate: b.expirationDay,
         amount: money(b.amountCents),
-        balance: money(b.balanceCents),
-        expungedAmt: forfeited.has(b.uuid) ? money(forfeited.get(b.uuid)!) : null,
+        balance: money(b.openingCents),
         note: b.note,
         benefitOptionId: b.benefitOptionId,
         notifiedRecipient: b.notified,
@@ -205,16 +179,36 @@ export async function writeBenefits(tx: Tx, w: World): Promise<void> {
   for (const b of w.benefit) b.id = ids.get(b.uuid) ?? 0;
 }
 
+/**
+ * What expunging forfeited stays on the benefit (expunged_amt, decision 0058) and the balance goes to zero, as the
+ * life-cycle job records it; after the card history's moves, so it is what the history left.
+ */
+export async function expungeBenefits(tx: Tx): Promise<void> {
+  await tx
+    .update(benefits)
+    .set({ expungedAmt: sql`${benefits.balance}`, balance: '0.00' })
+    .where(eq(benefits.statusId, BENEFIT_STATUS.EXPUNGED));
+}
+
+/** Writes the enrolments and notes their ids (the engine's accrual rows name them). */
 export async function writeEnrolments(tx: Tx, w: World): Promise<void> {
-  await insertRows(
-    tx,
-    recipientIncentives,
-    w.enrolment.map((e) => ({
-      accountId: w.account[e.accountIdx]!.id,
-      incentiveId: w.incentive[e.incentiveIdx]!.id,
-      startDate: e.startDay,
-      endDate: e.endDay,
-      createdAt: notAfter(atLocalTime(addDays(e.startDay < w.today ? e.startDay : w.today, -3), 10, 0), w.now),
-    })),
-  );
+  const rows = await tx
+    .insert(recipientIncentives)
+    .values(
+      w.enrolment.map((e) => ({
+        accountId: w.account[e.accountIdx]!.id,
+        incentiveId: w.incentive[e.incentiveIdx]!.id,
+        startDate: e.startDay,
+        endDate: e.endDay,
+        createdAt: notAfter(atLocalTime(addDays(e.startDay < w.today ? e.startDay : w.today, -3), 10, 0), w.now),
+      })),
+    )
+    .returning({
+      id: recipientIncentives.id,
+      accountId: recipientIncentives.accountId,
+      incentiveId: recipientIncentives.incentiveId,
+    });
+  // An account is enrolled once in an incentive (planEnrolments): account and incentive name the row.
+  const ids = new Map(rows.map((r) => [`${r.accountId}/${r.incentiveId}`, r.id]));
+  for (const e of w.enrolment) e.id = ids.get(`${w.account[e.accountIdx]!.id}/${w.incentive[e.incentiveIdx]!.id}`) ?? 0;
 }

@@ -2,7 +2,7 @@ import { hashPassword, normalizeAnswer } from '../../platform/passwords.js';
 import type { Db } from '../client.js';
 import { seedDemoTerminal } from './terminals.js';
 import { seedNotifications, seedStaffNotifications, simulateTransactions, writeTransactions } from './activity.js';
-import { planBenefits, planEnrolments, writeBenefits, writeEnrolments } from './benefits.js';
+import { expungeBenefits, planBenefits, planEnrolments, writeBenefits, writeEnrolments } from './benefits.js';
 import { localDay } from './calendar.js';
 import {
   DEMO_PASSWORD,
@@ -43,8 +43,9 @@ const SEED = 20_260_101;
  * reference data (ensureReferenceData). Deterministic for a given `now`: a seeded random stream, no Math.random.
  * All in one database transaction, so a failure leaves the database empty and the next start tries again.
  *
- * Steps that depend on each other are planned in memory first (recipients, PANs, enrolments, benefits), then card
- * activity is simulated against the benefits so the balances written are the ones the transactions imply.
+ * Steps that depend on each other are planned in memory first (recipients, PANs, enrolments, benefits), then the card
+ * history is replayed through the transaction engine's rules (replay.ts) and written with its writer, so balances,
+ * incentives earned, clawbacks and the roll-ups are the ones the engine's transactions imply.
  */
 export async function seedDemoData(db: Db, keys: SeedKeys, options: SeedOptions = {}): Promise<SeedSummary> {
   const now = options.now ?? new Date();
@@ -86,18 +87,20 @@ export async function seedDemoData(db: Db, keys: SeedKeys, options: SeedOptions 
     planPans(w);
     planEnrolments(w);
     planBenefits(w);
-    simulateTransactions(w);
 
     await writeRecipients(tx, w);
     await writePans(tx, w);
     await seedDemoTerminal(tx, w);
+    await writeEnrolments(tx, w);
+    // The card history through the engine's rules (decision 0079), once every row a call names has its id.
+    simulateTransactions(w);
     await writeBenefits(tx, w);
     // The benefits are written in bulk, not through the issue service: compute their funding roll-up once.
     await rebuildIssuanceTotals(tx);
     await writeTransactions(tx, w);
+    await expungeBenefits(tx);
     // The transactions are written in bulk too: compute the dashboard's daily roll-ups once (decision 0053).
     await rebuildDashboardTotals(tx);
-    await writeEnrolments(tx, w);
     await seedApplicants(tx, w);
     await seedExternalCards(tx, w);
     const notificationCount = await seedNotifications(tx, w);

@@ -1,5 +1,6 @@
 import type { Random } from './random.js';
 import type { Town } from './names.js';
+import type { TransactionRecord } from '../../modules/pos/records.js';
 
 /** Keys of platform/crypto.ts: card, bank and tax numbers are sealed exactly as the API seals them. */
 export interface SeedKeys {
@@ -131,6 +132,9 @@ export interface BenefitSeed {
   availableDay: string;
   expirationDay: string;
   amountCents: number;
+  /** What it held when written: its amount (a refund's new benefit: nothing, the refund credits it). */
+  openingCents: number;
+  /** What it holds as the card history is replayed (replay.ts); the written balance once the history's moves apply. */
   balanceCents: number;
   note: string | null;
   benefitOptionId: number | null;
@@ -176,6 +180,13 @@ export interface IncentiveSeed {
   name: string;
   startDay: string;
   endDay: string | null;
+  /** Rates and caps as the incentives table holds them ('5.25'; '0.00' no maximum): the engine's accrual reads them. */
+  matchRate: string;
+  accrualMaxDay: string;
+  accrualMaxMonth: string;
+  accrualMaxTrx: string;
+  accrualFeeRate: string;
+  redemptionFeeRate: string;
   id: number;
 }
 
@@ -184,28 +195,34 @@ export interface EnrolmentSeed {
   incentiveIdx: number;
   startDay: string;
   endDay: string | null;
+  id: number;
 }
 
+/** A benefit a transaction moved: `deltaCents` changes its balance, `cents` is recorded (transaction_benefits). */
 export interface Draw {
   benefitIdx: number;
   cents: number;
+  deltaCents: number;
+  /** A refund's credit: the benefit the purchase debited that it gives back for. */
+  originalBenefitIdx?: number;
 }
 
+/**
+ * A transaction of the demo's card history as the engine decided it (seed/replay.ts, decision 0079): the engine's
+ * own record (ids filled from the rows written before the replay) and the benefits it moved, by index, since the
+ * benefits are written after it. Links to other rows are by uuid, resolved when written.
+ */
 export interface TrxSeed {
-  uuid: string;
-  at: Date;
-  day: string;
+  record: TransactionRecord & { uuid: string };
   accountIdx: number;
   programIdx: number;
   panIdx: number;
   merchantIdx: number;
-  typeId: number;
-  respCodeId: number;
-  reqCents: number;
-  approved: boolean;
-  startCents: number;
-  endCents: number;
   draws: Draw[];
+  /** The purchase a refund or accrual follows from, the accrual a clawback takes from. */
+  originalUuid?: string;
+  /** The call whose row caused this one (an accrual's purchase, a clawback's refund or reversal). */
+  causedByUuid?: string;
   /** A reversal: the uuid of the purchase it reverses. */
   reversalOf?: string;
   /** An order delivered to the recipient's home (the delivery address block of the detail). */

@@ -5,7 +5,11 @@ import { encrypt, seal } from '../../platform/crypto.js';
 
 /** A demo program's configuration with its settlement routing number (the account number is a sealed secret entry). */
 const settlementConfiguration = (text: string) =>
-  JSON.stringify({ ...(JSON.parse(text) as object), settlementRoutingNumber: '011000015', settlementAccountSecret: '' });
+  JSON.stringify({
+    ...(JSON.parse(text) as object),
+    settlementRoutingNumber: '011000015',
+    settlementAccountSecret: '',
+  });
 import type { Tx } from '../client.js';
 import {
   agencies,
@@ -64,7 +68,10 @@ export async function seedPrograms(tx: Tx, w: World): Promise<void> {
         endDate: addDays(today, 730),
         // The settlement account the ACH file's offset entry goes to (docs/settlement.md, decision 0057).
         configuration: settlementConfiguration(defaultProgramConfiguration('900100')),
-        configurationSecrets: encrypt(JSON.stringify({ settlementAccountSecret: '4000123456' }), sealKeys.encryptionKey),
+        configurationSecrets: encrypt(
+          JSON.stringify({ settlementAccountSecret: '4000123456' }),
+          sealKeys.encryptionKey,
+        ),
         benefitAmount: money(5000),
         benefitExpirationDays: 150,
         incentiveExpirationDays: 90,
@@ -93,7 +100,10 @@ export async function seedPrograms(tx: Tx, w: World): Promise<void> {
         endDate: addDays(today, 365),
         // The settlement account the ACH file's offset entry goes to (docs/settlement.md, decision 0057).
         configuration: settlementConfiguration(defaultProgramConfiguration('900100')),
-        configurationSecrets: encrypt(JSON.stringify({ settlementAccountSecret: '4000123456' }), sealKeys.encryptionKey),
+        configurationSecrets: encrypt(
+          JSON.stringify({ settlementAccountSecret: '4000123456' }),
+          sealKeys.encryptionKey,
+        ),
         benefitAmount: null,
         benefitExpirationDays: null,
         incentiveExpirationDays: 60,
@@ -439,37 +449,42 @@ export async function seedIncentives(tx: Tx, w: World): Promise<void> {
       rates: ['25.00', '0.00', '40.00', '5.00', '1.25', '0.00'],
     },
   ];
-  w.incentive = plan.map(({ programIdx, fundingId, name, startDay, endDay }) => ({
-    uuid: w.rng.uuid(),
-    programIdx,
-    fundingId,
-    name,
-    startDay,
-    endDay,
-    id: 0,
-  }));
+  w.incentive = plan.map(({ programIdx, fundingId, name, startDay, endDay, rates }) => {
+    const [matchRate, accrualMaxDay, accrualMaxMonth, accrualMaxTrx, accrualFeeRate, redemptionFeeRate] = rates;
+    return {
+      uuid: w.rng.uuid(),
+      programIdx,
+      fundingId,
+      name,
+      startDay,
+      endDay,
+      matchRate: matchRate!,
+      accrualMaxDay: accrualMaxDay!,
+      accrualMaxMonth: accrualMaxMonth!,
+      accrualMaxTrx: accrualMaxTrx!,
+      accrualFeeRate: accrualFeeRate!,
+      redemptionFeeRate: redemptionFeeRate!,
+      id: 0,
+    };
+  });
   const ids = await insertKeyed(
     tx,
     incentives,
-    w.incentive.map((x, i) => {
-      const [matchRate, accrualMaxDay, accrualMaxMonth, accrualMaxTrx, accrualFeeRate, redemptionFeeRate] =
-        plan[i]!.rates;
-      return {
-        uuid: x.uuid,
-        programId: program[x.programIdx]!.id,
-        fundingSourceId: x.fundingId,
-        name: x.name,
-        startDate: x.startDay,
-        endDate: x.endDay,
-        matchRate,
-        accrualMaxDay,
-        accrualMaxMonth,
-        accrualMaxTrx,
-        accrualFeeRate,
-        redemptionFeeRate,
-        createdAt: atLocalTime(addDays(x.startDay, -14), 9, 30),
-      };
-    }),
+    w.incentive.map((x) => ({
+      uuid: x.uuid,
+      programId: program[x.programIdx]!.id,
+      fundingSourceId: x.fundingId,
+      name: x.name,
+      startDate: x.startDay,
+      endDate: x.endDay,
+      matchRate: x.matchRate,
+      accrualMaxDay: x.accrualMaxDay,
+      accrualMaxMonth: x.accrualMaxMonth,
+      accrualMaxTrx: x.accrualMaxTrx,
+      accrualFeeRate: x.accrualFeeRate,
+      redemptionFeeRate: x.redemptionFeeRate,
+      createdAt: atLocalTime(addDays(x.startDay, -14), 9, 30),
+    })),
     incentives.uuid,
     incentives.id,
   );

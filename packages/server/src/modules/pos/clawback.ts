@@ -28,20 +28,26 @@ export function clawbackPlan(
     .filter((c) => c.wanted > 0);
 }
 
+/** One clawback or restoration: what it would take (`wanted`) and takes (`taken`) of an accrual's benefit. */
+export interface IncentiveMove {
+  accrual: LockedAccrual;
+  wanted: number;
+  taken: number;
+}
+
 /**
- * Writes clawbacks (type 7, naming the accrual, caused by `causeId`) or restorations (type 6, `restore`). Answers how
- * much of the spendable balance they took (negative) or gave back (positive).
+ * The rows of clawbacks (type 7, naming the accrual, caused by `causeId`) or restorations (type 6, `restore`), the
+ * benefit moves, and how much of the spendable balance they take (negative) or give back (positive). Pure: the
+ * demo data's history runs through it too (decision 0079).
  */
-export async function writeIncentiveMoves(
-  tx: Tx,
+export function incentiveMoves(
   facts: CallFacts,
   causeId: number,
   at: Date,
   startBalanceCents: number,
-  moves: readonly { accrual: LockedAccrual; wanted: number; taken: number }[],
+  moves: readonly IncentiveMove[],
   restore = false,
-): Promise<number> {
-  if (moves.length === 0) return 0;
+): { records: (TransactionRecord & { uuid: string })[]; benefitMoves: BenefitMove[]; changeCents: number } {
   let balance = startBalanceCents;
   const records: (TransactionRecord & { uuid: string })[] = [];
   const benefitMoves: BenefitMove[] = [];
@@ -72,6 +78,21 @@ export async function writeIncentiveMoves(
       amountCents: m.taken,
     });
   }
-  await writeTransactions(tx, records, benefitMoves);
-  return balance - startBalanceCents;
+  return { records, benefitMoves, changeCents: balance - startBalanceCents };
+}
+
+/** Writes the clawbacks or restorations of `incentiveMoves`; answers the change of the spendable balance. */
+export async function writeIncentiveMoves(
+  tx: Tx,
+  facts: CallFacts,
+  causeId: number,
+  at: Date,
+  startBalanceCents: number,
+  moves: readonly IncentiveMove[],
+  restore = false,
+): Promise<number> {
+  if (moves.length === 0) return 0;
+  const out = incentiveMoves(facts, causeId, at, startBalanceCents, moves, restore);
+  await writeTransactions(tx, out.records, out.benefitMoves);
+  return out.changeCents;
 }

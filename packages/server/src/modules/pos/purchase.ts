@@ -1,4 +1,4 @@
-import { feeCents, planPurchase, type PosAnswer, type PurchaseBody } from '@ebt/core/pos';
+import { feeCents, planPurchase, type BenefitLine, type PosAnswer, type PurchaseBody } from '@ebt/core/pos';
 import { RESPONSE_CODE, TRANSACTION_TYPE } from '../../db/reference-data.js';
 import type { RequestContext } from '../../platform/context.js';
 import { keyedHash } from '../../platform/crypto.js';
@@ -17,6 +17,14 @@ import { cardDecline, maxAmountCents, newAuthNumber, overMaximum, writtenDay } f
 // the first answer and changes nothing.
 
 const cents = (dollars: number) => Math.round(dollars * 100);
+
+/** The redemption fee a purchase records: each incentive benefit's share × its incentive's redemptionFeeRate. */
+export function redemptionFee(lines: readonly BenefitLine[], rateOf: (benefitId: number) => string | null): number {
+  return lines.reduce((sum, l) => {
+    const rate = rateOf(l.benefitId);
+    return rate ? sum + feeCents(l.cents, rate) : sum;
+  }, 0);
+}
 
 export async function purchase(
   ctx: RequestContext,
@@ -55,10 +63,10 @@ export async function purchase(
       return answerFrom(declined, [], [], funds.balanceCents);
     }
     const byId = new Map(funds.benefits.map((b) => [b.id, b]));
-    const redemptionFeeCents = plan.lines.reduce((sum, l) => {
-      const b = byId.get(l.benefitId)!;
-      return b.typeId === 2 && b.redemptionFeeRate ? sum + feeCents(l.cents, b.redemptionFeeRate) : sum;
-    }, 0);
+    const redemptionFeeCents = redemptionFee(plan.lines, (id) => {
+      const b = byId.get(id)!;
+      return b.typeId === 2 ? b.redemptionFeeRate : null;
+    });
     const balanceAfterCents = funds.balanceCents - plan.approvedCents;
     const own = {
       ...base,

@@ -128,9 +128,9 @@ export const NAMES = COLUMNS.split(',')
   .join(', ');
 
 /**
- * Writes transactions rows and the benefits they move, in one statement: the rows, the balance changes (the
- * benefits_balance_check constraint is the last guard against a negative balance) and the transaction_benefits rows.
- * Answers each row's id by its uuid.
+ * Writes transactions rows and the benefits they move, in one statement: the rows (created when they happened), the
+ * balance changes (the benefits_balance_check constraint is the last guard against a negative balance) and the
+ * transaction_benefits rows. Answers each row's id by its uuid. One call's rows, or many calls' (the demo data).
  */
 export async function writeTransactions(
   tx: DbOrTx,
@@ -149,7 +149,7 @@ export async function writeTransactions(
   const result = await tx.execute(sql`
     with t as (
       insert into transactions (${sql.raw(NAMES)}, created_at)
-      select ${sql.raw(NAMES)}, ${at}::timestamptz
+      select ${sql.raw(NAMES)}, r.trx_datetime
       from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(${sql.raw(COLUMNS)})
       returning id, uuid
     ),
@@ -157,9 +157,12 @@ export async function writeTransactions(
       select * from jsonb_to_recordset(${JSON.stringify(lines)}::jsonb)
         as l(trx_uuid uuid, benefit_id int, delta numeric, amount numeric, original_benefit_id int)
     ),
+    -- One change per benefit: an UPDATE … FROM changes a row once however many lines match it, and a batch of
+    -- calls (the demo data, decision 0079) may move a benefit several times.
+    d as (select benefit_id, sum(delta) as delta from l group by benefit_id having sum(delta) <> 0),
     u as (
-      update benefits b set balance = b.balance + l.delta, updated_at = ${at}::timestamptz
-      from l where b.id = l.benefit_id and l.delta <> 0
+      update benefits b set balance = b.balance + d.delta, updated_at = ${at}::timestamptz
+      from d where b.id = d.benefit_id
       returning b.id
     ),
     tb as (

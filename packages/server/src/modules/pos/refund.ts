@@ -33,7 +33,12 @@ import { maxAmountCents, newAuthNumber, overMaximum, writtenDay, type Decline } 
 /** A regular benefit's life when the program sets no benefitExpirationDays: a year. */
 const DEFAULT_BENEFIT_DAYS = 365;
 
-function refundDecline(facts: CallFacts, original: OriginalTransaction | null, amountCents: number): Decline | null {
+/** Why a refund of `amountCents` of `original` is refused, or null (also decides the demo data's refunds). */
+export function refundDecline(
+  facts: CallFacts,
+  original: OriginalTransaction | null,
+  amountCents: number,
+): Decline | null {
   if (!facts.merchantActive) return { respCodeId: RESPONSE_CODE.INVALID_MERCHANT };
   if (facts.reversedFirst)
     return { respCodeId: RESPONSE_CODE.INVALID_TRANSACTION, text: POS_MESSAGES.REVERSAL_ARRIVED_FIRST };
@@ -157,7 +162,13 @@ export async function refund(
   });
 }
 
-function stillSpendable(b: MovedBenefit, today: string): boolean {
+/** The expiry of a benefit a refund makes today: the program's benefit life (days - 1), else a year. */
+export function refundBenefitExpiration(today: string, days: number | null): string {
+  return addDays(today, (days && days > 0 ? days : DEFAULT_BENEFIT_DAYS) - 1);
+}
+
+/** Whether a benefit a purchase debited still takes a refund's money back (Issued, not expired). */
+export function stillSpendable(b: Pick<MovedBenefit, 'statusId' | 'expirationDate'>, today: string): boolean {
   return b.statusId === BENEFIT_STATUS.ISSUED && b.expirationDate >= today;
 }
 
@@ -173,8 +184,6 @@ async function replacementBenefits(
   parts: readonly { cents: number; from: MovedBenefit }[],
 ): Promise<Map<number, number>> {
   if (parts.length === 0) return new Map();
-  const days =
-    facts.benefitExpirationDays && facts.benefitExpirationDays > 0 ? facts.benefitExpirationDays : DEFAULT_BENEFIT_DAYS;
   const rows = await tx
     .insert(benefits)
     .values(
@@ -189,7 +198,7 @@ async function replacementBenefits(
             authorizationNumber: `R${incentiveAuthorizationNumber(facts.today, randomBytes(8).readBigUInt64BE()).slice(1)}`,
             benefitTypeId: BENEFIT_TYPE.REGULAR,
             availableDate: facts.today,
-            expirationDate: addDays(facts.today, days - 1),
+            expirationDate: refundBenefitExpiration(facts.today, facts.benefitExpirationDays),
             amountCents: p.cents,
             note: 'Refund of a purchase',
             creationChannel: 'POS',

@@ -20,7 +20,8 @@ import { newAuthNumber, reversalWindowHours, writtenDay, type Decline } from './
 // repeat is answered as the first. A reversal whose original is unknown is recorded (response 25) under the
 // original's trace number, and the original, should it arrive later, is declined.
 
-function reversalDecline(original: OriginalTransaction, windowHours: number, now: Date): Decline | null {
+/** Why a reversal of `original` is refused at `now`, or null (also decides the demo data's reversals). */
+export function reversalDecline(original: OriginalTransaction, windowHours: number, now: Date): Decline | null {
   const reversible =
     (original.trxTypeId === TRANSACTION_TYPE.PURCHASE || original.trxTypeId === TRANSACTION_TYPE.REFUND) &&
     original.respCodeId === RESPONSE_CODE.APPROVED;
