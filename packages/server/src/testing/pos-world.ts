@@ -134,9 +134,13 @@ export async function makePosWorld(t: TestApp) {
   return { db, program, agency, funding, merchant, terminal, user, account, card, giveBenefit, enrol };
 }
 
-let trace = 0;
-/** A fresh trace number. */
-export const nextTrace = () => String(++trace + randomInt(1e6)).padStart(6, '0');
+// Trace numbers are unique per terminal and day, and a repeated one is answered as a retry of the first call. A
+// counter from a random start keeps them unique within a test file (a random number per call did not: two of the
+// 50 parallel purchases of concurrency.test.ts once drew the same one, and the retry's copied answer read as a 21st
+// approval) while runs of different files, which share no database, need not coordinate.
+let trace = randomInt(500_000);
+/** A fresh trace number, never one this process has given before. */
+export const nextTrace = () => String(++trace).padStart(6, '0');
 
 /** Calls an engine route as the terminal. */
 export function pos(
