@@ -19,6 +19,8 @@ const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 /** Runs per page; the median run (by score) is reported, since a shared 2-core machine makes single runs noisy. */
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const MIN_SCORE = 0.9;
+/** `BENCH_PAGES=recipient-home` (or `login`): measure only the pages named, comma-separated; both by default. */
+const ONLY_PAGES = process.env.BENCH_PAGES?.split(',').map((name) => name.trim());
 /** When set, each run's full report (JSON, open it in the Lighthouse viewer) is written there. */
 const REPORT_DIR = process.env.BENCH_REPORT_DIR;
 const RECIPIENT = { username: 'recipient01', password: 'Welcome#2026' };
@@ -185,7 +187,7 @@ try {
   const pages = [
     { name: 'login', label: '/login', url: `${product.baseUrl}/login`, token: undefined },
     { name: 'recipient-home', label: '/recipient/home (recipient01)', url: `${product.baseUrl}/recipient/home`, token },
-  ];
+  ].filter((target) => !ONLY_PAGES || ONLY_PAGES.includes(target.name));
   const rows: string[] = [];
   for (const target of pages) {
     const runs: PageFigures[] = [];

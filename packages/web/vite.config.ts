@@ -5,6 +5,7 @@ import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { mantineComponentStyles } from './build/mantine-component-styles';
 import { precompress } from './build/precompress';
+import { kitOf } from './build/screen-chunks';
 
 // In development Vite serves the app on :5173 and hands every API path to the server on :3000, so the browser
 // sees one origin, as it does in production where the server serves the built app itself.
@@ -30,9 +31,17 @@ const REACT_ROUTER_PRODUCTION = [
 
 // The startup chunk: the router and providers with the modules they import, and also the small helpers every
 // Mantine component and several areas share (styles API, breakpoints, contexts, hooks) and core's constants. Left
-// to the split, these came as files of 1-2 KB, each one more request before a lazy screen could run.
+// to the split, these came as files of 1-2 KB, each one more request before a lazy screen could run. The i18n setup
+// too: every page waits for it before its first render (decision 0060), so as a chunk of its own it was one more
+// round trip after the entry (decision 0077).
 const STARTUP =
-  /src[\\/]app[\\/](router|providers)\.tsx$|node_modules[\\/]@mantine[\\/](core[\\/]esm[\\/]core|hooks)[\\/]|packages[\\/]core[\\/]src[\\/]constants[\\/]/;
+  /src[\\/]app[\\/](router|providers)\.tsx$|node_modules[\\/]@mantine[\\/](core[\\/]esm[\\/]core|hooks)[\\/]|packages[\\/]core[\\/]src[\\/]constants[\\/]|src[\\/]lib[\\/]i18n[\\/]setup\.ts$/;
+
+/** The signed-in shell: AreaLayout with the navigation model it shares with the header and side menus. */
+const SHELL = /src[\\/]app[\\/](layouts[\\/]AreaLayout|navigation[\\/]nav-items)\.tsx?$/;
+/** The recipient home, the page a recipient signs in to: its own chunk, and its share of the kit (decision 0077). */
+const RECIPIENT_HOME = /src[\\/]features[\\/]home[\\/]RecipientHomePage\.tsx$/;
+const recipientHomeKit = kitOf(['src/features/home/RecipientHomePage.tsx']);
 
 /**
  * The recipient portal as an installable app (issue 21 item 10, decision 0051): a manifest whose start is /recipient,
@@ -117,12 +126,13 @@ export default defineConfig(({ command }) => ({
             // forms would load the signed-in shell to get it.
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 2 },
             { name: 'startup', test: STARTUP, priority: 1 },
-            // The signed-in shell with the navigation model it shares with the header and side menus.
-            {
-              name: 'shell',
-              test: /src[\\/]app[\\/](layouts[\\/]AreaLayout|navigation[\\/]nav-items)\.tsx?$/,
-              priority: 1,
-            },
+            // The kit the recipient home uses (components, lib, core, with the Mantine components they need), then
+            // the signed-in shell, then the home's feature code: three files where the split made 40 of 1-3 KB,
+            // each a request Lighthouse's slow 4G counts (decision 0077). The kit comes before the shell so that a
+            // module both use lands in the kit, and a public form that uses a kit component never loads the shell.
+            { name: (id, ctx) => (recipientHomeKit(id, ctx) ? 'kit' : null), priority: 1 },
+            { name: 'shell', test: SHELL, priority: 1 },
+            { name: 'recipient-home', test: RECIPIENT_HOME, priority: 0 },
           ],
         },
       },

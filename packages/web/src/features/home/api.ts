@@ -3,6 +3,8 @@ import { CurrentRecipientProgram } from '@ebt/core/recipients';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../lib/api-client';
+import { readStarted } from '../../lib/early-reads';
+import { BALANCES_PATH } from '../../lib/recipient-reads';
 
 // The recipient home's reads (A§2 /recipient/home, A§7 "Recipient portal"): the programs of the recipient's accounts
 // and one balance card per program. Refetched on navigation and window focus, never on a timer.
@@ -23,12 +25,11 @@ export function useOwnPrograms() {
   });
 }
 
-/** GET /benefit-api/benefit/balances. */
-export const balancesQuery = () =>
+/** GET /benefit-api/benefit/balances; the home's route starts it (routes.tsx), the page's query takes it. */
+const balancesQuery = () =>
   queryOptions({
     queryKey: recipientHomeKeys.balances,
-    queryFn: async ({ signal }) =>
-      z.array(ProgramBalance).parse(await api.get<unknown>('/benefit-api/benefit/balances', { signal })),
+    queryFn: async ({ signal }) => z.array(ProgramBalance).parse(await readStarted(BALANCES_PATH, signal)),
   });
 
 export function useBalances() {

@@ -1,6 +1,8 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import type { FeatureRoutes } from '../../lib/routes';
+import { startRead } from '../../lib/early-reads';
+import { BALANCES_PATH, MY_HEADROOM_PATH } from '../../lib/recipient-reads';
 import { hasSession } from '../../lib/session';
 
 /**
@@ -14,11 +16,16 @@ function homeScreen(load: () => Promise<{ default: ComponentType }>): RouteObjec
 const recipientHome = homeScreen(() => import('./RecipientHomePage'));
 
 /**
- * The recipient home's loader: its reads start as soon as the path matches (prefetch.ts), with the user and the code.
- * Imported on demand, so the start-up code carries neither the home's schemas nor zod; it returns at once.
+ * The recipient home's loader: its two reads (balances, headroom) start as soon as the path matches, with the user
+ * and the page's code, and the page's queries take their answers (lib/early-reads.ts). The balances are what the page
+ * paints largest (Lighthouse's LCP). Only the paths come with the start-up code, not the schemas or zod that parse
+ * the answers. It returns at once.
  */
 function startRecipientHomeReads(): null {
-  if (hasSession()) import('./prefetch').then((m) => m.prefetchRecipientHome()).catch(() => undefined);
+  if (hasSession()) {
+    startRead(BALANCES_PATH);
+    startRead(MY_HEADROOM_PATH);
+  }
   return null;
 }
 const programHome = homeScreen(() => import('./WelcomePage'));

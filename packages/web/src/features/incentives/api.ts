@@ -17,6 +17,8 @@ import { RecipientAccount } from '@ebt/core/recipients';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../lib/api-client';
+import { readStarted } from '../../lib/early-reads';
+import { MY_HEADROOM_PATH } from '../../lib/recipient-reads';
 
 // The incentive screens (B§2 "Admin incentives", "Recipient incentives"; part 1 §2 /recipient/incentives; B§7):
 // query keys, queries and changes. Pages never call the API themselves. A change reloads what shows it once the
@@ -142,14 +144,11 @@ export function useMyIncentives() {
   });
 }
 
-/** GET …/currentrecipient/headroom: what each enrolment earned today and this month, and what its caps leave. */
-export const myHeadroomQuery = () =>
+/** MY_HEADROOM_PATH; the recipient home's route starts it (features/home/routes.tsx), the query takes it. */
+const myHeadroomQuery = () =>
   queryOptions({
     queryKey: incentiveKeys.headroom(),
-    queryFn: async ({ signal }) =>
-      IncentiveHeadroomList.parse(
-        await api.get<unknown>('/account-api/incentive/recipient-incentive/currentrecipient/headroom', { signal }),
-      ),
+    queryFn: async ({ signal }) => IncentiveHeadroomList.parse(await readStarted(MY_HEADROOM_PATH, signal)),
   });
 
 export function useMyHeadroom() {
