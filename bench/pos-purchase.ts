@@ -5,6 +5,7 @@
  *   npm run bench:pos                                    # PostgreSQL at 127.0.0.1:5432, user postgres (trust)
  *   BENCH_ACCOUNTS=100000 BENCH_ROWS=1000000 npm run bench:pos    # smaller
  *   BENCH_SECONDS=30 BENCH_CONNECTIONS=16 BENCH_CARDS=20000 npm run bench:pos
+ *   BENCH_CONNECTIONS=10,20 npm run bench:pos           # the rounds at each client count, on one seeded database
  *
  * Seeds a scratch database: one program with an incentive (10 % match, $5.00 a day), BENCH_ACCOUNTS accounts,
  * 200 merchants mapped to the program with 20 terminals, BENCH_ROWS transactions spread over 400 days (secondary
@@ -35,7 +36,9 @@ const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 1_000_000);
 const ROWS = Number(process.env.BENCH_ROWS ?? 10_000_000);
 const CARDS = Number(process.env.BENCH_CARDS ?? 20_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+// One or more client counts: a seed of 10,000,000 rows takes longer than the runs, so one seed serves them all.
+const CONNECTION_COUNTS = (process.env.BENCH_CONNECTIONS ?? '10').split(',').map(Number);
+const CONNECTIONS = Math.max(...CONNECTION_COUNTS);
 const TERMINALS = 20;
 const MERCHANTS = 200;
 const CHUNK = 500_000;
@@ -65,15 +68,16 @@ interface Sample {
   code: string;
 }
 
-/** Runs `one` from CONNECTIONS loops for SECONDS and answers each call's time and outcome. */
+/** Runs `one` from `clients` loops for SECONDS and answers each call's time and outcome. */
 async function drive(
   one: () => Promise<string>,
+  clients: number,
 ): Promise<{ samples: Sample[]; wall: number }> {
   const samples: Sample[] = [];
   const started = performance.now();
   const until = started + SECONDS * 1000;
   await Promise.all(
-    Array.from({ length: CONNECTIONS }, async () => {
+    Array.from({ length: clients }, async () => {
       while (performance.now() < until) {
         const t0 = performance.now();
         const code = await one();
@@ -288,15 +292,17 @@ async function main() {
       }
     };
 
-    console.log(`${CONNECTIONS} concurrent clients, ${SECONDS} s each, interleaved\n`);
-    console.log(
-      '| run | calls | approved/s | p50 ms | p95 ms | p99 ms | response codes |\n|---|---:|---:|---:|---:|---:|---|',
-    );
     const product: number[] = [];
     const floors: number[] = [];
-    for (let round = 0; round < 2; round++) {
-      product.push(report('engine purchase (HTTP)', await drive(purchase)));
-      floors.push(report('floor: lock, debit, insert (SQL)', await drive(floor)));
+    for (const clients of CONNECTION_COUNTS) {
+      console.log(`\n${clients} concurrent clients, ${SECONDS} s each, interleaved\n`);
+      console.log(
+        '| run | calls | approved/s | p50 ms | p95 ms | p99 ms | response codes |\n|---|---:|---:|---:|---:|---:|---|',
+      );
+      for (let round = 0; round < 2; round++) {
+        product.push(report('engine purchase (HTTP)', await drive(purchase, clients)));
+        floors.push(report('floor: lock, debit, insert (SQL)', await drive(floor, clients)));
+      }
     }
     await floorPool.end();
     // The fold job keeps up when the queue is (nearly) empty a few seconds after the last call.
