@@ -57,7 +57,9 @@ export default defineConfig({
     },
     reuseExistingServer: false,
     timeout: 180_000,
-    stdout: 'ignore',
+    // The server's log (pino, on stdout, warnings and errors only at LOG_LEVEL warn) shows in the run's output: when
+    // the server failed mid-run (a 503 from /healthz, then refused connections) an ignored stdout left no trace why.
+    stdout: 'pipe',
     stderr: 'pipe',
   },
 });
