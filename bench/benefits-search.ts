@@ -43,6 +43,7 @@ import {
   benchContext,
   SEARCH_TABLE_HEADER,
   timeSearch,
+  dropSecondaryIndexes,
 } from './shared.js';
 
 const BENEFITS = Number(process.env.BENCH_BENEFITS ?? 5_000_000);
@@ -131,13 +132,7 @@ async function main() {
     const firstAccount = Number((await pool!.query('select min(id) as id from recipient_accounts')).rows[0].id);
 
     // Secondary indexes of benefits are rebuilt after the load (one sort each instead of 5 million insertions).
-    const secondary = (
-      await pool!.query(
-        `select indexname, indexdef from pg_indexes i
-         where tablename = 'benefits' and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`,
-      )
-    ).rows as { indexname: string; indexdef: string }[];
-    for (const index of secondary) await pool!.query(`drop index ${index.indexname}`);
+    const rebuildIndexes = await dropSecondaryIndexes((text) => pool!.query(text), 'benefits');
 
     // Benefit g belongs to account (g mod ACCOUNTS): five per account, in the account's program and agency. Available
     // dates spread over DAYS days up to 60 days after today; 1 in 50 is Void, older ones Expired or Expunged.
@@ -159,8 +154,8 @@ async function main() {
         cross join lateral (select (10 + (g % 91))::numeric(12,2) as amount) a`);
       console.log(`inserted ${to.toLocaleString('en-US')} benefits (${seconds(started)})`);
     }
-    for (const index of secondary) await pool!.query(index.indexdef);
-    console.log(`rebuilt ${secondary.length} indexes (${seconds(started)})`);
+    const rebuilt = await rebuildIndexes();
+    console.log(`rebuilt ${rebuilt} indexes (${seconds(started)})`);
     await pool!.query('vacuum analyze');
     console.log(`loaded, vacuumed and analysed in ${seconds(started)}\n`);
 

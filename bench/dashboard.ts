@@ -52,6 +52,7 @@ import {
   scratchPostgresDatabase,
   seconds,
   timed,
+  dropSecondaryIndexes,
 } from './shared.js';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 10_000_000);
@@ -157,13 +158,7 @@ async function loadRows(database: Database, p: number[], byProgram: number[][], 
   }
   const firstBenefit = Number((await pool!.query('select min(id) as id from benefits')).rows[0].id);
 
-  const secondary = (
-    await pool!.query(
-      `select indexname, indexdef from pg_indexes i
-       where tablename = 'transactions' and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`,
-    )
-  ).rows as { indexname: string; indexdef: string }[];
-  for (const index of secondary) await pool!.query(`drop index ${index.indexname}`);
+  const rebuildIndexes = await dropSecondaryIndexes((text) => pool!.query(text), 'transactions');
   // Transaction g: an account by a hash of g, in time order over DAYS days; the types and codes of
   // transactions-search.ts with incentive clawbacks among the accruals; one benefit of the account paid it.
   for (let from = 1; from <= ROWS; from += CHUNK) {
@@ -189,8 +184,8 @@ async function loadRows(database: Database, p: number[], byProgram: number[][], 
     insert into transaction_benefits (transaction_id, benefit_id, amount)
     select t.id, ${firstBenefit} + ((t.account_id - ${firstAccount}) * ${per} + t.id % ${per}) % ${BENEFITS}, t.req_amt
     from transactions t where t.trx_type_id <> 3 and t.resp_code_id = 1`);
-  for (const index of secondary) await pool!.query(index.indexdef);
-  console.log(`transaction benefits and ${secondary.length} indexes (${seconds(started)})`);
+  const rebuilt = await rebuildIndexes();
+  console.log(`transaction benefits and ${rebuilt} indexes (${seconds(started)})`);
   const rebuild = performance.now();
   await rebuildDashboardTotals(db);
   console.log(`rebuildDashboardTotals over every benefit and transaction: ${seconds(rebuild)}`);

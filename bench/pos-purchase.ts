@@ -30,7 +30,7 @@ import { openDatabase } from '../packages/server/src/db/client.js';
 import { migrateDatabase } from '../packages/server/src/db/migrate.js';
 import { ensureReferenceData } from '../packages/server/src/db/reference-data.js';
 import { encrypt, keyedHash } from '../packages/server/src/platform/crypto.js';
-import { percentile, scratchPostgresDatabase, seconds } from './shared.js';
+import { percentile, scratchPostgresDatabase, seconds, dropSecondaryIndexes } from './shared.js';
 
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 1_000_000);
 const ROWS = Number(process.env.BENCH_ROWS ?? 10_000_000);
@@ -59,7 +59,13 @@ async function serve(url: string): Promise<void> {
   const database = await openDatabase({ kind: 'postgres', url });
   const app = await buildApp({ config, database });
   const stopJobs = startScheduler(database.db, scheduledJobs(config), `bench:${process.pid}`, app.log);
-  process.on('SIGTERM', () => void stopJobs().then(() => app.close()).then(() => process.exit(0)));
+  process.on(
+    'SIGTERM',
+    () =>
+      void stopJobs()
+        .then(() => app.close())
+        .then(() => process.exit(0)),
+  );
   await app.listen({ port: PORT, host: '127.0.0.1' });
 }
 
@@ -69,10 +75,7 @@ interface Sample {
 }
 
 /** Runs `one` from `clients` loops for SECONDS and answers each call's time and outcome. */
-async function drive(
-  one: () => Promise<string>,
-  clients: number,
-): Promise<{ samples: Sample[]; wall: number }> {
+async function drive(one: () => Promise<string>, clients: number): Promise<{ samples: Sample[]; wall: number }> {
   const samples: Sample[] = [];
   const started = performance.now();
   const until = started + SECONDS * 1000;
@@ -165,11 +168,7 @@ async function main() {
         [t.merchantId, t.code, createHash('sha256').update(t.secret).digest('hex')],
       );
 
-    const secondary = (
-      await q(`select indexname, indexdef from pg_indexes i where tablename = 'transactions'
-        and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`)
-    ).rows as { indexname: string; indexdef: string }[];
-    for (const index of secondary) await q(`drop index ${index.indexname}`);
+    const rebuildIndexes = await dropSecondaryIndexes((text) => q(text), 'transactions');
     for (let from = 1; from <= ROWS; from += CHUNK) {
       const to = Math.min(ROWS, from + CHUNK - 1);
       await q(`
@@ -182,8 +181,8 @@ async function main() {
         from generate_series(${from}, ${to}) g`);
       console.log(`inserted ${to.toLocaleString('en-US')} transactions (${seconds(started)})`);
     }
-    for (const index of secondary) await q(index.indexdef);
-    console.log(`rebuilt ${secondary.length} indexes (${seconds(started)})`);
+    const rebuilt = await rebuildIndexes();
+    console.log(`rebuilt ${rebuilt} indexes (${seconds(started)})`);
 
     // The cards the load uses: every (ACCOUNTS / CARDS)-th account, with a card, $5,000 and an enrolment.
     const step = Math.max(1, Math.floor(ACCOUNTS / CARDS));

@@ -175,3 +175,24 @@ export async function timeSearch<T extends { data: unknown[]; totalCount: number
   );
   return last;
 }
+
+/**
+ * Drops `table`'s secondary indexes (those no constraint owns) before a bulk load, and answers the step that builds
+ * them again after it: one sort each instead of an index insertion per loaded row. The step answers how many.
+ */
+export async function dropSecondaryIndexes(
+  query: (text: string) => Promise<{ rows: unknown[] }>,
+  table: string,
+): Promise<() => Promise<number>> {
+  const secondary = (
+    await query(
+      `select indexname, indexdef from pg_indexes i
+       where tablename = '${table}' and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`,
+    )
+  ).rows as { indexname: string; indexdef: string }[];
+  for (const index of secondary) await query(`drop index ${index.indexname}`);
+  return async () => {
+    for (const index of secondary) await query(index.indexdef);
+    return secondary.length;
+  };
+}

@@ -42,6 +42,7 @@ import {
   scratchPostgresDatabase,
   seconds,
   timed,
+  dropSecondaryIndexes,
 } from './shared.js';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 10_000_000);
@@ -111,13 +112,7 @@ async function main() {
     const firstAccount = Number((await pool!.query('select min(id) as id from recipient_accounts')).rows[0].id);
     const firstMerchant = Number((await pool!.query('select min(id) as id from merchants')).rows[0].id);
 
-    const secondary = (
-      await pool!.query(
-        `select indexname, indexdef from pg_indexes i
-         where tablename = 'transactions' and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`,
-      )
-    ).rows as { indexname: string; indexdef: string }[];
-    for (const index of secondary) await pool!.query(`drop index ${index.indexname}`);
+    const rebuildIndexes = await dropSecondaryIndexes((text) => pool!.query(text), 'transactions');
 
     // Transaction g: an account spread by a hash of g, its program and agency; in time order over DAYS days; 80 %
     // purchases, 8 % refunds, 4 % balance inquiries, 2 % purchase reversals, the rest refund reversals and incentive
@@ -143,8 +138,8 @@ async function main() {
                                         else 3 + (g / 100) % 13 end as code) r`);
       console.log(`inserted ${to.toLocaleString('en-US')} transactions (${seconds(started)})`);
     }
-    for (const index of secondary) await pool!.query(index.indexdef);
-    console.log(`rebuilt ${secondary.length} indexes (${seconds(started)})`);
+    const rebuilt = await rebuildIndexes();
+    console.log(`rebuilt ${rebuilt} indexes (${seconds(started)})`);
     await pool!.query('vacuum analyze');
     console.log(`loaded, vacuumed and analysed in ${seconds(started)}\n`);
 
