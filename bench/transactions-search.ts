@@ -15,6 +15,7 @@
  * BENCH_EXPORT_ROWS rows through `exportTransactions` and reports the process's peak memory growth. Drops the database
  * at the end. Results and their reading: bench/README.md.
  */
+import { MIN_DATES } from '@ebt/core/constants';
 import { performance } from 'node:perf_hooks';
 import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
@@ -316,7 +317,8 @@ async function benchExport(database: Database, caller: Caller, config: ReturnTyp
     await pool!.query(`select trx_datetime from transactions order by id desc offset $1 limit 1`, [EXPORT_ROWS - 1])
   ).rows[0] as { trx_datetime: Date } | undefined;
   const query = TransactionExportQuery.parse({
-    startDate: (from?.trx_datetime ?? new Date(0)).toISOString(),
+    // A table smaller than EXPORT_ROWS has no such row: then every row, from the earliest date a search accepts.
+    startDate: (from?.trx_datetime ?? new Date(`${MIN_DATES.programSearchStart}T00:00:00Z`)).toISOString(),
     endDate: new Date().toISOString(),
   });
   for (const format of ['csv', 'xlsx'] as const) {
