@@ -1,16 +1,10 @@
-import {
-  ACCOUNT_STATUS,
-  BENEFIT_STATUS,
-  BENEFIT_TYPE,
-  NOTIFICATION_METHOD,
-  NOTIFICATION_STATUS,
-  PAN_STATUS,
-} from '@ebt/core/enums';
+import { ACCOUNT_STATUS, BENEFIT_STATUS, NOTIFICATION_METHOD, NOTIFICATION_STATUS, PAN_STATUS } from '@ebt/core/enums';
 import { fillMessage } from '@ebt/core/messages';
 import { POS_NOTICES } from '@ebt/core/pos';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../client.js';
 import { NOTIFICATION_EVENT, RESPONSE_CODE, TRANSACTION_TYPE } from '../reference-data.js';
+import { noticeMessage } from '../../modules/benefits/issue-effects.js';
 import { writeTransactions as writeRecords } from '../../modules/pos/records.js';
 import { notificationPreferences, notifications, staffNotifications, transactions } from '../schema/index.js';
 import { addDays, atLocalTime, daysBetween, localDay, money } from './calendar.js';
@@ -221,23 +215,21 @@ export async function seedNotifications(tx: Tx, w: World): Promise<number> {
     for (const bi of account[ai]!.benefitIdx) {
       const b = benefit[bi]!;
       if (!b.notified) continue;
-      const programName = w.program[b.programIdx]!.name;
-      if (b.typeId === BENEFIT_TYPE.INCENTIVE) {
-        const text = `You earned an incentive of ${dollars(b.amountCents)} in ${programName}. It can be used from ${b.availableDay} until ${b.expirationDay}.`;
-        push(ai, NOTIFICATION_EVENT.INCENTIVE_EARNED, text, b.createdAt, recentUnreadDays);
-      } else {
-        const text = `A benefit of ${dollars(b.amountCents)} from ${programName} is available from ${b.availableDay} until ${b.expirationDay}.`;
-        push(ai, NOTIFICATION_EVENT.BENEFIT_ISSUED, text, b.createdAt, recentUnreadDays);
-      }
+      // The words the product writes (issue-effects.ts noticeMessage, core's messages), so a Spanish page translates
+      // them: the issued or incentive notice by the benefit's type, and the void's.
+      const notice = {
+        typeId: b.typeId,
+        authNumber: b.authorizationNumber,
+        amount: money(b.amountCents),
+        availableDate: b.availableDay,
+        expirationDate: b.expirationDay,
+        programName: w.program[b.programIdx]!.name,
+      };
+      const issued = noticeMessage(notice, 'issued');
+      push(ai, issued.event, issued.text, b.createdAt, recentUnreadDays);
       if (b.statusId === BENEFIT_STATUS.VOIDED) {
-        const text = `Benefit ${b.authorizationNumber} of ${dollars(b.amountCents)} was voided.`;
-        push(
-          ai,
-          NOTIFICATION_EVENT.BENEFIT_VOIDED,
-          text,
-          new Date(b.createdAt.getTime() + 3 * 86_400_000),
-          recentUnreadDays,
-        );
+        const voided = noticeMessage(notice, 'voided');
+        push(ai, voided.event, voided.text, new Date(b.createdAt.getTime() + 3 * 86_400_000), recentUnreadDays);
       }
       if (
         b.statusId === BENEFIT_STATUS.ISSUED &&
