@@ -1,5 +1,6 @@
 import type { Random } from './random.js';
 import type { Town } from './names.js';
+import type { ActiveEnrolment } from '../../modules/incentives/active-enrolments.js';
 import type { TransactionRecord } from '../../modules/pos/records.js';
 
 /** Keys of platform/crypto.ts: card, bank and tax numbers are sealed exactly as the API seals them. */
@@ -173,20 +174,19 @@ export interface PanSeed {
   id: number;
 }
 
-export interface IncentiveSeed {
+/** Rates and caps as the incentives table holds them ('5.25'; '0.00' no maximum): the engine's accrual reads them. */
+type IncentiveTerms = Pick<
+  ActiveEnrolment,
+  'matchRate' | 'accrualMaxDay' | 'accrualMaxMonth' | 'accrualMaxTrx' | 'accrualFeeRate' | 'redemptionFeeRate'
+>;
+
+export interface IncentiveSeed extends IncentiveTerms {
   uuid: string;
   programIdx: number;
   fundingId: number;
   name: string;
   startDay: string;
   endDay: string | null;
-  /** Rates and caps as the incentives table holds them ('5.25'; '0.00' no maximum): the engine's accrual reads them. */
-  matchRate: string;
-  accrualMaxDay: string;
-  accrualMaxMonth: string;
-  accrualMaxTrx: string;
-  accrualFeeRate: string;
-  redemptionFeeRate: string;
   id: number;
 }
 
