@@ -98,7 +98,26 @@ export async function createRecipientUser(tx: DbOrTx, columns: RecipientColumns,
 }
 
 /** The account's own fields as part 1 §3 names them on the wire: the staff detail and the recipient's own view. */
-export function accountWireFields(a: typeof recipientAccounts.$inferSelect) {
+export function accountWireFields(
+  a: Pick<
+    typeof recipientAccounts.$inferSelect,
+    | 'uuid'
+    | 'recipientIdentifier'
+    | 'statusId'
+    | 'firstName'
+    | 'middleName'
+    | 'lastName'
+    | 'address1'
+    | 'address2'
+    | 'city'
+    | 'stateCode'
+    | 'zipcode'
+    | 'email'
+    | 'mobilePhone'
+    | 'cardIssuance'
+    | 'accountTypeId'
+  >,
+) {
   return {
     accountUuid: a.uuid,
     recipientIdentifier: a.recipientIdentifier,

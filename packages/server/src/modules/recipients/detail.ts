@@ -10,20 +10,19 @@ import { findRecipientAccount, type RecipientAccountRecord } from './queries.js'
 // One recipient account as the API answers it (part 1 §3 "Recipient account"), shared by the detail, add, update
 // and move answers. A record outside the caller's scope answers 404 like a missing one (style.md "Access").
 
-function toRecipientAccount(record: RecipientAccountRecord): RecipientAccount {
-  const a = record.account;
+function toRecipientAccount(a: RecipientAccountRecord): RecipientAccount {
   return {
     ...accountWireFields(a),
     programId: a.programId,
-    programUuid: record.programUuid,
-    programName: record.programName,
-    agencyUuid: record.agencyUuid,
-    agencyName: record.agencyName,
-    userUuid: record.userUuid,
-    username: record.username,
+    programUuid: a.programUuid,
+    programName: a.programName,
+    agencyUuid: a.agencyUuid,
+    agencyName: a.agencyName,
+    userUuid: a.userUuid,
+    username: a.username,
     applicantId: a.applicantId,
     // How many more PANs the account may hold (decision 0036): its limit less its Active PANs.
-    maxPrintedPans: remainingPans(activePanLimit(a.maxPrintedPans, record.programConfiguration), record.activePans),
+    maxPrintedPans: remainingPans(activePanLimit(a.maxPrintedPans, a.programConfiguration), a.activePans),
     creationChannel: a.creationChannel,
     createdDate: a.createdAt.toISOString(),
     updatedDate: a.updatedAt.toISOString(),

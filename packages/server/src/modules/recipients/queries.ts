@@ -2,19 +2,17 @@ import { and, asc, count, desc, eq, gt, gte, inArray, lte, ne, type SQL, sql } f
 import { ACCOUNT_STATUS, BENEFIT_STATUS, PAN_STATUS, USER_STATUS } from '@ebt/core/enums';
 import { toCents } from '@ebt/core/format';
 import type { RecipientSearchCriteria } from '@ebt/core/recipients';
-import type { DbOrTx } from '../../db/client.js';
+import { type DbOrTx, preparedIn } from '../../db/client.js';
 import {
   agencies,
   applicants,
   benefits,
-  pans,
   programs,
   recipientAccounts as ra,
   users,
 } from '../../db/schema/index.js';
 import { type Caller, canSeeAgency, scopeCondition } from '../../platform/caller.js';
 import { adjustIssuanceTotals } from '../../platform/issuance-totals.js';
-import { preparedFor } from '../../platform/prepared.js';
 import { startsWith, startsWithExactly } from '../../platform/search-sql.js';
 
 // The SQL of the recipients area. Every read is AND-ed with the caller's scope (architecture.md "Access"), and every
@@ -140,38 +138,82 @@ export function exportRecipientBatch(
 export type RecipientExportRow = Awaited<ReturnType<typeof exportRecipientBatch>>[number];
 
 /** The full account of part 1 §3, or nothing when it is missing or outside the caller's scope. */
-export async function findRecipientAccount(db: DbOrTx, caller: Caller, accountUuid: string) {
-  const [row] = await preparedFor(db, 'recipient_account_by_uuid', accountByUuid).execute({ uuid: accountUuid });
+/**
+ * An account with what its detail answer shows, read by uuid: the staff detail on every open of a recipient, so a
+ * hot read of the request path (architecture.md "The request path"). Hand-written and prepared once per connection:
+ * Drizzle's query wrapper and its row mapping cost about as much as the statement itself here (bench/auth-read.ts).
+ * The columns are named as the schema's fields, so the row is an account record (accountWireFields reads it).
+ */
+const ACCOUNT_BY_UUID = `
+select ra.id, ra.uuid, ra.program_id as "programId", ra.agency_id as "agencyId", ra.user_id as "userId",
+       ra.recipient_identifier as "recipientIdentifier", ra.status_id as "statusId", ra.account_type_id as "accountTypeId",
+       ra.first_name as "firstName", ra.middle_name as "middleName", ra.last_name as "lastName",
+       ra.address1, ra.address2, ra.city, ra.state_code as "stateCode", ra.zipcode, ra.email,
+       ra.mobile_phone as "mobilePhone", ra.card_issuance as "cardIssuance", ra.creation_channel as "creationChannel",
+       ra.applicant_id as "applicantId", ra.max_printed_pans as "maxPrintedPans", ra.is_card_pool as "isCardPool",
+       ra.created_at as "createdAt", ra.updated_at as "updatedAt",
+       p.uuid as "programUuid", p.name as "programName", p.configuration as "programConfiguration",
+       (select count(*)::int from pans x where x.account_id = ra.id and x.pan_status_id = ${PAN_STATUS.ACTIVE}) as "activePans",
+       a.uuid as "agencyUuid", a.name as "agencyName", u.uuid as "userUuid", u.username
+  from recipient_accounts ra
+  join programs p on p.id = ra.program_id
+  left join agencies a on a.id = ra.agency_id
+  left join users u on u.id = ra.user_id
+ where ra.uuid = $1
+ limit 1`;
+
+type AccountColumns = typeof ra.$inferSelect;
+export type RecipientAccountRecord = Pick<
+  AccountColumns,
+  | 'id'
+  | 'uuid'
+  | 'programId'
+  | 'agencyId'
+  | 'userId'
+  | 'recipientIdentifier'
+  | 'statusId'
+  | 'accountTypeId'
+  | 'firstName'
+  | 'middleName'
+  | 'lastName'
+  | 'address1'
+  | 'address2'
+  | 'city'
+  | 'stateCode'
+  | 'zipcode'
+  | 'email'
+  | 'mobilePhone'
+  | 'cardIssuance'
+  | 'creationChannel'
+  | 'applicantId'
+  | 'maxPrintedPans'
+  | 'isCardPool'
+  | 'createdAt'
+  | 'updatedAt'
+> & {
+  programUuid: string;
+  programName: string;
+  /** The program's card settings (maxPrintedPans, decision 0036) with the account's Active PANs, in this statement. */
+  programConfiguration: string | null;
+  activePans: number;
+  agencyUuid: string | null;
+  agencyName: string | null;
+  userUuid: string | null;
+  username: string | null;
+};
+
+export async function findRecipientAccount(
+  db: DbOrTx,
+  caller: Caller,
+  accountUuid: string,
+): Promise<RecipientAccountRecord | undefined> {
+  const [row] = await preparedIn<RecipientAccountRecord>(db, 'recipient_account_by_uuid', ACCOUNT_BY_UUID, [
+    accountUuid,
+  ]);
   // One statement for every caller (platform/prepared.ts): the scope is checked on the row found.
   // The printed-PAN account is no recipient (decision 0035): 404 as a missing one.
-  return row && !row.account.isCardPool && canSeeAgency(caller, row.account.programId, row.account.agencyId)
-    ? row
-    : undefined;
+  return row && !row.isCardPool && canSeeAgency(caller, row.programId, row.agencyId) ? row : undefined;
 }
-
-function accountByUuid(db: DbOrTx, name: string) {
-  return db
-    .select({
-      account: ra,
-      programUuid: programs.uuid,
-      programName: programs.name,
-      // maxPrintedPans (decision 0036): the program's card settings and the account's Active PANs, in this statement.
-      programConfiguration: programs.configuration,
-      activePans: sql<number>`(select count(*)::int from ${pans} p where p.account_id = "recipient_accounts"."id" and p.pan_status_id = ${sql.raw(String(PAN_STATUS.ACTIVE))})`,
-      agencyUuid: agencies.uuid,
-      agencyName: agencies.name,
-      userUuid: users.uuid,
-      username: users.username,
-    })
-    .from(ra)
-    .innerJoin(programs, eq(programs.id, ra.programId))
-    .leftJoin(agencies, eq(agencies.id, ra.agencyId))
-    .leftJoin(users, eq(users.id, ra.userId))
-    .where(eq(ra.uuid, sql.placeholder('uuid')))
-    .limit(1)
-    .prepare(name);
-}
-export type RecipientAccountRecord = NonNullable<Awaited<ReturnType<typeof findRecipientAccount>>>;
 
 /** The account row locked for a change, or nothing when it is missing or outside the caller's scope. */
 export async function lockRecipientAccount(tx: DbOrTx, caller: Caller, accountUuid: string) {
