@@ -32,14 +32,16 @@ function ownAccounts(ctx: CallerContext) {
 export async function listOwnAccounts(context: RequestContext): Promise<CurrentRecipientAccount[]> {
   const ctx = requireCaller(context);
   if (ctx.caller.accountIds.length === 0) return [];
-  return (await ownAccounts(ctx)).map(({ account, program: p, agencyUuid, agencyName }) => ({
-    ...accountWireFields(account),
-    programId: p.id,
-    programUuid: p.uuid,
-    programName: p.name,
-    agencyUuid,
-    agencyName,
-  }));
+  // Assigned onto the wire fields' object, not spread after them (the cost on Node 20: recipients/detail.ts).
+  return (await ownAccounts(ctx)).map(({ account, program: p, agencyUuid, agencyName }) =>
+    Object.assign(accountWireFields(account), {
+      programId: p.id,
+      programUuid: p.uuid,
+      programName: p.name,
+      agencyUuid,
+      agencyName,
+    }),
+  );
 }
 
 /** GET /account-api/account/currentuser/programs. */

@@ -11,8 +11,9 @@ import { findRecipientAccount, type RecipientAccountRecord } from './queries.js'
 // and move answers. A record outside the caller's scope answers 404 like a missing one (style.md "Access").
 
 function toRecipientAccount(a: RecipientAccountRecord): RecipientAccount {
-  return {
-    ...accountWireFields(a),
+  // The extra fields are assigned onto the wire fields' object rather than spread after them: on Node 20 a literal
+  // that spreads and then adds properties costs about a microsecond a property (bench/README.md "The request path").
+  return Object.assign(accountWireFields(a), {
     programId: a.programId,
     programUuid: a.programUuid,
     programName: a.programName,
@@ -26,7 +27,7 @@ function toRecipientAccount(a: RecipientAccountRecord): RecipientAccount {
     creationChannel: a.creationChannel,
     createdDate: a.createdAt.toISOString(),
     updatedDate: a.updatedAt.toISOString(),
-  };
+  });
 }
 
 /** The detail answer of an account in the caller's scope; 404 when it is missing or outside it. */

@@ -3,14 +3,7 @@ import { ACCOUNT_STATUS, BENEFIT_STATUS, PAN_STATUS, USER_STATUS } from '@ebt/co
 import { toCents } from '@ebt/core/format';
 import type { RecipientSearchCriteria } from '@ebt/core/recipients';
 import { type DbOrTx, preparedIn } from '../../db/client.js';
-import {
-  agencies,
-  applicants,
-  benefits,
-  programs,
-  recipientAccounts as ra,
-  users,
-} from '../../db/schema/index.js';
+import { agencies, applicants, benefits, programs, recipientAccounts as ra, users } from '../../db/schema/index.js';
 import { type Caller, canSeeAgency, scopeCondition } from '../../platform/caller.js';
 import { adjustIssuanceTotals } from '../../platform/issuance-totals.js';
 import { startsWith, startsWithExactly } from '../../platform/search-sql.js';
