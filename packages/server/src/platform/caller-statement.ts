@@ -2,6 +2,7 @@ import { SESSION_IDLE_MS, SESSION_TOUCH_MS } from '@ebt/core/constants';
 import type { Database } from '../db/client.js';
 import { type Caller, scopeFor } from './caller.js';
 import { sha256 } from './crypto.js';
+import type { KeyedRead, KeyedRow } from './keyed-read.js';
 
 /**
  * The caller of a request in one SQL statement (architecture.md "The request path": the caller in one statement,
@@ -19,7 +20,7 @@ import { sha256 } from './crypto.js';
 /** last_seen_at is written at most this often. */
 export const TOUCH_EVERY_MS = SESSION_TOUCH_MS;
 
-const CALLER_STATEMENT = `
+const callerStatement = (extraColumns = '') => `
 with touched as (
   update sessions set last_seen_at = $2
    where token_hash = $1 and ended_at is null and expires_at > $2
@@ -32,7 +33,7 @@ select s.user_id, s.last_seen_at, s.expires_at, s.ended_at,
        array(select p.code from role_privileges rp join privileges p on p.id = rp.privilege_id
               where rp.role_id = u.role_id) as privilege_codes,
        array(select up.program_id from user_programs up where up.user_id = u.id) as program_ids,
-       ag.agency_ids, ag.agency_program_ids, ac.account_ids, ac.account_program_ids
+       ag.agency_ids, ag.agency_program_ids, ac.account_ids, ac.account_program_ids${extraColumns}
   from sessions s
   left join users u on u.id = s.user_id
   left join lateral (select array_agg(ua.agency_id order by ua.agency_id) as agency_ids,
@@ -43,6 +44,23 @@ select s.user_id, s.last_seen_at, s.expires_at, s.ended_at,
                             array_agg(ra.program_id) as account_program_ids
                        from recipient_accounts ra where ra.user_id = u.id) ac on true
  where s.token_hash = $1`;
+
+const CALLER_STATEMENT = callerStatement();
+
+/**
+ * The caller statement with a route's keyed read as one more column (platform/keyed-read.ts): the row as JSON, or
+ * null when no row has the key. A scalar subquery of the session's row, so no session means no read. One text per
+ * keyed read, built once.
+ */
+const withKeyedRead = new Map<string, string>();
+function callerStatementWith(read: KeyedRead): string {
+  let text = withKeyedRead.get(read.name);
+  if (text === undefined) {
+    text = callerStatement(`,\n       (select row_to_json(k) from (${read.select('$5')}) k) as keyed_row`);
+    withKeyedRead.set(read.name, text);
+  }
+  return text;
+}
 
 interface CallerRow {
   user_id: number;
@@ -66,10 +84,13 @@ interface CallerRow {
   agency_program_ids: number[] | null;
   account_ids: number[] | null;
   account_program_ids: number[] | null;
+  /** Only in the statement with a keyed read. */
+  keyed_row?: Record<string, unknown> | null;
 }
 
 export type CallerLookup =
-  | { ok: true; caller: Caller }
+  /** keyedRow: the row of the keyed read asked for (null: no row has the key); undefined when none was asked. */
+  | { ok: true; caller: Caller; keyedRow: KeyedRow }
   | { ok: false; reason: 'unknown' | 'ended' }
   /** Idle for SESSION_IDLE_MS or past its absolute expiry: the caller ends it (endSession), once. */
   | { ok: false; reason: 'expired'; tokenHash: string }
@@ -81,14 +102,16 @@ export async function resolveCaller(
   token: string,
   now: Date,
   signInStatuses: readonly number[],
+  keyed?: { read: KeyedRead; key: string },
 ): Promise<CallerLookup> {
   const tokenHash = sha256(token);
-  const [row] = await database.prepared<CallerRow>('resolve_caller', CALLER_STATEMENT, [
-    tokenHash,
-    now,
-    SESSION_IDLE_MS,
-    TOUCH_EVERY_MS,
-  ]);
+  const values = [tokenHash, now, SESSION_IDLE_MS, TOUCH_EVERY_MS];
+  const [row] = keyed
+    ? await database.prepared<CallerRow>(`resolve_caller:${keyed.read.name}`, callerStatementWith(keyed.read), [
+        ...values,
+        keyed.key,
+      ])
+    : await database.prepared<CallerRow>('resolve_caller', CALLER_STATEMENT, values);
   if (!row) return { ok: false, reason: 'unknown' };
   if (row.ended_at) return { ok: false, reason: 'ended' };
   const idleFor = now.getTime() - row.last_seen_at.getTime();
@@ -106,6 +129,7 @@ export async function resolveCaller(
   if (scope === 'self') row.account_program_ids?.forEach((id) => programIds.add(id));
   return {
     ok: true,
+    keyedRow: keyed ? (row.keyed_row ?? null) : undefined,
     caller: {
       userId: row.user_id,
       userUuid: row.uuid,

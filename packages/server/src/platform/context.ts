@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { Database, Db } from '../db/client.js';
 import type { Caller } from './caller.js';
+import type { KeyedRow } from './keyed-read.js';
 
 /**
  * What a service needs to do its work for one request: the database, the caller and their scope, the clock
@@ -17,6 +18,11 @@ export interface RequestContext {
   requestId: string | undefined;
   config: Config;
   log: FastifyBaseLogger;
+  /**
+   * The row of the route's keyed read, read with the caller (platform/keyed-read.ts): undefined when it was not
+   * (the service reads it itself), null when no row has the key. Only the module that declared the read reads it.
+   */
+  keyedRow?: KeyedRow;
 }
 
 /** A context whose caller is known: what services behind a non-public route receive. */

@@ -64,11 +64,23 @@ describe('the cost of an authenticated request', () => {
     expect(await statementsOf(printed)).toBe(2);
   });
 
-  it('reads a recipient account in two statements', async () => {
+  it('reads a recipient account in one statement, the caller and the account together (decision 0083)', async () => {
     const token = await t.signIn(cast.programAdmin.username);
     const get = () => t.injectAs(token, { method: 'GET', url: `/account-api/account/${accountUuid}` });
     await get(); // the first call after sign-in may touch last_seen_at; the touch is part of the caller statement
-    expect(await statementsOf(get)).toBe(2);
+    expect(await statementsOf(get)).toBe(1);
+    expect((await get()).json()).toMatchObject({ accountUuid, programUuid: cast.program.uuid });
+    // The same answer as the read a change's answer makes inside its transaction (the SELECT run on its own).
+    const unchanged = await t.injectAs(token, {
+      method: 'PUT',
+      url: '/account-api/account',
+      payload: { accountUuid, accountStatusId: 0 },
+    });
+    expect(unchanged.statusCode).toBe(200);
+    expect(unchanged.json()).toEqual((await get()).json());
+    // A key the route's schema refuses is not read with the caller: the route answers 400 as before.
+    const bad = await t.injectAs(token, { method: 'GET', url: '/account-api/account/not-a-uuid' });
+    expect(bad.statusCode).toBe(400);
   });
 
   it('answers the session user in two statements, for staff and for recipients', async () => {

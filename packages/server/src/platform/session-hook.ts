@@ -7,6 +7,7 @@ import { enforceAccess } from './access.js';
 import type { Caller } from './caller.js';
 import { resolveCaller } from './caller-statement.js';
 import type { RequestContext } from './context.js';
+import { keyedReadOf, type KeyedRow } from './keyed-read.js';
 import { endSession, endUserSessions } from './sessions.js';
 
 declare module 'fastify' {
@@ -44,12 +45,15 @@ export function registerSessionHook(
   app.decorateRequest('ctx', null as unknown as RequestContext);
   app.addHook('onRequest', async (request) => {
     request.caller = null;
+    let keyedRow: KeyedRow;
     const token = bearerToken(request);
     if (token) {
       const at = now();
-      const lookup = await resolveCaller(database, token, at, SIGN_IN_STATUSES);
+      // A route's read by key comes in the same statement as the caller (decision 0083).
+      const lookup = await resolveCaller(database, token, at, SIGN_IN_STATUSES, keyedReadOf(request));
       if (lookup.ok) {
         request.caller = lookup.caller;
+        keyedRow = lookup.keyedRow;
       } else {
         // The rare paths, a second statement: a user disabled or deleted while signed in loses every session at once;
         // an idle or expired session is marked ended.
@@ -69,6 +73,7 @@ export function registerSessionHook(
       requestId: request.id,
       config,
       log: request.log,
+      keyedRow,
     };
     enforceAccess(request);
   });

@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client.js';
 import type { Caller } from '../../platform/caller.js';
 import { requireCaller, type RequestContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
+import type { KeyedRow } from '../../platform/keyed-read.js';
 import { accountWireFields } from './accounts.js';
 import { findRecipientAccount, type RecipientAccountRecord } from './queries.js';
 
@@ -25,14 +26,19 @@ function toRecipientAccount(a: RecipientAccountRecord): RecipientAccount {
     // How many more PANs the account may hold (decision 0036): its limit less its Active PANs.
     maxPrintedPans: remainingPans(activePanLimit(a.maxPrintedPans, a.programConfiguration), a.activePans),
     creationChannel: a.creationChannel,
-    createdDate: a.createdAt.toISOString(),
-    updatedDate: a.updatedAt.toISOString(),
+    createdDate: a.createdDate,
+    updatedDate: a.updatedDate,
   });
 }
 
 /** The detail answer of an account in the caller's scope; 404 when it is missing or outside it. */
-export async function loadRecipient(db: DbOrTx, caller: Caller, accountUuid: string): Promise<RecipientAccount> {
-  const record = await findRecipientAccount(db, caller, accountUuid);
+export async function loadRecipient(
+  db: DbOrTx,
+  caller: Caller,
+  accountUuid: string,
+  keyedRow?: KeyedRow,
+): Promise<RecipientAccount> {
+  const record = await findRecipientAccount(db, caller, accountUuid, keyedRow);
   if (!record) throw AppError.notFound(RECIPIENT_MESSAGES.RECIPIENT_NOT_FOUND);
   return toRecipientAccount(record);
 }
@@ -40,5 +46,6 @@ export async function loadRecipient(db: DbOrTx, caller: Caller, accountUuid: str
 /** GET /account-api/account/{accountUuid}: missing and out-of-scope accounts both answer 404. */
 export async function getRecipient(context: RequestContext, accountUuid: string): Promise<RecipientAccount> {
   const ctx = requireCaller(context);
-  return loadRecipient(ctx.db, ctx.caller, accountUuid);
+  // The row came with the caller (the route's keyedRead, decision 0083) unless the parameter was refused.
+  return loadRecipient(ctx.db, ctx.caller, accountUuid, ctx.keyedRow);
 }

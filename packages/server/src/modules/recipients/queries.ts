@@ -6,6 +6,7 @@ import { type DbOrTx, preparedIn } from '../../db/client.js';
 import { agencies, applicants, benefits, programs, recipientAccounts as ra, users } from '../../db/schema/index.js';
 import { type Caller, canSeeAgency, scopeCondition } from '../../platform/caller.js';
 import { adjustIssuanceTotals } from '../../platform/issuance-totals.js';
+import { isoText, type KeyedRead, keyedSelect, type KeyedRow } from '../../platform/keyed-read.js';
 import { startsWith, startsWithExactly } from '../../platform/search-sql.js';
 
 // The SQL of the recipients area. Every read is AND-ed with the caller's scope (architecture.md "Access"), and every
@@ -133,18 +134,22 @@ export type RecipientExportRow = Awaited<ReturnType<typeof exportRecipientBatch>
 /** The full account of part 1 §3, or nothing when it is missing or outside the caller's scope. */
 /**
  * An account with what its detail answer shows, read by uuid: the staff detail on every open of a recipient, so a
- * hot read of the request path (architecture.md "The request path"). Hand-written and prepared once per connection:
- * Drizzle's query wrapper and its row mapping cost about as much as the statement itself here (bench/auth-read.ts).
- * The columns are named as the schema's fields, so the row is an account record (accountWireFields reads it).
+ * hot read of the request path (architecture.md "The request path"). Hand-written: Drizzle's query wrapper and its
+ * row mapping cost about as much as the statement itself here (bench/auth-read.ts). The route's GET reads it in the
+ * caller's statement (decision 0083); the answers of changes run it themselves inside their transaction. Columns are
+ * named as the schema's fields (accountWireFields reads the row); the dates come as the answer's ISO text.
  */
-const ACCOUNT_BY_UUID = `
+export const RECIPIENT_ACCOUNT_READ: KeyedRead = {
+  name: 'recipient_account_by_uuid',
+  param: 'accountUuid',
+  select: (key) => `
 select ra.id, ra.uuid, ra.program_id as "programId", ra.agency_id as "agencyId", ra.user_id as "userId",
        ra.recipient_identifier as "recipientIdentifier", ra.status_id as "statusId", ra.account_type_id as "accountTypeId",
        ra.first_name as "firstName", ra.middle_name as "middleName", ra.last_name as "lastName",
        ra.address1, ra.address2, ra.city, ra.state_code as "stateCode", ra.zipcode, ra.email,
        ra.mobile_phone as "mobilePhone", ra.card_issuance as "cardIssuance", ra.creation_channel as "creationChannel",
        ra.applicant_id as "applicantId", ra.max_printed_pans as "maxPrintedPans", ra.is_card_pool as "isCardPool",
-       ra.created_at as "createdAt", ra.updated_at as "updatedAt",
+       ${isoText('ra.created_at')} as "createdDate", ${isoText('ra.updated_at')} as "updatedDate",
        p.uuid as "programUuid", p.name as "programName", p.configuration as "programConfiguration",
        (select count(*)::int from pans x where x.account_id = ra.id and x.pan_status_id = ${PAN_STATUS.ACTIVE}) as "activePans",
        a.uuid as "agencyUuid", a.name as "agencyName", u.uuid as "userUuid", u.username
@@ -152,8 +157,10 @@ select ra.id, ra.uuid, ra.program_id as "programId", ra.agency_id as "agencyId",
   join programs p on p.id = ra.program_id
   left join agencies a on a.id = ra.agency_id
   left join users u on u.id = ra.user_id
- where ra.uuid = $1
- limit 1`;
+ where ra.uuid = ${key}::uuid
+ limit 1`,
+};
+const ACCOUNT_BY_UUID = keyedSelect(RECIPIENT_ACCOUNT_READ);
 
 type AccountColumns = typeof ra.$inferSelect;
 export type RecipientAccountRecord = Pick<
@@ -181,9 +188,10 @@ export type RecipientAccountRecord = Pick<
   | 'applicantId'
   | 'maxPrintedPans'
   | 'isCardPool'
-  | 'createdAt'
-  | 'updatedAt'
 > & {
+  /** created_at and updated_at as the answer shows them (ISO 8601 in UTC, to the millisecond). */
+  createdDate: string;
+  updatedDate: string;
   programUuid: string;
   programName: string;
   /** The program's card settings (maxPrintedPans, decision 0036) with the account's Active PANs, in this statement. */
@@ -195,14 +203,17 @@ export type RecipientAccountRecord = Pick<
   username: string | null;
 };
 
+/** keyedRow: what came with the caller for this uuid (decision 0083); undefined reads it here. */
 export async function findRecipientAccount(
   db: DbOrTx,
   caller: Caller,
   accountUuid: string,
+  keyedRow?: KeyedRow,
 ): Promise<RecipientAccountRecord | undefined> {
-  const [row] = await preparedIn<RecipientAccountRecord>(db, 'recipient_account_by_uuid', ACCOUNT_BY_UUID, [
-    accountUuid,
-  ]);
+  const [row] =
+    keyedRow === undefined
+      ? await preparedIn<RecipientAccountRecord>(db, RECIPIENT_ACCOUNT_READ.name, ACCOUNT_BY_UUID, [accountUuid])
+      : [(keyedRow ?? undefined) as RecipientAccountRecord | undefined];
   // One statement for every caller (platform/prepared.ts): the scope is checked on the row found.
   // The printed-PAN account is no recipient (decision 0035): 404 as a missing one.
   return row && !row.isCardPool && canSeeAgency(caller, row.programId, row.agencyId) ? row : undefined;

@@ -27,6 +27,7 @@ import { registerCurrentUserRoutes } from './current-user.js';
 import { getRecipient } from './detail.js';
 import { importAccountFile } from './import.js';
 import { listAccountStatuses } from './lookups.js';
+import { RECIPIENT_ACCOUNT_READ } from './queries.js';
 import { exportRecipients, searchRecipients } from './search.js';
 
 // Recipients (part 1 §7 "Recipients"): program-side staff and platform admins; the services apply each caller's
@@ -81,7 +82,8 @@ export default defineRoutes(async (app) => {
         params: AccountParams,
         response: { 200: RecipientAccount, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
       },
-      config: { access: STAFF },
+      // The account is read in the caller's statement: one round trip (decision 0083).
+      config: { access: STAFF, keyedRead: RECIPIENT_ACCOUNT_READ },
     },
     (req) => getRecipient(req.ctx, req.params.accountUuid),
   );
