@@ -101,7 +101,8 @@ export function loggedUrl(request: FastifyRequest): string {
  * method, route pattern and query names, status, time and the caller's user id.
  */
 export function registerRequestLog(app: FastifyInstance): void {
-  app.addHook('onResponse', async (request, reply) => {
+  // A callback hook, not an async one: nothing here waits, and every request runs it (no promise a request).
+  app.addHook('onResponse', (request, reply, done) => {
     request.log.info(
       {
         method: request.method,
@@ -112,5 +113,6 @@ export function registerRequestLog(app: FastifyInstance): void {
       },
       'request',
     );
+    done();
   });
 }

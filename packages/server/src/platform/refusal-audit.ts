@@ -10,26 +10,28 @@ export const ACCESS_DENIED_ACTION = 'access-denied';
  * "Audit"). Repeated refusals are how probing by a signed-in account shows up.
  *
  * An onResponse hook runs after the answer has been sent, so the write neither slows the refusal nor can change it;
- * a failed write is logged, never thrown.
+ * a failed write is logged, never thrown. A callback hook: the other answers (all but 403) pass it without a promise.
  */
 export function registerRefusalAudit(app: FastifyInstance, deps: { database: Database; now: () => Date }): void {
-  app.addHook('onResponse', async (request, reply) => {
-    if (reply.statusCode !== 403) return;
+  app.addHook('onResponse', (request, reply, done) => {
+    if (reply.statusCode !== 403) return done();
     const route = routeOf(request);
-    try {
-      await recordAudit(
-        deps.database.db,
-        { caller: request.caller ?? null, ip: request.ip, requestId: request.id, now: deps.now },
-        {
-          action: ACCESS_DENIED_ACTION,
-          entity: 'route',
-          entityId: `${request.method} ${route}`.slice(0, 100),
-          after: { method: request.method, route },
-        },
-      );
-    } catch (err) {
-      request.log.error({ err, route }, 'refusal audit failed');
-    }
+    recordAudit(
+      deps.database.db,
+      { caller: request.caller ?? null, ip: request.ip, requestId: request.id, now: deps.now },
+      {
+        action: ACCESS_DENIED_ACTION,
+        entity: 'route',
+        entityId: `${request.method} ${route}`.slice(0, 100),
+        after: { method: request.method, route },
+      },
+    ).then(
+      () => done(),
+      (err: unknown) => {
+        request.log.error({ err, route }, 'refusal audit failed');
+        done();
+      },
+    );
   });
 }
 

@@ -93,9 +93,11 @@ export async function registerSecurityHeaders(
   options: { tileOrigins?: string[] } = {},
 ): Promise<void> {
   const headers = securityHeaders(options.tileOrigins);
-  app.addHook('onRequest', async (request, reply) => {
+  // A callback hook, not an async one: nothing here waits, and every request runs it (no promise a request).
+  app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers);
     if (isApiPath(request.url)) reply.header('Cache-Control', 'no-store');
     if (request.protocol === 'https') reply.header('Strict-Transport-Security', HSTS_VALUE);
+    done();
   });
 }
