@@ -30,8 +30,8 @@ with touched as (
 )
 select s.user_id, s.last_seen_at, s.expires_at, s.ended_at,
        u.uuid, u.username, u.role_id, u.status_id, u.email, u.first_name, u.middle_name, u.last_name, u.mobile, u.preferred_language,
-       array(select p.code from role_privileges rp join privileges p on p.id = rp.privilege_id
-              where rp.role_id = u.role_id) as privilege_codes,
+       (select string_agg(p.code, ',' order by p.code) from role_privileges rp join privileges p on p.id = rp.privilege_id
+         where rp.role_id = u.role_id) as privilege_codes,
        array(select up.program_id from user_programs up where up.user_id = u.id) as program_ids,
        ag.agency_ids, ag.agency_program_ids, ac.account_ids, ac.account_program_ids${extraColumns}
   from sessions s
@@ -77,7 +77,8 @@ interface CallerRow {
   last_name: string;
   mobile: string | null;
   preferred_language: string | null;
-  privilege_codes: string[];
+  /** The role's privilege codes in order, comma-separated (codes are upper-case words); null when it has none. */
+  privilege_codes: string | null;
   program_ids: number[];
   // array_agg over no rows is null
   agency_ids: number[] | null;
@@ -96,6 +97,24 @@ export type CallerLookup =
   | { ok: false; reason: 'expired'; tokenHash: string }
   /** The session was live but its user may no longer sign in (disabled, deleted): end every session of theirs. */
   | { ok: false; reason: 'user-refused'; userId: number };
+
+/**
+ * The privilege set of a list of codes, one shared (read-only) Set per distinct list: every request of a role reads
+ * the same codes, and parsing them into a new array and Set each time was a measurable part of a read's CPU. Keyed by
+ * the list itself, so a role whose privileges change gets its new set on its next request (nothing outlives a change,
+ * on this instance or another). Bounded: there are as many lists as roles with distinct privileges.
+ */
+const privilegeSets = new Map<string, ReadonlySet<string>>();
+const MAX_PRIVILEGE_SETS = 256;
+function privilegeSet(codes: string): ReadonlySet<string> {
+  let set = privilegeSets.get(codes);
+  if (set === undefined) {
+    if (privilegeSets.size >= MAX_PRIVILEGE_SETS) privilegeSets.clear();
+    set = new Set(codes === '' ? [] : codes.split(','));
+    privilegeSets.set(codes, set);
+  }
+  return set;
+}
 
 export async function resolveCaller(
   database: Pick<Database, 'prepared'>,
@@ -121,7 +140,7 @@ export async function resolveCaller(
   if (row.uuid === null || !signInStatuses.includes(row.status_id)) {
     return { ok: false, reason: 'user-refused', userId: row.user_id };
   }
-  const privileges = new Set(row.privilege_codes);
+  const privileges = privilegeSet(row.privilege_codes ?? '');
   const scope = scopeFor(privileges);
   // Agency staff see the programs of their agencies; recipients the programs of their accounts.
   const programIds = new Set(row.program_ids);
