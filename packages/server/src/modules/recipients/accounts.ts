@@ -97,27 +97,28 @@ export async function createRecipientUser(tx: DbOrTx, columns: RecipientColumns,
   throw new Error(`no free username for recipient ${identifier}`);
 }
 
+/** The columns of an account its wire fields come from. */
+export type AccountWireColumns = Pick<
+  typeof recipientAccounts.$inferSelect,
+  | 'uuid'
+  | 'recipientIdentifier'
+  | 'statusId'
+  | 'firstName'
+  | 'middleName'
+  | 'lastName'
+  | 'address1'
+  | 'address2'
+  | 'city'
+  | 'stateCode'
+  | 'zipcode'
+  | 'email'
+  | 'mobilePhone'
+  | 'cardIssuance'
+  | 'accountTypeId'
+>;
+
 /** The account's own fields as part 1 §3 names them on the wire: the staff detail and the recipient's own view. */
-export function accountWireFields(
-  a: Pick<
-    typeof recipientAccounts.$inferSelect,
-    | 'uuid'
-    | 'recipientIdentifier'
-    | 'statusId'
-    | 'firstName'
-    | 'middleName'
-    | 'lastName'
-    | 'address1'
-    | 'address2'
-    | 'city'
-    | 'stateCode'
-    | 'zipcode'
-    | 'email'
-    | 'mobilePhone'
-    | 'cardIssuance'
-    | 'accountTypeId'
-  >,
-) {
+export function accountWireFields(a: AccountWireColumns) {
   return {
     accountUuid: a.uuid,
     recipientIdentifier: a.recipientIdentifier,

@@ -3,6 +3,7 @@ import { ACCOUNT_STATUS, BENEFIT_STATUS, PAN_STATUS, USER_STATUS } from '@ebt/co
 import { toCents } from '@ebt/core/format';
 import type { RecipientSearchCriteria } from '@ebt/core/recipients';
 import { type DbOrTx, preparedIn } from '../../db/client.js';
+import type { AccountWireColumns } from './accounts.js';
 import { agencies, applicants, benefits, programs, recipientAccounts as ra, users } from '../../db/schema/index.js';
 import { type Caller, canSeeAgency, scopeCondition } from '../../platform/caller.js';
 import { adjustIssuanceTotals } from '../../platform/issuance-totals.js';
@@ -162,46 +163,24 @@ select ra.id, ra.uuid, ra.program_id as "programId", ra.agency_id as "agencyId",
 };
 const ACCOUNT_BY_UUID = keyedSelect(RECIPIENT_ACCOUNT_READ);
 
-type AccountColumns = typeof ra.$inferSelect;
-export type RecipientAccountRecord = Pick<
-  AccountColumns,
-  | 'id'
-  | 'uuid'
-  | 'programId'
-  | 'agencyId'
-  | 'userId'
-  | 'recipientIdentifier'
-  | 'statusId'
-  | 'accountTypeId'
-  | 'firstName'
-  | 'middleName'
-  | 'lastName'
-  | 'address1'
-  | 'address2'
-  | 'city'
-  | 'stateCode'
-  | 'zipcode'
-  | 'email'
-  | 'mobilePhone'
-  | 'cardIssuance'
-  | 'creationChannel'
-  | 'applicantId'
-  | 'maxPrintedPans'
-  | 'isCardPool'
-> & {
-  /** created_at and updated_at as the answer shows them (ISO 8601 in UTC, to the millisecond). */
-  createdDate: string;
-  updatedDate: string;
-  programUuid: string;
-  programName: string;
-  /** The program's card settings (maxPrintedPans, decision 0036) with the account's Active PANs, in this statement. */
-  programConfiguration: string | null;
-  activePans: number;
-  agencyUuid: string | null;
-  agencyName: string | null;
-  userUuid: string | null;
-  username: string | null;
-};
+export type RecipientAccountRecord = AccountWireColumns &
+  Pick<
+    typeof ra.$inferSelect,
+    'id' | 'programId' | 'agencyId' | 'userId' | 'creationChannel' | 'applicantId' | 'maxPrintedPans' | 'isCardPool'
+  > & {
+    /** created_at and updated_at as the answer shows them (ISO 8601 in UTC, to the millisecond). */
+    createdDate: string;
+    updatedDate: string;
+    programUuid: string;
+    programName: string;
+    /** The program's card settings (maxPrintedPans, decision 0036) with the account's Active PANs, in this statement. */
+    programConfiguration: string | null;
+    activePans: number;
+    agencyUuid: string | null;
+    agencyName: string | null;
+    userUuid: string | null;
+    username: string | null;
+  };
 
 /** keyedRow: what came with the caller for this uuid (decision 0083); undefined reads it here. */
 export async function findRecipientAccount(
