@@ -201,7 +201,8 @@ export async function insertBenefits<T>(
   build: (item: T) => IssueInsert,
   stamp: AuditStamp,
 ) {
-  // The file's numbers were looked up and locked a moment ago, so a number taken meanwhile is rare. The inserts first
+  // The file's numbers were looked up a moment ago (the existing ones locked), so a new one taken meanwhile by another
+  // request is rare. The inserts first
   // run plain, under a savepoint: `on conflict do nothing` checks the unique key before each row and writes the row
   // as a speculative insertion (an extra probe and WAL record a row, about 5-10 % of the statements' database time,
   // decision 0082). Should a number have been taken after all, the savepoint rolls every chunk back and they run
