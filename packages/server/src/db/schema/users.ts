@@ -109,9 +109,9 @@ export const users = pgTable(
     // Usernames are unique regardless of case: 'JSmith01' and 'jsmith01' are one person at the login form.
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
     index('users_email_lower_idx').on(sql`lower(${t.email})`),
-    index('users_last_name_lower_idx').on(sql`lower(${t.lastName})`),
-    index('users_first_name_lower_idx').on(sql`lower(${t.firstName})`),
-    index('users_role_id_idx').on(t.roleId),
+    // No plain lower(last_name) or lower(first_name) index: every name search is a prefix (`like`), which PostgreSQL
+    // serves from the `collate "C"` order indexes below, never from a default-collation btree, and no query asks for
+    // a name's equality; each was an entry every new user paid for, nothing read it (decision 0082).
     // The user search (modules/users, bench/users-search.ts): each text criterion is a prefix of its lowered column,
     // and the list is read in that column's byte order (collate "C" serves both the LIKE prefix and the ORDER BY), so
     // a broad prefix reads its first rows off the index instead of sorting every match. Status and role alone read
@@ -132,6 +132,9 @@ export const users = pgTable(
       t.username,
       ...places(t),
     ),
+    // Also every look-up by role alone (the role filters, the foreign key's check when a role is deleted): its first
+    // column is the role, so a separate index on role_id was a second copy that every new user paid for (decision
+    // 0082).
     index('users_role_username_idx').on(
       t.roleId,
       sql`(lower(${t.username}) collate "C")`,

@@ -23,7 +23,8 @@ import { useTestApp } from '../../testing/app.js';
 import { makeProgram, makeRecipient, makeUser } from '../../testing/factories.js';
 import { buildWorld } from '../../testing/world.js';
 import { forgedXlsx } from '../../testing/forged-xlsx.js';
-import { adjustIssuanceTotals, noticeMessage } from './issue-effects.js';
+import { adjustIssuanceTotals, benefitInsertRow, noticeMessage } from './issue-effects.js';
+import { insertBenefits } from './import-queries.js';
 
 const t = useTestApp();
 const URL = '/benefit-api/benefit/file';
@@ -683,5 +684,67 @@ describe('POST /benefit-api/benefit/file: rows', () => {
     const loser = answers.find((a) => a.added === 0)!;
     expect(loser.unchanged + loser.rejected).toBe(1);
     expect(await benefitsByAuth(w.programA, [number])).toHaveLength(1);
+  });
+
+  it('skips a number taken after the file was checked and writes the other rows whole', async () => {
+    // The inserts run plain under a savepoint and again with `on conflict do nothing` when a number was taken
+    // (import-queries.ts insertBenefits): a number taken between the look-up and the insert, as a concurrent issue
+    // would take it, must cost only its own row, on either path.
+    const [taken, free] = [auth(), auth()];
+    const stamp = { at: '2026-11-23T15:00:00.000Z', actorUserId: null, ip: null, requestId: 'savepoint-test' };
+    const item = (number: string, cents: number) => {
+      const row = benefitInsertRow(
+        {
+          programId: w.programA.id,
+          accountId: w.r1.id,
+          agencyId: w.a1.id,
+          fundingId: w.stateFunds.id,
+          authorizationNumber: number,
+          benefitTypeId: 1,
+          availableDate: TODAY,
+          expirationDate: '2026-12-31',
+          amountCents: cents,
+          creationChannel: 'FILE',
+        },
+        new Date(stamp.at),
+      );
+      const notice = noticeMessage(
+        {
+          typeId: 1,
+          authNumber: number,
+          amount: row.amount,
+          availableDate: TODAY,
+          expirationDate: '2026-12-31',
+          programName: w.programA.name,
+        },
+        'issued',
+      );
+      return { row, notice };
+    };
+    const { db } = t.database;
+    const first = await db.transaction((tx) => insertBenefits(tx, [taken], (n) => item(n, 500), stamp));
+    expect(first.inserted.map((b) => b.authorizationNumber)).toEqual([taken]);
+    const second = await db.transaction((tx) => insertBenefits(tx, [taken, free], (n) => item(n, 700), stamp));
+    expect(second.inserted.map((b) => b.authorizationNumber)).toEqual([free]);
+
+    const rows = await benefitsByAuth(w.programA, [taken, free]);
+    expect(rows.map((b) => [b.authorizationNumber, b.amount]).sort()).toEqual(
+      [
+        [taken, '5.00'],
+        [free, '7.00'],
+      ].sort(),
+    );
+    // One notification and one audit row per benefit written, none for the skipped row's second try.
+    const audits = await db
+      .select({ entityId: auditLog.entityId })
+      .from(auditLog)
+      .where(and(eq(auditLog.requestId, 'savepoint-test'), eq(auditLog.entity, 'benefit')));
+    expect(audits.map((a) => a.entityId).sort()).toEqual(rows.map((b) => b.uuid).sort());
+    const notes = await db
+      .select({ text: notifications.text })
+      .from(notifications)
+      .where(eq(notifications.accountId, w.r1.id));
+    expect(notes.filter((note) => note.text.includes(`${taken})`))).toHaveLength(1);
+    expect(notes.filter((note) => note.text.includes(`${free})`))).toHaveLength(1);
   });
 });

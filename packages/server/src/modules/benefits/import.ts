@@ -369,42 +369,43 @@ async function addBenefits(
   const issued: IssuanceDelta[] = [];
   const stamp = auditStamp(ctx);
   let queued = 0;
+  // A new benefit's row and what its notification says, from the row about to be inserted (nothing is read back);
+  // insertBenefits builds them a chunk at a time.
+  const build = (a: (typeof pending)[number]): IssueInsert => {
+    const row = benefitInsertRow(
+      {
+        programId: a.lookups.program.id,
+        accountId: a.values.accountId,
+        agencyId: a.values.agencyId,
+        fundingId: a.values.fundingId,
+        incentiveId: a.values.incentiveId,
+        authorizationNumber: a.number,
+        benefitTypeId: a.values.benefitTypeId,
+        availableDate: a.values.availableDate,
+        expirationDate: a.values.expirationDate,
+        amountCents: a.values.amountCents,
+        note: a.values.note,
+        benefitOptionId: a.values.benefitOptionId,
+        creationChannel: CHANNEL,
+      },
+      now,
+    );
+    const notice = noticeMessage(
+      {
+        typeId: row.benefitTypeId!,
+        authNumber: row.authorizationNumber,
+        amount: row.amount,
+        availableDate: row.availableDate,
+        expirationDate: row.expirationDate,
+        programName: a.lookups.program.name,
+      },
+      'issued',
+    );
+    return { row, notice };
+  };
   for (let attempt = 0; attempt < GENERATE_TRIES && pending.length; attempt++) {
-    const items: IssueInsert[] = pending.map((a) => {
-      const row = benefitInsertRow(
-        {
-          programId: a.lookups.program.id,
-          accountId: a.values.accountId,
-          agencyId: a.values.agencyId,
-          fundingId: a.values.fundingId,
-          incentiveId: a.values.incentiveId,
-          authorizationNumber: a.number,
-          benefitTypeId: a.values.benefitTypeId,
-          availableDate: a.values.availableDate,
-          expirationDate: a.values.expirationDate,
-          amountCents: a.values.amountCents,
-          note: a.values.note,
-          benefitOptionId: a.values.benefitOptionId,
-          creationChannel: CHANNEL,
-        },
-        now,
-      );
-      // What the notification says, from the row about to be inserted (nothing is read back).
-      const notice = noticeMessage(
-        {
-          typeId: row.benefitTypeId!,
-          authNumber: row.authorizationNumber,
-          amount: row.amount,
-          availableDate: row.availableDate,
-          expirationDate: row.expirationDate,
-          programName: a.lookups.program.name,
-        },
-        'issued',
-      );
-      return { row, notice };
-    });
     // The benefits, their notifications, messages and audit rows (issue-effects.ts, decision 0010).
-    const written = await insertBenefits(tx, items, stamp);
+    const written = await insertBenefits(tx, pending, build, stamp);
     queued += written.queued;
     const inserted = new Set(written.inserted.map((r) => `${r.programId}:${r.authorizationNumber}`));
     const retry: typeof pending = [];
