@@ -16,6 +16,7 @@ import {
   notifications,
   outbox,
   recipientAccounts,
+  users,
 } from '../../db/schema/index.js';
 
 // The reads and writes of the benefit file import. Every one works on a whole file at once, its keys or rows passed
@@ -177,7 +178,8 @@ export async function lockBenefitsByAuthNumber(
 /** A new benefit of the file and what its notification says (issue-effects.ts noticeMessage). */
 export interface IssueInsert {
   row: typeof benefits.$inferInsert;
-  notice: { event: number; subject: string; text: string };
+  /** es: the e-mail and SMS text for a recipient whose user chose Spanish (docs/i18n.md), as notifyAccounts sends. */
+  notice: { event: number; subject: string; text: string; es: { subject: string; text: string } };
 }
 
 /**
@@ -252,6 +254,8 @@ async function writeBenefits<T>(
         notice_event: notice.event,
         notice_subject: notice.subject,
         notice_text: notice.text,
+        notice_es_subject: notice.es.subject,
+        notice_es_text: notice.es.text,
       })),
     );
     await previous;
@@ -264,7 +268,8 @@ async function writeBenefits<T>(
           funding_source_id int, incentive_id int, authorization_number varchar(20), benefit_type_id smallint,
           status_id smallint, available_date date, expiration_date date, amount numeric(12, 2), balance numeric(12, 2),
           note varchar(100), benefit_option_id int, notified_recipient boolean, creation_channel varchar(20),
-          created_at timestamptz, notice_event smallint, notice_subject varchar(200), notice_text varchar(500))
+          created_at timestamptz, notice_event smallint, notice_subject varchar(200), notice_text varchar(500),
+          notice_es_subject varchar(200), notice_es_text varchar(500))
       ),
       ins as (
         insert into ${benefits} (program_id, account_id, agency_id, funding_source_id, incentive_id, authorization_number,
@@ -278,7 +283,7 @@ async function writeBenefits<T>(
         returning *
       ),
       done as (
-        select ins.*, x.notice_event, x.notice_subject, x.notice_text
+        select ins.*, x.notice_event, x.notice_subject, x.notice_text, x.notice_es_subject, x.notice_es_text
         from ins join x on x.program_id = ins.program_id and x.authorization_number = ins.authorization_number
       ),
       notes as (
@@ -290,10 +295,14 @@ async function writeBenefits<T>(
         insert into ${outbox} (channel, "to", subject, body, created_at)
         select case p.method_id when ${NOTIFICATION_METHOD.EMAIL} then 'email' else 'sms' end,
           case p.method_id when ${NOTIFICATION_METHOD.EMAIL} then left(a.email, 255) else a.mobile_phone end,
-          d.notice_subject, d.notice_text, ${stamp.at}::timestamptz
+          -- the Spanish text to a recipient whose user chose Spanish, as notifyAccounts chooses it
+          case when u.preferred_language = 'es' then d.notice_es_subject else d.notice_subject end,
+          case when u.preferred_language = 'es' then d.notice_es_text else d.notice_text end,
+          ${stamp.at}::timestamptz
         from done d
         join ${notificationPreferences} p on p.account_id = d.account_id and p.event_id = d.notice_event
         join ${recipientAccounts} a on a.id = d.account_id
+        left join ${users} u on u.id = a.user_id
         where (p.method_id = ${NOTIFICATION_METHOD.EMAIL} and a.email <> '')
           or (p.method_id = ${NOTIFICATION_METHOD.SMS} and a.mobile_phone <> '')
         order by d.id, p.method_id

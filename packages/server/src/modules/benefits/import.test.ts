@@ -340,6 +340,47 @@ describe('POST /benefit-api/benefit/file: rows', () => {
     expect(audit!.requestId).toBeTruthy();
   });
 
+  it('e-mails and texts the notice in Spanish to a recipient whose user chose Spanish, as the issue form does', async () => {
+    const { db } = t.database;
+    const user = await makeUser(db, { roleId: ROLE.RECIPIENT, preferredLanguage: 'es' });
+    const r4 = await makeRecipient(db, { program: w.programA, agency: w.a1, user });
+    await db.insert(notificationPreferences).values([
+      { accountId: r4.id, eventId: NOTIFICATION_EVENT.BENEFIT_ISSUED, methodId: 1 },
+      { accountId: r4.id, eventId: NOTIFICATION_EVENT.BENEFIT_ISSUED, methodId: 2 },
+    ]);
+    const x = auth();
+    const res = await upload(w.tokens.adminA, {
+      content: csv([HEADER, [r4.recipientIdentifier, x, TODAY, '2026-12-31', '12.50', 'state funds']]),
+    });
+    expect(res.json()).toMatchObject({ added: 1, rejected: 0 });
+    const [row] = await benefitsByAuth(w.programA, [x]);
+    const message = noticeMessage(
+      {
+        typeId: row!.benefitTypeId,
+        authNumber: x,
+        amount: row!.amount,
+        availableDate: row!.availableDate,
+        expirationDate: row!.expirationDate,
+        programName: w.programA.name,
+      },
+      'issued',
+    );
+    // (The factory's recipients share a phone number: the messages are told apart by their authorization number.)
+    const sent = await db
+      .select()
+      .from(outbox)
+      .where(and(inArray(outbox.to, [r4.email!, r4.mobilePhone!]), sql`${outbox.body} like ${`%${x}%`}`))
+      .orderBy(outbox.id);
+    expect(sent.map((m) => ({ channel: m.channel, subject: m.subject, body: m.body }))).toEqual([
+      { channel: 'email', subject: message.es.subject, body: message.es.text },
+      { channel: 'sms', subject: message.es.subject, body: message.es.text },
+    ]);
+    expect(message.es.text).not.toBe(message.text);
+    // The inbox row keeps the specification's English (docs/i18n.md).
+    const notes = await db.select().from(notifications).where(eq(notifications.accountId, r4.id));
+    expect(notes.map((n) => n.text)).toEqual([message.text]);
+  });
+
   it('reports each bad row with its row, column and reason, changes nothing for it and applies the good ones', async () => {
     const good = auth();
     const r1 = w.r1.recipientIdentifier;
