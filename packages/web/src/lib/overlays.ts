@@ -4,7 +4,7 @@ import { notificationsStore } from '@mantine/notifications';
 // trap, transitions, six notification containers) costs a slow phone a long task, so their code loads when first
 // needed, or a few seconds after the page has loaded. This is how the rest of the app gets them:
 // - `modals.open*` is a window event that is lost while no ModalsProvider listens, so the dialog helpers
-//   (components/ConfirmDialog.tsx) call `whenOverlaysMounted`, which loads them and opens the dialog once they are;
+//   (components/confirm-action.tsx) call `whenOverlaysMounted`, which loads them and opens the dialog once they are;
 // - `notifications.show` puts the notification in Mantine's store, where it waits; the store's first change asks
 //   for the load.
 
@@ -31,6 +31,11 @@ export function overlaysLoadRequested(): Promise<void> {
   return loadRequested.then(() => {
     unsubscribe();
   });
+}
+
+/** Resolves once the overlays' code has been asked to load: other code that only a dialog needs loads with it. */
+export function dialogsLoadRequested(): Promise<void> {
+  return loadRequested;
 }
 
 /** Called by the overlays once their providers listen (their effects run before their parent's). */
