@@ -25,6 +25,8 @@ function startRecipientHomeReads(): null {
   if (hasSession()) {
     startRead(BALANCES_PATH);
     startRead(MY_HEADROOM_PATH);
+    // In the page's chunk, which the route loads meanwhile (and recipient-home.html preloads): no extra request.
+    void import('./api').then(({ prefillRecipientHome }) => prefillRecipientHome());
   }
   return null;
 }
