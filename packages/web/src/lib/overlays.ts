@@ -33,9 +33,12 @@ export function overlaysLoadRequested(): Promise<void> {
   });
 }
 
-/** Resolves once the overlays' code has been asked to load: other code that only a dialog needs loads with it. */
-export function dialogsLoadRequested(): Promise<void> {
-  return loadRequested;
+/**
+ * Resolves once the overlays are mounted, without asking for them: other code that only a dialog needs loads after
+ * them, so it never delays the first dialog a person asks for.
+ */
+export function overlaysReady(): Promise<void> {
+  return mounted;
 }
 
 /** Called by the overlays once their providers listen (their effects run before their parent's). */

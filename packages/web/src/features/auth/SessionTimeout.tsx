@@ -2,15 +2,15 @@ import { INACTIVITY_WARNING_MS } from '@ebt/core/constants';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { dialogsLoadRequested } from '../../lib/overlays';
+import { overlaysReady } from '../../lib/overlays';
 import { currentUserQuery } from './api';
 import { useInactivityTimeout } from './use-inactivity-timeout';
 
 const WARNING_MINUTES = INACTIVITY_WARNING_MS / 60_000;
 
 // The dialog's code (Modal with its scroll area, focus trap and portal) is not needed to show a signed-in page, and
-// it was most of the shell's code: it loads with the app's other dialogs (lib/overlays.ts: a few seconds after the
-// page's load event, or at the first dialog), long before a warning is due 18 minutes on, or at the warning itself.
+// it was most of the shell's code: it loads once the app's other dialogs are in (lib/overlays.ts: a few seconds after
+// the page's load event, or at the first dialog), long before a warning is due 18 minutes on, or at the warning.
 const SessionWarningDialog = lazy(() => import('./SessionWarningDialog'));
 
 /**
@@ -33,7 +33,7 @@ export function SessionTimeout() {
     renew();
   };
 
-  const dialogWanted = useDialogsLoaded() || warning;
+  const dialogWanted = useOverlaysReady() || warning;
 
   return dialogWanted ? (
     <Suspense fallback={null}>
@@ -47,15 +47,15 @@ export function SessionTimeout() {
   ) : null;
 }
 
-/** Whether the app's dialogs have been asked to load (lib/overlays.ts). */
-function useDialogsLoaded(): boolean {
-  const [requested, setRequested] = useState(false);
+/** Whether the app's dialogs are mounted (lib/overlays.ts). */
+function useOverlaysReady(): boolean {
+  const [ready, setReady] = useState(false);
   useEffect(() => {
     let mounted = true;
-    void dialogsLoadRequested().then(() => mounted && setRequested(true));
+    void overlaysReady().then(() => mounted && setReady(true));
     return () => {
       mounted = false;
     };
   }, []);
-  return requested;
+  return ready;
 }
