@@ -321,6 +321,11 @@ async function probeForms(page: Page, url: string, findings: string[]): Promise<
     if (filled) continue;
     await submit.click();
     await page.waitForTimeout(300);
+    // A form may answer with a dialog (a notice: no file chosen), whose code loads at that first use: axe reads it
+    // once drawn opaque, as for the openers' dialogs (mid-fade, its colours are a blend with the overlay).
+    await expect
+      .poll(() => page.evaluate<boolean>(DIALOGS_SETTLED), { message: `${url}: form ${i + 1}'s dialog settles` })
+      .toBe(true);
     probed += 1;
     const invalid = await form.locator('[aria-invalid="true"]').count();
     if (invalid > 0 && !(await page.evaluate<boolean>(FOCUS_ON_ERROR)))

@@ -6,6 +6,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { mantineComponentStyles } from './build/mantine-component-styles';
 import { precompress } from './build/precompress';
 import { kitOf } from './build/screen-chunks';
+import { screenHtml } from './build/screen-html';
 
 // In development Vite serves the app on :5173 and hands every API path to the server on :3000, so the browser
 // sees one origin, as it does in production where the server serves the built app itself.
@@ -42,6 +43,16 @@ const SHELL = /src[\\/]app[\\/](layouts[\\/]AreaLayout|navigation[\\/]nav-items)
 /** The recipient home, the page a recipient signs in to: its own chunk, and its share of the kit (decision 0077). */
 const RECIPIENT_HOME = /src[\\/]features[\\/]home[\\/]RecipientHomePage\.tsx$/;
 const recipientHomeKit = kitOf(['src/features/home/RecipientHomePage.tsx']);
+/**
+ * recipient-home.html: index.html with preloads of what the recipient home loads lazily (its page and kit, the shell,
+ * the auth schemas the user is parsed with, and zod), which the server sends for /recipient and /recipient/home
+ * (decision 0081).
+ */
+const recipientHomeHtml = screenHtml('recipient-home.html', [
+  'src/features/home/RecipientHomePage.tsx',
+  'src/app/layouts/AreaLayout.tsx',
+  'packages/core/src/auth/schemas.ts',
+]);
 
 /**
  * The recipient portal as an installable app (issue 21 item 10, decision 0051): a manifest whose start is /recipient,
@@ -92,7 +103,7 @@ const pwa = VitePWA({
 });
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), mantineComponentStyles(), precompress(), pwa],
+  plugins: [react(), mantineComponentStyles(), precompress(), recipientHomeHtml, pwa],
   resolve: {
     // @mantine/dates sits at the workspace root and could pull a second copy of @mantine/core (and with it a
     // second theme context); one copy of each keeps MantineProvider's theme visible to every component.

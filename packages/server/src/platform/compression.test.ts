@@ -14,6 +14,12 @@ const SCRIPT = 'export const greeting = "hello from a hashed asset";\n'.repeat(1
 const webDist = mkdtempSync(path.join(os.tmpdir(), 'ebt-web-compressed-'));
 mkdirSync(path.join(webDist, 'assets'));
 writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>MarketLink</title><div id="root"></div>');
+// The recipient home's page: index.html with preloads of the home's chunks (packages/web/build/screen-html.ts).
+const HOME_PRELOAD = '<link rel="modulepreload" crossorigin href="/assets/home-abc123.js">';
+writeFileSync(
+  path.join(webDist, 'recipient-home.html'),
+  `<!doctype html><head><title>MarketLink</title>${HOME_PRELOAD}</head><div id="root"></div>`,
+);
 writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), SCRIPT);
 writeFileSync(path.join(webDist, 'assets', 'app-abc123.js.br'), brotliCompressSync(SCRIPT));
 writeFileSync(path.join(webDist, 'assets', 'app-abc123.js.gz'), gzipSync(SCRIPT));
@@ -66,6 +72,25 @@ describe('built web app files', () => {
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(res.body).toContain('<div id="root">');
+  });
+
+  it('answers the recipient home with its page of preloads, and every other screen without them', async () => {
+    for (const url of ['/recipient', '/recipient/', '/recipient/home', '/recipient/home?from=login']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body, url).toContain(HOME_PRELOAD);
+      expect(res.body, url).toContain('<meta name="portal-time-zone"');
+    }
+    for (const url of ['/login', '/recipient/transactions', '/recipient/homework', '/program/home']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('<div id="root">');
+      expect(res.body, url).not.toContain(HOME_PRELOAD);
+    }
+    // Only at its paths, like index.html: a request for the file by name gets the app's not-found screen.
+    const byName = await t.app.inject({ method: 'GET', url: '/recipient-home.html' });
+    expect(byName.body).not.toContain(HOME_PRELOAD);
   });
 
   it('sends index.html asked for by name with no-cache too', async () => {

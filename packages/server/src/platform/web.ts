@@ -35,6 +35,15 @@ export function withRuntimeSettings(html: string, settings: RuntimeSettings): st
 }
 
 /**
+ * Pages the web build writes beside index.html for one screen (packages/web/build/screen-html.ts): the same page with
+ * preloads of the screen's lazily loaded code, sent for the screen's paths only. The recipient home's: its chunks
+ * load beside the start-up code instead of after it has run (decision 0081); /login and the rest load none of them.
+ */
+const SCREEN_PAGES = [
+  { file: 'recipient-home.html', paths: new Set(['/recipient', '/recipient/', '/recipient/home']) },
+];
+
+/**
  * Serves the built web app (packages/web/dist) with the SPA fallback: any unknown non-API GET answers index.html
  * so the client router can show the screen (or its own 'Page not found.'); unknown API paths answer a JSON 404.
  */
@@ -43,6 +52,14 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, sett
   const hasWebApp = existsSync(indexFile);
   // index.html is a few hundred bytes and changes only with a new build (a restart): keep it in memory, settings in.
   const indexHtml = hasWebApp ? withRuntimeSettings(readFileSync(indexFile, 'utf8'), settings) : undefined;
+  const screenPages = SCREEN_PAGES.filter((page) => existsSync(path.join(distDir, page.file))).map((page) => ({
+    paths: page.paths,
+    html: withRuntimeSettings(readFileSync(path.join(distDir, page.file), 'utf8'), settings),
+  }));
+  const htmlFor = (url: string) => {
+    const pathname = url.split('?', 1)[0]!;
+    return screenPages.find((page) => page.paths.has(pathname))?.html ?? indexHtml;
+  };
   if (hasWebApp) {
     await registerPublicPlugin(app, async (scope) => {
       await scope.register(fastifyStatic, {
@@ -50,7 +67,9 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, sett
         wildcard: false,
         index: false,
         // /index.html (and its .br and .gz) is answered below, with the settings in; the file on disk has none.
-        allowedPath: (pathname) => !pathname.startsWith('/index.html'),
+        // So are the screens' pages, at their screens' paths.
+        allowedPath: (pathname) =>
+          !pathname.startsWith('/index.html') && !SCREEN_PAGES.some((page) => pathname.startsWith(`/${page.file}`)),
         cacheControl: false, // set below: immutable for hashed assets only
         // The build writes x.br and x.gz beside each text file (packages/web/build/precompress.ts); the one the
         // browser accepts is sent with its Content-Encoding, compressed once at build time instead of per request.
@@ -82,6 +101,6 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, sett
             : AppError.notFound();
       return reply.status(error.status).send(error.toBody());
     }
-    return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+    return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(htmlFor(request.url));
   });
 }

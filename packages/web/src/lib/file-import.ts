@@ -2,7 +2,7 @@ import type { FileImportAnswer } from '@ebt/core/imports';
 import { MESSAGES } from '@ebt/core/messages';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
-import { showNotice } from '../components/ConfirmDialog';
+import { showNotice } from '../components/confirm-action';
 
 /** What an import's mutation takes: the file and where its progress goes, plus the area's own fields. */
 export interface FileImportVariables {

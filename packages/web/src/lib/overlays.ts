@@ -4,7 +4,7 @@ import { notificationsStore } from '@mantine/notifications';
 // trap, transitions, six notification containers) costs a slow phone a long task, so their code loads when first
 // needed, or a few seconds after the page has loaded. This is how the rest of the app gets them:
 // - `modals.open*` is a window event that is lost while no ModalsProvider listens, so the dialog helpers
-//   (components/ConfirmDialog.tsx) call `whenOverlaysMounted`, which loads them and opens the dialog once they are;
+//   (components/confirm-action.tsx) call `whenOverlaysMounted`, which loads them and opens the dialog once they are;
 // - `notifications.show` puts the notification in Mantine's store, where it waits; the store's first change asks
 //   for the load.
 
@@ -31,6 +31,14 @@ export function overlaysLoadRequested(): Promise<void> {
   return loadRequested.then(() => {
     unsubscribe();
   });
+}
+
+/**
+ * Resolves once the overlays are mounted, without asking for them: other code that only a dialog needs loads after
+ * them, so it never delays the first dialog a person asks for.
+ */
+export function overlaysReady(): Promise<void> {
+  return mounted;
 }
 
 /** Called by the overlays once their providers listen (their effects run before their parent's). */

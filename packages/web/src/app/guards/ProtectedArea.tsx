@@ -1,7 +1,8 @@
+import type { CurrentUser } from '@ebt/core/auth';
 import { MESSAGES } from '@ebt/core/messages';
 import { canAccessArea } from '@ebt/core/privileges';
 import { Alert, Button, Center, Stack } from '@mantine/core';
-import { lazy, Suspense, useDeferredValue } from 'react';
+import { lazy, Suspense, useDeferredValue, useState, type ComponentType } from 'react';
 import { Navigate } from 'react-router';
 import { FullPageLoader } from '../../components/FullPageLoader';
 import { currentUserQuery, useCurrentUser } from '../../features/auth/api';
@@ -13,9 +14,27 @@ import { SessionUserProvider } from '../../lib/session-user';
 import { queryClient } from '../../lib/query-client';
 import { AreaSkeleton } from '../layouts/AreaSkeleton';
 
+type AreaLayoutProps = { area: PortalArea; user: CurrentUser };
 // The signed-in shell is not needed to sign in, so it loads with the first protected page.
-const loadAreaLayout = () => import('../layouts/AreaLayout');
-const AreaLayout = lazy(loadAreaLayout);
+let loadedAreaLayout: ComponentType<AreaLayoutProps> | undefined;
+const loadAreaLayout = () =>
+  import('../layouts/AreaLayout').then((module) => {
+    loadedAreaLayout = module.default;
+    return module;
+  });
+const LazyAreaLayout = lazy(loadAreaLayout);
+
+/**
+ * The shell, as its module's own component when the loader has loaded it by the time the user is in (the usual case:
+ * both start with the portal's route), else lazily. React.lazy suspends on its first render even when the module is
+ * there, and React holds the reveal of a Suspense boundary that showed its fallback for 300 ms: the shell and page
+ * waited that long after the skeleton with everything loaded (Lighthouse's largest paint, and the card controls'
+ * read, came that much later). Chosen once per mount, as switching from one to the other would remount the shell.
+ */
+function AreaLayout(props: AreaLayoutProps) {
+  const [Layout] = useState<ComponentType<AreaLayoutProps>>(() => loadedAreaLayout ?? LazyAreaLayout);
+  return <Layout {...props} />;
+}
 // The recipient's home without a network (decision 0051): its own chunk, precached by the service worker.
 const OfflineHome = lazy(() => import('../../features/home').then((m) => ({ default: m.OfflineHome })));
 

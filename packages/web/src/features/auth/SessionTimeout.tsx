@@ -1,12 +1,17 @@
 import { INACTIVITY_WARNING_MS } from '@ebt/core/constants';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useI18n } from '../../lib/i18n';
+import { overlaysReady } from '../../lib/overlays';
 import { currentUserQuery } from './api';
 import { useInactivityTimeout } from './use-inactivity-timeout';
 
 const WARNING_MINUTES = INACTIVITY_WARNING_MS / 60_000;
+
+// The dialog's code (Modal with its scroll area, focus trap and portal) is not needed to show a signed-in page, and
+// it was most of the shell's code: it loads once the app's other dialogs are in (lib/overlays.ts: a few seconds after
+// the page's load event, or at the first dialog), long before a warning is due 18 minutes on, or at the warning.
+const SessionWarningDialog = lazy(() => import('./SessionWarningDialog'));
 
 /**
  * The signed-in portals' inactivity time-out (A§1, A§9) with its warning (WCAG 2.2.1, decision 0063): after 18 idle
@@ -15,7 +20,6 @@ const WARNING_MINUTES = INACTIVITY_WARNING_MS / 60_000;
  * page's language: Spanish on recipient pages when chosen, English on staff pages (decision 0060).
  */
 export function SessionTimeout() {
-  const { t } = useI18n();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   // Any authenticated call renews the server's idle clock; the current user is cheap and worth refreshing.
@@ -29,25 +33,29 @@ export function SessionTimeout() {
     renew();
   };
 
-  return (
-    <Modal
-      opened={warning}
-      onClose={staySignedIn}
-      title={t('session.title')}
-      centered
-      closeButtonProps={{ 'aria-label': t('kit.closeDialog') }}
-    >
-      <Stack gap="lg">
-        <Text>{t('session.text', { minutes: WARNING_MINUTES })}</Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => void navigate('/logout')}>
-            {t('session.signOut')}
-          </Button>
-          <Button onClick={staySignedIn} data-autofocus>
-            {t('session.stay')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
-  );
+  const dialogWanted = useOverlaysReady() || warning;
+
+  return dialogWanted ? (
+    <Suspense fallback={null}>
+      <SessionWarningDialog
+        opened={warning}
+        onStay={staySignedIn}
+        onSignOut={() => void navigate('/logout')}
+        minutes={WARNING_MINUTES}
+      />
+    </Suspense>
+  ) : null;
+}
+
+/** Whether the app's dialogs are mounted (lib/overlays.ts). */
+function useOverlaysReady(): boolean {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    let mounted = true;
+    void overlaysReady().then(() => mounted && setReady(true));
+    return () => {
+      mounted = false;
+    };
+  }, []);
+  return ready;
 }

@@ -5,7 +5,7 @@ import { IconBan, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { NotFoundPage } from '../../components/NotFoundPage';
-import { confirmAction } from '../../components/ConfirmDialog';
+import { confirmAction } from '../../components/confirm-action';
 import { MessageBanner } from '../../components/MessageBanner';
 import { Money } from '../../components/Money';
 import { Page } from '../../components/Page';

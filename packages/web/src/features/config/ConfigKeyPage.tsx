@@ -5,7 +5,7 @@ import { Anchor, Button, Card, Group, Stack, TextInput, Title } from '@mantine/c
 import { useForm } from '@mantine/form';
 import { useId, useMemo, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
-import { confirmAction } from '../../components/ConfirmDialog';
+import { confirmAction } from '../../components/confirm-action';
 import { DataTable, type DataTableColumn } from '../../components/DataTable';
 import { DateField } from '../../components/DateField';
 import { DateText } from '../../components/DateText';

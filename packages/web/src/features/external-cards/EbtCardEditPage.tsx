@@ -5,7 +5,7 @@ import { useForm } from '@mantine/form';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { confirmAction } from '../../components/ConfirmDialog';
+import { confirmAction } from '../../components/confirm-action';
 import { FieldList, ReadOnlyField } from '../../components/Field';
 import { LoadingStatus } from '../../components/LoadingStatus';
 import { MaskedPan } from '../../components/MaskedPan';

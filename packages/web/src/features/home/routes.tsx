@@ -25,6 +25,9 @@ function startRecipientHomeReads(): null {
   if (hasSession()) {
     startRead(BALANCES_PATH);
     startRead(MY_HEADROOM_PATH);
+    // In the page's chunk, which the route loads meanwhile (and recipient-home.html preloads): no extra request. A
+    // failed load is the route's to show, when its own import of the same chunk fails.
+    import('./api').then(({ prefillRecipientHome }) => prefillRecipientHome()).catch(() => undefined);
   }
   return null;
 }

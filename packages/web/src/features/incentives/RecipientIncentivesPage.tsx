@@ -9,7 +9,7 @@ import { useForm } from '@mantine/form';
 import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { confirmAction } from '../../components/ConfirmDialog';
+import { confirmAction } from '../../components/confirm-action';
 import { DataTable, type DataTableColumn } from '../../components/DataTable';
 import { DateField } from '../../components/DateField';
 import { DateText } from '../../components/DateText';

@@ -145,7 +145,7 @@ export function useMyIncentives() {
 }
 
 /** MY_HEADROOM_PATH; the recipient home's route starts it (features/home/routes.tsx), the query takes it. */
-const myHeadroomQuery = () =>
+export const myHeadroomQuery = () =>
   queryOptions({
     queryKey: incentiveKeys.headroom(),
     queryFn: async ({ signal }) => IncentiveHeadroomList.parse(await readStarted(MY_HEADROOM_PATH, signal)),

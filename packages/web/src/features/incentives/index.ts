@@ -2,5 +2,5 @@
 // may still earn, for the home page's program cards (issue 20 item 9), and its read, so the home shows its cards once
 // both reads are in (no card grows under the reader's eyes). The home's route starts the read itself
 // (lib/recipient-reads.ts).
-export { useMyHeadroom } from './api';
+export { myHeadroomQuery, useMyHeadroom } from './api';
 export { HeadroomSummary } from './components/HeadroomList';

@@ -7,7 +7,7 @@ import { hasAnyPrivilege, PRIVILEGE } from '@ebt/core/privileges';
 import { Anchor, Button, Checkbox, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { confirmAction, showNotice } from '../../components/ConfirmDialog';
+import { confirmAction, showNotice } from '../../components/confirm-action';
 import { DataTable, type DataTableColumn } from '../../components/DataTable';
 import { DateText } from '../../components/DateText';
 import { DetailSection } from '../../components/DetailSection';

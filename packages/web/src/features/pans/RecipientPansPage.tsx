@@ -13,7 +13,7 @@ import { Anchor, Badge, Button, Checkbox, Group, SimpleGrid, Stack, Text, TextIn
 import { IconArrowLeft, IconPrinter } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { confirmAction } from '../../components/ConfirmDialog';
+import { confirmAction } from '../../components/confirm-action';
 import { DataTable, type DataTableColumn } from '../../components/DataTable';
 import { DateText } from '../../components/DateText';
 import { DetailSection } from '../../components/DetailSection';

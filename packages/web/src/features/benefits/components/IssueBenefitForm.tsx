@@ -26,7 +26,7 @@ import { useForm } from '@mantine/form';
 import { IconUserSearch } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { showNotice } from '../../../components/ConfirmDialog';
+import { showNotice } from '../../../components/confirm-action';
 import { DateField } from '../../../components/DateField';
 import { MessageBanner } from '../../../components/MessageBanner';
 import { isApiError } from '../../../lib/api-client';

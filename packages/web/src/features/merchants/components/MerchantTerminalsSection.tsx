@@ -1,7 +1,7 @@
 import { type IssuedTerminal, type Terminal, TERMINAL_MESSAGES, TERMINAL_NAME_MAX } from '@ebt/core/terminals';
 import { Button, Code, CopyButton, Group, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useRef, useState } from 'react';
-import { confirmAction } from '../../../components/ConfirmDialog';
+import { confirmAction } from '../../../components/confirm-action';
 import { DataTable, type DataTableColumn } from '../../../components/DataTable';
 import { DateText } from '../../../components/DateText';
 import { LoadingStatus } from '../../../components/LoadingStatus';

@@ -3,7 +3,7 @@ import { PROGRAM_MESSAGES, type FundingSource } from '@ebt/core/programs';
 import { Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { confirmAction } from '../../../components/ConfirmDialog';
+import { confirmAction } from '../../../components/confirm-action';
 import { DataTable, type DataTableColumn } from '../../../components/DataTable';
 import { Dialog } from '../../../components/Dialog';
 import {

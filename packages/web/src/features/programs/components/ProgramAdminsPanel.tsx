@@ -2,7 +2,7 @@ import { MESSAGES } from '@ebt/core/messages';
 import { hasAnyPrivilege, PRIVILEGE } from '@ebt/core/privileges';
 import { Button, Stack, Title, type TitleOrder } from '@mantine/core';
 import { useId, useState } from 'react';
-import { confirmAction } from '../../../components/ConfirmDialog';
+import { confirmAction } from '../../../components/confirm-action';
 import { DataTable, type DataTableColumn } from '../../../components/DataTable';
 import { LoadingStatus } from '../../../components/LoadingStatus';
 import { MessageBanner } from '../../../components/MessageBanner';

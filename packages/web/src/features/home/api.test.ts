@@ -1,0 +1,45 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+// The web project's tests run in Node without a server: the API client answers from a table, counting its calls.
+const ANSWERS: Record<string, unknown> = {
+  '/benefit-api/benefit/balances': [
+    {
+      programUuid: '6f1c2b3a-4d5e-4f60-8a7b-9c0d1e2f3a4b',
+      programName: 'Fresh Start',
+      programId: 1,
+      recipientIdentifier: 'R-1',
+      totalAmount: 12.5,
+      upcomingAmount: 0,
+      soonestExpirationDate: null,
+      expiringSoon: false,
+    },
+  ],
+  '/account-api/incentive/recipient-incentive/currentrecipient/headroom': [],
+};
+const get = vi.fn(async (path: string) => ANSWERS[path]);
+vi.mock('../../lib/api-client', () => ({
+  api: { get: (path: string) => get(path) },
+  isApiError: () => false,
+}));
+const { startRead } = await import('../../lib/early-reads');
+const { BALANCES_PATH, MY_HEADROOM_PATH } = await import('../../lib/recipient-reads');
+const { queryClient } = await import('../../lib/query-client');
+const { prefillRecipientHome, recipientHomeKeys } = await import('./api');
+const { myHeadroomQuery } = await import('../incentives');
+
+afterEach(() => {
+  queryClient.clear();
+  get.mockClear();
+});
+
+describe("the recipient home's prefill", () => {
+  it('puts the answers its route started into the cache, parsed, without reading them again', async () => {
+    startRead(BALANCES_PATH);
+    startRead(MY_HEADROOM_PATH);
+    prefillRecipientHome();
+    await vi.waitFor(() => expect(queryClient.getQueryData(recipientHomeKeys.balances)).toBeDefined());
+    await vi.waitFor(() => expect(queryClient.getQueryData(myHeadroomQuery().queryKey)).toEqual([]));
+    expect(queryClient.getQueryData(recipientHomeKeys.balances)).toEqual(ANSWERS[BALANCES_PATH]);
+    expect(get).toHaveBeenCalledTimes(2);
+  });
+});
