@@ -114,6 +114,20 @@ let n = 0;
 /** A fresh authorization number per call, so tests do not share benefits. */
 const auth = (prefix = 'F') => `${prefix}${Date.now().toString(36)}${(++n).toString(36)}`.toUpperCase().slice(0, 20);
 
+/** What the issue form's notice of a new benefit says (issue-effects.ts noticeMessage). */
+const issuedNotice = (row: typeof benefits.$inferSelect, programName: string) =>
+  noticeMessage(
+    {
+      typeId: row.benefitTypeId,
+      authNumber: row.authorizationNumber,
+      amount: row.amount,
+      availableDate: row.availableDate,
+      expirationDate: row.expirationDate,
+      programName,
+    },
+    'issued',
+  );
+
 async function upload(token: string | null, file: FilePart | null, fields: Record<string, string> = {}) {
   return t.injectAs(token, { method: 'POST', url: URL, ...multipart(file, fields) });
 }
@@ -304,17 +318,7 @@ describe('POST /benefit-api/benefit/file: rows', () => {
     expect(res.json()).toMatchObject({ added: 1, rejected: 0 });
 
     const [row] = await benefitsByAuth(w.programA, [x]);
-    const message = noticeMessage(
-      {
-        typeId: row!.benefitTypeId,
-        authNumber: x,
-        amount: row!.amount,
-        availableDate: row!.availableDate,
-        expirationDate: row!.expirationDate,
-        programName: w.programA.name,
-      },
-      'issued',
-    );
+    const message = issuedNotice(row!, w.programA.name);
     expect(message.text).toContain('$1,234.56');
     const notes = await db.select().from(notifications).where(eq(notifications.accountId, r3.id));
     expect(notes).toMatchObject([{ eventId: message.event, text: message.text, statusId: 0 }]);
@@ -354,17 +358,7 @@ describe('POST /benefit-api/benefit/file: rows', () => {
     });
     expect(res.json()).toMatchObject({ added: 1, rejected: 0 });
     const [row] = await benefitsByAuth(w.programA, [x]);
-    const message = noticeMessage(
-      {
-        typeId: row!.benefitTypeId,
-        authNumber: x,
-        amount: row!.amount,
-        availableDate: row!.availableDate,
-        expirationDate: row!.expirationDate,
-        programName: w.programA.name,
-      },
-      'issued',
-    );
+    const message = issuedNotice(row!, w.programA.name);
     // (The factory's recipients share a phone number: the messages are told apart by their authorization number.)
     const sent = await db
       .select()

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { agencies, auditLog, recipientAccounts as ra, users } from '../../db/schema/index.js';
 import type { AuditStamp } from '../../platform/audit.js';
 import { chunks } from '../../platform/import-sql.js';
-import { RECIPIENT_ACCOUNT_ENTITY } from './accounts.js';
+import { type AccountWireColumns, RECIPIENT_ACCOUNT_ENTITY } from './accounts.js';
 
 // The reads and writes of the account file. Each works on the whole file at once: a look-up takes every key as one
 // array parameter (`= any($1)`), and a write sends each column as one array (`insert ... select from unnest(...)`,
@@ -149,23 +149,8 @@ export async function insertUsers(tx: DbOrTx, programId: number, rows: readonly 
 /** The columns the account file sets on a new account. */
 export type NewAccount = Pick<
   typeof ra.$inferInsert,
-  | 'agencyId'
-  | 'userId'
-  | 'recipientIdentifier'
-  | 'statusId'
-  | 'accountTypeId'
-  | 'firstName'
-  | 'middleName'
-  | 'lastName'
-  | 'address1'
-  | 'address2'
-  | 'city'
-  | 'stateCode'
-  | 'zipcode'
-  | 'email'
-  | 'mobilePhone'
-  | 'cardIssuance'
-  | 'creationChannel'
+  // the wire fields' columns (accounts.ts) but the uuid the database makes, and where the account belongs
+  Exclude<keyof AccountWireColumns, 'uuid'> | 'agencyId' | 'userId' | 'creationChannel'
 >;
 
 /**
