@@ -100,7 +100,9 @@ export const recipientAccounts = pgTable(
       .on(t.applicantId)
       .where(sql`${t.applicantId} is not null`),
     // One printed-PAN account a program.
-    uniqueIndex('recipient_accounts_card_pool_key').on(t.programId).where(sql`${t.isCardPool}`),
+    uniqueIndex('recipient_accounts_card_pool_key')
+      .on(t.programId)
+      .where(sql`${t.isCardPool}`),
     check('recipient_accounts_status_id_check', sql`${t.statusId} between 0 and 2`),
     check('recipient_accounts_account_type_id_check', sql`${t.accountTypeId} in (0, 1)`),
     check('recipient_accounts_state_code_check', sql`${t.stateCode} ~ '^[A-Z]{2}$'`),

@@ -145,7 +145,11 @@ export async function importBenefitFile(context: RequestContext, upload: Uploade
       //    The statements go out first and each row's field rules run while the database reads and locks
       //    (decision 0078): the keys are the cells as the rules trim them, so a row the rules refuse may add a key
       //    that no decision reads.
-      const lookedUp = lookUp(tx, programRows, [...lookupsByProgram.keys()].sort((a, b) => a - b));
+      const lookedUp = lookUp(
+        tx,
+        programRows,
+        [...lookupsByProgram.keys()].sort((a, b) => a - b),
+      );
       lookedUp.catch(() => undefined); // awaited below; this only keeps a failure meanwhile from counting as unheard
       const rows = await checkRows(programRows, problems);
       const { accounts, existing } = await lookedUp;
