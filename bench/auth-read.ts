@@ -18,7 +18,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
@@ -153,6 +153,8 @@ interface Run {
   errors: number;
   /** CPU time of the server process per answered request, in µs (less sensitive to a busy machine than req/s). */
   cpuUs: number;
+  /** CPU time of every PostgreSQL process per answered request, in µs (only one server is driven at a time). */
+  dbCpuUs: number;
 }
 
 /** User + system CPU time of a process in µs, from /proc (Linux). */
@@ -161,8 +163,30 @@ function cpuTimeOf(pid: number): number {
   return ((Number(fields[11]) + Number(fields[12])) * 1e6) / 100; // utime, stime in clock ticks of 1/100 s
 }
 
+/** User + system CPU time of each PostgreSQL process on this machine by pid, in µs (the server is local, as on CI). */
+function databaseCpuTimes(): Map<number, number> {
+  const times = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/stat`, 'utf8').includes('(postgres)')) times.set(Number(entry), cpuTimeOf(Number(entry)));
+    } catch {
+      // the process ended between the listing and the read
+    }
+  }
+  return times;
+}
+
+/** The PostgreSQL CPU spent since `before`: the processes alive now, each from its earlier reading (0 if new). */
+function databaseCpuSince(before: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, time] of databaseCpuTimes()) total += time - (before.get(pid) ?? 0);
+  return total;
+}
+
 async function drive(port: number, pid: number, path: string, token: string): Promise<Run> {
   const cpuBefore = cpuTimeOf(pid);
+  const dbCpuBefore = databaseCpuTimes();
   const result = await autocannon({
     url: `http://127.0.0.1:${port}${path}`,
     connections: CONNECTIONS,
@@ -175,6 +199,7 @@ async function drive(port: number, pid: number, path: string, token: string): Pr
     p99: result.latency.p99,
     errors: result.non2xx + result.errors + result.timeouts,
     cpuUs: (cpuTimeOf(pid) - cpuBefore) / Math.max(1, result.requests.total),
+    dbCpuUs: databaseCpuSince(dbCpuBefore) / Math.max(1, result.requests.total),
   };
 }
 
@@ -260,7 +285,7 @@ async function main(): Promise<void> {
     );
     console.log(`\n${CONNECTIONS} connections, ${SECONDS} s a run, ${ROUNDS} rounds, product and floor interleaved\n`);
     console.log(
-      '| route | server | round | req/s | p50 ms | p99 ms | Node CPU µs/req | non-2xx |\n|---|---|---:|---:|---:|---:|---:|---:|',
+      '| route | server | round | req/s | p50 ms | p99 ms | Node CPU µs/req | PostgreSQL CPU µs/req | non-2xx |\n|---|---|---:|---:|---:|---:|---:|---:|---:|',
     );
     for (let round = 1; round <= ROUNDS; round++) {
       for (const [label, path] of routes) {
@@ -279,22 +304,22 @@ async function main(): Promise<void> {
           const run = await drive(port, pid, path, plan.token);
           runs.get(label)![server].push(run);
           console.log(
-            `| ${label} | ${server} | ${round} | ${run.rps.toFixed(0)} | ${run.p50} | ${run.p99} | ${run.cpuUs.toFixed(0)} | ${run.errors} |`,
+            `| ${label} | ${server} | ${round} | ${run.rps.toFixed(0)} | ${run.p50} | ${run.p99} | ${run.cpuUs.toFixed(0)} | ${run.dbCpuUs.toFixed(0)} | ${run.errors} |`,
           );
         }
       }
     }
     console.log('\nMedians of the rounds:\n');
     console.log(
-      '| route | product req/s | floor req/s | product ÷ floor | product p50 / p99 ms | floor p50 / p99 ms | Node CPU µs/req product / floor |',
+      '| route | product req/s | floor req/s | product ÷ floor | product p50 / p99 ms | floor p50 / p99 ms | Node CPU µs/req product / floor | PostgreSQL CPU µs/req product / floor |',
     );
-    console.log('|---|---:|---:|---:|---|---|---|');
+    console.log('|---|---:|---:|---:|---|---|---|---|');
     for (const [label] of routes) {
       const { product, floor } = runs.get(label)!;
       const p = median(product.map((r) => r.rps));
       const f = median(floor.map((r) => r.rps));
       console.log(
-        `| ${label} | ${p.toFixed(0)} | ${f.toFixed(0)} | ${(p / f).toFixed(2)} | ${median(product.map((r) => r.p50))} / ${median(product.map((r) => r.p99))} | ${median(floor.map((r) => r.p50))} / ${median(floor.map((r) => r.p99))} | ${median(product.map((r) => r.cpuUs)).toFixed(0)} / ${median(floor.map((r) => r.cpuUs)).toFixed(0)} |`,
+        `| ${label} | ${p.toFixed(0)} | ${f.toFixed(0)} | ${(p / f).toFixed(2)} | ${median(product.map((r) => r.p50))} / ${median(product.map((r) => r.p99))} | ${median(floor.map((r) => r.p50))} / ${median(floor.map((r) => r.p99))} | ${median(product.map((r) => r.cpuUs)).toFixed(0)} / ${median(floor.map((r) => r.cpuUs)).toFixed(0)} | ${median(product.map((r) => r.dbCpuUs)).toFixed(0)} / ${median(floor.map((r) => r.dbCpuUs)).toFixed(0)} |`,
       );
     }
   } finally {

@@ -157,6 +157,43 @@ describe.runIf(RUNS_HERE)('reference data', () => {
     await db.insert(rolePrivileges).values({ roleId: ROLE.PROGRAM_ADMIN, privilegeId: bulkPanGen });
   });
 
+  it("keeps each role's privilege codes in roles.privilege_codes as its grants and the codes change (decision 0084)", async () => {
+    const codesOf = async (roleId: number) =>
+      (await db.select({ codes: roles.privilegeCodes }).from(roles).where(eq(roles.id, roleId)))[0]!.codes;
+    const granted = async (roleId: number) =>
+      (
+        await db
+          .select({ code: privileges.code })
+          .from(rolePrivileges)
+          .innerJoin(privileges, eq(privileges.id, rolePrivileges.privilegeId))
+          .where(eq(rolePrivileges.roleId, roleId))
+      )
+        .map((g) => g.code)
+        .sort()
+        .join(',');
+    // As loaded by the reference data, for every role.
+    for (const role of Object.values(ROLE)) expect(await codesOf(role)).toBe(await granted(role));
+    expect(await codesOf(ROLE.PLATFORM_ADMIN)).toContain(PRIVILEGE.NDGADMIN_ACCESS);
+
+    const bulkPanGen = PRIVILEGE_LIST.find((p) => p.code === PRIVILEGE.BULK_PAN_GEN)!.privilegeId;
+    const grant = and(eq(rolePrivileges.roleId, ROLE.AGENCY_USER), eq(rolePrivileges.privilegeId, bulkPanGen));
+    const before = await codesOf(ROLE.AGENCY_USER);
+    expect(before.split(',')).not.toContain(PRIVILEGE.BULK_PAN_GEN);
+    await db.insert(rolePrivileges).values({ roleId: ROLE.AGENCY_USER, privilegeId: bulkPanGen });
+    expect((await codesOf(ROLE.AGENCY_USER)).split(',')).toContain(PRIVILEGE.BULK_PAN_GEN);
+    expect(await codesOf(ROLE.AGENCY_USER)).toBe(await granted(ROLE.AGENCY_USER));
+    // A renamed code reaches every role holding it, in code order.
+    await db.update(privileges).set({ code: 'AAA_RENAMED' }).where(eq(privileges.id, bulkPanGen));
+    expect((await codesOf(ROLE.AGENCY_USER)).split(',')[0]).toBe('AAA_RENAMED');
+    await db.update(privileges).set({ code: PRIVILEGE.BULK_PAN_GEN }).where(eq(privileges.id, bulkPanGen));
+    await db.delete(rolePrivileges).where(grant);
+    expect(await codesOf(ROLE.AGENCY_USER)).toBe(before);
+    // A role with no grant has none, not a stale list.
+    await db.insert(roles).values({ id: 77, descr: 'Empty role', privilegeCodes: 'FORGED' });
+    expect(await codesOf(77)).toBe('');
+    await db.delete(roles).where(eq(roles.id, 77));
+  });
+
   it('holds the tax classes and TIN types of core', async () => {
     expect(await rows(`select id, descr from tax_classes order by id`)).toEqual(
       TAX_CLASSES.map((c) => ({ id: c.taxClassId, descr: c.descr })),

@@ -9,8 +9,9 @@ import type { KeyedRead, KeyedRow } from './keyed-read.js';
  * then the work). From the token's digest it reads the session, the user, the role's privileges and the user's
  * programs, agencies and recipient accounts, and in the same statement records the call in last_seen_at, at most
  * once a TOUCH_EVERY_MS (the idle limit is 20 minutes: a write per request would buy nothing and cost a row lock on
- * every call). The write is a data-modifying CTE: PostgreSQL runs it exactly once whether or not the outer query
- * reads it, and it only touches a session that is still live, so an idle one can never be revived.
+ * every call). The write is the function session_touch (migration 0033), called only when the row read is due for it;
+ * it only touches a session that is still live, so an idle one can never be revived. The role's privileges come from
+ * roles.privilege_codes, which triggers keep (decision 0084): aggregating them was a fifth of the statement's work.
  * A session found idle or expired is ended by the caller of resolveCaller (a second statement, once per session).
  *
  * Nothing is cached between requests: a user disabled on another instance is refused on the next call here
@@ -21,17 +22,11 @@ import type { KeyedRead, KeyedRow } from './keyed-read.js';
 export const TOUCH_EVERY_MS = SESSION_TOUCH_MS;
 
 const callerStatement = (extraColumns = '') => `
-with touched as (
-  update sessions set last_seen_at = $2
-   where token_hash = $1 and ended_at is null and expires_at > $2
-     and last_seen_at >= $2::timestamptz - make_interval(secs => $3::int / 1000.0)
-     and last_seen_at < $2::timestamptz - make_interval(secs => $4::int / 1000.0)
-  returning 1
-)
-select s.user_id, s.last_seen_at, s.expires_at, s.ended_at,
+select case when s.last_seen_at < $2::timestamptz - make_interval(secs => $4::int / 1000.0) and s.ended_at is null
+            then session_touch($1, $2, $3, $4) end as touched,
+       s.user_id, s.last_seen_at, s.expires_at, s.ended_at,
        u.uuid, u.username, u.role_id, u.status_id, u.email, u.first_name, u.middle_name, u.last_name, u.mobile, u.preferred_language,
-       (select string_agg(p.code, ',' order by p.code) from role_privileges rp join privileges p on p.id = rp.privilege_id
-         where rp.role_id = u.role_id) as privilege_codes,
+       (select r.privilege_codes from roles r where r.id = u.role_id) as privilege_codes,
        array(select up.program_id from user_programs up where up.user_id = u.id) as program_ids,
        ag.agency_ids, ag.agency_program_ids, ac.account_ids, ac.account_program_ids${extraColumns}
   from sessions s
@@ -77,7 +72,7 @@ interface CallerRow {
   last_name: string;
   mobile: string | null;
   preferred_language: string | null;
-  /** The role's privilege codes in order, comma-separated (codes are upper-case words); null when it has none. */
+  /** The role's privilege codes in order, comma-separated (codes are upper-case words): roles.privilege_codes. */
   privilege_codes: string | null;
   program_ids: number[];
   // array_agg over no rows is null

@@ -26,6 +26,12 @@ export const roles = pgTable(
   {
     id: integer('id').primaryKey(), // role ids are chosen by administrators (part 2 §5: role id max 10 digits)
     descr: varchar('descr', { length: 20 }).notNull(),
+    /**
+     * The role's privilege codes in code order, comma-separated: kept by triggers on role_privileges and privileges
+     * (migration 0033, decision 0084), never written by the code. The caller statement reads it instead of joining
+     * and aggregating the role's privileges on every request.
+     */
+    privilegeCodes: text('privilege_codes').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
