@@ -396,6 +396,65 @@ export async function updateBenefits(db: DbOrTx, changes: BenefitChange[], now: 
   return updated;
 }
 
+/** A key of the dashboard's daily issuance roll-up (dashboard_issuance_days), as its trigger groups benefits. */
+export interface IssuanceDayKey {
+  programId: number;
+  day: string;
+  agencyId: number | null;
+  fundingId: number | null;
+}
+
+/**
+ * Takes the row locks of every daily issuance roll-up row the import's benefit writes will change, before the funding
+ * roll-up's (lockIssuanceTotals). Every other issuer (the issue form, the engine's accruals) changes the day's row
+ * first, through the benefits' trigger, and benefit_issuance_totals after: an import that locked the totals first
+ * and then met a day row held by an accrual waiting for those totals deadlocked, and PostgreSQL aborted one of them
+ * (decision 0076, "found on the way"; decision 0085). A missing row is inserted empty first, so that the lock is
+ * taken here and not by the trigger later; `dropEmptyIssuanceDays` removes those that stay empty.
+ */
+export async function lockIssuanceDays(db: DbOrTx, keys: IssuanceDayKey[]): Promise<void> {
+  if (keys.length === 0) return;
+  const json = issuanceDaysJson(keys);
+  await db.execute(sql`
+    insert into dashboard_issuance_days (program_id, day, agency_id, funding_source_id)
+    select program_id, day, agency_id, funding_source_id
+      from json_to_recordset(${json}::json) as v(program_id int, day date, agency_id int, funding_source_id int)
+     order by 1, 2, 3, 4
+    on conflict on constraint dashboard_issuance_days_key do nothing`);
+  // In the order the trigger's own insert takes them (order by program, day, agency, funding source).
+  await db.execute(sql`
+    select 1 from dashboard_issuance_days d
+      join json_to_recordset(${json}::json) as v(program_id int, day date, agency_id int, funding_source_id int)
+        on d.program_id = v.program_id and d.day = v.day and d.agency_id is not distinct from v.agency_id
+       and d.funding_source_id is not distinct from v.funding_source_id
+     order by d.program_id, d.day, d.agency_id, d.funding_source_id
+     for update of d`);
+}
+
+/** Removes the rows lockIssuanceDays added that no benefit of the file filled (every row of their key refused). */
+export async function dropEmptyIssuanceDays(db: DbOrTx, keys: IssuanceDayKey[]): Promise<void> {
+  if (keys.length === 0) return;
+  await db.execute(sql`
+    delete from dashboard_issuance_days d
+     using json_to_recordset(${issuanceDaysJson(keys)}::json) as v(program_id int, day date, agency_id int, funding_source_id int)
+     where d.program_id = v.program_id and d.day = v.day and d.agency_id is not distinct from v.agency_id
+       and d.funding_source_id is not distinct from v.funding_source_id
+       and d.issued_count = 0 and d.issued_amount = 0`);
+}
+
+function issuanceDaysJson(keys: IssuanceDayKey[]): string {
+  const unique = new Map<string, IssuanceDayKey>();
+  for (const k of keys) unique.set(`${k.programId}:${k.day}:${k.agencyId ?? ''}:${k.fundingId ?? ''}`, k);
+  return JSON.stringify(
+    [...unique.values()].map((k) => ({
+      program_id: k.programId,
+      day: k.day,
+      agency_id: k.agencyId,
+      funding_source_id: k.fundingId,
+    })),
+  );
+}
+
 /**
  * Takes the row locks of every funding roll-up key (program, funding source, agency) the import will change, in the
  * order `adjustIssuanceTotals` takes them, before any of them is changed. The import changes the roll-up twice (for

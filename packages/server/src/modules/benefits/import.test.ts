@@ -783,3 +783,66 @@ describe('POST /benefit-api/benefit/file: rows', () => {
     expect(notes.filter((note) => note.text.includes(`${free})`))).toHaveLength(1);
   });
 });
+
+describe('POST /benefit-api/benefit/file: beside an accrual (PostgreSQL)', () => {
+  // Every issuer changes the day's row of the daily issuance roll-up (through the benefits' trigger) before the
+  // funding roll-up: an accrual inserts its incentive benefit, then adds to benefit_issuance_totals. The import once
+  // locked the totals first, so an import and an accrual of the same keys could each wait for the other and
+  // PostgreSQL aborted one of them (decision 0085).
+  it.skipIf(process.env.TEST_DATABASE !== 'postgres')(
+    'waits for an accrual that holds the day row, without holding the totals the accrual needs next',
+    async () => {
+      const w = await makeWorld();
+      const { programA, a1, stateFunds, r1 } = w;
+      const pool = t.database.pool!;
+      // The funding roll-up's row exists (as after any earlier issue), so the accrual's update takes its lock.
+      await pool.query(
+        `insert into benefit_issuance_totals (program_id, funding_source_id, agency_id) values ($1, $2, $3)
+         on conflict on constraint benefit_issuance_totals_key do nothing`,
+        [programA.id, stateFunds.id, a1.id],
+      );
+      const accrual = await pool.connect();
+      try {
+        await accrual.query('begin');
+        // What the accrual's benefit insert does through the trigger: the day's row, locked.
+        await accrual.query(
+          `insert into dashboard_issuance_days as d (program_id, day, agency_id, funding_source_id, issued_amount, issued_count)
+           values ($1, $2, $3, $4, 1, 1)
+           on conflict on constraint dashboard_issuance_days_key do update set issued_count = d.issued_count + 1,
+             issued_amount = d.issued_amount + 1`,
+          [programA.id, TODAY, a1.id, stateFunds.id],
+        );
+        const number = auth();
+        const answer = upload(w.tokens.adminA, {
+          content: csv([HEADER, [r1.recipientIdentifier, number, TODAY, '2026-12-31', '10', 'State Funds']]),
+        });
+        // The import is waiting for the day's row.
+        const deadline = Date.now() + 10_000;
+        for (;;) {
+          const { rows } = await pool.query<{ n: number }>(
+            `select count(*)::int as n from pg_stat_activity
+              where datname = current_database() and wait_event_type = 'Lock' and pid <> $1`,
+            [(accrual as unknown as { processID: number }).processID],
+          );
+          if (rows[0]!.n > 0) break;
+          if (Date.now() > deadline) throw new Error('the import never waited for the day row');
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        // The accrual's next step: the funding roll-up. With the import holding it, this was a deadlock.
+        await accrual.query(
+          `update benefit_issuance_totals set issued_amount = issued_amount + 1, issued_count = issued_count + 1
+            where program_id = $1 and funding_source_id = $2 and agency_id = $3`,
+          [programA.id, stateFunds.id, a1.id],
+        );
+        await accrual.query('commit');
+        const response = await answer;
+        expect(response.statusCode).toBe(200);
+        expect((response.json() as BenefitFileAnswer).added).toBe(1);
+        expect(await benefitsByAuth(programA, [number])).toHaveLength(1);
+      } finally {
+        await accrual.query('rollback').catch(() => undefined);
+        accrual.release();
+      }
+    },
+  );
+});

@@ -32,6 +32,9 @@ import {
   loadAccounts,
   loadProgramReferences,
   lockBenefitsByAuthNumber,
+  dropEmptyIssuanceDays,
+  type IssuanceDayKey,
+  lockIssuanceDays,
   lockIssuanceTotals,
   updateBenefits,
 } from './import-queries.js';
@@ -198,6 +201,30 @@ export async function importBenefitFile(context: RequestContext, upload: Uploade
       );
       const unchanged = planned.filter((p) => p.plan.kind === 'unchanged').length;
 
+      // The daily roll-up's rows first, then the funding roll-up's: the order of every other issuer (decision 0085).
+      const days: IssuanceDayKey[] = [
+        ...adds.map((a) => ({
+          programId: a.lookups.program.id,
+          day: a.values.availableDate,
+          agencyId: a.values.agencyId,
+          fundingId: a.values.fundingId,
+        })),
+        ...updates.flatMap((u) => [
+          {
+            programId: u.existing.programId,
+            day: u.existing.availableDate,
+            agencyId: u.existing.agencyId,
+            fundingId: u.existing.fundingSourceId,
+          },
+          {
+            programId: u.existing.programId,
+            day: u.values.availableDate,
+            agencyId: u.existing.agencyId,
+            fundingId: u.values.fundingId,
+          },
+        ]),
+      ];
+      await lockIssuanceDays(tx, days);
       await lockIssuanceTotals(tx, [
         ...adds.map((a) => ({
           programId: a.lookups.program.id,
@@ -213,6 +240,7 @@ export async function importBenefitFile(context: RequestContext, upload: Uploade
       const added = await addBenefits(tx, ctx, adds, now, refuse, lap);
       lap('added');
       const { updated, audit } = await changeBenefits(tx, updates, now, refuse);
+      await dropEmptyIssuanceDays(tx, days);
       lap('updated');
       // The agencies' funding (decision 0029): a file that takes an agency past its funding amount is refused whole
       // with agency.funding.enforce on; otherwise the alert goes out at the threshold. Updates are never refused: only
