@@ -1,7 +1,7 @@
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { LogController, type FastifyInstance, type FastifySchema, type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import accountRoutes from './modules/account/routes.js';
@@ -33,6 +33,7 @@ import userRoutes from './modules/users/routes.js';
 import { registerPublicPlugin } from './platform/access.js';
 import { registerCompression } from './platform/compression.js';
 import { registerErrorHandler } from './platform/errors.js';
+import { serializerCompiler } from './platform/serializer.js';
 import { registerRequestLog, safeError } from './platform/log-safety.js';
 import { registerRefusalAudit } from './platform/refusal-audit.js';
 import { registerSecurityHeaders, tileOrigins } from './platform/security-headers.js';
