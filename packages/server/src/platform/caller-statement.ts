@@ -12,6 +12,9 @@ import type { KeyedRead, KeyedRow } from './keyed-read.js';
  * every call). The write is the function session_touch (migration 0033), called only when the row read is due for it;
  * it only touches a session that is still live, so an idle one can never be revived. The role's privileges come from
  * roles.privilege_codes, which triggers keep (decision 0084): aggregating them was a fifth of the statement's work.
+ * The user's programs and agencies come the same way, from the user's own row (users.linked_*, kept by triggers on
+ * user_programs and user_agencies with each link's change, decision 0086); a recipient's accounts are read by their
+ * user_id index. Each kind is taken below only for the scope it belongs to.
  * A session found idle or expired is ended by the caller of resolveCaller (a second statement, once per session).
  *
  * Nothing is cached between requests: a user disabled on another instance is refused on the next call here
@@ -27,14 +30,10 @@ select case when s.last_seen_at < $2::timestamptz - make_interval(secs => $4::in
        s.user_id, s.last_seen_at, s.expires_at, s.ended_at,
        u.uuid, u.username, u.role_id, u.status_id, u.email, u.first_name, u.middle_name, u.last_name, u.mobile, u.preferred_language,
        (select r.privilege_codes from roles r where r.id = u.role_id) as privilege_codes,
-       array(select up.program_id from user_programs up where up.user_id = u.id) as program_ids,
-       ag.agency_ids, ag.agency_program_ids, ac.account_ids, ac.account_program_ids${extraColumns}
+       u.linked_program_ids as program_ids, u.linked_agency_ids as agency_ids,
+       u.linked_agency_program_ids as agency_program_ids, ac.account_ids, ac.account_program_ids${extraColumns}
   from sessions s
   left join users u on u.id = s.user_id
-  left join lateral (select array_agg(ua.agency_id order by ua.agency_id) as agency_ids,
-                            array_agg(a.program_id) as agency_program_ids
-                       from user_agencies ua join agencies a on a.id = ua.agency_id
-                      where ua.user_id = u.id) ag on true
   left join lateral (select array_agg(ra.id order by ra.id) as account_ids,
                             array_agg(ra.program_id) as account_program_ids
                        from recipient_accounts ra where ra.user_id = u.id) ac on true
@@ -74,8 +73,8 @@ interface CallerRow {
   preferred_language: string | null;
   /** The role's privilege codes in order, comma-separated (codes are upper-case words): roles.privilege_codes. */
   privilege_codes: string | null;
-  program_ids: number[];
-  // array_agg over no rows is null
+  // users.linked_* and array_agg: null when there is no link of the kind
+  program_ids: number[] | null;
   agency_ids: number[] | null;
   agency_program_ids: number[] | null;
   account_ids: number[] | null;
@@ -139,8 +138,8 @@ export async function resolveCaller(
   const scope = scopeFor(privileges);
   // Agency staff see the programs of their agencies; recipients the programs of their accounts.
   const programIds = new Set(row.program_ids);
-  if (scope === 'agencies') row.agency_program_ids?.forEach((id) => programIds.add(id));
-  if (scope === 'self') row.account_program_ids?.forEach((id) => programIds.add(id));
+  if (scope === 'agencies' && row.agency_program_ids) for (const id of row.agency_program_ids) programIds.add(id);
+  if (scope === 'self' && row.account_program_ids) for (const id of row.account_program_ids) programIds.add(id);
   return {
     ok: true,
     keyedRow: keyed ? (row.keyed_row ?? null) : undefined,

@@ -45,7 +45,7 @@ describe('the answers serializer', () => {
       passwordHash: 'never in an answer',
     };
     const written = serialize(Row, data);
-    expect(JSON.parse(written)).toEqual(z.encode(Row, data));
+    expect(JSON.parse(written)).toEqual(z.encode(Row, data as never));
     expect(written).toBe(JSON.stringify(z.parse(Row, data)));
     expect(written).not.toContain('passwordHash');
   });

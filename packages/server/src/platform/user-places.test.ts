@@ -98,6 +98,55 @@ describe('users.program_ids and users.agency_ids', () => {
     expect(await version()).toBe(before);
   });
 
+  it('keep the staff links apart by kind for the caller (users.linked_*, decision 0086), equal to the link tables', async () => {
+    const { db } = database;
+    const [p, q, r] = [await makeProgram(db), await makeProgram(db), await makeProgram(db)];
+    const [a, b] = [await makeAgency(db, p), await makeAgency(db, q)];
+    // Links of both kinds and a recipient account (no role has all three; the arrays must not mix them).
+    const user = await makeUser(db, { roleId: ROLE.AGENCY_ADMIN, programs: [r], agencies: [a, b] });
+    await makeRecipient(db, { program: q, agency: b, user });
+    const truth = async () =>
+      (
+        (await db.execute(sql`
+          select
+            array(select program_id from user_programs where user_id = ${user.id} order by 1) as programs,
+            array(select agency_id from user_agencies where user_id = ${user.id} order by 1) as agencies,
+            array(select a.program_id from user_agencies ua join agencies a on a.id = ua.agency_id
+                   where ua.user_id = ${user.id} order by 1) as agency_programs`)) as unknown as {
+          rows: Record<string, number[]>[];
+        }
+      ).rows[0];
+    const linked = async () => {
+      const [row] = await db
+        .select({
+          programs: users.linkedProgramIds,
+          agencies: users.linkedAgencyIds,
+          agency_programs: users.linkedAgencyProgramIds,
+        })
+        .from(users)
+        .where(eq(users.id, user.id));
+      // Null when there is no link of the kind; a program may repeat: compared as sorted lists.
+      return Object.fromEntries(Object.entries(row!).map(([k, ids]) => [k, sorted(ids ?? [])]));
+    };
+    expect(await linked()).toEqual(await truth());
+    expect(await linked()).toEqual({
+      programs: [r.id],
+      agencies: sorted([a.id, b.id]),
+      agency_programs: sorted([p.id, q.id]),
+    });
+
+    await db.delete(userAgencies).where(eq(userAgencies.agencyId, a.id));
+    await db.insert(userPrograms).values({ userId: user.id, programId: q.id });
+    expect(await linked()).toEqual(await truth());
+    await db.update(userAgencies).set({ agencyId: a.id }).where(eq(userAgencies.userId, user.id));
+    expect(await linked()).toEqual(await truth());
+    await db.delete(userPrograms).where(eq(userPrograms.userId, user.id));
+    await db.delete(userAgencies).where(eq(userAgencies.userId, user.id));
+    expect(await linked()).toEqual({ programs: [], agencies: [], agency_programs: [] });
+    const [raw] = await db.select({ programs: users.linkedProgramIds }).from(users).where(eq(users.id, user.id));
+    expect(raw!.programs).toBeNull();
+  });
+
   // Two links of one user written by two transactions at once: the second trigger waits for the first's row lock,
   // then reads the links afresh and sees the first's. Both programs arrive.
   it.skipIf(process.env.TEST_DATABASE !== 'postgres')('keep both of two links written at once', async () => {

@@ -17,6 +17,9 @@ import { agencies } from './agencies.js';
 import { createdAt, id, publicUuid, updatedAt } from './columns.js';
 import { programs } from './programs.js';
 
+/** A derived integer[] column, null when empty: a null costs a new row nothing, an empty array 16 bytes. */
+const intArray = (name: string) => integer(name).array();
+
 /** The derived place arrays, carried at the end of each user order index (decision 0032). */
 const places = (t: { programIds: AnyPgColumn; agencyIds: AnyPgColumn }) => [t.programIds, t.agencyIds] as const;
 
@@ -108,6 +111,14 @@ export const users = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::integer[]`),
+    // The staff links kept apart by kind, for the caller of every request (platform/caller-statement.ts, decision
+    // 0086), which takes each only for the scope it belongs to: user_programs' programs; user_agencies' agencies and
+    // their programs. Kept by triggers on those two tables (migration 0034) in the link change's transaction; null
+    // when there is none; in no set order; a program may repeat (two agencies of one program). Recipient accounts are not kept here: imports
+    // add thousands at once, and the caller reads a recipient's accounts by their user_id index.
+    linkedProgramIds: intArray('linked_program_ids'),
+    linkedAgencyIds: intArray('linked_agency_ids'),
+    linkedAgencyProgramIds: intArray('linked_agency_program_ids'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
