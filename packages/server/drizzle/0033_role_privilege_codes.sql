@@ -1,13 +1,15 @@
 ALTER TABLE "roles" ADD COLUMN "privilege_codes" text DEFAULT '' NOT NULL;--> statement-breakpoint
 -- roles.privilege_codes follows role_privileges and the privileges' codes (decision 0084): every authenticated request
 -- reads it, a role's privileges change a few times a year. Recomputed for every role whose codes differ (there are a
--- handful of roles), not patched from the changed rows. Lock the roles first, in id order, then read the links in a
--- second statement: under READ COMMITTED each statement of a volatile function takes a new snapshot, so a concurrent
--- writer of the same role's privileges, which held the lock, has committed and its rows are seen. FOR NO KEY UPDATE
--- does not wait on the KEY SHARE locks that role_privileges' foreign key takes (as user_places_refresh, 0012).
+-- handful of roles), not patched from the changed rows. One transaction-level advisory lock serialises the
+-- recomputations, then the grants are read in a second statement: under READ COMMITTED each statement of a volatile
+-- function takes a new snapshot, so a concurrent writer of the same role's grants, which held the lock, has committed
+-- and its rows are seen. An advisory lock rather than row locks on every role: a role change holds its own role's row
+-- (modules/roles/change.ts) and a recomputation only writes the roles whose codes it changed, so none waits on another
+-- role's row. Any fixed number apart from the code base's other advisory locks (728_463_001, _010, _018, _020).
 CREATE FUNCTION "role_privilege_codes_refresh"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM 1 FROM "roles" ORDER BY "id" FOR NO KEY UPDATE;
+  PERFORM pg_advisory_xact_lock(728463021);
   UPDATE "roles" AS r SET "privilege_codes" = c.codes
   FROM (
     SELECT ro."id", coalesce((
