@@ -31,9 +31,9 @@ import {
   type IssueInsert,
   loadAccounts,
   loadProgramReferences,
-  lockBenefitsByAuthNumber,
   dropEmptyIssuanceDays,
   type IssuanceDayKey,
+  lockBenefitsByAuthNumber,
   lockIssuanceDays,
   lockIssuanceTotals,
   updateBenefits,
@@ -225,17 +225,8 @@ export async function importBenefitFile(context: RequestContext, upload: Uploade
         ]),
       ];
       await lockIssuanceDays(tx, days);
-      await lockIssuanceTotals(tx, [
-        ...adds.map((a) => ({
-          programId: a.lookups.program.id,
-          fundingId: a.values.fundingId,
-          agencyId: a.values.agencyId,
-        })),
-        ...updates.flatMap((u) => [
-          { programId: u.existing.programId, fundingId: u.existing.fundingSourceId, agencyId: u.existing.agencyId },
-          { programId: u.existing.programId, fundingId: u.values.fundingId, agencyId: u.existing.agencyId },
-        ]),
-      ]);
+      // The same keys without their day are the funding roll-up's (lockIssuanceTotals keeps each once).
+      await lockIssuanceTotals(tx, days);
       const refuse: Refuse = (row, problem) => problems.refuse(row, problem.column ?? undefined, problem.reason);
       const added = await addBenefits(tx, ctx, adds, now, refuse, lap);
       lap('added');
