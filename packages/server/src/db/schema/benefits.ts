@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  foreignKey,
   index,
   integer,
   numeric,
@@ -28,12 +29,9 @@ export const benefits = pgTable(
   {
     id: id(),
     uuid: publicUuid(), // benefitUuid
-    programId: integer('program_id')
-      .notNull()
-      .references(() => programs.id),
-    accountId: integer('account_id')
-      .notNull()
-      .references(() => recipientAccounts.id),
+    // The program and the account are checked together, by benefits_account_program_fk below (decision 0087).
+    programId: integer('program_id').notNull(),
+    accountId: integer('account_id').notNull(),
     agencyId: integer('agency_id').references(() => agencies.id),
     /** Required by the issue form; nullable only so a file import without a funding column can still load rows. */
     fundingSourceId: integer('funding_source_id').references(() => fundingSources.id),
@@ -59,6 +57,14 @@ export const benefits = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    // A benefit belongs to its account's program: one check instead of two (the account, then the program, which
+    // the account's own key already vouches for), and a program that does not match its account is refused
+    // (decision 0087).
+    foreignKey({
+      name: 'benefits_account_program_fk',
+      columns: [t.accountId, t.programId],
+      foreignColumns: [recipientAccounts.id, recipientAccounts.programId],
+    }),
     // An authorization number names one benefit within its program; also the authNo search within a program.
     uniqueIndex('benefits_program_auth_number_key').on(t.programId, t.authorizationNumber),
     // authNo search across programs (platform admins, recipients over their programs).

@@ -35,9 +35,9 @@ export const notifications = pgTable(
     accountId: integer('account_id')
       .notNull()
       .references(() => recipientAccounts.id, { onDelete: 'cascade' }),
-    eventId: smallint('event_id')
-      .notNull()
-      .references(() => notificationEvents.id),
+    // No foreign key (decision 0087): only the server writes a notification, with an event of NOTIFICATION_EVENTS,
+    // the list notification_events is filled from at every start; preferences, which callers choose, keep theirs.
+    eventId: smallint('event_id').notNull(),
     text: varchar('text', { length: 500 }).notNull(),
     statusId: smallint('status_id').notNull().default(0),
     notifiedDate: timestamp('notified_date', { withTimezone: true }).notNull().defaultNow(),

@@ -40,7 +40,9 @@ export const auditLog = pgTable(
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-    actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    // No foreign key (decision 0087): an audit row keeps the actor it was written with, whatever becomes of the user
+    // row (the key's `on delete set null` would have erased who did it), and the server writes it from the session.
+    actorUserId: integer('actor_user_id'),
     action: varchar('action', { length: 60 }).notNull(),
     entity: varchar('entity', { length: 60 }).notNull(),
     entityId: varchar('entity_id', { length: 100 }),

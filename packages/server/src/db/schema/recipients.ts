@@ -8,6 +8,7 @@ import {
   pgTable,
   smallint,
   timestamp,
+  unique,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
@@ -63,6 +64,9 @@ export const recipientAccounts = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    // What a benefit's (account, program) key points at (benefits_account_program_fk, decision 0087). The id is
+    // unique alone; this second key over it is what PostgreSQL needs for a two-column foreign key.
+    unique('recipient_accounts_id_program_key').on(t.id, t.programId),
     // Account ID search and uniqueness: an identifier names one account within its program.
     uniqueIndex('recipient_accounts_program_identifier_key').on(t.programId, t.recipientIdentifier),
     // Identifier search across programs (platform admins search without a program).
