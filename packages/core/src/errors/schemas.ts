@@ -33,6 +33,11 @@ export const APP_ERROR_CODE = {
   UNPROCESSABLE: 'UNPROCESSABLE',
   TOO_MANY_REQUESTS: 'TOO_MANY_REQUESTS',
   INTERNAL: 'INTERNAL',
+  /**
+   * The database gave up on the request for a reason of timing, not of its input (a deadlock, a serialization
+   * failure, a lock it could not take): 503 with Retry-After, nothing changed (decision 0088).
+   */
+  UNAVAILABLE: 'UNAVAILABLE',
   /** An uploaded file that cannot be read as CSV/XLS/XLSX (422 'Invalid file content.'). */
   INVALID_FILE_CONTENT: 'INVALID_FILE_CONTENT',
   /** A readable file whose header row is not the documented layout (422, with the detail). */

@@ -82,6 +82,13 @@ const FASTIFY_CLIENT_ERRORS: Record<string, string> = {
  */
 const INPUT_SQLSTATES = new Set(['22001', '22003', '22007', '22008', '22021', '22P02', '22P05']);
 
+/**
+ * SQLSTATEs of a statement aborted for its timing, not its input: 40P01 deadlock (PostgreSQL chose this transaction
+ * to break a cycle of waits), 40001 serialization failure, 55P03 a lock not available (a lock_timeout).
+ */
+const RETRYABLE_SQLSTATES = new Set(['40P01', '40001', '55P03']);
+const RETRY_AFTER_SECONDS = 1;
+
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
@@ -116,6 +123,18 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (database && INPUT_SQLSTATES.has(database.code)) {
       request.log.warn({ err: error, route: request.routeOptions.url }, 'input refused by the database');
       return reply.status(400).send(new AppError(400, MESSAGES.VALIDATION_FAILED).toBody());
+    }
+    // A statement PostgreSQL gave up for a reason of timing (decision 0088): the transaction was rolled back whole,
+    // so the same request sent again can succeed. 503 with Retry-After, not a 500 nobody can act on.
+    if (database && RETRYABLE_SQLSTATES.has(database.code)) {
+      request.log.warn(
+        { code: database.code, method: request.method, route: request.routeOptions.url },
+        'request gave way',
+      );
+      return reply
+        .status(503)
+        .header('retry-after', String(RETRY_AFTER_SECONDS))
+        .send(new AppError(503, MESSAGES.API_UNAVAILABLE, APP_ERROR_CODE.UNAVAILABLE).toBody());
     }
     // The route pattern, never the filled-in path, the params, the query or the body (they may hold an e-mail, a
     // password or a PAN); `err` goes through the logger's safeError serializer (platform/log-safety.ts).

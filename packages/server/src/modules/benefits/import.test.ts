@@ -845,4 +845,77 @@ describe('POST /benefit-api/benefit/file: beside an accrual (PostgreSQL)', () =>
       }
     },
   );
+
+  // The other way round, a real deadlock: something holds the funding roll-up's row and then wants the day's row the
+  // import has locked. PostgreSQL breaks the cycle by aborting the transaction that waited first, the import's: the
+  // request answers 503 with Retry-After (decision 0088), nothing of the file is written, and the other goes on.
+  it.skipIf(process.env.TEST_DATABASE !== 'postgres')(
+    'answers 503 with Retry-After and writes nothing when PostgreSQL aborts it to break a deadlock',
+    async () => {
+      const w = await makeWorld();
+      const { programA, a1, stateFunds, r1 } = w;
+      const pool = t.database.pool!;
+      await pool.query(
+        `insert into benefit_issuance_totals (program_id, funding_source_id, agency_id) values ($1, $2, $3)
+         on conflict on constraint benefit_issuance_totals_key do nothing`,
+        [programA.id, stateFunds.id, a1.id],
+      );
+      // The day's row too, committed, so the other's update below finds it and waits for the import's lock.
+      await pool.query(
+        `insert into dashboard_issuance_days (program_id, day, agency_id, funding_source_id) values ($1, $2, $3, $4)
+         on conflict on constraint dashboard_issuance_days_key do nothing`,
+        [programA.id, TODAY, a1.id, stateFunds.id],
+      );
+      const other = await pool.connect();
+      try {
+        await other.query('begin');
+        await other.query(
+          `update benefit_issuance_totals set issued_count = issued_count + 0
+            where program_id = $1 and funding_source_id = $2 and agency_id = $3`,
+          [programA.id, stateFunds.id, a1.id],
+        );
+        const number = auth();
+        const answer = upload(w.tokens.adminA, {
+          content: csv([HEADER, [r1.recipientIdentifier, number, TODAY, '2026-12-31', '10', 'State Funds']]),
+        });
+        // The import has locked the day's row and waits for the totals.
+        const deadline = Date.now() + 10_000;
+        for (;;) {
+          const { rows } = await pool.query<{ n: number }>(
+            `select count(*)::int as n from pg_stat_activity
+              where datname = current_database() and wait_event_type = 'Lock' and pid <> $1`,
+            [(other as unknown as { processID: number }).processID],
+          );
+          if (rows[0]!.n > 0) break;
+          if (Date.now() > deadline) throw new Error('the import never waited for the totals');
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        // Now the other wants the day's row: a cycle of waits.
+        await other.query(
+          `update dashboard_issuance_days set issued_count = issued_count + 0
+            where program_id = $1 and day = $2 and agency_id = $3 and funding_source_id = $4`,
+          [programA.id, TODAY, a1.id, stateFunds.id],
+        );
+        await other.query('commit');
+        const response = await answer;
+        expect(response.statusCode).toBe(503);
+        expect(response.headers['retry-after']).toBe('1');
+        expect(response.json()).toMatchObject({
+          status: 503,
+          message: MESSAGES.API_UNAVAILABLE,
+          errorMessages: [{ appErrorCode: 'UNAVAILABLE', appErrorMessage: MESSAGES.API_UNAVAILABLE }],
+        });
+        expect(await benefitsByAuth(programA, [number])).toHaveLength(0);
+        // The same file again, with nothing in its way, goes through.
+        const again = await upload(w.tokens.adminA, {
+          content: csv([HEADER, [r1.recipientIdentifier, number, TODAY, '2026-12-31', '10', 'State Funds']]),
+        });
+        expect(again.statusCode).toBe(200);
+        expect(await benefitsByAuth(programA, [number])).toHaveLength(1);
+      } finally {
+        await other.query('rollback').catch(() => undefined);
+        other.release();
+      }
+    },
+  );
 });
