@@ -185,7 +185,7 @@ export async function importAccountFile(
       return agencyFinder(await programAgencies(ctx.db, program.id));
     },
 
-    async plan(tx, { rows, problems }, findAgency) {
+    async plan(tx, { rows, problems, lap }, findAgency) {
       // The program's lock serialises Account IDs and the 'Email already exists.' check with the add endpoint and
       // other imports (queries.ts lockProgramRecipients); every read below sees their committed rows.
       await lockProgramRecipients(tx, program.id);
@@ -204,12 +204,16 @@ export async function importAccountFile(
           else readRows.push({ rowNumber, ...row });
         }
       }
-      return planRows(caller, readRows, await lookedUp, problems.refuse.bind(problems));
+      const found = await lookedUp;
+      lap('looked-up');
+      return planRows(caller, readRows, found, problems.refuse.bind(problems));
     },
 
-    async apply(tx, _run, { adds, updates, unchanged }) {
-      if (adds.length > 0) await addAccounts(tx, ctx, program.id, adds, now);
+    async apply(tx, { lap }, { adds, updates, unchanged }) {
+      if (adds.length > 0) await addAccounts(tx, ctx, program.id, adds, now, lap);
+      lap('added');
       const audit = updates.length > 0 ? await changeAccounts(tx, updates, now) : [];
+      lap('updated');
       return {
         added: adds.length,
         updated: updates.length,
@@ -361,7 +365,14 @@ function planRows(
  * New accounts: the next Account IDs of the program, as the add endpoint takes them, then the users and accounts in
  * multi-row inserts (the accounts' insert writes their audit rows too).
  */
-async function addAccounts(tx: Tx, ctx: CallerContext, programId: number, adds: PlannedAdd[], now: Date) {
+async function addAccounts(
+  tx: Tx,
+  ctx: CallerContext,
+  programId: number,
+  adds: PlannedAdd[],
+  now: Date,
+  lap: (phase: string) => void,
+) {
   let highest = await highestGeneratedIdentifier(tx, programId);
   for (const add of adds) {
     const next = nextRecipientIdentifier(highest);
@@ -369,12 +380,14 @@ async function addAccounts(tx: Tx, ctx: CallerContext, programId: number, adds: 
     add.identifier = highest = next;
   }
   const usernames = await chooseUsernames(tx, adds);
+  lap('named');
   const inserted = await insertUsers(
     tx,
     programId,
     adds.map((add, i) => ({ ...recipientUserValues(add.columns, usernames[i]!, now), agencyId: add.agencyId })),
     now,
   );
+  lap('users');
   const userByName = new Map(inserted.map((u) => [u.username.toLowerCase(), u]));
   const userOf: { id: number; uuid: string; username: string }[] = [];
   for (const [i, add] of adds.entries()) {
