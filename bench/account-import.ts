@@ -29,7 +29,7 @@ import { ensureReferenceData } from '../packages/server/src/db/reference-data.js
 import { agencies, programs } from '../packages/server/src/db/schema/index.js';
 import { DEFAULT_PASSWORD, makeUser } from '../packages/server/src/testing/factories.js';
 import { databaseCpu, databaseCpuSince, printSlowStatements, profiled } from './import-measures.js';
-import { scratchPostgresDatabase } from './shared.js';
+import { importPhases, scratchPostgresDatabase } from './shared.js';
 
 const EXISTING = Number(process.env.BENCH_EXISTING ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -193,15 +193,8 @@ async function main() {
 
     const user = await makeUser(db, { roleId: ROLE.PROGRAM_ADMIN, programs: [program!] });
     const config = loadConfig({ LOG_LEVEL: 'silent', SEED: 'none', WEB_DIST_DIR: '/nonexistent' });
-    // The import logs its phase times (platform/import-run.ts); read them from the log stream.
-    let phases: Record<string, number> = {};
-    const stream = {
-      write(line: string) {
-        const entry = JSON.parse(line) as { msg?: string; ms?: Record<string, number> };
-        if (entry.msg === 'account file imported' && entry.ms) phases = entry.ms;
-      },
-    };
-    const app = await buildApp({ config, database, logger: { level: 'info', stream } });
+    const phases = importPhases('account file imported');
+    const app = await buildApp({ config, database, logger: phases.logger });
     await app.ready();
     const signIn = await app.inject({
       method: 'POST',
@@ -229,14 +222,11 @@ async function main() {
       const cpuMs = (cpu.user + cpu.system) / 1000;
       const dbMs = databaseCpuSince(db0, await databaseCpu(pool!));
       if (res.statusCode !== 200) throw new Error(`import answered ${res.statusCode}: ${res.body.slice(0, 500)}`);
-      const phaseText = Object.entries(phases)
-        .map(([phase, at]) => `${phase} ${at}`)
-        .join(', ');
       return {
         ms,
         cpuMs,
         dbMs,
-        phaseText,
+        phaseText: phases.text(),
         body: res.json() as FileImportAnswer,
       };
     };

@@ -31,7 +31,7 @@ import { ensureReferenceData } from '../packages/server/src/db/reference-data.js
 import { agencies, fundingSources, programs, userPrograms, users } from '../packages/server/src/db/schema/index.js';
 import { hashPassword } from '../packages/server/src/platform/passwords.js';
 import { databaseCpu, databaseCpuSince, printSlowStatements, profiled } from './import-measures.js';
-import { ADMIN_URL, scratchPostgresDatabase } from './shared.js';
+import { ADMIN_URL, importPhases, scratchPostgresDatabase } from './shared.js';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 10_000);
 const PASSWORD = 'Bench#Pass2026';
@@ -195,15 +195,8 @@ async function benchTarget(target: 'pglite' | 'postgres') {
     await ensureReferenceData(database.db);
     await seed(database);
     const config = loadConfig({ LOG_LEVEL: 'silent', SEED: 'none', WEB_DIST_DIR: '/nonexistent' });
-    // The import logs its phase times; read them from the log stream.
-    let phases: Record<string, number> = {};
-    const stream = {
-      write(line: string) {
-        const entry = JSON.parse(line) as { msg?: string; ms?: Record<string, number> };
-        if (entry.msg === 'benefit file imported' && entry.ms) phases = entry.ms;
-      },
-    };
-    const app = await buildApp({ config, database, logger: { level: 'info', stream } });
+    const phases = importPhases('benefit file imported');
+    const app = await buildApp({ config, database, logger: phases.logger });
     await app.ready();
     const signIn = await app.inject({
       method: 'POST',
@@ -261,11 +254,8 @@ async function benchTarget(target: 'pglite' | 'postgres') {
         errors: unknown[];
       };
       if (a.rejected) console.error(a.errors.slice(0, 3));
-      const phaseText = Object.entries(phases)
-        .map(([phase, at]) => `${phase} ${at}`)
-        .join(', ');
       console.log(
-        `| ${label} | ${content.length} | ${a.processed} | ${a.added} | ${a.updated} | ${a.unchanged} | ${a.rejected} | ${ms.toFixed(0)} | ${cpuMs.toFixed(0)} | ${dbMs} | ${phaseText} |`,
+        `| ${label} | ${content.length} | ${a.processed} | ${a.added} | ${a.updated} | ${a.unchanged} | ${a.rejected} | ${ms.toFixed(0)} | ${cpuMs.toFixed(0)} | ${dbMs} | ${phases.text()} |`,
       );
     }
     await app.close();

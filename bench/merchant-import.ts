@@ -33,7 +33,7 @@ import { ensureReferenceData } from '../packages/server/src/db/reference-data.js
 import { programs } from '../packages/server/src/db/schema/index.js';
 import { DEFAULT_PASSWORD, makeUser } from '../packages/server/src/testing/factories.js';
 import { databaseCpu, databaseCpuSince, printSlowStatements, profiled } from './import-measures.js';
-import { scratchPostgresDatabase } from './shared.js';
+import { importPhases, scratchPostgresDatabase } from './shared.js';
 
 const EXISTING = Number(process.env.BENCH_EXISTING ?? 10_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -200,15 +200,8 @@ async function main() {
 
     const user = await makeUser(db, { roleId: ROLE.PROGRAM_ADMIN, programs: [program!] });
     const config = loadConfig({ LOG_LEVEL: 'silent', SEED: 'none', WEB_DIST_DIR: '/nonexistent' });
-    // The import logs its phase times (import-run.ts); read them from the log stream.
-    let phases: Record<string, number> = {};
-    const stream = {
-      write(text: string) {
-        const entry = JSON.parse(text) as { msg?: string; ms?: Record<string, number> };
-        if (entry.msg === 'merchant file imported' && entry.ms) phases = entry.ms;
-      },
-    };
-    const app = await buildApp({ config, database, logger: { level: 'info', stream } });
+    const phases = importPhases('merchant file imported');
+    const app = await buildApp({ config, database, logger: phases.logger });
     await app.ready();
     const signIn = await app.inject({
       method: 'POST',
@@ -247,11 +240,7 @@ async function main() {
       if (a.rejected) console.error(a.errors.slice(0, 3));
       times.push(ms);
       console.log(
-        `| ${run + 1} | ${data.length} | ${a.processed} | ${a.added} | ${a.updated} | ${a.unchanged} | ${a.rejected} | ${ms.toFixed(0)} | ${((cpu.user + cpu.system) / 1000).toFixed(0)} | ${dbMs.toFixed(0)} | ${floorMs.toFixed(0)} | ${floorDbMs.toFixed(0)} | ${(ms / floorMs).toFixed(1)} | ${Object.entries(
-          phases,
-        )
-          .map(([phase, at]) => `${phase} ${at}`)
-          .join(', ')} |`,
+        `| ${run + 1} | ${data.length} | ${a.processed} | ${a.added} | ${a.updated} | ${a.unchanged} | ${a.rejected} | ${ms.toFixed(0)} | ${((cpu.user + cpu.system) / 1000).toFixed(0)} | ${dbMs.toFixed(0)} | ${floorMs.toFixed(0)} | ${floorDbMs.toFixed(0)} | ${(ms / floorMs).toFixed(1)} | ${phases.text()} |`,
       );
     }
     times.sort((x, y) => x - y);

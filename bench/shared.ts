@@ -196,3 +196,26 @@ export async function dropSecondaryIndexes(
     return secondary.length;
   };
 }
+
+/**
+ * The phase times a file import logs (platform/import-run.ts: its log line's `ms`, wall ms from the start of the
+ * request), read from the app's log stream: pass `logger` to buildApp, then `text()` after each upload.
+ */
+export function importPhases(message: string) {
+  let phases: Record<string, number> = {};
+  return {
+    logger: {
+      level: 'info',
+      stream: {
+        write(line: string) {
+          const entry = JSON.parse(line) as { msg?: string; ms?: Record<string, number> };
+          if (entry.msg === message && entry.ms) phases = entry.ms;
+        },
+      },
+    },
+    text: () =>
+      Object.entries(phases)
+        .map(([phase, at]) => `${phase} ${at}`)
+        .join(', '),
+  };
+}

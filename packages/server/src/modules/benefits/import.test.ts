@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import * as XLSX from '@e965/xlsx';
+import type pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BENEFIT_IMPORT_MESSAGES, BENEFIT_MESSAGES, type BenefitFileAnswer } from '@ebt/core/benefits';
 import { ROLE } from '@ebt/core/enums';
@@ -785,6 +786,22 @@ describe('POST /benefit-api/benefit/file: rows', () => {
 });
 
 describe('POST /benefit-api/benefit/file: beside an accrual (PostgreSQL)', () => {
+  /** Resolves once a backend other than `holder`'s waits for a lock (the import's request), or fails after 10 s. */
+  async function untilAnotherWaits(holder: pg.PoolClient, failure: string) {
+    const pool = t.database.pool!;
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const { rows } = await pool.query<{ n: number }>(
+        `select count(*)::int as n from pg_stat_activity
+          where datname = current_database() and wait_event_type = 'Lock' and pid <> $1`,
+        [(holder as unknown as { processID: number }).processID],
+      );
+      if (rows[0]!.n > 0) return;
+      if (Date.now() > deadline) throw new Error(failure);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
   // Every issuer changes the day's row of the daily issuance roll-up (through the benefits' trigger) before the
   // funding roll-up: an accrual inserts its incentive benefit, then adds to benefit_issuance_totals. The import once
   // locked the totals first, so an import and an accrual of the same keys could each wait for the other and
@@ -817,17 +834,7 @@ describe('POST /benefit-api/benefit/file: beside an accrual (PostgreSQL)', () =>
           content: csv([HEADER, [r1.recipientIdentifier, number, TODAY, '2026-12-31', '10', 'State Funds']]),
         });
         // The import is waiting for the day's row.
-        const deadline = Date.now() + 10_000;
-        for (;;) {
-          const { rows } = await pool.query<{ n: number }>(
-            `select count(*)::int as n from pg_stat_activity
-              where datname = current_database() and wait_event_type = 'Lock' and pid <> $1`,
-            [(accrual as unknown as { processID: number }).processID],
-          );
-          if (rows[0]!.n > 0) break;
-          if (Date.now() > deadline) throw new Error('the import never waited for the day row');
-          await new Promise((resolve) => setTimeout(resolve, 20));
-        }
+        await untilAnotherWaits(accrual, 'the import never waited for the day row');
         // The accrual's next step: the funding roll-up. With the import holding it, this was a deadlock.
         await accrual.query(
           `update benefit_issuance_totals set issued_amount = issued_amount + 1, issued_count = issued_count + 1
@@ -879,17 +886,7 @@ describe('POST /benefit-api/benefit/file: beside an accrual (PostgreSQL)', () =>
           content: csv([HEADER, [r1.recipientIdentifier, number, TODAY, '2026-12-31', '10', 'State Funds']]),
         });
         // The import has locked the day's row and waits for the totals.
-        const deadline = Date.now() + 10_000;
-        for (;;) {
-          const { rows } = await pool.query<{ n: number }>(
-            `select count(*)::int as n from pg_stat_activity
-              where datname = current_database() and wait_event_type = 'Lock' and pid <> $1`,
-            [(other as unknown as { processID: number }).processID],
-          );
-          if (rows[0]!.n > 0) break;
-          if (Date.now() > deadline) throw new Error('the import never waited for the totals');
-          await new Promise((resolve) => setTimeout(resolve, 20));
-        }
+        await untilAnotherWaits(other, 'the import never waited for the totals');
         // Now the other wants the day's row: a cycle of waits.
         await other.query(
           `update dashboard_issuance_days set issued_count = issued_count + 0
