@@ -786,6 +786,15 @@ describe('POST /benefit-api/benefit/file: rows', () => {
 });
 
 describe('POST /benefit-api/benefit/file: beside an accrual (PostgreSQL)', () => {
+  /** The funding roll-up's row of the world's program, agency and state funds, committed. */
+  async function ensureTotalsRow({ programA, stateFunds, a1 }: Awaited<ReturnType<typeof makeWorld>>) {
+    await t.database.pool!.query(
+      `insert into benefit_issuance_totals (program_id, funding_source_id, agency_id) values ($1, $2, $3)
+       on conflict on constraint benefit_issuance_totals_key do nothing`,
+      [programA.id, stateFunds.id, a1.id],
+    );
+  }
+
   /** Resolves once a backend other than `holder`'s waits for a lock (the import's request), or fails after 10 s. */
   async function untilAnotherWaits(holder: pg.PoolClient, failure: string) {
     const pool = t.database.pool!;
@@ -813,11 +822,7 @@ describe('POST /benefit-api/benefit/file: beside an accrual (PostgreSQL)', () =>
       const { programA, a1, stateFunds, r1 } = w;
       const pool = t.database.pool!;
       // The funding roll-up's row exists (as after any earlier issue), so the accrual's update takes its lock.
-      await pool.query(
-        `insert into benefit_issuance_totals (program_id, funding_source_id, agency_id) values ($1, $2, $3)
-         on conflict on constraint benefit_issuance_totals_key do nothing`,
-        [programA.id, stateFunds.id, a1.id],
-      );
+      await ensureTotalsRow(w);
       const accrual = await pool.connect();
       try {
         await accrual.query('begin');
@@ -862,11 +867,7 @@ describe('POST /benefit-api/benefit/file: beside an accrual (PostgreSQL)', () =>
       const w = await makeWorld();
       const { programA, a1, stateFunds, r1 } = w;
       const pool = t.database.pool!;
-      await pool.query(
-        `insert into benefit_issuance_totals (program_id, funding_source_id, agency_id) values ($1, $2, $3)
-         on conflict on constraint benefit_issuance_totals_key do nothing`,
-        [programA.id, stateFunds.id, a1.id],
-      );
+      await ensureTotalsRow(w);
       // The day's row too, committed, so the other's update below finds it and waits for the import's lock.
       await pool.query(
         `insert into dashboard_issuance_days (program_id, day, agency_id, funding_source_id) values ($1, $2, $3, $4)
