@@ -30,6 +30,7 @@ import { buildApp } from '../packages/server/src/app.js';
 import { loadConfig } from '../packages/server/src/config.js';
 import { type Database, openDatabase } from '../packages/server/src/db/client.js';
 import { migrateDatabase } from '../packages/server/src/db/migrate.js';
+import { NEW_BENEFIT_AUDIT_AFTER } from '../packages/server/src/modules/benefits/import-queries.js';
 import { ensureReferenceData } from '../packages/server/src/db/reference-data.js';
 import { agencies, fundingSources, programs, userPrograms, users } from '../packages/server/src/db/schema/index.js';
 import { hashPassword } from '../packages/server/src/platform/passwords.js';
@@ -216,13 +217,7 @@ async function floor(database: Database, rows: FileRow[]): Promise<{ ms: number;
           join recipient_accounts a on a.id = i.account_id)
       insert into audit_log (at, actor_user_id, action, entity, entity_id, after)
       select now(), $4::int, 'issue', 'benefit', d.uuid::text,
-        jsonb_build_object('benefitAuthorizationNumber', d.authorization_number, 'benefitStatusId', d.status_id,
-          'benefitTypeId', d.benefit_type_id, 'benefitAvailableDate', d.available_date,
-          'benefitExpirationDate', d.expiration_date, 'benefitAmount', d.amount::text,
-          'benefitBalance', d.balance::text, 'notifiedRecipient', d.notified_recipient, 'note', d.note,
-          'programId', d.program_id, 'accountId', d.account_id, 'agencyId', d.agency_id,
-          'fundingId', d.funding_source_id, 'incentiveId', d.incentive_id, 'benefitOptionId', d.benefit_option_id,
-          'creationChannel', d.creation_channel)
+        ${NEW_BENEFIT_AUDIT_AFTER}
       from ins d`,
       [JSON.stringify(rows), program, funding, admin],
     );

@@ -217,6 +217,18 @@ export async function insertBenefits<T>(
   return writeBenefits(db, pending, build, stamp, 'skip');
 }
 
+/**
+ * The audit after-view of a new benefit, built in SQL from a benefits row named `d`: the keys of benefitAuditView
+ * (audit-view.ts; import.test.ts compares them). One text for the import and for bench/benefit-import.ts's floor,
+ * so the floor writes the same audit rows.
+ */
+export const NEW_BENEFIT_AUDIT_AFTER = `jsonb_build_object('benefitAuthorizationNumber', d.authorization_number,
+  'benefitStatusId', d.status_id, 'benefitTypeId', d.benefit_type_id, 'benefitAvailableDate', d.available_date,
+  'benefitExpirationDate', d.expiration_date, 'benefitAmount', d.amount::text, 'benefitBalance', d.balance::text,
+  'notifiedRecipient', d.notified_recipient, 'note', d.note, 'programId', d.program_id, 'accountId', d.account_id,
+  'agencyId', d.agency_id, 'fundingId', d.funding_source_id, 'incentiveId', d.incentive_id,
+  'benefitOptionId', d.benefit_option_id, 'creationChannel', d.creation_channel)`;
+
 /** The statements of insertBenefits; `taken` says what a number another request holds does: fail, or skip its row. */
 async function writeBenefits<T>(
   db: DbOrTx,
@@ -311,14 +323,7 @@ async function writeBenefits<T>(
       audited as (
         insert into ${auditLog} (at, actor_user_id, action, entity, entity_id, before, after, ip, request_id)
         select ${stamp.at}::timestamptz, ${stamp.actorUserId}::int, 'issue', 'benefit', d.uuid::text, null,
-          jsonb_build_object('benefitAuthorizationNumber', d.authorization_number, 'benefitStatusId', d.status_id,
-            'benefitTypeId', d.benefit_type_id, 'benefitAvailableDate', d.available_date,
-            'benefitExpirationDate', d.expiration_date, 'benefitAmount', d.amount::text,
-            'benefitBalance', d.balance::text, 'notifiedRecipient', d.notified_recipient, 'note', d.note,
-            'programId', d.program_id, 'accountId', d.account_id, 'agencyId', d.agency_id,
-            'fundingId', d.funding_source_id, 'incentiveId', d.incentive_id, 'benefitOptionId', d.benefit_option_id,
-            'creationChannel', d.creation_channel),
-          ${stamp.ip}::varchar, ${stamp.requestId}::varchar
+          ${sql.raw(NEW_BENEFIT_AUDIT_AFTER)}, ${stamp.ip}::varchar, ${stamp.requestId}::varchar
         from done d order by d.id
       )
       select id, uuid, program_id, authorization_number, (select count(*) from sent)::int as queued from done`,
