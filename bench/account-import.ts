@@ -29,6 +29,7 @@ import type { Database } from '../packages/server/src/db/client.js';
 import { migrateDatabase } from '../packages/server/src/db/migrate.js';
 import { ensureReferenceData } from '../packages/server/src/db/reference-data.js';
 import { agencies, programs } from '../packages/server/src/db/schema/index.js';
+import { NEW_ACCOUNT_AUDIT_AFTER } from '../packages/server/src/modules/recipients/import-queries.js';
 import { DEFAULT_PASSWORD, makeUser } from '../packages/server/src/testing/factories.js';
 import { databaseCpu, databaseCpuSince, printSlowStatements, profiled } from './import-measures.js';
 import { importPhases, scratchPostgresDatabase } from './shared.js';
@@ -179,7 +180,7 @@ async function floor(
           select username, email, false, first, middle, last, phone, $3::int, 0, array[$2::int],
             case when agency is null then '{}'::int[] else array[agency] end
           from x returning id, uuid, username),
-        a as (insert into recipient_accounts (program_id, agency_id, user_id, recipient_identifier, status_id,
+        ins as (insert into recipient_accounts (program_id, agency_id, user_id, recipient_identifier, status_id,
             account_type_id, first_name, middle_name, last_name, address1, address2, city, state_code, zipcode, email,
             mobile_phone, card_issuance, creation_channel)
           select $2::int, x.agency, u.id, x.identifier, x.status, 0, x.first, x.middle, x.last, x.address1, x.address2,
@@ -187,15 +188,10 @@ async function floor(
           from x join u on u.username = x.username returning *)
       insert into audit_log (at, actor_user_id, action, entity, entity_id, after)
       select now(), $4::int, 'create', v.entity, v.entity_id, v.after
-      from a join u on u.id = a.user_id
+      from ins join u on u.id = ins.user_id
       cross join lateral (values
         ('user', u.uuid::text, jsonb_build_object('username', u.username, 'roleId', $3::int, 'statusId', 0)),
-        ('account', a.uuid::text, jsonb_build_object('recipientIdentifier', a.recipient_identifier,
-          'accountStatusId', a.status_id, 'accountTypeId', a.account_type_id, 'firstname', a.first_name,
-          'middlename', a.middle_name, 'lastname', a.last_name, 'address1', a.address1, 'address2', a.address2,
-          'city', a.city, 'stateCode', a.state_code, 'zipcode', a.zipcode, 'email', a.email,
-          'mobilePhone', a.mobile_phone, 'cardIssuanceCode', a.card_issuance, 'programId', a.program_id,
-          'agencyId', a.agency_id, 'userId', a.user_id, 'applicantId', a.applicant_id))
+        ('account', ins.uuid::text, ${NEW_ACCOUNT_AUDIT_AFTER})
       ) as v(entity, entity_id, after)`,
       [JSON.stringify(adds), ids.program, ROLE.RECIPIENT, ids.admin],
     );
