@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../testing/app.js';
 import { makeRecipient, makeStaffCast } from '../testing/factories.js';
+import type { Caller } from './caller.js';
+import { rememberCount, reusableCount } from './search-counts.js';
 
 // Issue "every request fast and safe", item 3: the capped count of a search runs once per set of criteria and is
 // reused for the next pages of the same search (platform/search-counts.ts, decision 0017).
@@ -54,5 +56,16 @@ describe('search counts across pages', () => {
     t.clock.advance(5 * 60_000 + 1);
     const again = await search(token, 1);
     expect(again.statements).toBe(3);
+  });
+});
+
+describe('the count memo of each database', () => {
+  it('never answers a page of one database with a count found in another', () => {
+    // Two apps in one process (test files sharing a worker) have the same ids in their own databases.
+    const caller = { userId: 7, scope: 'programs', programIds: [1], agencyIds: [] } as unknown as Caller;
+    const [first, second] = [{}, {}];
+    rememberCount(first, caller, 'recipients', { lastname: 'smi' }, 42, 1_000);
+    expect(reusableCount(first, caller, 'recipients', { lastname: 'smi' }, 1, 2_000)).toBe(42);
+    expect(reusableCount(second, caller, 'recipients', { lastname: 'smi' }, 1, 2_000)).toBeUndefined();
   });
 });

@@ -11,12 +11,21 @@ import type { Caller } from './caller.js';
  *   again. The memo is only a shortcut: nothing is lost when it misses, so several instances need not share it.
  * - The key is the caller (user and scope), the search's name and its criteria, hashed: two callers never share a
  *   count, and the memo keeps no criteria (no e-mail or name) in memory as text.
+ * - Each database has a memo of its own (`store` is the app's database handle): a process that runs two apps on two
+ *   databases (the tests, whose files share a worker) never answers one database's count from the other's.
  */
 
 const COUNT_TTL_MS = 5 * 60_000;
 const MAX_ENTRIES = 10_000;
 
-const memo = new Map<string, { count: number; at: number }>();
+type Memo = Map<string, { count: number; at: number }>;
+const memos = new WeakMap<object, Memo>();
+
+function memoOf(store: object): Memo {
+  let memo = memos.get(store);
+  if (!memo) memos.set(store, (memo = new Map()));
+  return memo;
+}
 
 function keyOf(caller: Caller, search: string, criteria: unknown): string {
   return createHash('sha256')
@@ -29,6 +38,7 @@ function keyOf(caller: Caller, search: string, criteria: unknown): string {
  * of the same criteria is at hand), else the count page 0 found.
  */
 export async function searchCount(
+  store: object,
   caller: Caller,
   search: string,
   criteria: unknown,
@@ -36,15 +46,16 @@ export async function searchCount(
   now: number,
   count: () => Promise<number>,
 ): Promise<number> {
-  const known = reusableCount(caller, search, criteria, page, now);
+  const known = reusableCount(store, caller, search, criteria, page, now);
   if (known !== undefined) return known;
   const counted = await count();
-  rememberCount(caller, search, criteria, counted, now);
+  rememberCount(store, caller, search, criteria, counted, now);
   return counted;
 }
 
 /** The count page 0 of the same search found, for a later page within COUNT_TTL_MS; undefined when it must count. */
 export function reusableCount(
+  store: object,
   caller: Caller,
   search: string,
   criteria: unknown,
@@ -52,13 +63,20 @@ export function reusableCount(
   now: number,
 ): number | undefined {
   if (page === 0) return undefined;
-  const known = memo.get(keyOf(caller, search, criteria));
+  const known = memoOf(store).get(keyOf(caller, search, criteria));
   return known && now - known.at < COUNT_TTL_MS ? known.count : undefined;
 }
 
 /** Keeps a fresh count for the next pages of the same search. */
-export function rememberCount(caller: Caller, search: string, criteria: unknown, count: number, now: number): void {
-  remember(keyOf(caller, search, criteria), count, now);
+export function rememberCount(
+  store: object,
+  caller: Caller,
+  search: string,
+  criteria: unknown,
+  count: number,
+  now: number,
+): void {
+  remember(memoOf(store), keyOf(caller, search, criteria), count, now);
 }
 
 /**
@@ -67,6 +85,7 @@ export function rememberCount(caller: Caller, search: string, criteria: unknown,
  * past the end is the last one and gives the exact count itself (a name, an e-mail, an Account ID end there).
  */
 export async function pageWithCount<Row>(options: {
+  store: object;
   caller: Caller;
   search: string;
   criteria: unknown;
@@ -77,16 +96,16 @@ export async function pageWithCount<Row>(options: {
   rows: () => Promise<Row[]>;
   count: () => Promise<number>;
 }): Promise<{ rows: Row[]; counted: number }> {
-  const { caller, search, criteria, page, offset, limit, now } = options;
+  const { store, caller, search, criteria, page, offset, limit, now } = options;
   const [rows, count] = await Promise.all([
     limit > 0 ? options.rows() : Promise.resolve([] as Row[]),
-    searchCount(caller, search, criteria, page, now, options.count),
+    searchCount(store, caller, search, criteria, page, now, options.count),
   ]);
   const counted = rows.length > 0 && rows.length < limit ? offset + rows.length : count;
   return { rows, counted };
 }
 
-function remember(key: string, count: number, at: number): void {
+function remember(memo: Memo, key: string, count: number, at: number): void {
   memo.delete(key); // re-inserted last: the Map's order is then the order of use, and the oldest goes first
   memo.set(key, { count, at });
   if (memo.size > MAX_ENTRIES) memo.delete(memo.keys().next().value!);

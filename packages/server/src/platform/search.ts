@@ -121,6 +121,7 @@ export async function searchPage<Filter, PageRow, ExportRow extends { id: number
     return pageAnswer(counted.rows, counted.counted, page, pageSize, cap);
   }
   const { rows, counted } = await pageWithCount({
+    store: ctx.db,
     caller: ctx.caller,
     search: search.name,
     criteria: filter,
@@ -154,14 +155,14 @@ async function pageAndCountAtOnce<Filter, PageRow, ExportRow extends { id: numbe
   const now = ctx.now().getTime();
   const shortPage = (rows: PageRow[], count: number) =>
     rows.length > 0 && rows.length < window.limit ? window.offset + rows.length : count;
-  const known = reusableCount(ctx.caller, search.name, filter, page, now);
+  const known = reusableCount(ctx.db, ctx.caller, search.name, filter, page, now);
   if (known !== undefined) {
     const rows = await search.rows(ctx.db, ctx.caller, filter, window);
     return { rows, counted: shortPage(rows, known) };
   }
   const found = await rowsWithCount(ctx.db, ctx.caller, filter, window, search.countCap);
   const count = found.count ?? (await search.count(ctx.db, ctx.caller, filter, search.countCap));
-  rememberCount(ctx.caller, search.name, filter, count, now);
+  rememberCount(ctx.db, ctx.caller, search.name, filter, count, now);
   return { rows: found.rows, counted: shortPage(found.rows, count) };
 }
 
