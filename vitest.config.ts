@@ -42,7 +42,7 @@ const serverProject = (name: string, database: 'pglite' | 'postgres') => ({
     environment: 'node',
     env: { TEST_DATABASE: database, LOG_LEVEL: 'silent' },
     // One migrated database for the run, copied by each file (testing/template-database.ts).
-    globalSetup: ['src/testing/template-database.ts'],
+    globalSetup: [path.join(serverRoot, 'src/testing/template-database.ts')],
     // The files of a worker share its loaded modules: each file opens its own app on its own database, and no module
     // keeps state that one database could hand to another (search-counts.ts keeps a memo per database). Importing the
     // app afresh for each file cost ~2.7 s of a file's time, and the code ran cold in each; the server files took
