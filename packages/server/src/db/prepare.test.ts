@@ -1,11 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
+import { adminQuery, databaseUrl, dropDatabase, uniqueDatabaseName } from '../testing/database.js';
 import { type Database, openDatabase } from './client.js';
 import { MIGRATIONS_FOLDER } from './migrate.js';
 import { prepareDatabase, type PreparedDatabase } from './prepare.js';
@@ -15,36 +14,23 @@ import { DEMO_PASSWORD, DEMO_USERNAMES } from './seed/index.js';
 // database at once, both come up, and they serve as one product. PGlite is one process with one connection and takes
 // no lock, so this file runs in the server-postgres project only.
 const ON_POSTGRES = process.env.TEST_DATABASE === 'postgres';
-const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const silent = { info: () => undefined };
 
-const name = `ebt_test_prepare_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+const name = uniqueDatabaseName('ebt_test_prepare');
 let first: Database | undefined;
 let second: Database | undefined;
 const apps: FastifyInstance[] = [];
 let prepared: PreparedDatabase[] = [];
 let prepareMs = 0;
 
-async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
 const count = async (sql: string, params: unknown[] = []) =>
   Number((await first!.pool!.query<{ n: string }>(sql, params)).rows[0]!.n);
 
 describe.runIf(ON_POSTGRES)('two instances starting together on an empty PostgreSQL database', () => {
   beforeAll(async () => {
-    await admin((client) => client.query(`create database "${name}"`));
-    const url = new URL(ADMIN_URL);
-    url.pathname = `/${name}`;
-    first = await openDatabase({ kind: 'postgres', url: url.toString() });
-    second = await openDatabase({ kind: 'postgres', url: url.toString() });
+    await adminQuery(`create database "${name}"`);
+    first = await openDatabase({ kind: 'postgres', url: databaseUrl(name) });
+    second = await openDatabase({ kind: 'postgres', url: databaseUrl(name) });
     const config = loadConfig({ SEED: 'demo', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent' });
     const started = Date.now();
     prepared = await Promise.all([prepareDatabase(first, config, silent), prepareDatabase(second, config, silent)]);
@@ -60,17 +46,7 @@ describe.runIf(ON_POSTGRES)('two instances starting together on an empty Postgre
     for (const app of apps) await app.close();
     await first?.close();
     await second?.close();
-    await admin(async (client) => {
-      // pool.end() resolves before its connections have gone; drop "with (force)" only once they have.
-      for (let waited = 0; waited < 5000; waited += 50) {
-        const { rows } = await client.query('select count(*)::int as n from pg_stat_activity where datname = $1', [
-          name,
-        ]);
-        if (rows[0].n === 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      await client.query(`drop database if exists "${name}" with (force)`);
-    });
+    await dropDatabase(name);
   });
 
   it('prepares the database once: one instance seeds, the other waits and finds it done', () => {

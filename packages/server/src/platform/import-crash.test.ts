@@ -17,7 +17,7 @@ import {
   users,
 } from '../db/schema/index.js';
 import { DEMO_PASSWORD } from '../db/seed/index.js';
-import { createTestDatabase } from '../testing/database.js';
+import { createTestDatabase, databaseUrl as urlOfDatabase } from '../testing/database.js';
 import { multipartFile } from '../testing/multipart.js';
 import { FILE_SIZE_LIMIT_BYTES } from '@ebt/core/constants';
 import { parseSpreadsheet } from './file-import.js';
@@ -31,7 +31,6 @@ import { csvLine } from './import-sample.js';
 
 const onPostgres = process.env.TEST_DATABASE === 'postgres';
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** A port nobody listens on now. */
 async function freePort(): Promise<number> {
@@ -124,9 +123,7 @@ describe.skipIf(!onPostgres)('an import killed mid-way (SIGKILL) leaves nothing,
     database = await createTestDatabase();
     const { rows } = await database.pool!.query<{ name: string }>('select current_database() as name');
     databaseName = rows[0]!.name;
-    const url = new URL(ADMIN_URL);
-    url.pathname = `/${databaseName}`;
-    databaseUrl = url.toString();
+    databaseUrl = urlOfDatabase(databaseName);
     server = await startServer(databaseUrl);
   }, 180_000);
 

@@ -54,7 +54,7 @@ function providedTemplate<K extends 'pgliteTemplateFile' | 'postgresTemplateName
   }
 }
 
-export const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** A PostgreSQL database name no other file or run uses. */
 export function uniqueDatabaseName(prefix: string): string {
