@@ -17,7 +17,15 @@ export default async function setup(project: TestProject): Promise<() => Promise
   if (project.config.env?.TEST_DATABASE === 'postgres') {
     const name = uniqueDatabaseName('ebt_template');
     await adminQuery(`create database "${name}"`);
-    const database = await migratedInPlace(await openDatabase({ kind: 'postgres', url: databaseUrl(name) }));
+    const database = await openDatabase({ kind: 'postgres', url: databaseUrl(name) });
+    try {
+      await migratedInPlace(database);
+    } catch (error) {
+      // A migration that fails fails the run; the half-made template goes with it rather than staying on the server.
+      await database.close();
+      await dropDatabase(name);
+      throw error;
+    }
     // A template must have no connections while it is copied.
     await database.close();
     project.provide('postgresTemplateName', name);
