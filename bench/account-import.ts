@@ -29,7 +29,6 @@ import type { Database } from '../packages/server/src/db/client.js';
 import { migrateDatabase } from '../packages/server/src/db/migrate.js';
 import { ensureReferenceData } from '../packages/server/src/db/reference-data.js';
 import { agencies, programs } from '../packages/server/src/db/schema/index.js';
-import { NEW_ACCOUNT_AUDIT_AFTER } from '../packages/server/src/modules/recipients/import-queries.js';
 import { DEFAULT_PASSWORD, makeUser } from '../packages/server/src/testing/factories.js';
 import { databaseCpu, databaseCpuSince, printSlowStatements, profiled } from './import-measures.js';
 import { importPhases, scratchPostgresDatabase } from './shared.js';
@@ -129,8 +128,8 @@ function buildRows(run: number, agencyCodes: string[]): Cells[] {
 
 /**
  * The floor: the file's writes as raw SQL in one transaction on one connection, rolled back so the import then finds
- * the tables as they were: a user and an account for each good 01 and 02 row (the Account IDs made up), their two
- * audit rows with the import's keys, the 03 rows as one update with an audit row each. Nothing the import adds around
+ * the tables as they were: a user and an account for each good 01 and 02 row (the Account IDs made up), the file's
+ * audit row naming them all (decision 0090), the 03 rows as one update with an audit row each. Nothing the import adds around
  * them: no parsing, no checks, no look-ups of e-mails, Account IDs or usernames, no lock.
  */
 async function floor(
@@ -187,12 +186,9 @@ async function floor(
             x.city, 'CT', x.zip, x.email, x.phone, x.card, 'FILE'
           from x join u on u.username = x.username returning *)
       insert into audit_log (at, actor_user_id, action, entity, entity_id, after)
-      select now(), $4::int, 'create', v.entity, v.entity_id, v.after
-      from ins join u on u.id = ins.user_id
-      cross join lateral (values
-        ('user', u.uuid::text, jsonb_build_object('username', u.username, 'roleId', $3::int, 'statusId', 0)),
-        ('account', ins.uuid::text, ${NEW_ACCOUNT_AUDIT_AFTER})
-      ) as v(entity, entity_id, after)`,
+      select now(), $4::int, 'import', 'account_file', null, jsonb_build_object('createdAccounts',
+        jsonb_agg(ins.uuid order by ins.id), 'createdUsers', jsonb_agg(u.uuid order by ins.id))
+      from ins join u on u.id = ins.user_id`,
       [JSON.stringify(adds), ids.program, ROLE.RECIPIENT, ids.admin],
     );
     await client.query(

@@ -30,7 +30,6 @@ import { buildApp } from '../packages/server/src/app.js';
 import { loadConfig } from '../packages/server/src/config.js';
 import { type Database, openDatabase } from '../packages/server/src/db/client.js';
 import { migrateDatabase } from '../packages/server/src/db/migrate.js';
-import { NEW_BENEFIT_AUDIT_AFTER } from '../packages/server/src/modules/benefits/import-queries.js';
 import { ensureReferenceData } from '../packages/server/src/db/reference-data.js';
 import { agencies, fundingSources, programs, userPrograms, users } from '../packages/server/src/db/schema/index.js';
 import { hashPassword } from '../packages/server/src/platform/passwords.js';
@@ -181,7 +180,7 @@ function xlsxOf(rows: FileRow[]): Buffer {
 /**
  * The floor: the same writes as raw SQL in one statement of one transaction, rolled back so the import then finds the
  * tables as they were: the benefits (each row's account found by its Account ID), a notification each, the e-mails
- * the recipients asked for, an audit row each with the import's keys. Nothing the import adds around them: no
+ * the recipients asked for, the file's audit row naming every benefit created (decision 0090). Nothing the import adds around them: no
  * parsing, no checks, no look-ups of existing benefits, no locks, no funding roll-up. PostgreSQL only.
  */
 async function floor(database: Database, rows: FileRow[]): Promise<{ ms: number; dbMs: number }> {
@@ -216,8 +215,7 @@ async function floor(database: Database, rows: FileRow[]): Promise<{ ms: number;
           from ins i join notification_preferences p on p.account_id = i.account_id and p.event_id = 1
           join recipient_accounts a on a.id = i.account_id)
       insert into audit_log (at, actor_user_id, action, entity, entity_id, after)
-      select now(), $4::int, 'issue', 'benefit', d.uuid::text,
-        ${NEW_BENEFIT_AUDIT_AFTER}
+      select now(), $4::int, 'import', 'benefit_file', null, jsonb_build_object('created', jsonb_agg(d.uuid order by d.id))
       from ins d`,
       [JSON.stringify(rows), program, funding, admin],
     );

@@ -54,7 +54,7 @@ export async function recordAudit(
     return;
   }
   // The JSON of a batch is built while the database inserts the one before (one statement in flight at a time, as
-  // a transaction's connection allows): a 1 MB import writes 10,000-19,000 audit rows, and building them is a third
+  // a transaction's connection allows): a 1 MB file of updates writes 10,000 audit rows, and building them is a third
   // of the audit's time.
   let previous: Promise<void> | undefined;
   for (let i = 0; i < entries.length; i += AUDIT_BATCH) {

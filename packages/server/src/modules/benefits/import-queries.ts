@@ -1,12 +1,10 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { NOTIFICATION_METHOD } from '@ebt/core/enums';
-import type { AuditStamp } from '../../platform/audit.js';
 import { isUniqueViolation } from '../../platform/errors.js';
 import { chunks } from '../../platform/import-sql.js';
 import {
   agencies,
-  auditLog,
   benefitIssuanceTotals,
   benefitOptions,
   benefits,
@@ -183,25 +181,25 @@ export interface IssueInsert {
 }
 
 /**
- * Inserts the new benefits with, in the same statement, what issuing each one writes besides: its notification, the
- * e-mails and SMS its recipient chose for the event (as issue-effects.ts writeNotices queues them) and its audit row
- * (as recordAudit writes `changedFields(null, benefitAuditView(row))`; no key of that view is a secret). SQL
- * builds those rows from the benefits just inserted (`with ins as (insert ... returning ...)`), so Node neither
- * builds nor sends 10,000 audit objects, nor reads the preferences back, and a chunk costs one statement, not five
- * (bench/README.md). A number another request took since the file was checked (the unique key
+ * Inserts the new benefits with, in the same statement, what issuing each one writes besides: its notification and
+ * the e-mails and SMS its recipient chose for the event (as issue-effects.ts writeNotices queues them). SQL builds
+ * those rows from the benefits just inserted (`with ins as (insert ... returning ...)`), so Node neither reads the
+ * preferences back nor sends a statement per table, and a chunk costs one statement (bench/README.md). No audit row a
+ * benefit: the file's own audit row lists the uuids of the benefits it created (decision 0090), so the caller keeps
+ * the `inserted` this answers. A number another request took since the file was checked (the unique key
  * benefits_program_auth_number_key) is skipped, not an error of the whole file: nothing is written for that row and
  * the answer lists just those rows. The funding roll-up stays with the caller (adjustIssuanceTotals).
  *
  * `build` makes each new benefit's row and notice from the caller's item: it runs a chunk at a time, while the
  * database inserts the chunk before, so the first insert leaves after 2,000 rows are built rather than 10,000 (the
  * notices' texts, dates and amounts were 0.1-0.25 s of Node CPU a 1 MB file, all of it before the first statement;
- * decision 0082).
+ * decision 0082). `notifiedAt` is the request's time, the notifications' and messages' date.
  */
 export async function insertBenefits<T>(
   db: DbOrTx,
   pending: readonly T[],
   build: (item: T) => IssueInsert,
-  stamp: AuditStamp,
+  notifiedAt: string,
 ) {
   // The file's numbers were looked up a moment ago (the existing ones locked), so a new one taken meanwhile by another
   // request is rare. The inserts first
@@ -210,31 +208,19 @@ export async function insertBenefits<T>(
   // decision 0082). Should a number have been taken after all, the savepoint rolls every chunk back and they run
   // again with `on conflict do nothing`, which skips just those rows: the same rows as always doing so.
   try {
-    return await db.transaction((savepoint) => writeBenefits(savepoint, pending, build, stamp, 'fail'));
+    return await db.transaction((savepoint) => writeBenefits(savepoint, pending, build, notifiedAt, 'fail'));
   } catch (error) {
     if (!isUniqueViolation(error, 'benefits_program_auth_number_key')) throw error;
   }
-  return writeBenefits(db, pending, build, stamp, 'skip');
+  return writeBenefits(db, pending, build, notifiedAt, 'skip');
 }
-
-/**
- * The audit after-view of a new benefit, built in SQL from a benefits row named `d`: the keys of benefitAuditView
- * (audit-view.ts; import.test.ts compares them). One text for the import and for bench/benefit-import.ts's floor,
- * so the floor writes the same audit rows.
- */
-export const NEW_BENEFIT_AUDIT_AFTER = `jsonb_build_object('benefitAuthorizationNumber', d.authorization_number,
-  'benefitStatusId', d.status_id, 'benefitTypeId', d.benefit_type_id, 'benefitAvailableDate', d.available_date,
-  'benefitExpirationDate', d.expiration_date, 'benefitAmount', d.amount::text, 'benefitBalance', d.balance::text,
-  'notifiedRecipient', d.notified_recipient, 'note', d.note, 'programId', d.program_id, 'accountId', d.account_id,
-  'agencyId', d.agency_id, 'fundingId', d.funding_source_id, 'incentiveId', d.incentive_id,
-  'benefitOptionId', d.benefit_option_id, 'creationChannel', d.creation_channel)`;
 
 /** The statements of insertBenefits; `taken` says what a number another request holds does: fail, or skip its row. */
 async function writeBenefits<T>(
   db: DbOrTx,
   pending: readonly T[],
   build: (item: T) => IssueInsert,
-  stamp: AuditStamp,
+  notifiedAt: string,
   taken: 'fail' | 'skip',
 ) {
   const inserted: { id: number; uuid: string; programId: number; authorizationNumber: string }[] = [];
@@ -300,7 +286,7 @@ async function writeBenefits<T>(
       ),
       notes as (
         insert into ${notifications} (account_id, event_id, text, status_id, notified_date, created_at)
-        select account_id, notice_event, notice_text, 0, ${stamp.at}::timestamptz, ${stamp.at}::timestamptz
+        select account_id, notice_event, notice_text, 0, ${notifiedAt}::timestamptz, ${notifiedAt}::timestamptz
         from done order by id
       ),
       sent as (
@@ -310,7 +296,7 @@ async function writeBenefits<T>(
           -- the Spanish text to a recipient whose user chose Spanish, as notifyAccounts chooses it
           case when u.preferred_language = 'es' then d.notice_es_subject else d.notice_subject end,
           case when u.preferred_language = 'es' then d.notice_es_text else d.notice_text end,
-          ${stamp.at}::timestamptz
+          ${notifiedAt}::timestamptz
         from done d
         join ${notificationPreferences} p on p.account_id = d.account_id and p.event_id = d.notice_event
         join ${recipientAccounts} a on a.id = d.account_id
@@ -319,12 +305,6 @@ async function writeBenefits<T>(
           or (p.method_id = ${NOTIFICATION_METHOD.SMS} and a.mobile_phone <> '')
         order by d.id, p.method_id
         returning 1
-      ),
-      audited as (
-        insert into ${auditLog} (at, actor_user_id, action, entity, entity_id, before, after, ip, request_id)
-        select ${stamp.at}::timestamptz, ${stamp.actorUserId}::int, 'issue', 'benefit', d.uuid::text, null,
-          ${sql.raw(NEW_BENEFIT_AUDIT_AFTER)}, ${stamp.ip}::varchar, ${stamp.requestId}::varchar
-        from done d order by d.id
       )
       select id, uuid, program_id, authorization_number, (select count(*) from sent)::int as queued from done`,
       )

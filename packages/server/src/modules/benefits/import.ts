@@ -17,7 +17,7 @@ import { fromCents, todayIn, toCents } from '@ebt/core/format';
 import { fillMessage, MESSAGES } from '@ebt/core/messages';
 import type { Tx } from '../../db/client.js';
 import type { ProgramRow } from '../../db/schema/index.js';
-import { type AuditEntry, auditStamp } from '../../platform/audit.js';
+import type { AuditEntry } from '../../platform/audit.js';
 import { callerProgramsQuery } from '../../platform/caller-programs.js';
 import { type CallerContext, type RequestContext, requireCaller } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
@@ -228,7 +228,7 @@ export async function importBenefitFile(context: RequestContext, upload: Uploade
       // The same keys without their day are the funding roll-up's (lockIssuanceTotals keeps each once).
       await lockIssuanceTotals(tx, days);
       const refuse: Refuse = (row, problem) => problems.refuse(row, problem.column ?? undefined, problem.reason);
-      const added = await addBenefits(tx, ctx, adds, now, refuse, lap);
+      const { added, created } = await addBenefits(tx, ctx, adds, now, refuse, lap);
       lap('added');
       const { updated, audit } = await changeBenefits(tx, updates, now, refuse);
       await dropEmptyIssuanceDays(tx, days);
@@ -252,7 +252,8 @@ export async function importBenefitFile(context: RequestContext, upload: Uploade
         unchanged,
         audit,
         fileEntityId: null,
-        fileDetail: { programIds },
+        // The benefits the file created have no audit row of their own: this row names them (decision 0090).
+        fileDetail: { programIds, created },
       };
     },
   });
@@ -367,9 +368,9 @@ interface PendingAdd {
 }
 
 /**
- * Inserts the new benefits, then their issue effects (funding roll-up and notifications, decision 0010) and audit
- * rows. A row whose number another request took meanwhile is refused; a generated number that met a taken one is
- * drawn again.
+ * Inserts the new benefits, then their issue effects (funding roll-up and notifications, decision 0010). A row whose
+ * number another request took meanwhile is refused; a generated number that met a taken one is drawn again. Answers
+ * how many were added and their uuids in file order, which the file's own audit row lists (decision 0090).
  */
 async function addBenefits(
   tx: Tx,
@@ -378,7 +379,7 @@ async function addBenefits(
   now: Date,
   refuse: Refuse,
   lap: (phase: string) => void,
-): Promise<number> {
+): Promise<{ added: number; created: string[] }> {
   const taken = new Set<string>();
   let pending = adds.map((a) => {
     let number = a.values.authorizationNumber;
@@ -390,7 +391,8 @@ async function addBenefits(
     return { ...a, number, generated: a.values.authorizationNumber === null };
   });
   const issued: IssuanceDelta[] = [];
-  const stamp = auditStamp(ctx);
+  const createdByRow = new Map<number, string>();
+  const notifiedAt = now.toISOString();
   let queued = 0;
   // A new benefit's row and what its notification says, from the row about to be inserted (nothing is read back);
   // insertBenefits builds them a chunk at a time.
@@ -427,13 +429,15 @@ async function addBenefits(
     return { row, notice };
   };
   for (let attempt = 0; attempt < GENERATE_TRIES && pending.length; attempt++) {
-    // The benefits, their notifications, messages and audit rows (issue-effects.ts, decision 0010).
-    const written = await insertBenefits(tx, pending, build, stamp);
+    // The benefits, their notifications and messages (issue-effects.ts, decision 0010).
+    const written = await insertBenefits(tx, pending, build, notifiedAt);
     queued += written.queued;
-    const inserted = new Set(written.inserted.map((r) => `${r.programId}:${r.authorizationNumber}`));
+    const inserted = new Map(written.inserted.map((r) => [`${r.programId}:${r.authorizationNumber}`, r.uuid]));
     const retry: typeof pending = [];
     for (const a of pending) {
-      if (inserted.has(`${a.lookups.program.id}:${a.number}`)) {
+      const uuid = inserted.get(`${a.lookups.program.id}:${a.number}`);
+      if (uuid !== undefined) {
+        createdByRow.set(a.rowNumber, uuid);
         issued.push({
           programId: a.lookups.program.id,
           fundingId: a.values.fundingId,
@@ -459,7 +463,8 @@ async function addBenefits(
   lap('effects');
   // As issue-effects.ts logs it: the messages counted, never their bodies or addresses.
   if (queued > 0) ctx.log.info({ count: queued, notice: 'issued' }, 'benefit notifications queued in the outbox');
-  return issued.length;
+  const created = [...createdByRow].sort(([a], [b]) => a - b).map(([, uuid]) => uuid);
+  return { added: issued.length, created };
 }
 
 interface PendingUpdate {

@@ -277,8 +277,8 @@ export async function insertMerchants(db: DbOrTx, rows: NewMerchant[], stamp: Au
         from mx cross join json_to_record(mx.bank) as b(${BANK_RECORD})
         where mx.bank is not null
       ),
-      -- The audit rows in the same statement, as the benefit file writes its own (recordAudit's columns): their JSON
-      -- is built once, not a second time for a statement of their own.
+      -- The audit rows in the same statement (recordAudit's columns): their JSON is built once, not a second time for
+      -- a statement of their own.
       audited as (
         insert into ${auditLog} (at, actor_user_id, action, entity, entity_id, before, after, ip, request_id)
         select ${at}::timestamptz, ${stamp.actorUserId}::int, 'create', 'merchant', mx.uuid::text, null,

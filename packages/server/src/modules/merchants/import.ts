@@ -54,8 +54,9 @@ import {
 // decision 0023), on the import skeleton (platform/import-run.ts). One file, one transaction: every valid row is applied
 // whole and every refused row changed nothing and is reported with its row, column and reason. The merchants the file
 // names are read (and locked) in one statement, their mappings and addresses in one more each; the writes are
-// multi-row statements. One audit entry per changed merchant, as the benefit file writes one per benefit, and the
-// file's own entry with its counts.
+// multi-row statements. One audit entry per changed merchant, created ones included (a file names tens to hundreds of
+// merchants; the benefit and account files name their created rows in the file's own entry instead, decision 0090),
+// and the file's own entry with its counts.
 
 const CHANNEL = 'FILE';
 /** Rounds of drawing generated identifiers that met taken ones (15 random digits: practically never a second). */

@@ -1,10 +1,9 @@
 import { and, asc, eq, ne, type SQL, sql } from 'drizzle-orm';
-import { ACCOUNT_STATUS, ROLE, USER_STATUS } from '@ebt/core/enums';
+import { ACCOUNT_STATUS, USER_STATUS } from '@ebt/core/enums';
 import type { DbOrTx } from '../../db/client.js';
-import { agencies, auditLog, recipientAccounts as ra, users } from '../../db/schema/index.js';
-import type { AuditStamp } from '../../platform/audit.js';
+import { agencies, recipientAccounts as ra, users } from '../../db/schema/index.js';
 import { chunks } from '../../platform/import-sql.js';
-import { type AccountWireColumns, RECIPIENT_ACCOUNT_ENTITY } from './accounts.js';
+import type { AccountWireColumns } from './accounts.js';
 
 // The reads and writes of the account file. Each works on the whole file at once: a look-up takes every key as one
 // array parameter (`= any($1)`), and a write sends each column as one array (`insert ... select from unnest(...)`,
@@ -154,31 +153,10 @@ export type NewAccount = Pick<
 >;
 
 /**
- * The audit after-view of a new account, built in SQL from a recipient_accounts row named `ins`: the keys of
- * auditView (accounts.ts; import.test.ts compares them). One text for the import and for bench/account-import.ts's
- * floor, so the floor writes the same audit rows.
+ * Inserts the new accounts of one program; answers their ids and uuids by Account ID. No audit row an account or its
+ * portal user: the file's own audit row lists the uuids of both (decision 0090).
  */
-export const NEW_ACCOUNT_AUDIT_AFTER = `jsonb_build_object('recipientIdentifier', ins.recipient_identifier,
-  'accountStatusId', ins.status_id, 'accountTypeId', ins.account_type_id, 'firstname', ins.first_name,
-  'middlename', ins.middle_name, 'lastname', ins.last_name, 'address1', ins.address1, 'address2', ins.address2,
-  'city', ins.city, 'stateCode', ins.state_code, 'zipcode', ins.zipcode, 'email', ins.email,
-  'mobilePhone', ins.mobile_phone, 'cardIssuanceCode', ins.card_issuance, 'programId', ins.program_id,
-  'agencyId', ins.agency_id, 'userId', ins.user_id, 'applicantId', ins.applicant_id)`;
-
-/**
- * Inserts the new accounts of one program; answers their ids and uuids by Account ID. The same statement writes the
- * audit rows of each new recipient, in file order: the creation of its portal user, then of its account, with the
- * after-views `recipientUserAuditView` and `auditView` give (accounts.ts; changedFields keeps every key of a creation,
- * and none of them is a secret). SQL builds them from the rows just inserted (`with ins as (insert ... returning ...)`),
- * so Node neither builds nor sends 19,000 audit objects for a 1 MB file (bench/README.md).
- */
-export async function insertAccounts(
-  tx: DbOrTx,
-  programId: number,
-  rows: readonly NewAccount[],
-  now: Date,
-  stamp: AuditStamp,
-) {
+export async function insertAccounts(tx: DbOrTx, programId: number, rows: readonly NewAccount[], now: Date) {
   const inserted: { id: number; uuid: string; recipient_identifier: string }[] = [];
   const at = now.toISOString();
   for (const part of chunks(rows, CHUNK)) {
@@ -187,40 +165,21 @@ export async function insertAccounts(
       ...(await rowsOf<{ id: number; uuid: string; recipient_identifier: string }>(
         tx,
         sql`
-        with a as (
-          select * from unnest(${col('agencyId')}::int[], ${col('userId')}::int[], ${col('recipientIdentifier')}::varchar[],
-            ${col('statusId')}::smallint[], ${col('accountTypeId')}::smallint[], ${col('firstName')}::varchar[],
-            ${col('middleName')}::varchar[], ${col('lastName')}::varchar[], ${col('address1')}::varchar[],
-            ${col('address2')}::varchar[], ${col('city')}::varchar[], ${col('stateCode')}::varchar[],
-            ${col('zipcode')}::varchar[], ${col('email')}::varchar[], ${col('mobilePhone')}::varchar[],
-            ${col('cardIssuance')}::boolean[], ${col('creationChannel')}::varchar[])
-            as a(agency_id, user_id, recipient_identifier, status_id, account_type_id, first_name, middle_name, last_name,
-              address1, address2, city, state_code, zipcode, email, mobile_phone, card_issuance, creation_channel)
-        ),
-        ins as (
-          insert into ${ra} (program_id, agency_id, user_id, recipient_identifier, status_id, account_type_id, first_name,
-            middle_name, last_name, address1, address2, city, state_code, zipcode, email, mobile_phone, card_issuance,
-            creation_channel, created_at, updated_at)
-          select ${programId}::int, agency_id, user_id, recipient_identifier, status_id, account_type_id, first_name,
-            middle_name, last_name, address1, address2, city, state_code, zipcode, email, mobile_phone, card_issuance,
-            creation_channel, ${at}::timestamptz, ${at}::timestamptz
-          from a
-          returning *
-        ),
-        audited as (
-          insert into ${auditLog} (at, actor_user_id, action, entity, entity_id, before, after, ip, request_id)
-          select ${stamp.at}::timestamptz, ${stamp.actorUserId}::int, 'create', v.entity, v.entity_id, null, v.after,
-            ${stamp.ip}::varchar, ${stamp.requestId}::varchar
-          from ins
-          join ${users} u on u.id = ins.user_id
-          cross join lateral (values
-            (1, 'user'::text, u.uuid::text, jsonb_build_object('username', u.username, 'roleId', ${ROLE.RECIPIENT}::int,
-              'statusId', ${USER_STATUS.PENDING}::int)),
-            (2, ${RECIPIENT_ACCOUNT_ENTITY}::text, ins.uuid::text, ${sql.raw(NEW_ACCOUNT_AUDIT_AFTER)})
-          ) as v(ord, entity, entity_id, after)
-          order by ins.id, v.ord
-        )
-        select id, uuid, recipient_identifier from ins`,
+        insert into ${ra} (program_id, agency_id, user_id, recipient_identifier, status_id, account_type_id, first_name,
+          middle_name, last_name, address1, address2, city, state_code, zipcode, email, mobile_phone, card_issuance,
+          creation_channel, created_at, updated_at)
+        select ${programId}::int, agency_id, user_id, recipient_identifier, status_id, account_type_id, first_name,
+          middle_name, last_name, address1, address2, city, state_code, zipcode, email, mobile_phone, card_issuance,
+          creation_channel, ${at}::timestamptz, ${at}::timestamptz
+        from unnest(${col('agencyId')}::int[], ${col('userId')}::int[], ${col('recipientIdentifier')}::varchar[],
+          ${col('statusId')}::smallint[], ${col('accountTypeId')}::smallint[], ${col('firstName')}::varchar[],
+          ${col('middleName')}::varchar[], ${col('lastName')}::varchar[], ${col('address1')}::varchar[],
+          ${col('address2')}::varchar[], ${col('city')}::varchar[], ${col('stateCode')}::varchar[],
+          ${col('zipcode')}::varchar[], ${col('email')}::varchar[], ${col('mobilePhone')}::varchar[],
+          ${col('cardIssuance')}::boolean[], ${col('creationChannel')}::varchar[])
+          as a(agency_id, user_id, recipient_identifier, status_id, account_type_id, first_name, middle_name, last_name,
+            address1, address2, city, state_code, zipcode, email, mobile_phone, card_issuance, creation_channel)
+        returning id, uuid, recipient_identifier`,
       )),
     );
   }

@@ -23,8 +23,8 @@ import {
 import type { recipientAccounts } from '../../db/schema/index.js';
 import { canSeeAgency, type Caller } from '../../platform/caller.js';
 import type { Tx } from '../../db/client.js';
-import { type AuditEntry, auditStamp } from '../../platform/audit.js';
-import { type CallerContext, requireCaller, type RequestContext } from '../../platform/context.js';
+import type { AuditEntry } from '../../platform/audit.js';
+import { requireCaller, type RequestContext } from '../../platform/context.js';
 import { AppError, isUniqueViolation } from '../../platform/errors.js';
 import type { UploadedFile } from '../../platform/file-import.js';
 import { type ImportRow, runFileImport } from '../../platform/import-run.js';
@@ -210,7 +210,7 @@ export async function importAccountFile(
     },
 
     async apply(tx, { lap }, { adds, updates, unchanged }) {
-      if (adds.length > 0) await addAccounts(tx, ctx, program.id, adds, now, lap);
+      const created = adds.length > 0 ? await addAccounts(tx, program.id, adds, now, lap) : undefined;
       lap('added');
       const audit = updates.length > 0 ? await changeAccounts(tx, updates, now) : [];
       lap('updated');
@@ -220,6 +220,8 @@ export async function importAccountFile(
         unchanged,
         audit,
         fileEntityId: program.uuid,
+        // The recipients the file created have no audit rows of their own: this row names them (decision 0090).
+        fileDetail: created,
         logDetail: { programId: program.id },
       };
     },
@@ -363,16 +365,10 @@ function planRows(
 
 /**
  * New accounts: the next Account IDs of the program, as the add endpoint takes them, then the users and accounts in
- * multi-row inserts (the accounts' insert writes their audit rows too).
+ * multi-row inserts. Answers the uuids of both in file order: the file's own audit row lists them, in place of an
+ * audit row a user and an account (decision 0090).
  */
-async function addAccounts(
-  tx: Tx,
-  ctx: CallerContext,
-  programId: number,
-  adds: PlannedAdd[],
-  now: Date,
-  lap: (phase: string) => void,
-) {
+async function addAccounts(tx: Tx, programId: number, adds: PlannedAdd[], now: Date, lap: (phase: string) => void) {
   let highest = await highestGeneratedIdentifier(tx, programId);
   for (const add of adds) {
     const next = nextRecipientIdentifier(highest);
@@ -405,15 +401,19 @@ async function addAccounts(
     ...add.columns,
     creationChannel: CREATION_CHANNEL.FILE,
   }));
-  // The accounts with the audit rows of each new recipient (its user's creation, then its account's).
+  let accounts: Awaited<ReturnType<typeof insertAccounts>>;
   try {
-    await insertAccounts(tx, programId, newAccounts, now, auditStamp(ctx));
+    accounts = await insertAccounts(tx, programId, newAccounts, now);
   } catch (error) {
     // Only a writer that does not take the program's lock (a direct database load) can get here.
     if (isUniqueViolation(error, 'recipient_accounts_program_identifier_key'))
       throw AppError.conflict(RECIPIENT_MESSAGES.IDENTIFIER_TAKEN);
     throw error;
   }
+  return {
+    createdAccounts: adds.map((add) => accounts.get(add.identifier)!.uuid),
+    createdUsers: userOf.map((user) => user.uuid),
+  };
 }
 
 /** Changed accounts in multi-row updates; their Pending portal users follow, as after a form save. */
