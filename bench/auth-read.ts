@@ -169,7 +169,8 @@ function databaseCpuTimes(): Map<number, number> {
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      if (readFileSync(`/proc/${entry}/stat`, 'utf8').includes('(postgres)')) times.set(Number(entry), cpuTimeOf(Number(entry)));
+      if (readFileSync(`/proc/${entry}/stat`, 'utf8').includes('(postgres)'))
+        times.set(Number(entry), cpuTimeOf(Number(entry)));
     } catch {
       // the process ended between the listing and the read
     }

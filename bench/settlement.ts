@@ -32,7 +32,9 @@ async function main() {
     const q = (text: string) => pool!.query(text);
     const version = ((await q('select version()')).rows[0] as { version: string }).version.split(',')[0];
     const n = (x: number) => x.toLocaleString('en-US');
-    console.log(`${version}; ${n(ROWS)} transactions of the day over ${n(MERCHANTS)} merchants, ${n(HISTORY)} settled before`);
+    console.log(
+      `${version}; ${n(ROWS)} transactions of the day over ${n(MERCHANTS)} merchants, ${n(HISTORY)} settled before`,
+    );
     const started = performance.now();
     const program = Number(
       (await q(`insert into programs (name, short_name) values ('Bench Settlement', 'BSET') returning id`)).rows[0].id,
@@ -120,7 +122,9 @@ async function main() {
       `batch: ${batch.merchant_count} merchants, ${batch.transaction_count} transactions, ${batch.lines} lines, gross ${batch.gross_amt}, refunds ${batch.refund_amt}, reversals ${batch.reversal_amt}, fees ${batch.fee_amt}, net ${batch.net_amt}; held ${batch.held_amt} at ${batch.held_merchant_count} merchants`,
     );
     const sumCheck = (Number(batch.net_amt) + Number(batch.fee_amt)).toFixed(2) === Number(direct.money).toFixed(2);
-    console.log(`net + fees equals the direct sum of the batch's transactions: ${sumCheck ? 'yes' : `NO (${direct.money})`}`);
+    console.log(
+      `net + fees equals the direct sum of the batch's transactions: ${sumCheck ? 'yes' : `NO (${direct.money})`}`,
+    );
   } finally {
     await database.close();
   }

@@ -89,7 +89,10 @@ test.describe('the transaction engine through the command-line client', () => {
         `/program/transactions?startDate=${today}&endDate=${today}&trxTypeId=1&rid=${detail.recipient.recipientIdentifier}`,
       );
       const found = page.getByRole('table', { name: 'Transactions found' });
-      await found.getByRole('button', { name: /Purchase \$1\.25 Approved$/ }).first().click();
+      await found
+        .getByRole('button', { name: /Purchase \$1\.25 Approved$/ })
+        .first()
+        .click();
       await expect(page).toHaveURL(new RegExp(`/program/transaction/${bought.trxUuid}$`));
       const section = (name: string | RegExp) =>
         page.getByRole('region', typeof name === 'string' ? { name, exact: true } : { name });

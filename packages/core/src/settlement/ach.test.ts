@@ -19,10 +19,42 @@ const batch: AchBatch = {
   batchNumber: 42,
   offset: { routing: '011000015', account: '99887766', accountTypeId: 0, id: 'PROGRAM', name: 'Program settlement' },
   entries: [
-    { routing: '021000021', account: '000111222333', accountTypeId: 0, amountCents: 3950, id: 'M1', name: 'Green Acres Farm', addenda: 'Batch 42 net' },
-    { routing: '011000015', account: '4455', accountTypeId: 1, amountCents: 1000, id: 'M2', name: 'Élan Orchard', addenda: 'Batch 42 net' },
-    { routing: '021000021', account: '777', accountTypeId: 0, amountCents: -1200, id: 'M3', name: 'Returned Stall', addenda: 'Batch 42 net' },
-    { routing: '021000021', account: '888', accountTypeId: 0, amountCents: 0, id: 'M4', name: 'Nothing due', addenda: '' },
+    {
+      routing: '021000021',
+      account: '000111222333',
+      accountTypeId: 0,
+      amountCents: 3950,
+      id: 'M1',
+      name: 'Green Acres Farm',
+      addenda: 'Batch 42 net',
+    },
+    {
+      routing: '011000015',
+      account: '4455',
+      accountTypeId: 1,
+      amountCents: 1000,
+      id: 'M2',
+      name: 'Élan Orchard',
+      addenda: 'Batch 42 net',
+    },
+    {
+      routing: '021000021',
+      account: '777',
+      accountTypeId: 0,
+      amountCents: -1200,
+      id: 'M3',
+      name: 'Returned Stall',
+      addenda: 'Batch 42 net',
+    },
+    {
+      routing: '021000021',
+      account: '888',
+      accountTypeId: 0,
+      amountCents: 0,
+      id: 'M4',
+      name: 'Nothing due',
+      addenda: '',
+    },
   ],
 };
 
@@ -62,6 +94,11 @@ describe('achFile', () => {
     }
     expect(parsed.fileControl.batches).toBe(1);
     // Check digits and traces: each entry's routing is whole, traces run from 1.
-    expect(parsed.entries.map((e) => e.trace)).toEqual(['021000020000001', '021000020000002', '021000020000003', '021000020000004']);
+    expect(parsed.entries.map((e) => e.trace)).toEqual([
+      '021000020000001',
+      '021000020000002',
+      '021000020000003',
+      '021000020000004',
+    ]);
   });
 });

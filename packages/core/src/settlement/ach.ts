@@ -147,8 +147,7 @@ export function achFile(batch: AchBatch): string {
           trace,
       ),
     );
-    if (e.addenda !== null)
-      lines.push(record('7' + '05' + alpha(e.addenda, 80) + '0001' + numeric(sequence, 7)));
+    if (e.addenda !== null) lines.push(record('7' + '05' + alpha(e.addenda, 80) + '0001' + numeric(sequence, 7)));
   };
   for (const e of batch.entries) if (e.amountCents !== 0) entry(e);
   const offsetCents = credits - debits;

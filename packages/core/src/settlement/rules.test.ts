@@ -15,7 +15,10 @@ describe('zoned clock', () => {
   it('finds the instant of a wall-clock time in a zone, across daylight saving', () => {
     expect(zonedInstant('2026-11-23', 1080, 'America/New_York').toISOString()).toBe('2026-11-23T23:00:00.000Z');
     expect(zonedInstant('2026-07-01', 1080, 'America/New_York').toISOString()).toBe('2026-07-01T22:00:00.000Z');
-    expect(localClock(new Date('2026-11-24T03:00:00Z'), 'America/New_York')).toEqual({ day: '2026-11-23', minutes: 1320 });
+    expect(localClock(new Date('2026-11-24T03:00:00Z'), 'America/New_York')).toEqual({
+      day: '2026-11-23',
+      minutes: 1320,
+    });
   });
 
   it("answers today's cut-off once passed, else yesterday's", () => {

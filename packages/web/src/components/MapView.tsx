@@ -84,9 +84,7 @@ export function MapView({ center, zoom, label, markers, selectedKey, onMarkerSel
 
   return (
     <div>
-      <VisuallyHidden id={helpId}>
-        {t('kit.mapKeyboardHelp')}
-      </VisuallyHidden>
+      <VisuallyHidden id={helpId}>{t('kit.mapKeyboardHelp')}</VisuallyHidden>
       <MapContainer center={center} zoom={zoom} keyboard scrollWheelZoom={false} className={classes.map}>
         <ContainerLabel label={label} helpId={helpId} />
         <FollowCenter center={center} zoom={zoom} />

@@ -1,15 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  check,
-  index,
-  integer,
-  pgTable,
-  smallint,
-  timestamp,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, day, money, publicUuid } from './columns.js';
 import { merchants } from './merchants.js';
 import { fundingSources, programs } from './programs.js';
@@ -91,7 +81,10 @@ export const settlementLines = pgTable(
     // A merchant's settled batches (the merchant detail, the statement).
     index('settlement_lines_merchant_idx').on(t.merchantId, t.batchId),
     check('settlement_lines_type_check', sql`${t.benefitTypeId} in (1, 2)`),
-    check('settlement_lines_net_check', sql`${t.netAmt} = ${t.grossAmt} - ${t.refundAmt} - ${t.reversalAmt} - ${t.feeAmt}`),
+    check(
+      'settlement_lines_net_check',
+      sql`${t.netAmt} = ${t.grossAmt} - ${t.refundAmt} - ${t.reversalAmt} - ${t.feeAmt}`,
+    ),
   ],
 );
 

@@ -56,8 +56,9 @@ describe('GET /account-api/dash/settlement', () => {
       }
     }
     // The fixed data set redeems in November: the figures are not all zero.
-    const ytd = (await get(w.tokens.programAdminA, '/account-api/dash/settlement', { programUuid, dateRange: 'YTD' }))
-      .json() as Record<string, number>;
+    const ytd = (
+      await get(w.tokens.programAdminA, '/account-api/dash/settlement', { programUuid, dateRange: 'YTD' })
+    ).json() as Record<string, number>;
     expect(ytd.redeemedUnsettledAmt).toBeGreaterThan(0);
     expect(ytd.issuedAmt).toBeGreaterThan(0);
   });

@@ -275,7 +275,7 @@ describe('QR card PDFs', () => {
     expect(audits.map((a) => a.action).sort()).toEqual(['generate', 'print', 'reprint']);
   });
 
-  it("answers 404 on a generation PDF to agency staff even with BULK_PAN_GEN (program-level cards)", async () => {
+  it('answers 404 on a generation PDF to agency staff even with BULK_PAN_GEN (program-level cards)', async () => {
     const { panGenId } = await bulkGenerate(t, w.tokens.programAdminA, w.programs.programA.id, 1);
     const bulk = PRIVILEGE_LIST.find((p) => p.code === PRIVILEGE.BULK_PAN_GEN)!.privilegeId;
     const grant = and(eq(rolePrivileges.roleId, ROLE.AGENCY_ADMIN), eq(rolePrivileges.privilegeId, bulk));

@@ -23,13 +23,7 @@ import { requireCaller, type CallerContext, type RequestContext } from '../../pl
 import { decrypt, keyedHash } from '../../platform/crypto.js';
 import { AppError } from '../../platform/errors.js';
 import { insertNewPans } from './numbers.js';
-import {
-  accountWithPans,
-  lockAccount,
-  lockPanByHash,
-  updatePan,
-  type LockedAccount,
-} from './queries.js';
+import { accountWithPans, lockAccount, lockPanByHash, updatePan, type LockedAccount } from './queries.js';
 
 // A recipient's PANs (B§2 "Recipient PANs", B§4, B§5, B§7; decision 0036): the list, a new PAN, and assigning a
 // printed one. The account must be in the caller's scope (agency staff: their agencies; program admins: their

@@ -4,7 +4,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '@ebt/core/enums';
 import { MESSAGES } from '@ebt/core/messages';
 import { PROGRAM_MESSAGES, SECRET_MASK } from '@ebt/core/programs';
-import { auditLog, configEntries, fundingSources, incentives, pans, programs, recipientAccounts } from '../../db/schema/index.js';
+import {
+  auditLog,
+  configEntries,
+  fundingSources,
+  incentives,
+  pans,
+  programs,
+  recipientAccounts,
+} from '../../db/schema/index.js';
 import { CONFIG_VALUES } from '../../platform/config-values.js';
 import { decrypt } from '../../platform/crypto.js';
 import { isUniqueViolation } from '../../platform/errors.js';

@@ -48,11 +48,13 @@ describe('GET /settlement-api/batches/{batchUuid}/ach', () => {
     const file = parseAch(res.body);
     expect(file.lines.every((l) => l.length === 94)).toBe(true);
     expect(file.lines.length % 10).toBe(0);
-    expect(file.entries.map((e) => [e.code, e.rdfi + e.check, e.account, e.cents, e.id])).toEqual([
-      ['22', '021000021', w.accounts.first, 2950, w.merchants.first.merchantIdentifier.toUpperCase()],
-      ['32', '011000015', w.accounts.second, 1500, w.merchants.second.merchantIdentifier.toUpperCase()],
-      ['27', '011000015', '5550001111', 4450, w.program.shortName.toUpperCase()],
-    ].sort((a, b) => (a[0] === '27' ? 1 : b[0] === '27' ? -1 : String(a[4]).localeCompare(String(b[4])))));
+    expect(file.entries.map((e) => [e.code, e.rdfi + e.check, e.account, e.cents, e.id])).toEqual(
+      [
+        ['22', '021000021', w.accounts.first, 2950, w.merchants.first.merchantIdentifier.toUpperCase()],
+        ['32', '011000015', w.accounts.second, 1500, w.merchants.second.merchantIdentifier.toUpperCase()],
+        ['27', '011000015', '5550001111', 4450, w.program.shortName.toUpperCase()],
+      ].sort((a, b) => (a[0] === '27' ? 1 : b[0] === '27' ? -1 : String(a[4]).localeCompare(String(b[4])))),
+    );
     const hash = String(file.entries.reduce((s, e) => s + Number(e.rdfi), 0) % 1e10).padStart(10, '0');
     for (const control of [file.batchControl, file.fileControl])
       expect(control).toEqual(expect.objectContaining({ count: 5, hash, debits: 4450, credits: 4450 }));
@@ -77,7 +79,10 @@ describe('GET /settlement-api/batches/{batchUuid}/ach', () => {
         expect(body).not.toContain(secret);
     }
     const bankView = PRIVILEGE_LIST.find((p) => p.code === 'BANK_VIEW')!;
-    const without = and(eq(rolePrivileges.roleId, ROLE.PROGRAM_ADMIN), eq(rolePrivileges.privilegeId, bankView.privilegeId));
+    const without = and(
+      eq(rolePrivileges.roleId, ROLE.PROGRAM_ADMIN),
+      eq(rolePrivileges.privilegeId, bankView.privilegeId),
+    );
     await t.database.db.delete(rolePrivileges).where(without);
     try {
       const admin = await makeUser(t.database.db, { roleId: ROLE.PROGRAM_ADMIN, programs: [w.program] });
@@ -86,7 +91,9 @@ describe('GET /settlement-api/batches/{batchUuid}/ach', () => {
       expect(refused.statusCode).toBe(403);
       expect(refused.body).not.toContain(w.accounts.first);
       // The batch itself stays readable to them.
-      expect((await t.injectAs(plain, { method: 'GET', url: `/settlement-api/batches/${batchUuid}` })).statusCode).toBe(200);
+      expect((await t.injectAs(plain, { method: 'GET', url: `/settlement-api/batches/${batchUuid}` })).statusCode).toBe(
+        200,
+      );
     } finally {
       await t.database.db
         .insert(rolePrivileges)
@@ -96,7 +103,9 @@ describe('GET /settlement-api/batches/{batchUuid}/ach', () => {
     const downloaded = await t.database.db.execute(
       sql`select file_downloaded_at from settlement_batches where uuid = ${batchUuid}`,
     );
-    expect((downloaded as unknown as { rows: { file_downloaded_at: unknown }[] }).rows[0]!.file_downloaded_at).toBeNull();
+    expect(
+      (downloaded as unknown as { rows: { file_downloaded_at: unknown }[] }).rows[0]!.file_downloaded_at,
+    ).toBeNull();
   });
 
   it('refuses a routing number without its check digit when bank information is saved', async () => {

@@ -27,7 +27,12 @@ interface MerchantAccountRow {
 
 /** The program's settlement account from its configuration (settlementRoutingNumber, sealed settlementAccountSecret). */
 async function programAccount(ctx: ReturnType<typeof requireCaller>, programId: number) {
-  const [row] = await rowsOf<{ name: string; short_name: string; configuration: string | null; secrets: string | null }>(
+  const [row] = await rowsOf<{
+    name: string;
+    short_name: string;
+    configuration: string | null;
+    secrets: string | null;
+  }>(
     ctx.db,
     sql`select name, short_name, configuration, configuration_secrets as secrets from programs where id = ${programId}`,
   );

@@ -88,16 +88,29 @@ describe('settlement batches', () => {
       netAmt: 19.5,
     });
     expect(lineOf(w.merchants.first.uuid, 1)).toMatchObject({ grossAmt: 10, feeAmt: 0, netAmt: 10 });
-    expect(lineOf(w.merchants.second.uuid, 1)).toMatchObject({ grossAmt: 15, refundAmt: 5, netAmt: 10, transactionCount: 2 });
+    expect(lineOf(w.merchants.second.uuid, 1)).toMatchObject({
+      grossAmt: 15,
+      refundAmt: 5,
+      netAmt: 10,
+      transactionCount: 2,
+    });
     expect(lineOf(w.merchants.third.uuid, 1)).toMatchObject({ grossAmt: 12, reversalAmt: 12, netAmt: 0 });
     // The lines add up to the batch, and every approved merchant transaction is in it once.
     expect(cents(batch.lines.reduce((s, l) => s + l.netAmt, 0))).toBe(cents(batch.netAmt));
     expect((await settledCounts(w.db, w.program.id)).every((r) => r.settlement_batch_id !== null)).toBe(true);
 
     // Nothing left: a second close writes no batch.
-    expect(await closeNow(token, w.program.uuid)).toEqual({ batch: null, message: SETTLEMENT_MESSAGES.NOTHING_TO_SETTLE });
+    expect(await closeNow(token, w.program.uuid)).toEqual({
+      batch: null,
+      message: SETTLEMENT_MESSAGES.NOTHING_TO_SETTLE,
+    });
     // Closed lines never change.
-    await expect(w.db.update(settlementLines).set({ feeAmt: '0' }).where(sql`true`)).rejects.toThrow();
+    await expect(
+      w.db
+        .update(settlementLines)
+        .set({ feeAmt: '0' })
+        .where(sql`true`),
+    ).rejects.toThrow();
   });
 
   it('carries a reversal after settlement into the next batch as a negative line', async () => {
@@ -133,7 +146,11 @@ describe('settlement batches', () => {
     expect(held.holds).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ merchantUuid: unbanked.uuid, reasonId: HOLD_REASON.NO_BANK_INFO, heldAmt: 7 }),
-        expect.objectContaining({ merchantUuid: w.merchants.second.uuid, reasonId: HOLD_REASON.MERCHANT_INACTIVE, heldAmt: 4 }),
+        expect.objectContaining({
+          merchantUuid: w.merchants.second.uuid,
+          reasonId: HOLD_REASON.MERCHANT_INACTIVE,
+          heldAmt: 4,
+        }),
       ]),
     );
 
@@ -187,7 +204,12 @@ describe('settlement batches', () => {
       const w = await makeSettlementWorld(t);
       await w.giveBenefit('500.00');
       for (let i = 0; i < 20; i++)
-        await call(t, w.terminals[(['first', 'second', 'third'] as const)[i % 3]!], 'purchase', purchaseOf(w.card.pan, 1));
+        await call(
+          t,
+          w.terminals[(['first', 'second', 'third'] as const)[i % 3]!],
+          'purchase',
+          purchaseOf(w.card.pan, 1),
+        );
       await setConfig(t.database.db, `settlement.enabled.${w.program.shortName}`, 'on');
       const now = new Date('2026-11-24T00:00:00Z');
       const runs = await Promise.all(Array.from({ length: 4 }, () => closeDueBatches(t.database.db, now)));
@@ -239,7 +261,10 @@ describe('settlement access', () => {
     expect(paid.statusCode).toBe(404);
 
     const agencyUser = await makeUser(t.database.db, { roleId: ROLE.AGENCY_USER });
-    const refused = await t.injectAs(await t.signIn(agencyUser.username), { method: 'GET', url: '/settlement-api/batches' });
+    const refused = await t.injectAs(await t.signIn(agencyUser.username), {
+      method: 'GET',
+      url: '/settlement-api/batches',
+    });
     expect(refused.statusCode).toBe(403);
   });
 

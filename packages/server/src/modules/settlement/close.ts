@@ -59,9 +59,7 @@ export async function settlementEnabled(db: Db, shortName: string, today: string
 
 /** The cut-off in minutes after midnight (settlement.cutoff, 'HH:MM' in the program's zone; default 18:00). */
 export async function settlementCutoff(db: Db, today: string): Promise<number> {
-  return (
-    cutoffMinutes(await configValueInForce(db, 'settlement.cutoff', today)) ?? cutoffMinutes(DEFAULT_CUTOFF)!
-  );
+  return cutoffMinutes(await configValueInForce(db, 'settlement.cutoff', today)) ?? cutoffMinutes(DEFAULT_CUTOFF)!;
 }
 
 /** One run of the job: every program whose cut-off has passed and is not yet covered gets its batch. */

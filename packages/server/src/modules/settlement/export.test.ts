@@ -84,7 +84,8 @@ describe('batch list export', () => {
     // Only the caller's program, newest first; never the other program's batch.
     expect(rows.map((r) => r[0])).toEqual([String(second.batchNbr), String(first.batchNbr)]);
     expect(res.body).not.toContain(other.program.name);
-    const cell = (row: string[], name: (typeof BATCH_EXPORT_HEADERS)[number]) => row[BATCH_EXPORT_HEADERS.indexOf(name)];
+    const cell = (row: string[], name: (typeof BATCH_EXPORT_HEADERS)[number]) =>
+      row[BATCH_EXPORT_HEADERS.indexOf(name)];
     expect(cell(rows[1]!, 'Program')).toBe(w.program.name);
     expect(cell(rows[1]!, 'Date')).toBe(first.businessDay);
     expect(Number(cell(rows[1]!, 'Gross'))).toBe(12.5);
@@ -106,7 +107,11 @@ describe('batch list export', () => {
       url: '/settlement-api/batches/export',
       query: { programUuid: other.program.uuid },
     });
-    expect(parseCsv(all.body.slice(1)).slice(1).map((r) => r[0])).toEqual([String(outside.batchNbr)]);
+    expect(
+      parseCsv(all.body.slice(1))
+        .slice(1)
+        .map((r) => r[0]),
+    ).toEqual([String(outside.batchNbr)]);
 
     const xlsx = await t.injectAs(admin, {
       method: 'GET',

@@ -3,11 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ROLE } from '@ebt/core/enums';
 import { todayIn } from '@ebt/core/format';
 import { MESSAGES } from '@ebt/core/messages';
-import {
-  type ReconciliationAnswer,
-  type ReconciliationFigures,
-  SETTLEMENT_MESSAGES,
-} from '@ebt/core/settlement';
+import { type ReconciliationAnswer, type ReconciliationFigures, SETTLEMENT_MESSAGES } from '@ebt/core/settlement';
 import { benefits, fundingSources } from '../../db/schema/index.js';
 import { useTestApp } from '../../testing/app.js';
 import { makeUser } from '../../testing/factories.js';
@@ -108,13 +104,12 @@ async function expected(programId: number, startDate: string, endDate: string) {
     if (r.settled) f.redeemedSettledAmt += sign * cents(r.amount);
     else f.redeemedUnsettledAmt += sign * cents(r.amount);
     // The fee: the incentive's rate on the incentive-benefit amount, rounded half up to the cent.
-    if (r.benefit_type_id === 2) f.feeAmt += sign * Math.round((cents(r.amount) * Number(r.redemption_fee_rate ?? 0)) / 100);
+    if (r.benefit_type_id === 2)
+      f.feeAmt += sign * Math.round((cents(r.amount) * Number(r.redemption_fee_rate ?? 0)) / 100);
   }
   const total = ZERO();
-  for (const f of bySource.values())
-    for (const key of Object.keys(total) as (keyof Figures)[]) total[key] += f[key];
-  const dollars = (f: Figures) =>
-    Object.fromEntries(Object.entries(f).map(([k, v]) => [k, v / 100])) as Figures;
+  for (const f of bySource.values()) for (const key of Object.keys(total) as (keyof Figures)[]) total[key] += f[key];
+  const dollars = (f: Figures) => Object.fromEntries(Object.entries(f).map(([k, v]) => [k, v / 100])) as Figures;
   return {
     total: dollars(total),
     sources: new Map([...bySource].map(([k, f]) => [k, dollars(f)])),
@@ -220,7 +215,9 @@ describe('reconciliation', () => {
     }
 
     // The worked figures of the whole year, so the reference cannot be wrong the same way as the answer.
-    const year = (await reconcile(admin, { programUuid: w.program.uuid, startDate: '2026-01-01', endDate: '2026-12-31' })).json() as ReconciliationAnswer;
+    const year = (
+      await reconcile(admin, { programUuid: w.program.uuid, startDate: '2026-01-01', endDate: '2026-12-31' })
+    ).json() as ReconciliationAnswer;
     expect(year.total).toEqual({
       issuedAmt: 173, // 20 + 100 + 40 + 7 (expired) + 6 (expunged, issued in June); the voided 9 not
       redeemedSettledAmt: 40, // 30 + 15 - 5 + 12 - 12

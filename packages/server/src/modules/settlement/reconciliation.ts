@@ -91,19 +91,17 @@ export async function reconciliationRows(db: DbOrTx, programId: number, startDat
       group by f.funding_source_id, fs.name
       order by fs.name nulls last, f.funding_source_id`,
   );
-  return rows.map(
-    (r): ReconciliationRow => ({
-      fundingSourceId: r.funding_source_id === null ? null : Number(r.funding_source_id),
-      fundingSourceName: r.funding_source_name,
-      issuedAmt: Number(r.issued),
-      redeemedSettledAmt: Number(r.settled),
-      redeemedUnsettledAmt: Number(r.unsettled),
-      feeAmt: Number(r.fees),
-      outstandingAmt: Number(r.outstanding),
-      expiredAmt: Number(r.expired),
-      expungedAmt: Number(r.expunged),
-    }),
-  );
+  return rows.map((r): ReconciliationRow => ({
+    fundingSourceId: r.funding_source_id === null ? null : Number(r.funding_source_id),
+    fundingSourceName: r.funding_source_name,
+    issuedAmt: Number(r.issued),
+    redeemedSettledAmt: Number(r.settled),
+    redeemedUnsettledAmt: Number(r.unsettled),
+    feeAmt: Number(r.fees),
+    outstandingAmt: Number(r.outstanding),
+    expiredAmt: Number(r.expired),
+    expungedAmt: Number(r.expunged),
+  }));
 }
 
 /** The figures of all sources added up (in cents, so the total is exact). */

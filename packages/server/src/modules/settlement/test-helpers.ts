@@ -92,7 +92,10 @@ export async function setConfig(db: DbOrTx, key: string, value: string) {
   await db
     .insert(configEntries)
     .values({ configKey: key, configValue: value, effectiveDate: '2026-01-01' })
-    .onConflictDoUpdate({ target: [configEntries.configKey, configEntries.effectiveDate], set: { configValue: value } });
+    .onConflictDoUpdate({
+      target: [configEntries.configKey, configEntries.effectiveDate],
+      set: { configValue: value },
+    });
   CONFIG_VALUES.invalidate(db);
 }
 

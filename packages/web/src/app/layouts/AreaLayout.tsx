@@ -98,7 +98,12 @@ export default function AreaLayout({ area, user }: { area: PortalArea; user: Cur
             <Brand to={`/${area}`} />
           </Group>
           {topNavigation && wide && (
-            <Box component="nav" aria-label={t('kit.mainNavigation')} visibleFrom={breakpoint} className={classes.topNav}>
+            <Box
+              component="nav"
+              aria-label={t('kit.mainNavigation')}
+              visibleFrom={breakpoint}
+              className={classes.topNav}
+            >
               <Suspense fallback={null}>
                 <TopNav items={items} />
               </Suspense>

@@ -125,10 +125,10 @@ export default function ReconciliationPage({ base }: { base: SettlementBase }) {
         ) : report.data ? (
           <Stack gap="xs">
             <Text size="sm">
-              {report.data.programName}, {report.data.startDate} to {report.data.endDate} (the program’s days).
-              Issued and outstanding count benefits available in the range; expired and expunged, benefits whose
-              expiration date is in it. Settled and not yet settled are the money redeemed in the range (purchases
-              less refunds and reversals), by whether a closed batch holds it; fees are its redemption fees.
+              {report.data.programName}, {report.data.startDate} to {report.data.endDate} (the program’s days). Issued
+              and outstanding count benefits available in the range; expired and expunged, benefits whose expiration
+              date is in it. Settled and not yet settled are the money redeemed in the range (purchases less refunds and
+              reversals), by whether a closed batch holds it; fees are its redemption fees.
             </Text>
             <DataTable
               caption="Reconciliation by funding source"

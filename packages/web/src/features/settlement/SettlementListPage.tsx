@@ -54,11 +54,7 @@ export default function SettlementListPage({ base }: { base: SettlementBase }) {
               close.reset();
             }}
           />
-          <Button
-            disabled={!programUuid}
-            loading={close.isPending}
-            onClick={() => close.mutate(programUuid)}
-          >
+          <Button disabled={!programUuid} loading={close.isPending} onClick={() => close.mutate(programUuid)}>
             Close batch now
           </Button>
           <Button component={Link} to={`/${base}/settlements/reconciliation`} variant="default">
