@@ -1,4 +1,4 @@
-import { asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import * as XLSX from '@e965/xlsx';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_TYPE, PROGRAM_STATUS, ROLE, USER_STATUS } from '@ebt/core/enums';
@@ -475,6 +475,14 @@ describe('POST /account-api/account/file/{programUuid}', () => {
     expect(res.json()).toMatchObject({ processed: 1, updated: 0, unchanged: 1, errors: [] });
     const rows = await db.select().from(auditLog).where(eq(auditLog.entityId, account.uuid));
     expect(rows).toHaveLength(0);
+    // The file's own row says it created nothing, with the same keys as a file that did (decision 0090).
+    const [fileRow] = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'account_file'), eq(auditLog.entityId, w.programA.uuid)))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(fileRow!.after).toMatchObject({ unchanged: 1, createdAccounts: [], createdUsers: [] });
   });
 
   it('refuses add rows into a program that is not enabled, and still applies its update rows', async () => {

@@ -210,7 +210,8 @@ export async function importAccountFile(
     },
 
     async apply(tx, { lap }, { adds, updates, unchanged }) {
-      const created = adds.length > 0 ? await addAccounts(tx, program.id, adds, now, lap) : undefined;
+      const created =
+        adds.length > 0 ? await addAccounts(tx, program.id, adds, now, lap) : { createdAccounts: [], createdUsers: [] };
       lap('added');
       const audit = updates.length > 0 ? await changeAccounts(tx, updates, now) : [];
       lap('updated');
