@@ -322,9 +322,18 @@ async function probeForms(page: Page, url: string, findings: string[]): Promise<
     await submit.click();
     await page.waitForTimeout(300);
     // A form may answer with a dialog (a notice: no file chosen), whose code loads at that first use: axe reads it
-    // once drawn opaque, as for the openers' dialogs (mid-fade, its colours are a blend with the overlay).
+    // once drawn opaque, as for the openers' dialogs (mid-fade, its colours are a blend with the overlay). The code
+    // may still be loading at the first look (no dialog yet, so nothing moving): the state must hold a moment later
+    // too. With two browser workers in CI, a look before the dialog mounted once let axe read its button mid-fade.
     await expect
-      .poll(() => page.evaluate<boolean>(DIALOGS_SETTLED), { message: `${url}: form ${i + 1}'s dialog settles` })
+      .poll(
+        async () => {
+          const first = await page.evaluate<string>(DIALOGS_STATE);
+          await page.waitForTimeout(500);
+          return first === (await page.evaluate<string>(DIALOGS_STATE)) && first.endsWith(' settled');
+        },
+        { message: `${url}: form ${i + 1}'s dialog settles` },
+      )
       .toBe(true);
     probed += 1;
     const invalid = await form.locator('[aria-invalid="true"]').count();
@@ -351,6 +360,9 @@ const DIALOGS_SETTLED = `(() => {
     return true;
   });
 })()`;
+
+/** How many dialogs are open and whether they are settled (DIALOGS_SETTLED): '1 settled', '0 settled', '1 moving'. */
+const DIALOGS_STATE = `(() => document.querySelectorAll('[role="dialog"]').length + (${DIALOGS_SETTLED} ? ' settled' : ' moving'))()`;
 
 /**
  * Opens each route the probes visit (not the sign-out, not a placeholder, only those with a visit), waits for its
