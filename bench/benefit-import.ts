@@ -33,7 +33,7 @@ import { migrateDatabase } from '../packages/server/src/db/migrate.js';
 import { ensureReferenceData } from '../packages/server/src/db/reference-data.js';
 import { agencies, fundingSources, programs, userPrograms, users } from '../packages/server/src/db/schema/index.js';
 import { hashPassword } from '../packages/server/src/platform/passwords.js';
-import { databaseCpu, databaseCpuSince, printSlowStatements, profiled } from './import-measures.js';
+import { databaseCpu, databaseCpuSince, printSlowStatements, profiled, startTimeline } from './import-measures.js';
 import { ADMIN_URL, importPhases, scratchPostgresDatabase } from './shared.js';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 10_000);
@@ -286,6 +286,7 @@ async function benchTarget(target: 'pglite' | 'postgres') {
       const db0 = database.pool ? await databaseCpu(database.pool) : undefined;
       const cpu0 = process.cpuUsage();
       const t0 = performance.now();
+      startTimeline();
       const res = await profiled(PROFILE, () =>
         app.inject({
           method: 'POST',

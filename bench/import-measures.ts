@@ -5,7 +5,17 @@ import pg from 'pg';
 
 // What the two import benchmarks measure beside the wall time: slow statements, the database's CPU and a CPU profile.
 
-/** Times every statement pg's clients send from now on and prints those slower than `slowMs` (0: none). */
+let timelineZero = performance.now();
+
+/** Statements printed from now on say when they were sent from this moment (call it as an upload starts). */
+export function startTimeline(): void {
+  timelineZero = performance.now();
+}
+
+/**
+ * Times every statement pg's clients send from now on and prints those slower than `slowMs` (0: none), with when it
+ * was sent (ms since startTimeline), to lay them beside the import's phases.
+ */
 export function printSlowStatements(slowMs: number): void {
   if (slowMs <= 0) return;
   const sendQuery = pg.Client.prototype.query as (...args: unknown[]) => unknown;
@@ -21,7 +31,8 @@ export function printSlowStatements(slowMs: number): void {
       void result.then(
         () => {
           const ms = performance.now() - started;
-          if (ms >= slowMs) console.log(`  statement ${ms.toFixed(0)} ms: ${text}`);
+          const at = started - timelineZero;
+          if (ms >= slowMs) console.log(`  statement at ${at.toFixed(0)} ms, ${ms.toFixed(0)} ms: ${text}`);
         },
         () => undefined,
       );

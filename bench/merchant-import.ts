@@ -32,7 +32,7 @@ import { migrateDatabase } from '../packages/server/src/db/migrate.js';
 import { ensureReferenceData } from '../packages/server/src/db/reference-data.js';
 import { programs } from '../packages/server/src/db/schema/index.js';
 import { DEFAULT_PASSWORD, makeUser } from '../packages/server/src/testing/factories.js';
-import { databaseCpu, databaseCpuSince, printSlowStatements, profiled } from './import-measures.js';
+import { databaseCpu, databaseCpuSince, printSlowStatements, profiled, startTimeline } from './import-measures.js';
 import { importPhases, scratchPostgresDatabase } from './shared.js';
 
 const EXISTING = Number(process.env.BENCH_EXISTING ?? 10_000);
@@ -224,6 +224,7 @@ async function main() {
       const db0 = await databaseCpu(pool!);
       const cpu0 = process.cpuUsage();
       const t0 = performance.now();
+      startTimeline();
       const res = await profiled(PROFILE, () =>
         app.inject({
           method: 'POST',

@@ -85,6 +85,9 @@ export function nextRecipientIdentifier(highest: string | null | undefined): str
   return next > RECIPIENT_IDENTIFIER_LAST ? null : String(next);
 }
 
+/** How many usernames a new recipient may be given before the add gives up (recipientUsernameCandidates). */
+export const USERNAME_CANDIDATES = 12;
+
 /**
  * Usernames to try, in order, for the portal user of a new recipient: the first initial and last name (letters and
  * digits only, lower case) followed by the Account ID, then the same with a suffix. Every candidate follows the
@@ -95,7 +98,7 @@ export function recipientUsernameCandidates(
   firstname: string,
   lastname: string,
   identifier: string,
-  count = 12,
+  count = USERNAME_CANDIDATES,
 ): string[] {
   const letters = (value: string) =>
     value

@@ -688,6 +688,31 @@ describe('account file at size', () => {
   });
 });
 
+describe('account file usernames', () => {
+  it('gives a recipient whose first username is taken the next candidate, as the add form does', async () => {
+    const { db } = t.database;
+    const program = await makeProgram(db);
+    const admin = await makeUser(db, { roleId: ROLE.PROGRAM_ADMIN, programs: [program] });
+    await makeRecipient(db, { program, recipientIdentifier: '10000500' });
+    // The first candidates of the two new rows (initial, last name, Account ID); the first is someone else's.
+    await makeUser(db, { roleId: ROLE.RECIPIENT, username: 'KTaken10000501' });
+    const [taken, free] = [nextEmail('taken'), nextEmail('free')];
+    const res = await upload(
+      await t.signIn(admin.username),
+      program.uuid,
+      csvOf(line({ first: 'Kim', last: 'Taken', email: taken }), line({ first: 'Lee', last: 'Free', email: free })),
+    );
+    expect(res.json()).toMatchObject({ added: 2, rejected: 0 });
+    const usernameOf = async (email: string) => {
+      const account = (await accountByEmail(db, email))!;
+      const [user] = await db.select({ username: users.username }).from(users).where(eq(users.id, account.userId!));
+      return user!.username;
+    };
+    expect(await usernameOf(taken)).toBe('ktaken100005012');
+    expect(await usernameOf(free)).toBe('lfree10000502');
+  });
+});
+
 describe('account file beside the add form', () => {
   it('takes Account IDs in turn with concurrent adds of the same program: no gap, no duplicate', async () => {
     const { db } = t.database;
