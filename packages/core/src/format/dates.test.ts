@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   addDays,
@@ -19,6 +20,27 @@ describe('isIsoDate', () => {
     expect(isIsoDate('2023-13-01')).toBe(false);
     expect(isIsoDate('2023-1-01')).toBe(false);
     expect(isIsoDate('2023-01-01T00:00:00Z')).toBe(false);
+    expect(isIsoDate('1900-02-29')).toBe(false);
+    expect(isIsoDate('2000-02-29')).toBe(true);
+    expect(isIsoDate('2023-04-31')).toBe(false);
+    expect(isIsoDate('2023-00-10')).toBe(false);
+    expect(isIsoDate('2023-01-00')).toBe(false);
+  });
+
+  it('answers as the Date round trip it replaced, for every shape of YYYY-MM-DD', () => {
+    const roundTrip = (text: string) => {
+      const [y, m, d] = text.split('-').map(Number) as [number, number, number];
+      return new Date(Date.UTC(y, m - 1, d)).toISOString().slice(0, 10) === text;
+    };
+    const two = fc.integer({ min: 0, max: 99 }).map((n) => String(n).padStart(2, '0'));
+    const year = fc.integer({ min: 0, max: 9999 }).map((n) => String(n).padStart(4, '0'));
+    fc.assert(
+      fc.property(year, two, two, (y, m, d) => {
+        const text = `${y}-${m}-${d}`;
+        expect(isIsoDate(text)).toBe(roundTrip(text));
+      }),
+      { numRuns: 20_000 },
+    );
   });
 });
 

@@ -1,5 +1,6 @@
 // Money is integer cents in code and two decimals on the wire and on screen (architecture.md "Money", A§9).
 // Parsing works on the decimal text so 0.1 + 0.2 style float drift never reaches an amount.
+import { remember, remembered } from './remembered.js';
 
 const DECIMAL = /^([+-])?(\d*)(?:\.(\d*))?$/;
 
@@ -42,6 +43,8 @@ export function fromCents(cents: number): string {
 }
 
 const CURRENCY_FORMATS = new Map<string, Intl.NumberFormat>();
+/** Amounts already written per locale (as LOCALE_DATES in dates.ts: a file's notices repeat a few dozen amounts). */
+const LOCALE_AMOUNTS = new Map<string, Map<number, string>>();
 
 /**
  * A§9: USD with a dollar sign and thousands separators; empty (or unreadable) shows $0.00. With a `locale` other than
@@ -55,7 +58,14 @@ export function formatMoney(value: string | number | null | undefined, locale?: 
       format = new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
       CURRENCY_FORMATS.set(locale, format);
     }
-    return format.format(Number.isNaN(cents) ? 0 : cents / 100);
+    const key = Number.isNaN(cents) ? 0 : cents;
+    const known = remembered(LOCALE_AMOUNTS, locale);
+    let text = known.get(key);
+    if (text === undefined) {
+      text = format.format(key / 100);
+      remember(known, key, text);
+    }
+    return text;
   }
   if (Number.isNaN(cents)) return '$0.00';
   const [whole = '0', fraction = '00'] = fromCents(Math.abs(cents)).split('.');

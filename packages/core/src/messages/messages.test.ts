@@ -71,4 +71,13 @@ describe('fillMessage', () => {
   it('ignores inherited object keys', () => {
     expect(fillMessage('{toString}', {})).toBe('{toString}');
   });
+
+  it('keeps text around, between and without placeholders, and braces that are no placeholder', () => {
+    expect(fillMessage('', { a: 1 })).toBe('');
+    expect(fillMessage('no placeholder', { a: 1 })).toBe('no placeholder');
+    expect(fillMessage('{a}{b}', { a: 1, b: 2 })).toBe('12');
+    expect(fillMessage('{ a } {a-b} {} {a}', { a: 'x' })).toBe('{ a } {a-b} {} x');
+    // A value that looks like a placeholder or a replacement pattern is written as it is.
+    expect(fillMessage('{a} {b}', { a: '{b}', b: '$&' })).toBe('{b} $&');
+  });
 });
