@@ -84,9 +84,9 @@ export const recipientAccounts = pgTable(
       sql`lower(${t.lastName}) text_pattern_ops`,
     ),
     index('recipient_accounts_email_lower_idx').on(sql`lower(${t.email}) text_pattern_ops`),
-    // "Contains" searches of 3+ characters (`lower(col) like '%mit%'`) use trigram GIN indexes.
-    index('recipient_accounts_last_name_trgm_idx').using('gin', sql`lower(${t.lastName}) gin_trgm_ops`),
-    index('recipient_accounts_email_trgm_idx').using('gin', sql`lower(${t.email}) gin_trgm_ops`),
+    // No trigram index: every recipient search is a prefix (decisions 0012, 0013), which the btree indexes above
+    // serve; the two trigram GIN indexes on last name and e-mail were read by no query and cost every new account
+    // a fifth of its insert (decision 0092).
     index('recipient_accounts_mobile_phone_idx').on(sql`${t.mobilePhone} text_pattern_ops`),
     // Agency staff scope (agency_id in (...)) and the agency's recipient list; with user_id, the user search's agency
     // scope reads the agency's user ids off this index alone (an index-only scan, bench/users-search.ts).
