@@ -86,112 +86,109 @@ export async function liveEmailHolders(tx: DbOrTx, programId: number, lowerEmail
   return found;
 }
 
-/** Which of these usernames (lower case) are taken: a probe of users_username_lower_key a name (as liveEmailHolders). */
-export async function takenUsernames(tx: DbOrTx, lowerNames: readonly string[]): Promise<Set<string>> {
-  const taken = new Set<string>();
-  for (const part of chunks([...new Set(lowerNames)], LOOKUP_CHUNK)) {
-    const rows = await rowsOf<{ name: string }>(
-      tx,
-      sql`select k.name from unnest(${array(part)}::text[]) as k(name)
-        cross join lateral (select from ${users} where lower(${users.username}) = k.name limit 1) as u`,
-    );
-    for (const row of rows) taken.add(row.name);
-  }
-  return taken;
+/** A new recipient of the file: its Pending portal user (accounts.ts recipientUserValues) and its account. */
+export interface NewRecipient {
+  user: Pick<
+    typeof users.$inferInsert,
+    | 'username'
+    | 'email'
+    | 'emailVerified'
+    | 'passwordHash'
+    | 'firstName'
+    | 'middleName'
+    | 'lastName'
+    | 'mobile'
+    | 'roleId'
+    | 'statusId'
+  >;
+  account: Pick<
+    typeof ra.$inferInsert,
+    // the wire fields' columns (accounts.ts) but the uuid the database makes, and where the account belongs
+    Exclude<keyof AccountWireColumns, 'uuid'> | 'agencyId' | 'creationChannel'
+  >;
 }
 
-/**
- * The columns the account file sets on a new portal user (accounts.ts recipientUserValues makes them), and the agency
- * of the account it is made for.
- */
-export type NewRecipientUser = { agencyId: number | null } & Pick<
-  typeof users.$inferInsert,
-  | 'username'
-  | 'email'
-  | 'emailVerified'
-  | 'passwordHash'
-  | 'firstName'
-  | 'middleName'
-  | 'lastName'
-  | 'mobile'
-  | 'roleId'
-  | 'statusId'
->;
+/** Recipients per statement; the first part is smaller, so the database starts while Node builds the next. */
+const RECIPIENT_CHUNK = 2000;
+const FIRST_RECIPIENT_CHUNK = 500;
 
 /**
- * Inserts the portal users of new recipients of one program. A username taken since `takenUsernames` looked (another
- * request that does not hold the program's lock) is skipped, not an error: the caller gives those rows their next
- * candidate. Each user is written with the places its account will give it (users.program_ids, agency_ids; decision
- * 0032), so the accounts' insert finds them right and rewrites none of the users.
+ * Inserts new recipients of one program: each one's portal user and account in one statement a chunk
+ * (`with u as (insert into users ...) insert into recipient_accounts ... join u`). `build` makes a chunk's rows while
+ * the database writes the chunk before. Each user is written with the places its account gives it
+ * (users.program_ids, agency_ids; decision 0032), so the accounts' insert rewrites none of them. A username another
+ * writer holds (one outside the program's lock) skips its row, user and account (`on conflict do nothing`): the answer
+ * lacks that Account ID and the caller sends the row again with its next candidate. The usernames of one call must
+ * differ (each account finds its user by it). No audit row a user or an account: the file's own audit row lists the
+ * uuids of both (decision 0090). Answers the uuids of both by Account ID.
  */
-export async function insertUsers(tx: DbOrTx, programId: number, rows: readonly NewRecipientUser[], now: Date) {
-  const inserted: { id: number; uuid: string; username: string }[] = [];
+export async function insertRecipients<T>(
+  tx: DbOrTx,
+  programId: number,
+  items: readonly T[],
+  build: (item: T) => NewRecipient,
+  now: Date,
+) {
+  const inserted = new Map<string, { accountUuid: string; userUuid: string }>();
   const at = now.toISOString();
-  for (const part of chunks(rows, CHUNK)) {
-    const col = <K extends keyof NewRecipientUser>(key: K) => array(part.map((r) => r[key] ?? null));
-    inserted.push(
-      ...(await rowsOf<{ id: number; uuid: string; username: string }>(
-        tx,
-        sql`
+  let previous: Promise<void> | undefined;
+  for (const part of chunks(items, RECIPIENT_CHUNK, FIRST_RECIPIENT_CHUNK)) {
+    const rows = part.map(build);
+    const user = <K extends keyof NewRecipient['user']>(key: K) => array(rows.map((r) => r.user[key] ?? null));
+    const account = <K extends keyof NewRecipient['account']>(key: K) => array(rows.map((r) => r.account[key] ?? null));
+    const statement = sql`
+      with x as materialized (
+        select * from unnest(${user('username')}::varchar[], ${user('email')}::varchar[],
+          ${user('emailVerified')}::boolean[], ${user('passwordHash')}::text[], ${user('firstName')}::varchar[],
+          ${user('middleName')}::varchar[], ${user('lastName')}::varchar[], ${user('mobile')}::varchar[],
+          ${user('roleId')}::int[], ${user('statusId')}::smallint[],
+          ${account('agencyId')}::int[], ${account('recipientIdentifier')}::varchar[], ${account('statusId')}::smallint[],
+          ${account('accountTypeId')}::smallint[], ${account('firstName')}::varchar[], ${account('middleName')}::varchar[],
+          ${account('lastName')}::varchar[], ${account('address1')}::varchar[], ${account('address2')}::varchar[],
+          ${account('city')}::varchar[], ${account('stateCode')}::varchar[], ${account('zipcode')}::varchar[],
+          ${account('email')}::varchar[], ${account('mobilePhone')}::varchar[], ${account('cardIssuance')}::boolean[],
+          ${account('creationChannel')}::varchar[]) with ordinality
+          as x(username, user_email, email_verified, password_hash, user_first_name, user_middle_name, user_last_name,
+            mobile, role_id, user_status_id, agency_id, recipient_identifier, status_id, account_type_id, first_name,
+            middle_name, last_name, address1, address2, city, state_code, zipcode, email, mobile_phone, card_issuance,
+            creation_channel, ord)
+      ),
+      u as (
         insert into ${users} (username, email, email_verified, password_hash, first_name, middle_name, last_name, mobile,
           role_id, status_id, program_ids, agency_ids, created_at, updated_at)
-        select u.username, u.email, u.email_verified, u.password_hash, u.first_name, u.middle_name, u.last_name, u.mobile,
-          u.role_id, u.status_id, array[${programId}::int],
-          case when u.agency_id is null then '{}'::int[] else array[u.agency_id] end,
-          ${at}::timestamptz, ${at}::timestamptz
-        from unnest(${col('username')}::varchar[], ${col('email')}::varchar[], ${col('emailVerified')}::boolean[],
-          ${col('passwordHash')}::text[], ${col('firstName')}::varchar[], ${col('middleName')}::varchar[],
-          ${col('lastName')}::varchar[], ${col('mobile')}::varchar[], ${col('roleId')}::int[], ${col('statusId')}::smallint[],
-          ${col('agencyId')}::int[])
-          as u(username, email, email_verified, password_hash, first_name, middle_name, last_name, mobile, role_id, status_id,
-            agency_id)
+        select username, user_email, email_verified, password_hash, user_first_name, user_middle_name, user_last_name,
+          mobile, role_id, user_status_id, array[${programId}::int],
+          case when agency_id is null then '{}'::int[] else array[agency_id] end, ${at}::timestamptz, ${at}::timestamptz
+        from x
+        order by ord
         on conflict do nothing
-        returning id, uuid, username`,
-      )),
-    );
-  }
-  return inserted.map((u) => ({ ...u, id: Number(u.id) }));
-}
-
-/** The columns the account file sets on a new account. */
-export type NewAccount = Pick<
-  typeof ra.$inferInsert,
-  // the wire fields' columns (accounts.ts) but the uuid the database makes, and where the account belongs
-  Exclude<keyof AccountWireColumns, 'uuid'> | 'agencyId' | 'userId' | 'creationChannel'
->;
-
-/**
- * Inserts the new accounts of one program; answers their ids and uuids by Account ID. No audit row an account or its
- * portal user: the file's own audit row lists the uuids of both (decision 0090).
- */
-export async function insertAccounts(tx: DbOrTx, programId: number, rows: readonly NewAccount[], now: Date) {
-  const inserted: { id: number; uuid: string; recipient_identifier: string }[] = [];
-  const at = now.toISOString();
-  for (const part of chunks(rows, CHUNK)) {
-    const col = <K extends keyof NewAccount>(key: K) => array(part.map((r) => r[key] ?? null));
-    inserted.push(
-      ...(await rowsOf<{ id: number; uuid: string; recipient_identifier: string }>(
-        tx,
-        sql`
+        returning id, uuid, username
+      ),
+      a as (
         insert into ${ra} (program_id, agency_id, user_id, recipient_identifier, status_id, account_type_id, first_name,
           middle_name, last_name, address1, address2, city, state_code, zipcode, email, mobile_phone, card_issuance,
           creation_channel, created_at, updated_at)
-        select ${programId}::int, agency_id, user_id, recipient_identifier, status_id, account_type_id, first_name,
-          middle_name, last_name, address1, address2, city, state_code, zipcode, email, mobile_phone, card_issuance,
-          creation_channel, ${at}::timestamptz, ${at}::timestamptz
-        from unnest(${col('agencyId')}::int[], ${col('userId')}::int[], ${col('recipientIdentifier')}::varchar[],
-          ${col('statusId')}::smallint[], ${col('accountTypeId')}::smallint[], ${col('firstName')}::varchar[],
-          ${col('middleName')}::varchar[], ${col('lastName')}::varchar[], ${col('address1')}::varchar[],
-          ${col('address2')}::varchar[], ${col('city')}::varchar[], ${col('stateCode')}::varchar[],
-          ${col('zipcode')}::varchar[], ${col('email')}::varchar[], ${col('mobilePhone')}::varchar[],
-          ${col('cardIssuance')}::boolean[], ${col('creationChannel')}::varchar[])
-          as a(agency_id, user_id, recipient_identifier, status_id, account_type_id, first_name, middle_name, last_name,
-            address1, address2, city, state_code, zipcode, email, mobile_phone, card_issuance, creation_channel)
-        returning id, uuid, recipient_identifier`,
-      )),
+        select ${programId}::int, x.agency_id, u.id, x.recipient_identifier, x.status_id, x.account_type_id, x.first_name,
+          x.middle_name, x.last_name, x.address1, x.address2, x.city, x.state_code, x.zipcode, x.email, x.mobile_phone,
+          x.card_issuance, x.creation_channel, ${at}::timestamptz, ${at}::timestamptz
+        from x join u on u.username = x.username
+        -- in file order, as the users: the accounts' ids follow their Account IDs
+        order by x.ord
+        returning uuid, user_id, recipient_identifier
+      )
+      select a.recipient_identifier, a.uuid as account_uuid, u.uuid as user_uuid from a join u on u.id = a.user_id`;
+    await previous;
+    // `.then` sends it now (Drizzle's queries are lazy); the catch only keeps an early exit from leaving it unheard.
+    previous = rowsOf<{ recipient_identifier: string; account_uuid: string; user_uuid: string }>(tx, statement).then(
+      (done) => {
+        for (const r of done)
+          inserted.set(r.recipient_identifier, { accountUuid: String(r.account_uuid), userUuid: String(r.user_uuid) });
+      },
     );
+    previous.catch(() => undefined);
   }
-  return new Map(inserted.map((a) => [a.recipient_identifier, { id: Number(a.id), uuid: a.uuid }]));
+  await previous;
+  return inserted;
 }
 
 /** An account's fields after an update row: every field of the form, as the columns store them. */

@@ -32,7 +32,6 @@ import { type ImportRow, runFileImport } from '../../platform/import-run.js';
 import { programInScope } from '../../platform/search.js';
 import {
   auditView,
-  createRecipientUser,
   RECIPIENT_ACCOUNT_ENTITY,
   type RecipientColumns,
   recipientColumns,
@@ -41,15 +40,13 @@ import {
 import {
   type AccountUpdate,
   type ImportAgency,
-  insertAccounts,
-  insertUsers,
+  insertRecipients,
   liveEmailHolders,
-  type NewAccount,
+  type NewRecipient,
   lockAccountsByIdentifier,
   type PendingUserSync,
   programAgencies,
   syncPendingUsers,
-  takenUsernames,
   updateAccounts,
 } from './import-queries.js';
 import { highestGeneratedIdentifier, lockProgramRecipients } from './queries.js';
@@ -366,9 +363,12 @@ function planRows(
 }
 
 /**
- * New accounts: the next Account IDs of the program, as the add endpoint takes them, then the users and accounts in
- * multi-row inserts. Answers the uuids of both in file order: the file's own audit row lists them, in place of an
- * audit row a user and an account (decision 0090).
+ * New accounts: the next Account IDs of the program, as the add endpoint takes them, then each recipient's portal user
+ * and account (insertRecipients, a chunk a statement, each chunk built while the database writes the one before).
+ * Usernames are the add endpoint's (core recipientUsernameCandidates): each row's first candidate that no earlier row
+ * of the file was given; the database decides the rest, and a row whose name another writer holds goes again with its
+ * next candidate. Answers the uuids of both in file order: the file's own audit row lists them, in place of an audit
+ * row a user and an account (decision 0090).
  */
 async function addAccounts(tx: Tx, programId: number, adds: PlannedAdd[], now: Date, lap: (phase: string) => void) {
   let highest = await highestGeneratedIdentifier(tx, programId);
@@ -377,44 +377,50 @@ async function addAccounts(tx: Tx, programId: number, adds: PlannedAdd[], now: D
     if (!next) throw new Error(`the 8-digit Account ID range of program ${programId} is used up`);
     add.identifier = highest = next;
   }
-  const usernames = await chooseUsernames(tx, adds);
-  lap('named');
-  const inserted = await insertUsers(
-    tx,
-    programId,
-    adds.map((add, i) => ({ ...recipientUserValues(add.columns, usernames[i]!, now), agencyId: add.agencyId })),
-    now,
-  );
-  lap('users');
-  const userByName = new Map(inserted.map((u) => [u.username.toLowerCase(), u]));
-  const userOf: { id: number; uuid: string; username: string }[] = [];
-  for (const [i, add] of adds.entries()) {
-    // A name taken since it was chosen (a writer outside the program's lock): the add endpoint's one-by-one way.
-    userOf.push(
-      userByName.get(usernames[i]!.toLowerCase()) ?? (await createRecipientUser(tx, add.columns, add.identifier, now)),
-    );
-  }
-  const newAccounts: NewAccount[] = adds.map((add, i) => ({
-    agencyId: add.agencyId,
-    userId: userOf[i]!.id,
-    recipientIdentifier: add.identifier,
-    statusId: add.inactive ? ACCOUNT_STATUS.INACTIVE : ACCOUNT_STATUS.ACTIVE,
-    accountTypeId: ACCOUNT_TYPE.STANDARD,
-    ...add.columns,
-    creationChannel: CREATION_CHANNEL.FILE,
-  }));
-  let accounts: Awaited<ReturnType<typeof insertAccounts>>;
-  try {
-    accounts = await insertAccounts(tx, programId, newAccounts, now);
-  } catch (error) {
-    // Only a writer that does not take the program's lock (a direct database load) can get here.
-    if (isUniqueViolation(error, 'recipient_accounts_program_identifier_key'))
-      throw AppError.conflict(RECIPIENT_MESSAGES.IDENTIFIER_TAKEN);
-    throw error;
+  lap('numbered');
+  const created = new Map<string, { accountUuid: string; userUuid: string }>();
+  // The candidate each row tries next, and the names given so far (the accounts find their users by name).
+  const round = adds.map(() => 0);
+  const picked = new Set<string>();
+  const build = (i: number): NewRecipient => {
+    const add = adds[i]!;
+    let username: string | undefined;
+    for (; round[i]! < USERNAME_CANDIDATES && username === undefined; round[i]!++) {
+      const r = round[i]!;
+      const name = recipientUsernameCandidates(add.columns.firstName, add.columns.lastName, add.identifier, r + 1)[r];
+      if (name !== undefined && !picked.has(name.toLowerCase())) username = name;
+    }
+    // Twelve taken candidates built on a unique Account ID: something is wrong, not a person's input.
+    if (username === undefined) throw new Error('no free username for a recipient of the account file');
+    picked.add(username.toLowerCase());
+    return {
+      user: recipientUserValues(add.columns, username, now),
+      account: {
+        agencyId: add.agencyId,
+        recipientIdentifier: add.identifier,
+        statusId: add.inactive ? ACCOUNT_STATUS.INACTIVE : ACCOUNT_STATUS.ACTIVE,
+        accountTypeId: ACCOUNT_TYPE.STANDARD,
+        ...add.columns,
+        creationChannel: CREATION_CHANNEL.FILE,
+      },
+    };
+  };
+  let pending = adds.map((_, i) => i);
+  while (pending.length > 0) {
+    try {
+      for (const [identifier, uuids] of await insertRecipients(tx, programId, pending, build, now))
+        created.set(identifier, uuids);
+    } catch (error) {
+      // Only a writer that does not take the program's lock (a direct database load) can get here.
+      if (isUniqueViolation(error, 'recipient_accounts_program_identifier_key'))
+        throw AppError.conflict(RECIPIENT_MESSAGES.IDENTIFIER_TAKEN);
+      throw error;
+    }
+    pending = pending.filter((i) => !created.has(adds[i]!.identifier));
   }
   return {
-    createdAccounts: adds.map((add) => accounts.get(add.identifier)!.uuid),
-    createdUsers: userOf.map((user) => user.uuid),
+    createdAccounts: adds.map((add) => created.get(add.identifier)!.accountUuid),
+    createdUsers: adds.map((add) => created.get(add.identifier)!.userUuid),
   };
 }
 
@@ -443,38 +449,4 @@ async function changeAccounts(tx: Tx, updates: PlannedUpdate[], now: Date): Prom
     before: auditView(before),
     after: auditView({ ...before, ...after }),
   }));
-}
-
-/**
- * A free username per new recipient, as the add endpoint picks one (core recipientUsernameCandidates), looked up for
- * all rows at once: one query per round of candidates, and the first round nearly always settles every row. A round
- * makes only the candidates it asks about (the whole list of twelve a row was a third of the rounds' Node time).
- */
-async function chooseUsernames(tx: Parameters<typeof takenUsernames>[0], adds: readonly PlannedAdd[]) {
-  const candidate = (i: number, round: number): string | undefined => {
-    if (round >= USERNAME_CANDIDATES) return undefined;
-    const { firstName, lastName } = adds[i]!.columns;
-    return recipientUsernameCandidates(firstName, lastName, adds[i]!.identifier, round + 1)[round];
-  };
-  const chosen: string[] = [];
-  const picked = new Set<string>();
-  let pending = adds.map((_, i) => i);
-  for (let round = 0; pending.length > 0; round++) {
-    const names = new Map(pending.map((i) => [i, candidate(i, round)]));
-    const asked = [...names.values()].filter((name): name is string => name !== undefined);
-    if (asked.length === 0) throw new Error('no free username for a recipient of the account file');
-    const taken = await takenUsernames(
-      tx,
-      asked.map((n) => n.toLowerCase()),
-    );
-    pending = pending.filter((i) => {
-      const name = names.get(i);
-      const key = name?.toLowerCase();
-      if (!name || !key || taken.has(key) || picked.has(key)) return true;
-      chosen[i] = name;
-      picked.add(key);
-      return false;
-    });
-  }
-  return chosen;
 }
