@@ -98,6 +98,60 @@ describe('users.program_ids and users.agency_ids', () => {
     expect(await version()).toBe(before);
   });
 
+  it('stay right for users this transaction made, with or without their places, and in a savepoint (decision 0093)', async () => {
+    const { db } = database;
+    const p = await makeProgram(db);
+    const a = await makeAgency(db, p);
+    const ids = await db.transaction(async (tx) => {
+      // Made with the places its account gives it, as the account file makes them: the refresh is skipped.
+      const made = await makeUser(tx, { roleId: ROLE.RECIPIENT, programIds: [p.id], agencyIds: [a.id] });
+      await makeRecipient(tx, { program: p, agency: a, user: made });
+      // Made without them, or with only the program: refreshed.
+      const bare = await makeUser(tx, { roleId: ROLE.RECIPIENT });
+      await makeRecipient(tx, { program: p, agency: a, user: bare });
+      const half = await makeUser(tx, { roleId: ROLE.RECIPIENT, programIds: [p.id] });
+      await makeRecipient(tx, { program: p, agency: a, user: half });
+      // Made in a savepoint (its row carries the savepoint's id): refreshed as before.
+      const saved = await tx.transaction(async (savepoint) => {
+        const user = await makeUser(savepoint, { roleId: ROLE.RECIPIENT });
+        await makeRecipient(savepoint, { program: p, agency: null, user });
+        return user.id;
+      });
+      return [made.id, bare.id, half.id, saved];
+    });
+    for (const id of ids.slice(0, 3)) expect(await placesOf(id)).toEqual({ programs: [p.id], agencies: [a.id] });
+    expect(await placesOf(ids[3]!)).toEqual({ programs: [p.id], agencies: [] });
+  });
+
+  // A user others can see keeps the refresh's row lock even when its places already hold the new account's: it keeps
+  // this account and another transaction's change of the user's links apart (the test above this one's neighbour).
+  it.skipIf(process.env.TEST_DATABASE !== 'postgres')(
+    "lock a user others can see when an account is added, though its places hold the account's",
+    async () => {
+      const { db } = database;
+      const p = await makeProgram(db);
+      const user = await makeUser(db, { roleId: ROLE.RECIPIENT });
+      await makeRecipient(db, { program: p, user });
+      expect(await placesOf(user.id)).toEqual({ programs: [p.id], agencies: [] });
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let added!: () => void;
+      const accountAdded = new Promise<void>((resolve) => (added = resolve));
+      const adding = db.transaction(async (tx) => {
+        await makeRecipient(tx, { program: p, user, recipientIdentifier: 'SECOND-SEEN' });
+        added();
+        await released;
+      });
+      await accountAdded;
+      // The foreign key's check takes FOR KEY SHARE, which FOR SHARE does not wait for; the refresh's FOR NO KEY
+      // UPDATE is what refuses it.
+      const probe = db.execute(sql`select 1 from users where id = ${user.id} for share nowait`);
+      await expect(probe).rejects.toMatchObject({ cause: { code: '55P03' } });
+      release();
+      await adding;
+    },
+  );
+
   it('keep the staff links apart by kind for the caller (users.linked_*, decision 0086), equal to the link tables', async () => {
     const { db } = database;
     const [p, q, r] = [await makeProgram(db), await makeProgram(db), await makeProgram(db)];
