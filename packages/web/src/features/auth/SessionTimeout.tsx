@@ -33,7 +33,14 @@ export function SessionTimeout() {
     renew();
   };
 
-  const dialogWanted = useOverlaysReady() || warning;
+  // Once shown, the dialog stays mounted: closing it gives the focus back on a timer of Mantine's Modal, which
+  // unmounting it at once would cancel (the warning can come before the app's other dialogs are in, as when a test's
+  // clock runs 18 minutes past a page still loading).
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    if (warning) setShown(true);
+  }, [warning]);
+  const dialogWanted = useOverlaysReady() || warning || shown;
 
   return dialogWanted ? (
     <Suspense fallback={null}>
