@@ -121,6 +121,23 @@ describe('users.program_ids and users.agency_ids', () => {
     });
     for (const id of ids.slice(0, 3)) expect(await placesOf(id)).toEqual({ programs: [p.id], agencies: [a.id] });
     expect(await placesOf(ids[3]!)).toEqual({ programs: [p.id], agencies: [] });
+
+    // What shows the refresh was skipped: a place its maker wrote without a link stays (the skip trusts the arrays the
+    // transaction wrote), where a refresh, as for the same user made in a savepoint, drops it.
+    const q = await makeProgram(db);
+    const [trusted, refreshed] = await db.transaction(async (tx) => {
+      const places = { roleId: ROLE.RECIPIENT, programIds: [p.id, q.id], agencyIds: [a.id] };
+      const user = await makeUser(tx, places);
+      await makeRecipient(tx, { program: p, agency: a, user });
+      const inSavepoint = await tx.transaction(async (savepoint) => {
+        const other = await makeUser(savepoint, places);
+        await makeRecipient(savepoint, { program: p, agency: a, user: other });
+        return other.id;
+      });
+      return [user.id, inSavepoint];
+    });
+    expect(await placesOf(trusted!)).toEqual({ programs: sorted([p.id, q.id]), agencies: [a.id] });
+    expect(await placesOf(refreshed!)).toEqual({ programs: [p.id], agencies: [a.id] });
   });
 
   // A user others can see keeps the refresh's row lock even when its places already hold the new account's: it keeps
