@@ -5,13 +5,14 @@ import { type AuditEntry, recordAudit } from './audit.js';
 import type { CallerContext } from './context.js';
 import type { AppError } from './errors.js';
 import { type ImportedSheet, mapColumns, parseSpreadsheet, type UploadedFile } from './file-import.js';
+import { replanStatements } from './import-sql.js';
 
 // The skeleton every file import runs on (the account file, the benefit file; docs/adding-an-area.md):
 //   read the upload (file-import.ts: streaming, bounded) → each row's cells by column → the rows' own checks →
 //   plan against the database in sets (look-ups of every key of the file at once, locks) → apply in one transaction
 //   (multi-row writes) → audit (the changes' rows and the file's own) → answer (imports/file-answer.ts).
 // A module gives its columns and what is particular to its rows; it never writes a query per row, and a row it
-// refuses changes nothing: every check that can refuse a row runs before anything is written, and all writes happen
+// refuses changes nothing: every check that can refuse a row runs before that row is written, and all writes happen
 // in the one transaction, so a failure of the database itself leaves nothing behind.
 
 /** A data row's cells by the column they fill (absent column: undefined; empty cell: ''). */
@@ -55,6 +56,50 @@ export class RowProblems<C extends string> {
       );
     return { errors: all.slice(0, FILE_IMPORT_ERRORS_MAX), errorsTruncated: all.length > FILE_IMPORT_ERRORS_MAX };
   }
+}
+
+/** Rows checked between two turns of the event loop (checkedRows). */
+export const CHECK_SLICE = 500;
+
+/** A row's own problems, as a module's check answers them. */
+export interface CheckProblems<C extends string> {
+  problems: readonly { column?: C; reason: string }[];
+}
+
+/** See checkedRows. */
+export interface RowChecks<T> {
+  /** Every row has been checked. */
+  readonly done: boolean;
+  next(): T[];
+}
+
+/**
+ * The rows' own checks a slice at a time, in file order: an import checks rows while the database answers its
+ * look-ups (decision 0078) and, where its plan allows, while it writes the rows checked before (decision 0094).
+ * `next` checks the next slice, refuses the rows with problems and answers what `check` made of the others.
+ */
+export function checkedRows<C extends string, T extends object>(
+  rows: readonly ImportRow<C>[],
+  problems: RowProblems<C>,
+  check: (row: ImportRow<C>) => T | CheckProblems<C>,
+  size = CHECK_SLICE,
+): RowChecks<T> {
+  let start = 0;
+  return {
+    get done() {
+      return start >= rows.length;
+    },
+    next(): T[] {
+      const passed: T[] = [];
+      for (const row of rows.slice(start, start + size)) {
+        const checked = check(row);
+        if ('problems' in checked) for (const p of checked.problems) problems.refuse(row.rowNumber, p.column, p.reason);
+        else passed.push(checked);
+      }
+      start += size;
+      return passed;
+    },
+  };
 }
 
 /** What every phase of an import sees. */
@@ -139,6 +184,9 @@ export async function runFileImport<C extends string, Read, Plan>(
   lap('read');
 
   const outcome = await ctx.db.transaction(async (tx) => {
+    // The checks of the foreign keys the writes meet are planned for the tables as they are now, not as they were
+    // when this connection last planned them (decision 0095).
+    await replanStatements(tx);
     const plan = await definition.plan(tx, run, read);
     lap('planned');
     const applied = await definition.apply(tx, run, plan);

@@ -2,7 +2,7 @@ import { asc, eq, type SQL, sql } from 'drizzle-orm';
 import { ACCOUNT_STATUS, USER_STATUS } from '@ebt/core/enums';
 import type { DbOrTx } from '../../db/client.js';
 import { agencies, recipientAccounts as ra, users } from '../../db/schema/index.js';
-import { chunks } from '../../platform/import-sql.js';
+import { chunks, replanStatements } from '../../platform/import-sql.js';
 import type { AccountWireColumns } from './accounts.js';
 
 // The reads and writes of the account file. Each works on the whole file at once: a look-up takes every key as one
@@ -108,87 +108,98 @@ export interface NewRecipient {
   >;
 }
 
-/** Recipients per statement; the first part is smaller, so the database starts while Node builds the next. */
-const RECIPIENT_CHUNK = 2000;
-const FIRST_RECIPIENT_CHUNK = 500;
+/** Recipients per statement; the first part is smaller, so the database starts while Node prepares the next. */
+export const RECIPIENT_CHUNK = 2000;
+export const FIRST_RECIPIENT_CHUNK = 500;
 
 /**
- * Inserts new recipients of one program: each one's portal user and account in one statement a chunk
- * (`with u as (insert into users ...) insert into recipient_accounts ... join u`). `build` makes a chunk's rows while
- * the database writes the chunk before. Each user is written with the places its account gives it
- * (users.program_ids, agency_ids; decision 0032), so the accounts' insert rewrites none of them. A username another
- * writer holds (one outside the program's lock) skips its row, user and account (`on conflict do nothing`): the answer
- * lacks that Account ID and the caller sends the row again with its next candidate. The usernames of one call must
- * differ (each account finds its user by it). No audit row a user or an account: the file's own audit row lists the
- * uuids of both (decision 0090). Answers the uuids of both by Account ID.
+ * Writes new recipients of one program: each `send` is one statement for its part, each one's portal user and
+ * account (`with u as (insert into users ...) insert into recipient_accounts ... join u`). `send` builds its statement
+ * at once and sends it when the statement before has finished, so the caller prepares the next part while the
+ * database writes this one. Each user is written with the places its account gives it (users.program_ids,
+ * agency_ids; decision 0032), so the accounts' insert rewrites none of them. A username another writer holds (one
+ * outside the program's lock) skips its row, user and account (`on conflict do nothing`): `written` lacks that Account
+ * ID and the caller sends the row again with its next candidate. The usernames of one part must differ (each account
+ * finds its user by it). No audit row a user or an account: the file's own audit row lists the uuids of both
+ * (decision 0090). `written` waits for the last statement and answers the uuids of both by Account ID.
  */
-export async function insertRecipients<T>(
-  tx: DbOrTx,
-  programId: number,
-  items: readonly T[],
-  build: (item: T) => NewRecipient,
-  now: Date,
-) {
+export function recipientWriter(tx: DbOrTx, programId: number, now: Date) {
   const inserted = new Map<string, { accountUuid: string; userUuid: string }>();
   const at = now.toISOString();
   let previous: Promise<void> | undefined;
-  for (const part of chunks(items, RECIPIENT_CHUNK, FIRST_RECIPIENT_CHUNK)) {
-    const rows = part.map(build);
-    const user = <K extends keyof NewRecipient['user']>(key: K) => array(rows.map((r) => r.user[key] ?? null));
-    const account = <K extends keyof NewRecipient['account']>(key: K) => array(rows.map((r) => r.account[key] ?? null));
-    const statement = sql`
-      with x as materialized (
-        select * from unnest(${user('username')}::varchar[], ${user('email')}::varchar[],
-          ${user('emailVerified')}::boolean[], ${user('passwordHash')}::text[], ${user('firstName')}::varchar[],
-          ${user('middleName')}::varchar[], ${user('lastName')}::varchar[], ${user('mobile')}::varchar[],
-          ${user('roleId')}::int[], ${user('statusId')}::smallint[],
-          ${account('agencyId')}::int[], ${account('recipientIdentifier')}::varchar[], ${account('statusId')}::smallint[],
-          ${account('accountTypeId')}::smallint[], ${account('firstName')}::varchar[], ${account('middleName')}::varchar[],
-          ${account('lastName')}::varchar[], ${account('address1')}::varchar[], ${account('address2')}::varchar[],
-          ${account('city')}::varchar[], ${account('stateCode')}::varchar[], ${account('zipcode')}::varchar[],
-          ${account('email')}::varchar[], ${account('mobilePhone')}::varchar[], ${account('cardIssuance')}::boolean[],
-          ${account('creationChannel')}::varchar[]) with ordinality
-          as x(username, user_email, email_verified, password_hash, user_first_name, user_middle_name, user_last_name,
-            mobile, role_id, user_status_id, agency_id, recipient_identifier, status_id, account_type_id, first_name,
-            middle_name, last_name, address1, address2, city, state_code, zipcode, email, mobile_phone, card_issuance,
-            creation_channel, ord)
-      ),
-      u as (
-        insert into ${users} (username, email, email_verified, password_hash, first_name, middle_name, last_name, mobile,
-          role_id, status_id, program_ids, agency_ids, created_at, updated_at)
-        select username, user_email, email_verified, password_hash, user_first_name, user_middle_name, user_last_name,
-          mobile, role_id, user_status_id, array[${programId}::int],
-          case when agency_id is null then '{}'::int[] else array[agency_id] end, ${at}::timestamptz, ${at}::timestamptz
-        from x
-        order by ord
-        on conflict do nothing
-        returning id, uuid, username
-      ),
-      a as (
-        insert into ${ra} (program_id, agency_id, user_id, recipient_identifier, status_id, account_type_id, first_name,
+  return {
+    async send(rows: readonly NewRecipient[]): Promise<void> {
+      const statement = recipientInsert(programId, rows, at);
+      const first = previous === undefined;
+      await previous;
+      // `.then` sends it now (Drizzle's queries are lazy); the catch only keeps an early exit from leaving it unheard.
+      previous = rowsOf<{ recipient_identifier: string; account_uuid: string; user_uuid: string }>(tx, statement).then(
+        (done) => {
+          for (const r of done)
+            inserted.set(r.recipient_identifier, {
+              accountUuid: String(r.account_uuid),
+              userUuid: String(r.user_uuid),
+            });
+        },
+      );
+      // The accounts' check of their user is planned again once the users table holds the first part: planned on a
+      // small table, it would read every user this file adds for each account after (decision 0095).
+      if (first) previous = previous.then(() => replanStatements(tx));
+      previous.catch(() => undefined);
+    },
+    async written() {
+      await previous;
+      return inserted;
+    },
+  };
+}
+
+/** The statement of recipientWriter: every column one array parameter, users and accounts in the rows' order. */
+function recipientInsert(programId: number, rows: readonly NewRecipient[], at: string): SQL {
+  const user = <K extends keyof NewRecipient['user']>(key: K) => array(rows.map((r) => r.user[key] ?? null));
+  const account = <K extends keyof NewRecipient['account']>(key: K) => array(rows.map((r) => r.account[key] ?? null));
+  return sql`
+    with x as materialized (
+      select * from unnest(${user('username')}::varchar[], ${user('email')}::varchar[],
+        ${user('emailVerified')}::boolean[], ${user('passwordHash')}::text[], ${user('firstName')}::varchar[],
+        ${user('middleName')}::varchar[], ${user('lastName')}::varchar[], ${user('mobile')}::varchar[],
+        ${user('roleId')}::int[], ${user('statusId')}::smallint[],
+        ${account('agencyId')}::int[], ${account('recipientIdentifier')}::varchar[], ${account('statusId')}::smallint[],
+        ${account('accountTypeId')}::smallint[], ${account('firstName')}::varchar[], ${account('middleName')}::varchar[],
+        ${account('lastName')}::varchar[], ${account('address1')}::varchar[], ${account('address2')}::varchar[],
+        ${account('city')}::varchar[], ${account('stateCode')}::varchar[], ${account('zipcode')}::varchar[],
+        ${account('email')}::varchar[], ${account('mobilePhone')}::varchar[], ${account('cardIssuance')}::boolean[],
+        ${account('creationChannel')}::varchar[]) with ordinality
+        as x(username, user_email, email_verified, password_hash, user_first_name, user_middle_name, user_last_name,
+          mobile, role_id, user_status_id, agency_id, recipient_identifier, status_id, account_type_id, first_name,
           middle_name, last_name, address1, address2, city, state_code, zipcode, email, mobile_phone, card_issuance,
-          creation_channel, created_at, updated_at)
-        select ${programId}::int, x.agency_id, u.id, x.recipient_identifier, x.status_id, x.account_type_id, x.first_name,
-          x.middle_name, x.last_name, x.address1, x.address2, x.city, x.state_code, x.zipcode, x.email, x.mobile_phone,
-          x.card_issuance, x.creation_channel, ${at}::timestamptz, ${at}::timestamptz
-        from x join u on u.username = x.username
-        -- in file order, as the users: the accounts' ids follow their Account IDs
-        order by x.ord
-        returning uuid, user_id, recipient_identifier
-      )
-      select a.recipient_identifier, a.uuid as account_uuid, u.uuid as user_uuid from a join u on u.id = a.user_id`;
-    await previous;
-    // `.then` sends it now (Drizzle's queries are lazy); the catch only keeps an early exit from leaving it unheard.
-    previous = rowsOf<{ recipient_identifier: string; account_uuid: string; user_uuid: string }>(tx, statement).then(
-      (done) => {
-        for (const r of done)
-          inserted.set(r.recipient_identifier, { accountUuid: String(r.account_uuid), userUuid: String(r.user_uuid) });
-      },
-    );
-    previous.catch(() => undefined);
-  }
-  await previous;
-  return inserted;
+          creation_channel, ord)
+    ),
+    u as (
+      insert into ${users} (username, email, email_verified, password_hash, first_name, middle_name, last_name, mobile,
+        role_id, status_id, program_ids, agency_ids, created_at, updated_at)
+      select username, user_email, email_verified, password_hash, user_first_name, user_middle_name, user_last_name,
+        mobile, role_id, user_status_id, array[${programId}::int],
+        case when agency_id is null then '{}'::int[] else array[agency_id] end, ${at}::timestamptz, ${at}::timestamptz
+      from x
+      order by ord
+      -- only a username another writer holds skips its row (one arbiter index to probe, not all three unique ones)
+      on conflict ((lower(username))) do nothing
+      returning id, uuid, username
+    ),
+    a as (
+      insert into ${ra} (program_id, agency_id, user_id, recipient_identifier, status_id, account_type_id, first_name,
+        middle_name, last_name, address1, address2, city, state_code, zipcode, email, mobile_phone, card_issuance,
+        creation_channel, created_at, updated_at)
+      select ${programId}::int, x.agency_id, u.id, x.recipient_identifier, x.status_id, x.account_type_id, x.first_name,
+        x.middle_name, x.last_name, x.address1, x.address2, x.city, x.state_code, x.zipcode, x.email, x.mobile_phone,
+        x.card_issuance, x.creation_channel, ${at}::timestamptz, ${at}::timestamptz
+      from x join u on u.username = x.username
+      -- in file order, as the users: the accounts' ids follow their Account IDs
+      order by x.ord
+      returning uuid, user_id, recipient_identifier
+    )
+    select a.recipient_identifier, a.uuid as account_uuid, u.uuid as user_uuid from a join u on u.id = a.user_id`;
 }
 
 /** An account's fields after an update row: every field of the form, as the columns store them. */

@@ -686,6 +686,46 @@ describe('account file at size', () => {
     const [linked] = await db.select({ n: count() }).from(users).where(inArray(users.id, userIds));
     expect(linked!.n).toBe(2000);
   });
+
+  it('checks the rows after the parts already written against them (decision 0094)', async () => {
+    // The first part (500 new recipients) is written while later rows are still being checked and planned: a late
+    // row repeating an early row's e-mail is still refused, an update row near the end still frees its old e-mail
+    // for the row after it, and the file's audit row lists exactly the accounts written, in file order.
+    const { db } = t.database;
+    const program = await makeProgram(db);
+    const admin = await makeUser(db, { roleId: ROLE.PROGRAM_ADMIN, programs: [program] });
+    const existing = await makeRecipient(db, { program, recipientIdentifier: '90000001', email: nextEmail('moved') });
+    const lines = Array.from({ length: 3000 }, (_, i) =>
+      line({ first: `First${i}`, last: `Last${i}`, email: `late${i}.${program.id}@example.com` }),
+    );
+    lines[2500] = line({ first: 'Twice', email: `late0.${program.id}@example.com` });
+    lines[2700] = line({ action: '03', id: '90000001', first: 'Moved', email: nextEmail('new-address') });
+    lines[2701] = line({ first: 'Takes', last: 'Freed', email: existing.email! });
+    lines[2999] = line({ email: 'not-an-email' });
+    const res = await upload(await t.signIn(admin.username), program.uuid, csvOf(...lines));
+    expect(res.json()).toMatchObject({ processed: 3000, added: 2997, updated: 1, rejected: 2 });
+    expect(res.json().errors).toEqual([
+      {
+        row: 2502,
+        column: 'Email',
+        reason: RECIPIENT_MESSAGES.FILE_EMAIL_TWICE.replace('{row}', '2'),
+      },
+      { row: 3001, column: 'Email', reason: expect.any(String) },
+    ]);
+    expect((await accountByEmail(db, existing.email!))!.firstName).toBe('Takes');
+    const added = (await accountsOf(db, program.id)).filter((a) => a.id !== existing.id);
+    expect(added).toHaveLength(2997);
+    expect(added.map((a) => a.recipientIdentifier)).toEqual(
+      Array.from({ length: 2997 }, (_, i) => String(90000002 + i)),
+    );
+    const [fileRow] = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'account_file'), eq(auditLog.entityId, program.uuid)))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect((fileRow!.after as { createdAccounts: string[] }).createdAccounts).toEqual(added.map((a) => a.uuid));
+  });
 });
 
 describe('account file usernames', () => {

@@ -28,7 +28,8 @@ import type { AuditEntry } from '../../platform/audit.js';
 import { requireCaller, type RequestContext } from '../../platform/context.js';
 import { AppError, isUniqueViolation } from '../../platform/errors.js';
 import type { UploadedFile } from '../../platform/file-import.js';
-import { type ImportRow, runFileImport } from '../../platform/import-run.js';
+import { CHECK_SLICE, checkedRows, type ImportRow, type RowChecks, runFileImport } from '../../platform/import-run.js';
+import { chunks } from '../../platform/import-sql.js';
 import { programInScope } from '../../platform/search.js';
 import {
   auditView,
@@ -39,13 +40,15 @@ import {
 } from './accounts.js';
 import {
   type AccountUpdate,
+  FIRST_RECIPIENT_CHUNK,
   type ImportAgency,
-  insertRecipients,
   liveEmailHolders,
   type NewRecipient,
   lockAccountsByIdentifier,
   type PendingUserSync,
   programAgencies,
+  RECIPIENT_CHUNK,
+  recipientWriter,
   syncPendingUsers,
   updateAccounts,
 } from './import-queries.js';
@@ -139,14 +142,11 @@ function updatedColumns(account: AccountRow, values: AccountFileRowValues): Reci
 
 const USER_FIELDS = ['email', 'firstName', 'middleName', 'lastName', 'mobilePhone'] as const;
 
-/** Rows checked between two turns of the event loop while the look-ups run. */
-const CHECK_SLICE = 500;
-
 interface Plan {
-  adds: PlannedAdd[];
-  updates: PlannedUpdate[];
-  /** 03 rows whose values were already the account's. */
-  unchanged: number;
+  found: LookedUp;
+  /** The rows checked while the look-ups ran; apply checks the rest while it writes. */
+  checked: ReadRow[];
+  checks: RowChecks<ReadRow>;
 }
 
 /**
@@ -178,7 +178,7 @@ export async function importAccountFile(
     noRowsReason: RECIPIENT_MESSAGES.FILE_NO_ROWS,
     invalidFile,
 
-    // 1. The program's agencies; each row's own checks run in the transaction, beside the look-ups (step 2).
+    // 1. The program's agencies; each row's own checks run in the transaction, beside the look-ups and the writes.
     async read() {
       return agencyFinder(await programAgencies(ctx.db, program.id));
     },
@@ -187,34 +187,49 @@ export async function importAccountFile(
       // The program's lock serialises Account IDs and the 'Email already exists.' check with the add endpoint and
       // other imports (queries.ts lockProgramRecipients); every read below sees their committed rows.
       await lockProgramRecipients(tx, program.id);
-      // 2. The accounts and e-mails the rows name go out first, and each row's checks (the add form's rules, the
-      //    agency) run while the database reads and locks (decision 0078). The keys are the cells as those rules
-      //    trim them, so they are the rows' own; a row the rules refuse may add a key no decision reads.
+      // 2. The accounts and e-mails the rows name go out first, and the rows' own checks (the add form's rules, the
+      //    agency) start while the database reads and locks (decision 0078). The keys are the cells as those rules
+      //    trim them, so they are the rows' own; a row the rules refuse may add a key no decision reads. The rows
+      //    not checked by the time the answers are back are checked while the database writes (apply, decision 0094).
+      const checks = checkedRows(rows as ImportRow<AccountFileColumnKey>[], problems, (row) =>
+        checkRow(caller, program, row, findAgency),
+      );
+      let answered = false;
       const lookedUp = lookUpAccounts(tx, program.id, rows as ImportRow<AccountFileColumnKey>[]);
-      lookedUp.catch(() => undefined); // awaited below; this only keeps a failure meanwhile from counting as unheard
-      const readRows: ReadRow[] = [];
-      for (let start = 0; start < rows.length; start += CHECK_SLICE) {
-        // A turn of the event loop per slice lets the queued look-ups go out while Node checks.
+      lookedUp.then(
+        () => (answered = true),
+        () => (answered = true), // awaited below; this only keeps a failure meanwhile from counting as unheard
+      );
+      const checked: ReadRow[] = [];
+      // A turn of the event loop per slice lets the queued look-ups go out, and their answers in, while Node checks.
+      while (!answered && !checks.done) {
         await nextTurn();
-        for (const { rowNumber, cells } of rows.slice(start, start + CHECK_SLICE)) {
-          const row = checkRow(caller, program, cells as AccountFileCells, findAgency);
-          if ('problems' in row) for (const p of row.problems) problems.refuse(rowNumber, p.column, p.reason);
-          else readRows.push({ rowNumber, ...row });
-        }
+        checked.push(...checks.next());
       }
       const found = await lookedUp;
       lap('looked-up');
-      return planRows(caller, readRows, found, problems.refuse.bind(problems));
+      return { found, checked, checks };
     },
 
-    async apply(tx, { lap }, { adds, updates, unchanged }) {
-      const created =
-        adds.length > 0 ? await addAccounts(tx, program.id, adds, now, lap) : { createdAccounts: [], createdUsers: [] };
+    async apply(tx, { problems, lap }, { found, checked, checks }) {
+      // 3. Each row against the accounts and e-mails it names, in file order; the new recipients are written a part
+      //    at a time while the next rows are checked and planned (decision 0094).
+      const planner = new RowPlanner(caller, found, problems.refuse.bind(problems));
+      const writer = newRecipients(tx, program.id, found.highestIdentifier, now);
+      // A slice at a time, the rows checked already first: the first part goes out as soon as it is planned.
+      for (;;) {
+        const rows = checked.length > 0 ? checked.splice(0, CHECK_SLICE) : checks.next();
+        const last = checked.length === 0 && checks.done;
+        await writer.add(planner.plan(rows), last);
+        if (last) break;
+      }
+      const created = await writer.written();
       lap('added');
+      const { updates, unchanged } = planner;
       const audit = updates.length > 0 ? await changeAccounts(tx, updates, now) : [];
       lap('updated');
       return {
-        added: adds.length,
+        added: created.createdAccounts.length,
         updated: updates.length,
         unchanged,
         audit,
@@ -234,28 +249,31 @@ type Refuse = (row: number, column: AccountFileColumnKey | undefined, reason: st
 function checkRow(
   caller: Caller,
   program: { id: number; statusId: number },
-  cells: AccountFileCells,
+  { rowNumber, cells }: ImportRow<AccountFileColumnKey>,
   findAgency: (text: string) => ImportAgency | undefined,
-): Omit<ReadRow, 'rowNumber'> | { problems: AccountFileProblem[] } {
-  const reading = readAccountFileRow(cells);
+): ReadRow | { problems: AccountFileProblem[] } {
+  const reading = readAccountFileRow(cells as AccountFileCells);
   if (!reading.ok) return { problems: reading.problems };
   const values = reading.row;
   const agency = rowAgency(caller, program.id, values.agencyCode, findAgency);
   if ('reason' in agency) return { problems: [{ column: 'agencyCode', reason: agency.reason }] };
   if (values.action !== ACCOUNT_FILE_ACTION.UPDATE && program.statusId !== PROGRAM_STATUS.ENABLED)
     return { problems: [{ column: 'actionCode', reason: RECIPIENT_MESSAGES.PROGRAM_NOT_ENABLED }] };
-  return { values, agency: agency.agency };
+  return { rowNumber, values, agency: agency.agency };
 }
 
 interface LookedUp {
   accountByIdentifier: Map<string, AccountRow>;
   /** Live accounts by lower-case e-mail. */
   holders: Map<string, Set<number>>;
+  /** The program's highest Account ID made by the portal, the new rows' numbers follow it. */
+  highestIdentifier: string | null;
 }
 
 /**
- * The accounts the 03 rows name (locked) and the live holders of the rows' e-mails: one batched read each. The keys
- * are read from the cells as readAccountFileRow reads them (the Account ID and the e-mail trimmed), before it runs.
+ * The accounts the 03 rows name (locked), the live holders of the rows' e-mails (one batched read each) and the
+ * program's highest Account ID. The keys are read from the cells as readAccountFileRow reads them (the Account ID and
+ * the e-mail trimmed), before it runs.
  */
 async function lookUpAccounts(
   tx: Tx,
@@ -271,86 +289,64 @@ async function lookUpAccounts(
     const email = (cells.email ?? '').trim();
     if (email !== '') emails.push(email.toLowerCase());
   }
-  const accounts = identifiers.length ? await lockAccountsByIdentifier(tx, programId, identifiers) : [];
+  // All three go out at once: the connection sends each as the one before ends, without waiting for Node, which is
+  // checking rows meanwhile.
+  const [accounts, emailHolders, highestIdentifier] = await Promise.all([
+    identifiers.length ? lockAccountsByIdentifier(tx, programId, identifiers) : [],
+    liveEmailHolders(tx, programId, emails),
+    highestGeneratedIdentifier(tx, programId),
+  ]);
   const holders = new Map<string, Set<number>>();
-  for (const holder of await liveEmailHolders(tx, programId, emails)) {
+  for (const holder of emailHolders) {
     const set = holders.get(holder.email) ?? new Set<number>();
     set.add(holder.id);
     holders.set(holder.email, set);
   }
-  return { accountByIdentifier: new Map(accounts.map((a) => [a.recipientIdentifier, a])), holders };
+  return { accountByIdentifier: new Map(accounts.map((a) => [a.recipientIdentifier, a])), holders, highestIdentifier };
 }
 
-/** Each row against the accounts and e-mails it names, in file order: each sees the state the rows before it leave. */
-function planRows(
-  caller: Caller,
-  readRows: readonly ReadRow[],
-  { accountByIdentifier, holders }: LookedUp,
-  refuse: Refuse,
-): Plan {
+/**
+ * Each row against the accounts and e-mails it names, in file order: each sees the state the rows before it leave.
+ * `plan` takes the rows checked since its last call and answers the new accounts among them; the updates and the
+ * unchanged rows add up until the end of the file.
+ */
+class RowPlanner {
+  readonly updates: PlannedUpdate[] = [];
+  /** 03 rows whose values were already the account's. */
+  unchanged = 0;
   /** E-mails rows of this file take, to the row that took them: the first row wins, later ones are refused. */
-  const claimedBy = new Map<string, number>();
-  const emailProblem = (email: string, accountId?: number): string | null => {
-    const claimed = claimedBy.get(email);
+  private readonly claimedBy = new Map<string, number>();
+  private readonly updatedOnRow = new Map<string, number>();
+
+  constructor(
+    private readonly caller: Caller,
+    private readonly found: LookedUp,
+    private readonly refuse: Refuse,
+  ) {}
+
+  private emailProblem(email: string, accountId?: number): string | null {
+    const claimed = this.claimedBy.get(email);
     if (claimed !== undefined) return fillMessage(RECIPIENT_MESSAGES.FILE_EMAIL_TWICE, { row: claimed });
-    const owners = holders.get(email);
+    const owners = this.found.holders.get(email);
     if (owners && [...owners].some((id) => id !== accountId)) return MESSAGES.RECIPIENT_EMAIL_EXISTS;
     return null;
-  };
+  }
 
-  const plan: Plan = { adds: [], updates: [], unchanged: 0 };
-  const updatedOnRow = new Map<string, number>();
-  for (const { rowNumber, values, agency } of readRows) {
-    const email = values.fields.email.toLowerCase();
-    if (values.action === ACCOUNT_FILE_ACTION.UPDATE) {
-      const identifier = values.recipientIdentifier!;
-      const earlier = updatedOnRow.get(identifier);
-      if (earlier !== undefined) {
-        refuse(
-          rowNumber,
-          'recipientIdentifier',
-          fillMessage(RECIPIENT_MESSAGES.FILE_ACCOUNT_ID_TWICE, { row: earlier }),
-        );
+  plan(rows: readonly ReadRow[]): PlannedAdd[] {
+    const adds: PlannedAdd[] = [];
+    for (const { rowNumber, values, agency } of rows) {
+      const email = values.fields.email.toLowerCase();
+      if (values.action === ACCOUNT_FILE_ACTION.UPDATE) {
+        this.planUpdate(rowNumber, values, agency, email);
         continue;
       }
-      const account = accountByIdentifier.get(identifier);
-      // An account outside the caller's agencies answers like a missing one (style.md "Access").
-      if (!account || !canSeeAgency(caller, account.programId, account.agencyId)) {
-        refuse(rowNumber, 'recipientIdentifier', RECIPIENT_MESSAGES.FILE_ACCOUNT_ID_UNKNOWN);
-        continue;
-      }
-      // A move has its own confirmation and moves the account's Issued benefits too (part 1 §5, decision 0009).
-      if (agency && agency.id !== account.agencyId) {
-        refuse(rowNumber, 'agencyCode', RECIPIENT_MESSAGES.FILE_AGENCY_CHANGE);
-        continue;
-      }
-      const columns = updatedColumns(account, values);
-      const changed = (Object.keys(columns) as (keyof RecipientColumns)[]).filter((k) => account[k] !== columns[k]);
-      if (changed.length > 0 && account.accountTypeId === ACCOUNT_TYPE.EXTERNAL) {
-        refuse(rowNumber, 'recipientIdentifier', RECIPIENT_MESSAGES.ACCOUNT_NOT_EDITABLE);
-        continue;
-      }
-      const before = (account.email ?? '').toLowerCase();
-      if (email !== before) {
-        const problem = emailProblem(email, account.id);
-        if (problem) {
-          refuse(rowNumber, 'email', problem);
-          continue;
-        }
-        holders.get(before)?.delete(account.id);
-        claimedBy.set(email, rowNumber);
-      }
-      updatedOnRow.set(identifier, rowNumber);
-      if (changed.length > 0) plan.updates.push({ before: account, after: { id: account.id, ...columns } });
-      else plan.unchanged += 1;
-    } else {
-      const problem = emailProblem(email);
+      const problem = this.emailProblem(email);
       if (problem) {
-        refuse(rowNumber, 'email', problem);
+        this.refuse(rowNumber, 'email', problem);
         continue;
       }
-      claimedBy.set(email, rowNumber);
-      plan.adds.push({
+      this.claimedBy.set(email, rowNumber);
+      adds.push({
         rowNumber,
         inactive: values.action === ACCOUNT_FILE_ACTION.ADD_INACTIVE,
         agencyId: agency?.id ?? null,
@@ -358,29 +354,70 @@ function planRows(
         identifier: '',
       });
     }
+    return adds;
   }
-  return plan;
+
+  private planUpdate(rowNumber: number, values: AccountFileRowValues, agency: ImportAgency | null, email: string) {
+    const identifier = values.recipientIdentifier!;
+    const earlier = this.updatedOnRow.get(identifier);
+    if (earlier !== undefined) {
+      this.refuse(
+        rowNumber,
+        'recipientIdentifier',
+        fillMessage(RECIPIENT_MESSAGES.FILE_ACCOUNT_ID_TWICE, { row: earlier }),
+      );
+      return;
+    }
+    const account = this.found.accountByIdentifier.get(identifier);
+    // An account outside the caller's agencies answers like a missing one (style.md "Access").
+    if (!account || !canSeeAgency(this.caller, account.programId, account.agencyId)) {
+      this.refuse(rowNumber, 'recipientIdentifier', RECIPIENT_MESSAGES.FILE_ACCOUNT_ID_UNKNOWN);
+      return;
+    }
+    // A move has its own confirmation and moves the account's Issued benefits too (part 1 §5, decision 0009).
+    if (agency && agency.id !== account.agencyId) {
+      this.refuse(rowNumber, 'agencyCode', RECIPIENT_MESSAGES.FILE_AGENCY_CHANGE);
+      return;
+    }
+    const columns = updatedColumns(account, values);
+    const changed = (Object.keys(columns) as (keyof RecipientColumns)[]).filter((k) => account[k] !== columns[k]);
+    if (changed.length > 0 && account.accountTypeId === ACCOUNT_TYPE.EXTERNAL) {
+      this.refuse(rowNumber, 'recipientIdentifier', RECIPIENT_MESSAGES.ACCOUNT_NOT_EDITABLE);
+      return;
+    }
+    const before = (account.email ?? '').toLowerCase();
+    if (email !== before) {
+      const problem = this.emailProblem(email, account.id);
+      if (problem) {
+        this.refuse(rowNumber, 'email', problem);
+        return;
+      }
+      this.found.holders.get(before)?.delete(account.id);
+      this.claimedBy.set(email, rowNumber);
+    }
+    this.updatedOnRow.set(identifier, rowNumber);
+    if (changed.length > 0) this.updates.push({ before: account, after: { id: account.id, ...columns } });
+    else this.unchanged += 1;
+  }
 }
 
 /**
- * New accounts: the next Account IDs of the program, as the add endpoint takes them, then each recipient's portal user
- * and account (insertRecipients, a chunk a statement, each chunk built while the database writes the one before).
- * Usernames are the add endpoint's (core recipientUsernameCandidates): each row's first candidate that no earlier row
- * of the file was given; the database decides the rest, and a row whose name another writer holds goes again with its
- * next candidate. Answers the uuids of both in file order: the file's own audit row lists them, in place of an audit
- * row a user and an account (decision 0090).
+ * The file's new accounts, written while the rest of the file is checked (decision 0094): `add` numbers the accounts
+ * it is given with the program's next Account IDs, as the add endpoint takes them, and sends each whole part (500,
+ * then 2,000) to recipientWriter, which writes each recipient's portal user and account in one statement while the
+ * next part is prepared; with `last`, it sends what is left. Usernames are the add endpoint's (core
+ * recipientUsernameCandidates): each row's first candidate that no earlier row of the file was given; the database
+ * decides the rest, and a row whose name another writer holds goes again with its next candidate (`written`).
+ * `written` answers the uuids of both in file order: the file's own audit row lists them, in place of an audit row a
+ * user and an account (decision 0090).
  */
-async function addAccounts(tx: Tx, programId: number, adds: PlannedAdd[], now: Date, lap: (phase: string) => void) {
-  let highest = await highestGeneratedIdentifier(tx, programId);
-  for (const add of adds) {
-    const next = nextRecipientIdentifier(highest);
-    if (!next) throw new Error(`the 8-digit Account ID range of program ${programId} is used up`);
-    add.identifier = highest = next;
-  }
-  lap('numbered');
-  const created = new Map<string, { accountUuid: string; userUuid: string }>();
+function newRecipients(tx: Tx, programId: number, highestIdentifier: string | null, now: Date) {
+  const writer = recipientWriter(tx, programId, now);
+  const adds: PlannedAdd[] = [];
+  let highest = highestIdentifier;
+  let sent = 0;
   // The candidate each row tries next, and the names given so far (the accounts find their users by name).
-  const round = adds.map(() => 0);
+  const round: number[] = [];
   const picked = new Set<string>();
   const build = (i: number): NewRecipient => {
     const add = adds[i]!;
@@ -405,22 +442,52 @@ async function addAccounts(tx: Tx, programId: number, adds: PlannedAdd[], now: D
       },
     };
   };
-  let pending = adds.map((_, i) => i);
-  while (pending.length > 0) {
-    try {
-      for (const [identifier, uuids] of await insertRecipients(tx, programId, pending, build, now))
-        created.set(identifier, uuids);
-    } catch (error) {
-      // Only a writer that does not take the program's lock (a direct database load) can get here.
-      if (isUniqueViolation(error, 'recipient_accounts_program_identifier_key'))
-        throw AppError.conflict(RECIPIENT_MESSAGES.IDENTIFIER_TAKEN);
-      throw error;
-    }
-    pending = pending.filter((i) => !created.has(adds[i]!.identifier));
-  }
+  const send = async (indexes: readonly number[]) => {
+    for (const part of chunks(indexes, RECIPIENT_CHUNK)) await writer.send(part.map(build));
+  };
+  const identifierTaken = (error: unknown) => {
+    // Only a writer that does not take the program's lock (a direct database load) can get here.
+    if (isUniqueViolation(error, 'recipient_accounts_program_identifier_key'))
+      return AppError.conflict(RECIPIENT_MESSAGES.IDENTIFIER_TAKEN);
+    return error;
+  };
   return {
-    createdAccounts: adds.map((add) => created.get(add.identifier)!.accountUuid),
-    createdUsers: adds.map((add) => created.get(add.identifier)!.userUuid),
+    async add(planned: readonly PlannedAdd[], last: boolean): Promise<void> {
+      for (const add of planned) {
+        const next = nextRecipientIdentifier(highest);
+        if (!next) throw new Error(`the 8-digit Account ID range of program ${programId} is used up`);
+        add.identifier = highest = next;
+        round.push(0);
+        adds.push(add);
+      }
+      const size = () => (sent === 0 ? FIRST_RECIPIENT_CHUNK : RECIPIENT_CHUNK);
+      try {
+        while (adds.length - sent >= size() || (last && adds.length > sent)) {
+          const part = Math.min(size(), adds.length - sent);
+          await writer.send(adds.slice(sent, sent + part).map((_, k) => build(sent + k)));
+          sent += part;
+        }
+      } catch (error) {
+        throw identifierTaken(error);
+      }
+    },
+    async written() {
+      try {
+        let created = await writer.written();
+        for (;;) {
+          const pending = adds.map((_, i) => i).filter((i) => !created.has(adds[i]!.identifier));
+          if (pending.length === 0) break;
+          await send(pending);
+          created = await writer.written();
+        }
+        return {
+          createdAccounts: adds.map((add) => created.get(add.identifier)!.accountUuid),
+          createdUsers: adds.map((add) => created.get(add.identifier)!.userUuid),
+        };
+      } catch (error) {
+        throw identifierTaken(error);
+      }
+    },
   };
 }
 
