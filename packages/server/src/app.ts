@@ -84,7 +84,14 @@ declare module 'fastify' {
   interface FastifyInstance {
     databaseKind: 'pglite' | 'postgres';
     /** Every route as registered, for the access walker test and the OpenAPI check. */
-    registeredRoutes: { method: string | string[]; url: string; access: unknown; schema?: FastifySchema }[];
+    registeredRoutes: {
+      method: string | string[];
+      url: string;
+      access: unknown;
+      /** The route changes a user or a recipient's login (platform/user-scope.ts); the reach walk calls it. */
+      changesUser: boolean;
+      schema?: FastifySchema;
+    }[];
   }
 }
 
@@ -124,6 +131,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       schema: route.schema, // the input fuzz test sends bad values to each field of its querystring, params and body
       get access() {
         return (route.config as { access?: unknown } | undefined)?.access;
+      },
+      get changesUser() {
+        return (route.config as { changesUser?: boolean } | undefined)?.changesUser === true;
       },
     });
   });

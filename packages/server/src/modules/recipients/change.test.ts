@@ -112,6 +112,24 @@ describe('PUT /account-api/account (update)', () => {
     expect((await userOf(enabled.id)).email).toBe(enabled.email);
   });
 
+  it("leaves a Pending user's login as it is when the user also has an account the caller does not hold", async () => {
+    const { db } = t.database;
+    const pending = await makeUser(db, { roleId: ROLE.RECIPIENT, statusId: USER_STATUS.PENDING, password: null });
+    const mine = await makeRecipient(db, { program: w.programA, agency: w.a1, user: pending });
+    await makeRecipient(db, { program: w.programA, agency: w.a3, user: pending });
+    const res = await put(w.tokens.agencyUserA1, {
+      accountUuid: mine.uuid,
+      ...formOf({ email: 'elsewhere@example.net' }),
+    });
+    expect(res.statusCode).toBe(200);
+    const [account] = await db.select().from(recipientAccounts).where(eq(recipientAccounts.id, mine.id));
+    expect(account!.email).toBe('elsewhere@example.net');
+    // The activation of the account in a3 would otherwise go to an address the staff of a1 chose.
+    const [user] = await db.select().from(users).where(eq(users.id, pending.id));
+    expect(user!.email).toBe(pending.email);
+    expect(user!.firstName).toBe(pending.firstName);
+  });
+
   it("answers 409 'Email already exists.' for another account's e-mail in the program, not for its own", async () => {
     const { db } = t.database;
     await makeRecipient(db, { program: w.programA, agency: w.a2, email: 'someone.else@example.com' });

@@ -77,7 +77,7 @@ export async function updateRecipient(context: RequestContext, body: UpdateRecip
       updatedAt: now,
     });
     if (before.userId !== null && USER_FIELDS.some((field) => changes[field] !== undefined))
-      await followAccountIfPending(tx, before.userId, after, now);
+      await followAccountIfPending(tx, ctx.caller, before.userId, after, now);
 
     const statusOnly = changes.statusId !== undefined && Object.keys(changes).length === 1;
     await recordAudit(tx, ctx, {

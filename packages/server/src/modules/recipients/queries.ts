@@ -9,6 +9,7 @@ import { type Caller, canSeeAgency, scopeCondition } from '../../platform/caller
 import { adjustIssuanceTotals } from '../../platform/issuance-totals.js';
 import { isoText, type KeyedRead, keyedSelect, type KeyedRow } from '../../platform/keyed-read.js';
 import { startsWith, startsWithExactly } from '../../platform/search-sql.js';
+import { userHeldWhole } from '../../platform/user-scope.js';
 
 // The SQL of the recipients area. Every read is AND-ed with the caller's scope (architecture.md "Access"), and every
 // search condition matches an index of recipient_accounts (docs/data-model.md "Indexes and the searches they serve").
@@ -355,9 +356,17 @@ export async function updateRecipientAccount(tx: DbOrTx, accountId: number, chan
 
 /**
  * A recipient who has not activated yet gets the activation e-mail at the account's corrected address and name: the
- * portal user, while Pending, follows the account's name, e-mail and phone.
+ * portal user, while Pending, follows the account's name, e-mail and phone. Only when the caller holds the user wholly
+ * (platform/user-scope.ts): a user with an account in another agency or program keeps their login as it is, or the
+ * staff of one account could send the activation of all of them to an address of their choosing.
  */
-export async function followAccountIfPending(tx: DbOrTx, userId: number, account: typeof ra.$inferSelect, now: Date) {
+export async function followAccountIfPending(
+  tx: DbOrTx,
+  caller: Caller,
+  userId: number,
+  account: typeof ra.$inferSelect,
+  now: Date,
+) {
   await tx
     .update(users)
     .set({
@@ -368,7 +377,7 @@ export async function followAccountIfPending(tx: DbOrTx, userId: number, account
       mobile: account.mobilePhone,
       updatedAt: now,
     })
-    .where(and(eq(users.id, userId), eq(users.statusId, USER_STATUS.PENDING)));
+    .where(and(eq(users.id, userId), eq(users.statusId, USER_STATUS.PENDING), userHeldWhole(caller)));
 }
 
 /** The uuid of an account's agency, or null for a program-level account. */

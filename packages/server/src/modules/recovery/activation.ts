@@ -20,7 +20,7 @@ import { AppError } from '../../platform/errors.js';
 import { hashPassword, normalizeAnswer } from '../../platform/passwords.js';
 import { clearRateLimit } from '../../platform/rate-limit.js';
 import { endUserSessions } from '../../platform/sessions.js';
-import { userScope } from '../../platform/user-scope.js';
+import { assertHeldWhole, userHeldWhole, userScope } from '../../platform/user-scope.js';
 import { endLiveTokens, findLiveLink, issueActivationLink, useToken } from './links.js';
 import { answerFailureKey } from './throttle.js';
 
@@ -177,12 +177,15 @@ export async function sendActivation(
             ),
         )
       : userScope(ctx.caller);
-  const [user] = await ctx.db
-    .select()
+  const [found] = await ctx.db
+    .select({ user: users, heldWhole: userHeldWhole(ctx.caller).mapWith(Boolean) })
     .from(users)
     .where(and(eq(users.uuid, body.uuid), scope))
     .limit(1);
-  if (!user) throw AppError.notFound(MESSAGES.USER_NOT_FOUND);
+  if (!found) throw AppError.notFound(MESSAGES.USER_NOT_FOUND);
+  // A link sent is a way into the account: only to a user the caller holds wholly (platform/user-scope.ts).
+  assertHeldWhole({ uuid: found.user.uuid, heldWhole: found.heldWhole }, MESSAGES.USER_NOT_FOUND);
+  const user = found.user;
   const force = body.resetHash || body.resetEmailVerified;
   await ctx.db.transaction(async (tx) => {
     await issueActivationLink(tx, ctx, user, { force });

@@ -107,6 +107,7 @@ export default defineRoutes((app) => {
       // The user detail of both areas offers it (B§4); the service scopes the user as the user screens do.
       config: {
         access: privileges(PRIVILEGE.NDGADMIN_ACCESS, PRIVILEGE.PROGRAMADMIN_ACCESS, PRIVILEGE.AGENCYADMIN_ACCESS),
+        changesUser: true,
       },
     },
     (req) => activation.sendActivation(req.ctx, req.body, 'any'),
@@ -129,7 +130,7 @@ export default defineRoutes((app) => {
           409: ErrorBody,
         },
       },
-      config: { access: STAFF },
+      config: { access: STAFF, changesUser: true },
     },
     (req) => activation.sendActivation(req.ctx, req.body, 'recipient'),
   );

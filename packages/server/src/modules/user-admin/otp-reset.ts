@@ -10,7 +10,7 @@ import { queueMessage } from '../../platform/outbox.js';
 import { clearRateLimit } from '../../platform/rate-limit.js';
 import { clearSignInFailures, normalizeUsername, usernameKey } from '../auth/index.js';
 import { answerFailureKey, codesSentKey, endLiveTokens } from '../recovery/index.js';
-import { lockUserInScope } from './queries.js';
+import { lockUserToChange } from './queries.js';
 
 // POST /user-api/user/reset-otp/{uuid} and .../send (B§4 'Reset OTP Token', B§7, resolution 20; decision 0025). A
 // user locked out of the one-time-code steps (too many wrong codes or answers, too many codes asked for, sign-in
@@ -22,8 +22,7 @@ export async function resetOtp(context: RequestContext, uuid: string, notify: bo
   const ctx = requireCaller(context);
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
-    const user = await lockUserInScope(tx, ctx.caller, uuid);
-    if (!user) throw AppError.notFound(ROLE_MESSAGES.USER_NOT_FOUND);
+    const user = await lockUserToChange(tx, ctx.caller, uuid);
     if (user.statusId === USER_STATUS.DELETED) throw AppError.conflict(ROLE_MESSAGES.USER_ALREADY_DELETED);
     // B§6's creator matrix, as for Disable: a program admin does not reset a program user's or a platform admin's codes.
     if (!isRecipientRole(user.roleId) && !mayGiveRole([...ctx.caller.privileges], user.roleId))

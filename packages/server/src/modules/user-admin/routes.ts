@@ -29,7 +29,7 @@ export default defineRoutes((app) => {
         body: UserStatusBody,
         response: { 200: MessageAnswer, ...refusals },
       },
-      config: { access: USER_ADMINS },
+      config: { access: USER_ADMINS, changesUser: true },
     },
     (req) => disableUser(req.ctx, req.params.id, req.body),
   );
@@ -43,7 +43,7 @@ export default defineRoutes((app) => {
         params: UserIdParams,
         response: { 200: MessageAnswer, ...refusals },
       },
-      config: { access: USER_ADMINS },
+      config: { access: USER_ADMINS, changesUser: true },
     },
     (req) => deleteUser(req.ctx, req.params.id),
   );
@@ -57,7 +57,7 @@ export default defineRoutes((app) => {
         params: UserUuidParams,
         response: { 200: MessageAnswer, ...refusals },
       },
-      config: { access: OTP_RESET },
+      config: { access: OTP_RESET, changesUser: true },
     },
     (req) => resetOtp(req.ctx, req.params.uuid, false),
   );
@@ -71,7 +71,7 @@ export default defineRoutes((app) => {
         params: UserUuidParams,
         response: { 200: MessageAnswer, ...refusals },
       },
-      config: { access: OTP_RESET },
+      config: { access: OTP_RESET, changesUser: true },
     },
     (req) => resetOtp(req.ctx, req.params.uuid, true),
   );
@@ -101,7 +101,7 @@ export default defineRoutes((app) => {
         body: UserRolesBody,
         response: { 200: MessageAnswer, ...refusals },
       },
-      config: { access: PLATFORM_ADMIN },
+      config: { access: PLATFORM_ADMIN, changesUser: true },
     },
     (req) => setUserRoles(req.ctx, req.params.id, req.body),
   );

@@ -10,7 +10,7 @@ import { endUserSessions } from '../../platform/sessions.js';
 import { isRecipientRole, mayGiveRole, USER_MESSAGES } from '@ebt/core/users';
 import { lockPlatformAdminSet, wouldLeaveNoPlatformAdmin } from '../../platform/platform-admins.js';
 import { endLiveTokens } from '../recovery/index.js';
-import { lockUserInScope, userAuditView } from './queries.js';
+import { lockUserToChange, userAuditView } from './queries.js';
 
 // PUT /user-api/user/{id}/status (Disable) and DELETE /user-api/user/{id} (B§4 "User status", B§7; docs/decisions/0025).
 // One transaction each: the user's row locked, the status set, every session ended in the same transaction (the
@@ -23,8 +23,7 @@ import { lockUserInScope, userAuditView } from './queries.js';
  */
 async function lockTarget(ctx: CallerContext, tx: DbOrTx, id: string): Promise<UserRow> {
   await lockPlatformAdminSet(tx);
-  const user = await lockUserInScope(tx, ctx.caller, id);
-  if (!user) throw AppError.notFound(ROLE_MESSAGES.USER_NOT_FOUND);
+  const user = await lockUserToChange(tx, ctx.caller, id);
   // Your own session would end with it, and an admin locking themself out helps no one; another admin can do it.
   if (user.id === ctx.caller.userId) throw AppError.conflict(ROLE_MESSAGES.NOT_YOURSELF);
   if (!isRecipientRole(user.roleId) && !mayGiveRole([...ctx.caller.privileges], user.roleId))

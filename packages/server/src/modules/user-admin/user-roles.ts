@@ -8,7 +8,7 @@ import { requireCaller, type RequestContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { lockPlatformAdminSet, wouldLeaveNoPlatformAdmin } from '../../platform/platform-admins.js';
 import { syncStaffPlaces } from '../users/index.js';
-import { lockUserInScope, readUserInScope } from './queries.js';
+import { lockUserToChange, readUserInScope } from './queries.js';
 
 // GET and PUT /user-api/user/{id}/roles (B§2 "Admin user view", B§4 "Roles (user)", B§7; decision 0025). A user holds
 // one role (users.role_id), so roleIds is a list of one. The caller's privileges are read from the database on every
@@ -31,8 +31,7 @@ export async function setUserRoles(context: RequestContext, id: string, body: Us
   const roleId = body.roleIds[0]!;
   return ctx.db.transaction(async (tx) => {
     await lockPlatformAdminSet(tx);
-    const user = await lockUserInScope(tx, ctx.caller, id);
-    if (!user) throw AppError.notFound(ROLE_MESSAGES.USER_NOT_FOUND);
+    const user = await lockUserToChange(tx, ctx.caller, id);
     // As on the staff form: a deleted user's forms are closed, nobody changes their own role, and a recipient's user
     // is made on the Recipient Add screen, not by giving a staff user role 3 (or taking it from a recipient's user).
     if (user.statusId === USER_STATUS.DELETED) throw AppError.conflict(ROLE_MESSAGES.USER_ALREADY_DELETED);

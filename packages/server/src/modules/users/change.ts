@@ -16,7 +16,7 @@ import { AppError, isUniqueViolation } from '../../platform/errors.js';
 import { lockPlatformAdminSet, wouldLeaveNoPlatformAdmin } from '../../platform/platform-admins.js';
 import { SIGN_IN_STATUSES } from '../../platform/session-hook.js';
 import { endUserSessions } from '../../platform/sessions.js';
-import { findUser, syncStaffPlaces } from './queries.js';
+import { lockUserToChange, syncStaffPlaces } from './queries.js';
 import { userScope } from '../../platform/user-scope.js';
 import { assertUnique, checkRoleAndPlaces, storedPhone, userAuditView } from './writes.js';
 
@@ -35,9 +35,7 @@ export async function updateUser(
   return ctx.db.transaction(async (tx) => {
     // Before any row lock: the form can take a platform admin's role or status away (platform/platform-admins.ts).
     await lockPlatformAdminSet(tx);
-    const found = await findUser(tx, uuid.toLowerCase(), userScope(ctx.caller), true);
-    if (!found) throw AppError.notFound(USER_MESSAGES.USER_NOT_FOUND);
-    const before = found.user;
+    const before = await lockUserToChange(tx, ctx.caller, uuid.toLowerCase(), userScope(ctx.caller));
     if (!isUserEditable(before.statusId)) throw AppError.conflict(USER_MESSAGES.USER_DELETED_READ_ONLY);
     if (isRecipientRole(before.roleId)) throw AppError.badRequest(USER_MESSAGES.RECIPIENT_USER_FORM, 'roleId');
     if (!mayGiveRole([...ctx.caller.privileges], before.roleId))

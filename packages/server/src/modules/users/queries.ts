@@ -1,5 +1,6 @@
 import { and, asc, eq, exists, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { ROLE } from '@ebt/core/enums';
+import { USER_MESSAGES } from '@ebt/core/users';
 import type { DbOrTx } from '../../db/client.js';
 import {
   agencies,
@@ -13,7 +14,14 @@ import {
 import type { Caller } from '../../platform/caller.js';
 import { preparedFor } from '../../platform/prepared.js';
 import { startsWith } from '../../platform/search-sql.js';
-import { userInAgencies, userInPrograms, userScope } from '../../platform/user-scope.js';
+import { AppError } from '../../platform/errors.js';
+import {
+  assertHeldWhole,
+  userHeldWhole,
+  userInAgencies,
+  userInPrograms,
+  userScope,
+} from '../../platform/user-scope.js';
 
 // The SQL of the users area (docs/decisions/0024-users.md). Every read is AND-ed with the caller's user scope
 // (platform/user-scope.ts, the one rule every module that reads or changes a user applies).
@@ -187,6 +195,22 @@ export async function placesOfUsers(db: DbOrTx, userIds: readonly number[]): Pro
   // Agencies by name whatever their program's name.
   for (const lists of places.values()) lists.agencies.sort((a, b) => a.agencyName.localeCompare(b.agencyName));
   return places;
+}
+
+/**
+ * The user a change is for, locked: by uuid within `scope` (userScope or recipientUserScope), and held wholly by the
+ * caller (platform/user-scope.ts): 404 with `message` otherwise, audited when the caller sees the user only in part.
+ */
+export async function lockUserToChange(tx: DbOrTx, caller: Caller, uuid: string, scope: SQL | undefined) {
+  const [row] = await tx
+    .select({ user: users, heldWhole: userHeldWhole(caller).mapWith(Boolean) })
+    .from(users)
+    .where(and(eq(users.uuid, uuid), scope))
+    .limit(1)
+    .for('update');
+  if (!row) throw AppError.notFound(USER_MESSAGES.USER_NOT_FOUND);
+  assertHeldWhole({ uuid: row.user.uuid, heldWhole: row.heldWhole }, USER_MESSAGES.USER_NOT_FOUND);
+  return row.user;
 }
 
 /** One user by uuid within `scope` (userScope or recipientUserScope), with its role's descr; FOR UPDATE with lock. */

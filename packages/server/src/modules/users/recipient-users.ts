@@ -4,7 +4,7 @@ import { users } from '../../db/schema/index.js';
 import { recordAudit } from '../../platform/audit.js';
 import { requireCaller, type RequestContext } from '../../platform/context.js';
 import { AppError, isUniqueViolation } from '../../platform/errors.js';
-import { findUser, recipientUserScope } from './queries.js';
+import { lockUserToChange, recipientUserScope } from './queries.js';
 import { assertUnique, storedPhone, userAuditView } from './writes.js';
 
 // PATCH /user-api/recipient-users/{id} (B§2 "Users": the recipient-user form, B§7; docs/decisions/0024-users.md): the
@@ -19,9 +19,7 @@ export async function updateRecipientUser(
   const ctx = requireCaller(context);
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
-    const found = await findUser(tx, uuid.toLowerCase(), recipientUserScope(tx, ctx.caller), true);
-    if (!found) throw AppError.notFound(USER_MESSAGES.USER_NOT_FOUND);
-    const before = found.user;
+    const before = await lockUserToChange(tx, ctx.caller, uuid.toLowerCase(), recipientUserScope(tx, ctx.caller));
     if (!isUserEditable(before.statusId)) throw AppError.conflict(USER_MESSAGES.USER_DELETED_READ_ONLY);
     await assertUnique(tx, body, before.id);
     let after;

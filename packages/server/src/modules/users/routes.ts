@@ -91,7 +91,7 @@ export default defineRoutes((app) => {
         body: UserFormInput,
         response: { 200: UserChangeAnswer, ...changeRefusals },
       },
-      config: { access: STAFF },
+      config: { access: STAFF, changesUser: true },
     },
     (req) => updateUser(req.ctx, req.params.id, req.body),
   );
@@ -121,7 +121,7 @@ export default defineRoutes((app) => {
         body: RecipientUserBody,
         response: { 200: UserChangeAnswer, ...changeRefusals },
       },
-      config: { access: STAFF },
+      config: { access: STAFF, changesUser: true },
     },
     (req) => updateRecipientUser(req.ctx, req.params.id, req.body),
   );
