@@ -132,5 +132,11 @@ if (!values.json) {
   if (Number(answer.incentiveEarned) > 0) console.log(`incentive earned ${usd(answer.incentiveEarned)}`);
   if (Number(answer.incentiveTakenBack) > 0) console.log(`incentive taken back ${usd(answer.incentiveTakenBack)}`);
   if (answer.soonestExpiration) console.log(`soonest expiry ${answer.soonestExpiration}`);
+  // A trace number names one call of the terminal on its day: only the same call sent again is a retry.
+  if (answer.responseCode === '94')
+    console.error(
+      `pos: trace ${traceNumber} was already used today by this terminal for another call; ` +
+        'send it again with a new --trace (or without --trace for a fresh one)',
+    );
 }
 process.exit(answer.responseCode === '00' ? 0 : 2);

@@ -26,6 +26,7 @@ export const POS_MESSAGES = {
   NOT_ORIGINAL_TYPE: 'Only an approved purchase or refund can be reversed.',
   NOT_REFUNDABLE: 'Only an approved purchase of this merchant can be refunded.',
   REFUND_FUNDS_SPENT: 'The refunded money has been spent since: the refund cannot be reversed.',
+  TRACE_USED: 'This terminal used the trace number today for another call: send each new call with a new trace number.',
 } as const;
 
 /** What the recipient is told of each approved call when they chose per-transaction alerts (event 5). */

@@ -107,6 +107,12 @@ export const transactions = pgTable(
     accrualDay: day('accrual_day'),
     /** On a clawback: what could not be taken back because the incentive benefit had been spent. */
     unrecoveredAmt: money('unrecovered_amt'),
+    /**
+     * On an engine call's own row: the keyed hash (HMAC-SHA-256, the PAN key) of what the call asked: its kind, card,
+     * amounts, original (modules/pos/retry.ts). A later call under the same terminal, day and trace number is a retry
+     * only when its digest is this one; a row without one (written before it existed, the demo data) has no retry.
+     */
+    requestDigest: varchar('request_digest', { length: 64 }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -134,10 +140,12 @@ export const transactions = pgTable(
     index('transactions_pan_id_idx').on(t.panId),
     index('transactions_reversal_of_id_idx').on(t.reversalOfId),
     // One transaction per terminal, day and trace number, and one reversal of it: a repeated request finds the
-    // first answer, and two racing copies cannot both be written (decision 0044).
+    // first answer, and two racing copies cannot both be written (decision 0044). The 94 declines of other calls sent
+    // under a used trace number (response code id 14, modules/pos/retry.ts) are recorded beside the call that holds
+    // it, outside the index; every look-up by trace number says `resp_code_id <> 14` to use it.
     uniqueIndex('transactions_terminal_trace_key')
       .on(t.terminalId, t.traceDay, t.traceNumber, sql`(${t.trxTypeId} in (4, 5))`)
-      .where(sql`${t.traceDay} is not null`),
+      .where(sql`${t.traceDay} is not null and ${t.respCodeId} <> 14`),
     index('transactions_original_id_idx')
       .on(t.originalId)
       .where(sql`${t.originalId} is not null`),

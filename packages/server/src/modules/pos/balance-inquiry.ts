@@ -5,7 +5,8 @@ import { keyedHash } from '../../platform/crypto.js';
 import { callFacts } from './call.js';
 import type { TerminalCredentials } from './credentials.js';
 import { baseRecord, declinedCall, recordedCall } from './flow.js';
-import { answerOf, writeTransactions } from './records.js';
+import { writeTransactions } from './records.js';
+import { requestDigest } from './retry.js';
 import { cardDecline, writtenDay } from './rules.js';
 import { sql } from 'drizzle-orm';
 import { toCents } from '@ebt/core/format';
@@ -20,14 +21,16 @@ export async function balanceInquiry(
   body: BalanceInquiryBody,
 ): Promise<PosAnswer> {
   const request = { ...body, traceDay: writtenDay(body.terminalDateTime) };
+  const panHash = keyedHash(body.pan, ctx.config.hmacKey);
   const facts = await callFacts(ctx, credentials, {
-    panHash: keyedHash(body.pan, ctx.config.hmacKey),
+    panHash,
     panPrefix: body.pan.slice(0, 9),
     traceDay: request.traceDay,
     traceNumber: body.traceNumber,
     reversal: false,
+    digest: requestDigest({ kind: 'balance-inquiry', panHash }, ctx.config.hmacKey),
   });
-  if (facts.existingId !== null) return answerOf(ctx.db, facts.existingId);
+  // A used trace number is answered by the frames (declinedCall, recordedCall) as the retry rule says (retry.ts).
   const base = baseRecord(facts, request, ctx.now(), TRANSACTION_TYPE.BALANCE_INQUIRY, 0);
   const decline = cardDecline(facts);
   if (decline) return declinedCall(ctx, facts, base, decline);

@@ -2,13 +2,14 @@ import type { RequestContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { POS_MESSAGES } from '@ebt/core/pos';
 import type { TerminalCredentials } from './credentials.js';
+import { notDuplicate } from './retry.js';
 
 // Everything an engine call needs to know before it takes a lock, in one prepared statement (issue 20; decision
 // 0044): the terminal (and whether its secret matches), its merchant, the card, its account and program, the
 // merchant's mapping to that program, the program's today, a transaction already written for the same terminal, day
-// and trace number (a retry), a reversal that arrived before its original, and whether the recipient wants
-// per-transaction alerts. It also notes the terminal's last use, at most once a minute, so a busy terminal does not
-// queue on its own row.
+// and trace number (and whether it asked what this call asks: retry.ts), a reversal that arrived before its original,
+// and whether the recipient wants per-transaction alerts. It also notes the terminal's last use, at most once a
+// minute, so a busy terminal does not queue on its own row.
 
 export interface CallFacts {
   terminalId: number;
@@ -38,7 +39,7 @@ export interface CallFacts {
   mapped: boolean;
   /** The program's today ('YYYY-MM-DD'). */
   today: string;
-  /** The id of the transaction this terminal already wrote for the day and trace number (of the same kind). */
+  /** The id of the call this terminal already wrote for the day and trace number (of the same kind; never a 94). */
   existingId: number | null;
   /** A reversal of this terminal, day and trace number exists (an original arriving after it is declined). */
   reversedFirst: boolean;
@@ -56,6 +57,16 @@ export interface CallKeys {
   reversal: boolean;
   /** For a call without a card number (a reversal): the card of the original, when known. */
   panId?: number | null;
+  /** What the call asks (retry.ts `requestDigest`): under a used trace number, only the same digest is a retry. */
+  digest: string;
+}
+
+/** The facts of a call a terminal sent, with its digest and whether the call under existingId asked the same. */
+export interface TracedCallFacts extends CallFacts {
+  /** Written on the call's row (baseRecord), for the copies that come after it. */
+  requestDigest: string;
+  /** The call under existingId has this call's digest: this one is its retry. Otherwise this one is declined 94. */
+  existingSameRequest: boolean;
 }
 
 const STATEMENT = `
@@ -95,19 +106,23 @@ select term.id as terminal_id, term.terminal_code, term.ok, term.merchant_id, m.
   exists (select 1 from merchant_programs mp
     where mp.merchant_id = term.merchant_id and mp.program_id = prog.id and mp.status_id = 0) as mapped,
   (($5::timestamptz) at time zone coalesce(prog.time_zone, 'America/New_York'))::date::text as today,
-  (select t.id from transactions t
-    where t.terminal_id = term.terminal_code and t.trace_day = $6::date and t.trace_number = $7
-      and (t.trx_type_id in (4, 5)) = $8 limit 1) as existing_id,
+  held.id as existing_id, coalesce(held.same, false) as existing_same,
   exists (select 1 from transactions t
     where t.terminal_id = term.terminal_code and t.trace_day = $6::date and t.trace_number = $7
-      and t.trx_type_id in (4, 5)) as reversed_first,
+      and t.trx_type_id in (4, 5) and ${notDuplicate('t')}) as reversed_first,
   exists (select 1 from notification_preferences np where np.account_id = acct.id and np.event_id = 5) as alerts_on,
   (select count(*) from touch) as touched
 from term
 join merchants m on m.id = term.merchant_id
 left join card on true
 left join acct on true
-left join prog on true`;
+left join prog on true
+left join lateral (
+  select t.id, t.request_digest = $10 as same from transactions t
+  where t.terminal_id = term.terminal_code and t.trace_day = $6::date and t.trace_number = $7
+    and (t.trx_type_id in (4, 5)) = $8 and ${notDuplicate('t')}
+  limit 1
+) held on true`;
 
 interface Row {
   terminal_id: number;
@@ -135,6 +150,7 @@ interface Row {
   mapped: boolean;
   today: string;
   existing_id: string | number | null;
+  existing_same: boolean;
   reversed_first: boolean;
   alerts_on: boolean;
 }
@@ -147,7 +163,7 @@ export async function callFacts(
   ctx: Pick<RequestContext, 'prepared' | 'now'>,
   credentials: TerminalCredentials | null,
   keys: CallKeys,
-): Promise<CallFacts> {
+): Promise<TracedCallFacts> {
   if (!credentials) throw AppError.unauthorized(POS_MESSAGES.CREDENTIALS);
   const [row] = await ctx.prepared<Row>('pos_call_facts', STATEMENT, [
     credentials.terminalCode,
@@ -159,6 +175,7 @@ export async function callFacts(
     keys.traceNumber,
     keys.reversal,
     keys.panId ?? null,
+    keys.digest,
   ]);
   if (!row || !row.ok) throw AppError.unauthorized(POS_MESSAGES.CREDENTIALS);
   return {
@@ -186,6 +203,8 @@ export async function callFacts(
     mapped: row.mapped,
     today: row.today,
     existingId: row.existing_id === null ? null : Number(row.existing_id),
+    existingSameRequest: row.existing_same === true,
+    requestDigest: keys.digest,
     reversedFirst: row.reversed_first,
     alertsOn: row.alerts_on,
   };

@@ -1,24 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import { formatMoney } from '@ebt/core/format';
-import { fillMessage } from '@ebt/core/messages';
-import { MESSAGES_ES, spanishNoticeMoney } from '@ebt/core/i18n';
-import { POS_NOTICES, type PosAnswer } from '@ebt/core/pos';
+import { POS_MESSAGES, type PosAnswer } from '@ebt/core/pos';
 import type { Tx } from '../../db/client.js';
-import { NOTIFICATION_EVENT, RESPONSE_CODE, RESPONSE_CODES } from '../../db/reference-data.js';
+import { RESPONSE_CODE, RESPONSE_CODES } from '../../db/reference-data.js';
 import { recordAudit, type AuditEntry } from '../../platform/audit.js';
 import type { RequestContext } from '../../platform/context.js';
 import { isUniqueViolation } from '../../platform/errors.js';
-import { notifyAccounts, type RecipientNotice } from '../../platform/recipient-notices.js';
-import type { CallFacts } from './call.js';
+import type { CallFacts, TracedCallFacts } from './call.js';
 import type { Decline } from './rules.js';
 import { answerOf, collectWritten, type TransactionRecord } from './records.js';
 import { answerFrom, writeCall } from './call-write.js';
+import { traceHolder, type TraceHolder } from './retry.js';
 import { queueTransactionTotals } from '../dashboard/index.js';
-import { sql } from 'drizzle-orm';
 
-// The frame of every engine call (decision 0044): its work in one database transaction with its audit row; a race
-// with a copy of itself (same terminal, day and trace number) lost to the unique index and answered with the
-// winner's answer; the answer read back from what was written.
+// The frame of every engine call (decision 0044): the retry rule first (retry.ts: a copy of the call that holds the
+// trace number gets its answer, any other call under it a recorded 94); then its work in one database transaction
+// with its audit row; a race under the same terminal, day and trace number lost to the unique index and answered by
+// the same rule; the answer read back from what was written.
 
 /** What the terminal sent that every row of the call carries. */
 export interface TerminalRequest {
@@ -30,9 +27,12 @@ export interface TerminalRequest {
   location?: { latitude: number; longitude: number; address?: string };
 }
 
-/** The row of a call before its outcome is known: the card, account, merchant and terminal, requested amount. */
+/**
+ * The row of a call before its outcome is known: the card, account, merchant and terminal, requested amount, and the
+ * digest of what it asked (the facts of a terminal's call carry it; the demo data's replay has none).
+ */
 export function baseRecord(
-  facts: CallFacts,
+  facts: CallFacts & { requestDigest?: string },
   request: TerminalRequest,
   at: Date,
   trxTypeId: number,
@@ -63,6 +63,7 @@ export function baseRecord(
     longitude: request.location?.longitude ?? null,
     startBalanceCents: null,
     endBalanceCents: null,
+    requestDigest: facts.requestDigest ?? null,
   };
 }
 
@@ -78,15 +79,41 @@ const AUDIT_ACTION: Record<number, string> = {
 export type CallContext = Pick<RequestContext, 'db' | 'now' | 'log' | 'caller' | 'ip' | 'requestId'>;
 
 /**
+ * The answer of a call under a trace number its terminal already used that day (retry.ts), or null for a fresh one:
+ * to a copy of the call that holds it, that call's answer; to any other call, a 94 recorded for this call alone.
+ */
+export async function usedTraceAnswer(
+  ctx: CallContext,
+  facts: TracedCallFacts,
+  base: TransactionRecord & { uuid: string },
+): Promise<PosAnswer | null> {
+  if (facts.existingId === null) return null;
+  return holderAnswer(ctx, facts, base, { id: facts.existingId, sameRequest: facts.existingSameRequest });
+}
+
+/** The retry rule's answer under a trace number `holder` holds. */
+function holderAnswer(
+  ctx: CallContext,
+  facts: TracedCallFacts,
+  base: TransactionRecord & { uuid: string },
+  holder: TraceHolder,
+): Promise<PosAnswer> {
+  if (holder.sameRequest) return answerOf(ctx.db, holder.id);
+  return recordDecline(ctx, facts, base, { respCodeId: RESPONSE_CODE.DUPLICATE, text: POS_MESSAGES.TRACE_USED });
+}
+
+/**
  * Runs a call's work in one transaction, audits it, and answers what it wrote. `work` answers the id of the call's
- * own row. A copy of the same call that won the race (the unique terminal-trace index) is answered instead.
+ * own row. A used trace number, or a race lost to another call under it, is answered by the retry rule instead.
  */
 export async function recordedCall(
   ctx: CallContext,
-  facts: CallFacts,
+  facts: TracedCallFacts,
   base: TransactionRecord & { uuid: string },
   work: (tx: Tx) => Promise<number>,
 ): Promise<PosAnswer> {
+  const used = await usedTraceAnswer(ctx, facts, base);
+  if (used) return used;
   let id: number;
   try {
     id = await ctx.db.transaction(async (tx) => {
@@ -100,25 +127,36 @@ export async function recordedCall(
       return own;
     });
   } catch (error) {
-    return answerOf(ctx.db, await raceWinner(ctx, facts, base, error));
+    return raceLost(ctx, facts, base, error);
   }
   return answerOf(ctx.db, id);
 }
 
 /**
  * Runs a call whose work writes everything in one statement (`writeCall`, decision 0072: its audit row and dashboard
- * queue rows included) and answers from what it computed. A copy that won the race is answered instead.
+ * queue rows included) and answers from what it computed. A used trace number, or a race lost to another call under
+ * it, is answered by the retry rule instead.
  */
 export async function writtenCall(
   ctx: CallContext,
-  facts: CallFacts,
+  facts: TracedCallFacts,
+  base: TransactionRecord & { uuid: string },
+  work: (tx: Tx) => Promise<PosAnswer>,
+): Promise<PosAnswer> {
+  return (await usedTraceAnswer(ctx, facts, base)) ?? written(ctx, facts, base, work);
+}
+
+/** `writtenCall` after the retry rule's look-up. */
+async function written(
+  ctx: CallContext,
+  facts: TracedCallFacts,
   base: TransactionRecord & { uuid: string },
   work: (tx: Tx) => Promise<PosAnswer>,
 ): Promise<PosAnswer> {
   try {
     return await ctx.db.transaction(work);
   } catch (error) {
-    return answerOf(ctx.db, await raceWinner(ctx, facts, base, error));
+    return raceLost(ctx, facts, base, error);
   }
 }
 
@@ -132,33 +170,44 @@ export function auditEntry(facts: CallFacts, base: TransactionRecord & { uuid: s
   };
 }
 
-/** The id of the copy of this call that won the race to the unique terminal-trace index; rethrows anything else. */
-async function raceWinner(
+/**
+ * The answer of a call that lost the race to the unique terminal-trace index: the call that won holds the trace number
+ * now, and the retry rule answers as if it had been there first. Rethrows anything else.
+ */
+async function raceLost(
   ctx: CallContext,
-  facts: CallFacts,
-  base: TransactionRecord,
+  facts: TracedCallFacts,
+  base: TransactionRecord & { uuid: string },
   error: unknown,
-): Promise<number> {
+): Promise<PosAnswer> {
   if (!isUniqueViolation(error, 'transactions_terminal_trace_key')) throw error;
-  const first = await ctx.db.execute(sql`
-    select id from transactions
-    where terminal_id = ${facts.terminalCode} and trace_day = ${base.traceDay}::date
-      and trace_number = ${base.traceNumber} and (trx_type_id in (4, 5)) = ${base.trxTypeId === 4 || base.trxTypeId === 5}`);
-  const row = (first as unknown as { rows: { id: string | number }[] }).rows[0];
-  if (!row) throw error;
-  return Number(row.id);
+  const reversal = base.trxTypeId === 4 || base.trxTypeId === 5;
+  const key = { terminalCode: facts.terminalCode, traceDay: base.traceDay, traceNumber: base.traceNumber, reversal };
+  const holder = await traceHolder(ctx.db, key, base.requestDigest ?? null);
+  if (!holder) throw error;
+  return holderAnswer(ctx, facts, base, holder);
 }
 
-/** Records a decline found before any lock (no money moves) and answers it. */
+/** Records a decline found before any lock (no money moves) and answers it; a used trace number as the rule says. */
 export async function declinedCall(
   ctx: CallContext,
-  facts: CallFacts,
+  facts: TracedCallFacts,
+  base: TransactionRecord & { uuid: string },
+  decline: Decline,
+): Promise<PosAnswer> {
+  return (await usedTraceAnswer(ctx, facts, base)) ?? recordDecline(ctx, facts, base, decline);
+}
+
+/** `declinedCall` after the retry rule's look-up (a 94 is one of these: it writes outside the unique index). */
+async function recordDecline(
+  ctx: CallContext,
+  facts: TracedCallFacts,
   base: TransactionRecord & { uuid: string },
   decline: Decline,
 ): Promise<PosAnswer> {
   if (facts.programId === null) return unrecordedDecline(ctx, facts, base, decline);
   const row = { ...base, respCodeId: decline.respCodeId, additionalResponseText: decline.text ?? null };
-  return writtenCall(ctx, facts, base, async (tx) => {
+  return written(ctx, facts, base, async (tx) => {
     await writeCall(tx, ctx, {
       records: [row],
       moves: [],
@@ -205,50 +254,4 @@ async function unrecordedDecline(
     incentiveTakenBack: 0,
     incentiveNotRecovered: 0,
   };
-}
-
-/** The Spanish alerts (core i18n; every one of them is required there). */
-const ES = MESSAGES_ES.POS_NOTICES as Record<keyof typeof POS_NOTICES, string>;
-
-/** The per-transaction alert of an approved purchase, refund or reversal, when the recipient chose it; else null. */
-export function alertNotice(
-  facts: CallFacts,
-  kind: keyof typeof POS_NOTICES & ('PURCHASE' | 'REFUND' | 'REVERSAL'),
-  amountCents: number,
-  balanceCents: number,
-): RecipientNotice | null {
-  if (!facts.alertsOn || facts.accountId === null) return null;
-  const values = {
-    last4: facts.panLast4 ?? '',
-    merchant: facts.merchantName,
-    program: facts.programName ?? '',
-  };
-  const text = fillMessage(POS_NOTICES[kind], {
-    ...values,
-    amount: formatMoney(amountCents / 100),
-    balance: formatMoney(balanceCents / 100),
-  });
-  // The e-mail or SMS of a recipient who chose Spanish (docs/i18n.md), its amounts as es-US writes them.
-  const es = {
-    subject: ES.SUBJECT,
-    text: fillMessage(ES[kind], {
-      ...values,
-      amount: spanishNoticeMoney(amountCents / 100),
-      balance: spanishNoticeMoney(balanceCents / 100),
-    }),
-  };
-  return { accountId: facts.accountId, eventId: NOTIFICATION_EVENT.PURCHASE, text, subject: POS_NOTICES.SUBJECT, es };
-}
-
-/** Writes the per-transaction alert (see `alertNotice`) through the recipient-notice path. */
-export async function alertRecipient(
-  tx: Tx,
-  ctx: Pick<RequestContext, 'now' | 'log'>,
-  facts: CallFacts,
-  kind: keyof typeof POS_NOTICES & ('PURCHASE' | 'REFUND' | 'REVERSAL'),
-  amountCents: number,
-  balanceCents: number,
-): Promise<void> {
-  const notice = alertNotice(facts, kind, amountCents, balanceCents);
-  if (notice) await notifyAccounts(tx, ctx, [notice], 'pos-alert');
 }

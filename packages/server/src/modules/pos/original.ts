@@ -2,9 +2,11 @@ import { sql } from 'drizzle-orm';
 import { toCents } from '@ebt/core/format';
 import type { OriginalReference } from '@ebt/core/pos';
 import type { DbOrTx } from '../../db/client.js';
+import { notDuplicate } from './retry.js';
 
 // The transaction a refund or reversal names (decision 0044): by trxUuid, or by terminal, trace number and day.
-// A refund may name a purchase of any terminal of its merchant; a reversal only one of its own terminal.
+// A refund may name a purchase of any terminal of its merchant; a reversal only one of its own terminal. By trace
+// number, the original is the call that holds it, never a 94 declined under it (retry.ts).
 
 export interface OriginalTransaction {
   id: number;
@@ -49,7 +51,7 @@ export async function findOriginal(
   const which = reference.trxUuid
     ? sql`t.uuid = ${reference.trxUuid}`
     : sql`t.terminal_id = ${terminal} and t.trace_day = ${reference.date}::date and t.trace_number = ${reference.traceNumber}
-        and t.trx_type_id in (1, 2, 3)`;
+        and t.trx_type_id in (1, 2, 3) and ${sql.raw(notDuplicate('t'))}`;
   const result = await db.execute(sql`
     select t.id, t.uuid, t.trx_type_id, t.resp_code_id, t.merchant_id, t.terminal_id, t.pan_id, t.trace_number,
       t.trace_day::text as trace_day, t.trx_datetime, t.settle_amt, t.reversed_at is not null as reversed,

@@ -6,15 +6,17 @@ import { accrualWrite, earnings } from './accrual.js';
 import { answerFrom, writeCall } from './call-write.js';
 import { callFacts } from './call.js';
 import type { TerminalCredentials } from './credentials.js';
-import { alertNotice, auditEntry, baseRecord, declinedCall, writtenCall } from './flow.js';
+import { alertNotice } from './alerts.js';
+import { auditEntry, baseRecord, declinedCall, writtenCall } from './flow.js';
 import { lockFunds } from './funds.js';
-import { answerOf } from './records.js';
+import { requestDigest } from './retry.js';
 import { cardDecline, maxAmountCents, newAuthNumber, overMaximum, writtenDay } from './rules.js';
 
 // POST /transaction-api/pos/purchase (issue 20 items 2-4; docs/transaction-engine.md "Purchase"). The checks in
 // order, then under the account's lock: the spendable benefits oldest expiring first, the debit, the accrual of each
-// incentive the recipient is enrolled in, the alert. A repeated request (same terminal, day and trace number) gets
-// the first answer and changes nothing.
+// incentive the recipient is enrolled in, the alert. A copy of a call (same terminal, day and trace number, and the
+// same card, amounts and allowPartial) gets the first answer and changes nothing; another call under a used trace
+// number is declined 94 (retry.ts, applied by the frames of flow.ts).
 
 const cents = (dollars: number) => Math.round(dollars * 100);
 
@@ -32,17 +34,19 @@ export async function purchase(
   body: PurchaseBody,
 ): Promise<PosAnswer> {
   const request = { ...body, traceDay: writtenDay(body.terminalDateTime) };
+  const panHash = keyedHash(body.pan, ctx.config.hmacKey);
+  const amountCents = cents(body.amount);
+  const eligibleCents = body.eligibleAmount === undefined ? amountCents : cents(body.eligibleAmount);
+  const allowPartial = body.allowPartial === true;
   const facts = await callFacts(ctx, credentials, {
-    panHash: keyedHash(body.pan, ctx.config.hmacKey),
+    panHash,
     panPrefix: body.pan.slice(0, 9),
     traceDay: request.traceDay,
     traceNumber: body.traceNumber,
     reversal: false,
+    digest: requestDigest({ kind: 'purchase', panHash, amountCents, eligibleCents, allowPartial }, ctx.config.hmacKey),
   });
-  if (facts.existingId !== null) return answerOf(ctx.db, facts.existingId);
 
-  const amountCents = cents(body.amount);
-  const eligibleCents = body.eligibleAmount === undefined ? amountCents : cents(body.eligibleAmount);
   const at = ctx.now();
   const base = { ...baseRecord(facts, request, at, TRANSACTION_TYPE.PURCHASE, amountCents), eligibleCents };
   const early = cardDecline(facts) ?? overMaximum(amountCents, await maxAmountCents(ctx.db, facts.today));
@@ -50,7 +54,7 @@ export async function purchase(
 
   return writtenCall(ctx, facts, base, async (tx) => {
     const funds = await lockFunds(tx, facts.accountId!, facts.programId!, facts.today, true);
-    const plan = planPurchase(funds.benefits, amountCents, eligibleCents, body.allowPartial === true);
+    const plan = planPurchase(funds.benefits, amountCents, eligibleCents, allowPartial);
     const audit = auditEntry(facts, base);
     if (!plan.approved) {
       const declined = {

@@ -45,6 +45,8 @@ export interface TransactionRecord {
   recipientIncentiveId?: number | null;
   accrualDay?: string | null;
   unrecoveredCents?: number | null;
+  /** An engine call's own row: the digest of what it asked (retry.ts). */
+  requestDigest?: string | null;
 }
 
 /** A benefit a transaction moves: `deltaCents` changes its balance (negative spends), `amountCents` is recorded. */
@@ -113,6 +115,7 @@ export function recordJson(r: TransactionRecord & { uuid: string }) {
     recipient_incentive_id: r.recipientIncentiveId ?? null,
     accrual_day: r.accrualDay ?? null,
     unrecovered_amt: money(r.unrecoveredCents),
+    request_digest: r.requestDigest ?? null,
   };
 }
 
@@ -122,7 +125,8 @@ export const COLUMNS = `uuid uuid, trx_datetime timestamptz, program_id int, age
   pan_entry_mode varchar(3), pos_condition_code varchar(2), api_version varchar(10), additional_response_text varchar(200),
   location_address varchar(200), latitude numeric, longitude numeric, reversal_of_id bigint, start_balance numeric,
   end_balance numeric, original_id bigint, caused_by_id bigint, eligible_amt numeric, redemption_fee numeric,
-  accrual_fee numeric, recipient_incentive_id int, accrual_day date, unrecovered_amt numeric`;
+  accrual_fee numeric, recipient_incentive_id int, accrual_day date, unrecovered_amt numeric,
+  request_digest varchar(64)`;
 export const NAMES = COLUMNS.split(',')
   .map((c) => c.trim().split(/\s+/)[0])
   .join(', ');

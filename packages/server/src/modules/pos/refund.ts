@@ -12,7 +12,8 @@ import { benefitInsertRow } from '../benefits/index.js';
 import { callFacts, type CallFacts } from './call.js';
 import { clawbackPlan, writeIncentiveMoves } from './clawback.js';
 import type { TerminalCredentials } from './credentials.js';
-import { alertRecipient, baseRecord, declinedCall, recordedCall } from './flow.js';
+import { alertRecipient } from './alerts.js';
+import { baseRecord, declinedCall, recordedCall, usedTraceAnswer } from './flow.js';
 import { lockFunds } from './funds.js';
 import { lockAccruals } from './incentive-moves.js';
 import {
@@ -22,7 +23,8 @@ import {
   type MovedBenefit,
   type OriginalTransaction,
 } from './original.js';
-import { answerOf, writeTransactions, type BenefitMove } from './records.js';
+import { writeTransactions, type BenefitMove } from './records.js';
+import { requestDigest } from './retry.js';
 import { maxAmountCents, newAuthNumber, overMaximum, writtenDay, type Decline } from './rules.js';
 
 // POST /transaction-api/pos/refund (issue 20 item 5; docs/transaction-engine.md "Refund"). Gives back part or all of
@@ -62,15 +64,30 @@ export async function refund(
   body: RefundBody,
 ): Promise<PosAnswer> {
   const request = { ...body, traceDay: writtenDay(body.terminalDateTime) };
+  const amountCents = Math.round(body.amount * 100);
+  const material = {
+    kind: 'refund' as const,
+    amountCents,
+    original: body.original,
+    callerTerminal: credentials?.terminalCode ?? '',
+  };
   const keys = {
     panHash: null,
     panPrefix: null,
     traceDay: request.traceDay,
     traceNumber: body.traceNumber,
     reversal: false,
+    digest: requestDigest(material, ctx.config.hmacKey),
   };
   const terminal = await callFacts(ctx, credentials, keys);
-  if (terminal.existingId !== null) return answerOf(ctx.db, terminal.existingId);
+  const at = ctx.now();
+  // A used trace number is answered before the original is looked up (retry.ts); the frames below check it again.
+  const used = await usedTraceAnswer(
+    ctx,
+    terminal,
+    baseRecord(terminal, request, at, TRANSACTION_TYPE.REFUND, amountCents),
+  );
+  if (used) return used;
   const original = await findOriginal(ctx.db, body.original, {
     merchantId: terminal.merchantId,
     terminalCode: terminal.terminalCode,
@@ -78,8 +95,6 @@ export async function refund(
   });
   // The purchase's card, account and program: the refund belongs where the purchase did.
   const facts = original?.panId ? await callFacts(ctx, credentials, { ...keys, panId: original.panId }) : terminal;
-  const amountCents = Math.round(body.amount * 100);
-  const at = ctx.now();
   const base = {
     ...baseRecord(facts, request, at, TRANSACTION_TYPE.REFUND, amountCents),
     originalId: original?.id ?? null,

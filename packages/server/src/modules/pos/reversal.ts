@@ -4,14 +4,16 @@ import { fillMessage } from '@ebt/core/messages';
 import { POS_MESSAGES, type PosAnswer, type ReversalBody } from '@ebt/core/pos';
 import { RESPONSE_CODE, TRANSACTION_TYPE } from '../../db/reference-data.js';
 import type { RequestContext } from '../../platform/context.js';
-import { callFacts, type CallFacts } from './call.js';
+import { callFacts, type TracedCallFacts } from './call.js';
 import { clawbackPlan, writeIncentiveMoves } from './clawback.js';
 import type { TerminalCredentials } from './credentials.js';
-import { alertRecipient, baseRecord, declinedCall, recordedCall } from './flow.js';
+import { alertRecipient } from './alerts.js';
+import { baseRecord, declinedCall, recordedCall, usedTraceAnswer } from './flow.js';
 import { lockFunds } from './funds.js';
 import { lockAccruals, lockClawbacksOf } from './incentive-moves.js';
 import { findOriginal, lockMovedBenefits, reversedNow, type OriginalTransaction } from './original.js';
 import { answerOf, writeTransactions } from './records.js';
+import { notDuplicate, requestDigest } from './retry.js';
 import { newAuthNumber, reversalWindowHours, writtenDay, type Decline } from './rules.js';
 
 // POST /transaction-api/pos/reversal (issue 20 item 6; docs/transaction-engine.md "Reversal"). Undoes a purchase or a
@@ -43,21 +45,31 @@ export async function reversal(
   body: ReversalBody,
 ): Promise<PosAnswer> {
   const ref = body.original;
+  // A reversal is kept under its original's trace number: two reversals under one are of one original, so copies.
+  const digest = requestDigest({ kind: 'reversal' }, ctx.config.hmacKey);
   const traceKeys = (traceDay: string | null, traceNumber: string | null) => ({
     panHash: null,
     panPrefix: null,
     traceDay: traceDay ?? writtenDay(body.terminalDateTime),
     traceNumber: traceNumber ?? '',
     reversal: true,
+    digest,
   });
   const terminal = await callFacts(ctx, credentials, traceKeys(ref.date ?? null, ref.traceNumber ?? null));
-  if (terminal.existingId !== null) return answerOf(ctx.db, terminal.existingId);
+  const at = ctx.now();
+  // A used trace number is answered before the original is looked up (retry.ts); the frames below check it again.
+  const named = { ...body, traceNumber: ref.traceNumber ?? '', traceDay: ref.date ?? '' };
+  const used = await usedTraceAnswer(
+    ctx,
+    terminal,
+    baseRecord(terminal, named, at, TRANSACTION_TYPE.PURCHASE_REVERSAL, 0),
+  );
+  if (used) return used;
   const original = await findOriginal(ctx.db, ref, {
     merchantId: terminal.merchantId,
     terminalCode: terminal.terminalCode,
     sameTerminal: true,
   });
-  const at = ctx.now();
   const request = {
     ...body,
     traceNumber: original?.traceNumber ?? ref.traceNumber ?? null,
@@ -81,11 +93,13 @@ export async function reversal(
   }
   if (ref.trxUuid) {
     // Named by trxUuid: its reversal, if written, is found by its link.
-    const done = await ctx.db.execute(sql`select id from transactions where reversal_of_id = ${original.id} limit 1`);
+    const done = await ctx.db.execute(sql`
+      select t.id from transactions t
+      where t.reversal_of_id = ${original.id} and ${sql.raw(notDuplicate('t'))} limit 1`);
     const row = (done as unknown as { rows: { id: string | number }[] }).rows[0];
     if (row) return answerOf(ctx.db, Number(row.id));
   }
-  const facts: CallFacts = original.panId
+  const facts: TracedCallFacts = original.panId
     ? await callFacts(ctx, credentials, {
         ...traceKeys(original.traceDay, original.traceNumber),
         panId: original.panId,
