@@ -7,7 +7,8 @@ import { DEV_ENCRYPTION_KEY_FILE, loadConfig } from './config.js';
 import { decrypt, encrypt } from './platform/crypto.js';
 
 // The encryption keys of the configuration (decision 0022): DATA_ENCRYPTION_KEY seals, DATA_ENCRYPTION_PREVIOUS_KEYS
-// still read, and without a key outside production a random development key is made once in DATA_DIR.
+// still read, and without a key outside production a random development key is made once in DATA_DIR, which start-up
+// offers to the database (platform/encryption-keys.test.ts, decision 0098).
 
 const dataDir = () => mkdtempSync(path.join(os.tmpdir(), 'ebt-config-'));
 
@@ -25,7 +26,7 @@ describe('encryption keys', () => {
     expect(config.previousEncryptionKeys.map((k) => k.toString('hex'))).toEqual(
       [old1, old2].map((k) => k.toString('hex')),
     );
-    expect(config.startupWarnings).toEqual([]);
+    expect(config.developmentKeyFile).toBeUndefined();
   });
 
   it('refuses a DEFAULT_TIME_ZONE that names no IANA zone, and takes one that does', () => {
@@ -52,20 +53,17 @@ describe('encryption keys', () => {
     expect(() => statSync(path.join(dir, DEV_ENCRYPTION_KEY_FILE))).toThrow();
   });
 
-  it('without the variable in development makes a random key once in DATA_DIR, mode 0600, and says so without it', () => {
+  it('without the variable in development makes a random key once in DATA_DIR, mode 0600, and names the file', () => {
     const dir = dataDir();
     const first = loadConfig({ DATA_DIR: dir });
     const file = path.join(dir, DEV_ENCRYPTION_KEY_FILE);
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(readFileSync(file, 'utf8')).toBe(first.encryptionKey.toString('hex'));
-    expect(first.startupWarnings).toEqual([
-      `DATA_ENCRYPTION_KEY is not set: using the development key just created in ${file} (set DATA_ENCRYPTION_KEY in production)`,
-    ]);
-    expect(first.startupWarnings.join()).not.toContain(first.encryptionKey.toString('hex'));
+    expect(first.developmentKeyFile).toEqual({ path: file, created: true });
 
     const second = loadConfig({ DATA_DIR: dir });
     expect(second.encryptionKey.equals(first.encryptionKey)).toBe(true);
-    expect(second.startupWarnings[0]).toContain('development key kept in');
+    expect(second.developmentKeyFile).toEqual({ path: file, created: false });
     // What the first start sealed, the second reads.
     expect(decrypt(encrypt('000111222333', first.encryptionKey), { current: second.encryptionKey, previous: [] })).toBe(
       '000111222333',

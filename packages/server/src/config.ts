@@ -22,8 +22,13 @@ export interface Config {
   encryptionKey: Buffer;
   /** Keys that sealed values before the current one (DATA_ENCRYPTION_PREVIOUS_KEYS): read, never used to seal. */
   previousEncryptionKeys: Buffer[];
-  /** Said once at start through the logger (main.ts): nothing secret, e.g. that a development key file is in use. */
-  startupWarnings: string[];
+  /**
+   * Set when DATA_ENCRYPTION_KEY is not (never in production): encryptionKey is then this DATA_DIR file's key, which
+   * start-up (platform/encryption-keys.ts) offers to the database and trades for the database's development key, so
+   * instances on one database seal alike (decision 0098). Scripts and tests that build the app without that start-up
+   * seal with the file's key.
+   */
+  developmentKeyFile: { path: string; created: boolean } | undefined;
   /** Where the built web app lives; the server serves it with an SPA fallback when it exists. */
   webDistDir: string;
   /** Program time zone used for "today" when a program has none (resolutions §26). */
@@ -57,7 +62,7 @@ const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '.
 const repoRoot = path.resolve(serverRoot, '../..');
 
 // Development-only keys: deterministic so a restart can still read what it encrypted. Refused in production.
-// The encryption one is no longer used to seal (a random key file is, see developmentEncryptionKey); it stays as a
+// The encryption one is no longer used to seal (the database's development key is, decision 0098); it stays as a
 // previous key so values sealed with it by earlier builds can still be read.
 const DEV_HMAC_KEY = 'ebt-portal-development-hmac-key-do-not-use-in-prod!';
 const DEV_ENCRYPTION_KEY = 'ebt-portal-development-aes-key-do-not-use-in-prod!';
@@ -79,7 +84,8 @@ export const DEV_ENCRYPTION_KEY_FILE = 'dev-encryption.key';
  * Without DATA_ENCRYPTION_KEY outside production: a random key made once in DATA_DIR (mode 0600) and read back on
  * every later start, so a laptop's bank numbers are not sealed with a key anyone can read in this repository.
  * Written to a temporary file and then linked into place: link fails when the file exists, so of two processes
- * starting together the first one's key wins and neither can read a half-written file.
+ * starting together the first one's key wins and neither can read a half-written file. Start-up offers it to the
+ * database, whose first development key seals for every instance on it (platform/encryption-keys.ts, decision 0098).
  */
 function developmentEncryptionKey(dataDir: string): { key: Buffer; created: boolean; file: string } {
   const file = path.join(dataDir, DEV_ENCRYPTION_KEY_FILE);
@@ -101,7 +107,7 @@ function developmentEncryptionKey(dataDir: string): { key: Buffer; created: bool
   return { key: keyFrom(readFileSync(file, 'utf8').trim(), '', DEV_ENCRYPTION_KEY_FILE, true), created, file };
 }
 
-function encryptionKeys(env: NodeJS.ProcessEnv, dataDir: string, production: boolean, warnings: string[]) {
+function encryptionKeys(env: NodeJS.ProcessEnv, dataDir: string, production: boolean) {
   const previous = (env.DATA_ENCRYPTION_PREVIOUS_KEYS ?? '')
     .split(',')
     .map((k) => k.trim())
@@ -109,15 +115,15 @@ function encryptionKeys(env: NodeJS.ProcessEnv, dataDir: string, production: boo
     .map((k) => keyFrom(k, '', 'each of DATA_ENCRYPTION_PREVIOUS_KEYS', true));
   if (env.DATA_ENCRYPTION_KEY || production) {
     const current = keyFrom(env.DATA_ENCRYPTION_KEY, '', 'DATA_ENCRYPTION_KEY', production);
-    return { current, previous };
+    return { current, previous, developmentKeyFile: undefined };
   }
   const dev = developmentEncryptionKey(dataDir);
-  warnings.push(
-    `DATA_ENCRYPTION_KEY is not set: using the development key ${dev.created ? 'just created' : 'kept'} in ${dev.file}` +
-      ' (set DATA_ENCRYPTION_KEY in production)',
-  );
   // The fixed development key of earlier builds stays readable, so an existing development database still opens.
-  return { current: dev.key, previous: [...previous, Buffer.from(DEV_ENCRYPTION_KEY).subarray(0, 32)] };
+  return {
+    current: dev.key,
+    previous: [...previous, Buffer.from(DEV_ENCRYPTION_KEY).subarray(0, 32)],
+    developmentKeyFile: { path: dev.file, created: dev.created },
+  };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -126,8 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT is not a port number: ${env.PORT}`);
   const dataDir = path.resolve(repoRoot, env.DATA_DIR ?? 'data');
-  const startupWarnings: string[] = [];
-  const encryption = encryptionKeys(env, dataDir, production, startupWarnings);
+  const encryption = encryptionKeys(env, dataDir, production);
   return {
     nodeEnv,
     port,
@@ -139,7 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     hmacKey: keyFrom(env.PAN_HMAC_KEY, DEV_HMAC_KEY, 'PAN_HMAC_KEY', production),
     encryptionKey: encryption.current,
     previousEncryptionKeys: encryption.previous,
-    startupWarnings,
+    developmentKeyFile: encryption.developmentKeyFile,
     webDistDir: path.resolve(repoRoot, env.WEB_DIST_DIR ?? 'packages/web/dist'),
     defaultTimeZone: timeZoneSetting(env.DEFAULT_TIME_ZONE),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),

@@ -3,23 +3,34 @@ import path from 'node:path';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
+import { migrateDatabase } from './db/migrate.js';
 import { prepareDatabase } from './db/prepare.js';
+import { MissingEncryptionKeyError, settleEncryptionKeys } from './platform/encryption-keys.js';
 import { startScheduler } from './platform/jobs.js';
 import { bufferedStdout } from './platform/log-destination.js';
 import { scheduledJobs } from './jobs.js';
 
-/** Starts the product: database, migrations, reference and demo data (prepareDatabase), the HTTP server, the jobs. */
+/**
+ * Starts the product: database, migrations, encryption keys (settleEncryptionKeys), reference and demo data
+ * (prepareDatabase), the HTTP server, the jobs.
+ */
 async function main(): Promise<void> {
-  const config = loadConfig();
+  const loaded = loadConfig();
   const database = await openDatabase(
-    config.databaseUrl
-      ? { kind: 'postgres', url: config.databaseUrl }
-      : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
+    loaded.databaseUrl
+      ? { kind: 'postgres', url: loaded.databaseUrl }
+      : { kind: 'pglite', dataDir: path.join(loaded.dataDir, 'pglite') },
   );
-  // Built first for its logger; it serves nothing until listen(), after the database is ready.
+  // The migrations first (under the start-up lock; prepareDatabase finds them applied), then the keys: without
+  // DATA_ENCRYPTION_KEY the development key is the database's, and an instance that does not hold the key of a value
+  // already sealed there refuses to start here, before it seeds, seals or serves anything (decision 0098).
+  await migrateDatabase(database);
+  const { warnings, ...keys } = await settleEncryptionKeys(database, loaded);
+  const config = { ...loaded, ...keys };
+  // Built before the reference data and the seed for its logger; it serves nothing until listen().
   const logStream = bufferedStdout();
   const app = await buildApp({ config, database, logStream });
-  for (const warning of config.startupWarnings) app.log.warn(warning);
+  for (const warning of warnings) app.log.warn(warning);
   // Migrations, reference data and the demo seed, under one advisory lock: instances started together take turns.
   await prepareDatabase(database, config, app.log);
 
@@ -53,6 +64,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  console.error('the server could not start:', err);
+  // A missing key is the operator's to fix, not a bug: its message alone says what to set.
+  console.error('the server could not start:', err instanceof MissingEncryptionKeyError ? err.message : err);
   process.exit(1);
 });

@@ -92,3 +92,38 @@ export const signInFailures = pgTable(
     check('sign_in_failures_failures_check', sql`${t.failures} > 0`),
   ],
 );
+
+/**
+ * The ids of the keys that values in this database may be sealed with (`v1:<keyId>:...`, platform/crypto.ts): every
+ * instance adds the id of the key it seals with when it starts, after checking that it holds every key listed here
+ * (platform/encryption-keys.ts, decision 0098). The migration that made it listed the keys of the values already
+ * sealed. A handful of rows, read at each start instead of scanning the sealed columns; a listed key that seals no
+ * value any more stays until an operator deletes it (docs/operations.md "Data").
+ */
+export const encryptionKeyIds = pgTable('encryption_key_ids', {
+  keyId: varchar('key_id', { length: 8 }).primaryKey(),
+  firstUsedAt: timestamp('first_used_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Development only: the encryption keys of instances started without DATA_ENCRYPTION_KEY (never read or written when
+ * it is set, and production refuses to start without it; decision 0098). Each such instance offers its
+ * DATA_DIR/dev-encryption.key; the first key offered to a database is the one that seals (`seals`, one row at most),
+ * so instances on one database seal alike; the others stay readable (by the instance that offered one, and by every
+ * instance that starts after it was offered).
+ */
+export const devEncryptionKeys = pgTable(
+  'dev_encryption_keys',
+  {
+    keyId: varchar('key_id', { length: 8 }).primaryKey(),
+    /** The key, 64 hex characters: development data only. */
+    key: varchar('key', { length: 64 }).notNull(),
+    seals: boolean('seals').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('dev_encryption_keys_one_sealing_key')
+      .on(t.seals)
+      .where(sql`${t.seals}`),
+  ],
+);
