@@ -32,11 +32,17 @@ import userAdminRoutes from './modules/user-admin/routes.js';
 import userRoutes from './modules/users/routes.js';
 import { registerPublicPlugin } from './platform/access.js';
 import { registerCompression } from './platform/compression.js';
-import { registerErrorHandler } from './platform/errors.js';
+import { clientErrorHandler, frameworkErrorHandler, registerErrorHandler } from './platform/errors.js';
 import { serializerCompiler } from './platform/serializer.js';
 import { registerRequestLog, safeError } from './platform/log-safety.js';
 import { registerRefusalAudit } from './platform/refusal-audit.js';
-import { registerSecurityHeaders, tileOrigins } from './platform/security-headers.js';
+import {
+  registerDocsSecurityHeaders,
+  registerSecurityHeaders,
+  securityHeaders,
+  securityHeaderWriter,
+  tileOrigins,
+} from './platform/security-headers.js';
 import { registerSessionHook } from './platform/session-hook.js';
 import { registerWebApp } from './platform/web.js';
 
@@ -98,6 +104,10 @@ declare module 'fastify' {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const now = options.now ?? (() => new Date());
+  // The security headers, computed once: the onRequest hook, the error handler and Fastify's own error answers below
+  // (which no hook sees) all set them with this one function (platform/security-headers.ts).
+  const headers = securityHeaders(tileOrigins(config.mapTileUrl));
+  const writeSecurityHeaders = securityHeaderWriter(headers);
   const app = Fastify({
     logger: options.logger ?? {
       level: config.logLevel,
@@ -118,6 +128,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Path parameters carry e-mails (forgot username, up to 100 characters encoded) and reset hashes; Fastify's
     // default of 100 would answer 414 to a valid long e-mail. The schemas still bound each value.
     routerOptions: { maxParamLength: 512 },
+    // Fastify's own answers to a URL it cannot decode, a parameter over maxParamLength and a request its HTTP parser
+    // cannot read quote the URL and carry no security headers: these answer in the product's shape instead
+    // (platform/errors.ts). Everything after routing goes through the error handler or the not-found handler.
+    frameworkErrors: frameworkErrorHandler(writeSecurityHeaders),
+    clientErrorHandler: clientErrorHandler(headers),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -138,9 +153,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   });
 
-  registerErrorHandler(app);
+  registerErrorHandler(app, writeSecurityHeaders);
   registerRequestLog(app);
-  await registerSecurityHeaders(app, { tileOrigins: tileOrigins(config.mapTileUrl) });
+  await registerSecurityHeaders(app, { writer: writeSecurityHeaders });
   await registerCompression(app);
   registerSessionHook(app, { database, config, now });
   registerRefusalAudit(app, { database, now }); // every 403 in the audit log, after the answer is sent
@@ -164,7 +179,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
   await registerPublicPlugin(app, async (scope) => {
-    await scope.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+    // The UI's own Content-Security-Policy ('self', its data: logo and one style element by hash) and no-store, on the
+    // page, its static files and /api/docs/json; the plugin's staticCSP stays off: it would put a looser one instead.
+    registerDocsSecurityHeaders(scope);
+    await scope.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   });
 
   for (const routes of MODULES) await app.register(routes);

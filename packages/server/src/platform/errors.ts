@@ -1,8 +1,11 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { APP_ERROR_CODE, type AppErrorEntry, type ErrorBody } from '@ebt/core/errors';
 import { MESSAGES } from '@ebt/core/messages';
 import { databaseErrorOf } from './log-safety.js';
+import type { SecurityHeaderWriter } from './security-headers.js';
 
 /**
  * The one error type (architecture.md "Errors"). Services throw it with a message from core; the handler below
@@ -16,6 +19,8 @@ export class AppError extends Error {
     readonly code: string = codeFor(status),
     readonly field?: string,
     readonly entries?: AppErrorEntry[],
+    /** Seconds until the request may succeed again: the answer's Retry-After (a 429 of a rate limit or lock). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'AppError';
@@ -39,8 +44,12 @@ export class AppError extends Error {
   static unprocessable(message: string, code: string = APP_ERROR_CODE.UNPROCESSABLE) {
     return new AppError(422, message, code);
   }
-  static tooManyRequests(message: string, code: string = APP_ERROR_CODE.TOO_MANY_REQUESTS) {
-    return new AppError(429, message, code);
+  /**
+   * `retryAfterSeconds`: until the lock or the window ends (platform/rate-limit.ts retryAfterSeconds), sent as
+   * Retry-After. Required: a 429 that does not say when to come back is retried at once by clients.
+   */
+  static tooManyRequests(message: string, code: string, retryAfterSeconds: number) {
+    return new AppError(429, message, code, undefined, undefined, retryAfterSeconds);
   }
 
   toBody(): ErrorBody {
@@ -65,7 +74,10 @@ function codeFor(status: number): string {
   );
 }
 
-/** Fastify's own client errors (malformed JSON, body too large, wrong content type) keep their status. */
+/**
+ * Fastify's own client errors (malformed JSON, body too large, wrong content type) keep their status; none echoes the
+ * request (Fastify's own messages quote the URL, which may hold an e-mail or a card number).
+ */
 const FASTIFY_CLIENT_ERRORS: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
   FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty.',
@@ -89,9 +101,22 @@ const INPUT_SQLSTATES = new Set(['22001', '22003', '22007', '22008', '22021', '2
 const RETRYABLE_SQLSTATES = new Set(['40P01', '40001', '55P03']);
 const RETRY_AFTER_SECONDS = 1;
 
-export function registerErrorHandler(app: FastifyInstance): void {
+/** The code of a framework's client error: ours for the status, or BAD_REQUEST (413, 415 and the like). */
+const clientErrorCode = (status: number) => {
+  const code = codeFor(status);
+  return code === 'ERROR' ? APP_ERROR_CODE.BAD_REQUEST : code;
+};
+
+/**
+ * Every error answer, in the product's shape. `writeHeaders` puts the security headers on it again
+ * (platform/security-headers.ts): the onRequest hook has normally set them, but an error raised by a hook that ran
+ * before it would otherwise go out without them.
+ */
+export function registerErrorHandler(app: FastifyInstance, writeHeaders?: SecurityHeaderWriter): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    writeHeaders?.(request, reply);
     if (error instanceof AppError) {
+      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.status(error.status).send(error.toBody());
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -114,7 +139,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       const message =
         FASTIFY_CLIENT_ERRORS[error.code] ?? (status === 404 ? MESSAGES.NOT_FOUND : MESSAGES.VALIDATION_FAILED);
-      return reply.status(status).send(new AppError(status, message).toBody());
+      return reply.status(status).send(new AppError(status, message, clientErrorCode(status)).toBody());
     }
     // Input that the shared schemas should have refused but that reached PostgreSQL anyway (a value the column cannot
     // hold): still the client's input, so a 400 (the statement failed, and a change made in a transaction is rolled
@@ -149,6 +174,78 @@ export function registerErrorHandler(app: FastifyInstance): void {
     );
     return reply.status(500).send(new AppError(500, MESSAGES.GENERIC_ERROR, APP_ERROR_CODE.INTERNAL).toBody());
   });
+}
+
+/**
+ * Fastify's `frameworkErrors`: what it calls instead of its own answer for the errors raised while it routes a request,
+ * before any hook or the error handler: FST_ERR_BAD_URL (a path that cannot be percent-decoded), FST_ERR_MAX_PARAM_LENGTH
+ * (a path parameter longer than routerOptions.maxParamLength) and FST_ERR_ASYNC_CONSTRAINT. Fastify's own answers
+ * quote the whole path (an e-mail, a card number) and carry none of the security headers; these answer in the
+ * product's shape, with the headers, and say nothing of the request. The log line names the error's code only: its
+ * message holds the path.
+ */
+export function frameworkErrorHandler(
+  writeHeaders: SecurityHeaderWriter,
+): (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => void {
+  return (error, request, reply) => {
+    writeHeaders(request, reply, routedProtocol(request));
+    const status = error.statusCode !== undefined && error.statusCode >= 400 ? error.statusCode : 500;
+    if (status >= 500) {
+      request.log.error({ code: error.code, method: request.method }, 'request failed before routing');
+      void reply.status(500).send(new AppError(500, MESSAGES.GENERIC_ERROR, APP_ERROR_CODE.INTERNAL).toBody());
+      return;
+    }
+    // A path that cannot be decoded or a parameter beyond any schema's bound: bad input, a 400 like any other
+    // (Fastify says 414 for the second; the schemas already answer 400 to a parameter over their own limit).
+    request.log.info({ code: error.code, method: request.method }, 'request refused before routing');
+    void reply.status(400).send(new AppError(400, MESSAGES.VALIDATION_FAILED, APP_ERROR_CODE.BAD_REQUEST).toBody());
+  };
+}
+
+/**
+ * The request's protocol as a routed request of the app reads it. Fastify builds the request it hands frameworkErrors
+ * with its base Request class, whose `protocol` ignores trustProxy (so X-Forwarded-Proto, and Strict-Transport-Security
+ * behind a TLS-terminating proxy, would be lost); the class it builds routed requests with, trustProxy applied, is
+ * kept on the instance under Symbol('fastify.Request'). Its getter reads only the request's headers and socket. Should
+ * a Fastify release move it, the socket's own protocol is used (and security-headers.test.ts fails).
+ */
+function routedProtocol(request: FastifyRequest): string | undefined {
+  const server = request.server as unknown as Record<symbol, unknown>;
+  const symbol = Object.getOwnPropertySymbols(server).find((s) => s.description === 'fastify.Request');
+  const routed = symbol ? server[symbol] : undefined;
+  const getter =
+    typeof routed === 'function'
+      ? Object.getOwnPropertyDescriptor(routed.prototype as object, 'protocol')?.get
+      : undefined;
+  return (getter ? getter.call(request) : request.protocol) as string | undefined;
+}
+
+/**
+ * Fastify's `clientErrorHandler`: what Node's HTTP parser could not read as a request (a malformed request line,
+ * headers over the size limit, a request that took too long). There is no request and no reply, only the socket: the
+ * answer is written by hand, in the product's shape, with the security headers and `Cache-Control: no-store`, then the
+ * connection is closed (Fastify's default answer carried none of the headers).
+ */
+export function clientErrorHandler(
+  headers: Record<string, string>,
+): (error: Error & { code?: string }, socket: Duplex) => void {
+  const headerLines = Object.entries({ ...headers, 'Cache-Control': 'no-store' })
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
+  return (error, socket) => {
+    // A connection the client reset, or one already closed: there is no one to answer.
+    if (error.code === 'ECONNRESET' || socket.destroyed) return;
+    const status = error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+    const body = JSON.stringify(new AppError(status, MESSAGES.VALIDATION_FAILED, APP_ERROR_CODE.BAD_REQUEST).toBody());
+    if (socket.writable) {
+      socket.write(
+        `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${headerLines}` +
+          `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+          `Connection: close\r\n\r\n${body}`,
+      );
+    }
+    socket.destroy(error);
+  };
 }
 
 /**

@@ -1,10 +1,13 @@
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import { isApiPath } from './api-paths.js';
 
 /** One year, subdomains included: what browsers and preload lists expect of a site served only over HTTPS. */
 export const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
+
+type Directives = Record<string, string[] | null>;
 
 /**
  * Security headers on every answer (architecture.md "Answers on the wire"): a strict Content-Security-Policy
@@ -13,7 +16,7 @@ export const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
  * Strict-Transport-Security only on answers to HTTPS requests (docs/security.md "Headers"): behind a
  * TLS-terminating proxy with TRUST_PROXY set, `request.protocol` is read from X-Forwarded-Proto.
  */
-function helmetOptions(tileOrigins: string[]): HelmetOptions {
+function helmetOptions(tileOrigins: string[], overrides: Directives = {}): HelmetOptions {
   return {
     contentSecurityPolicy: {
       useDefaults: true,
@@ -34,6 +37,7 @@ function helmetOptions(tileOrigins: string[]): HelmetOptions {
         'base-uri': ["'none'"],
         'frame-ancestors': ["'none'"],
         'upgrade-insecure-requests': null,
+        ...overrides,
       },
     },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
@@ -67,7 +71,10 @@ export function tileOrigins(tileUrl: string): string[] {
  * an authenticated read's CPU in bench/auth-read.ts); none of ours varies by request, so it runs once at start-up
  * against a recording response and each answer gets the recorded headers.
  */
-export function securityHeaders(tileOrigins: string[] = ['https://tile.openstreetmap.org']): Record<string, string> {
+export function securityHeaders(
+  tileOrigins: string[] = ['https://tile.openstreetmap.org'],
+  overrides: Directives = {},
+): Record<string, string> {
   const headers: Record<string, string> = {};
   const recorder = {
     setHeader(name: string, value: string | number | readonly string[]) {
@@ -79,7 +86,7 @@ export function securityHeaders(tileOrigins: string[] = ['https://tile.openstree
     },
   };
   let failure: unknown;
-  helmet(helmetOptions(tileOrigins))(
+  helmet(helmetOptions(tileOrigins, overrides))(
     {} as IncomingMessage,
     recorder as unknown as ServerResponse,
     (err?: unknown) => void (failure = err),
@@ -88,16 +95,71 @@ export function securityHeaders(tileOrigins: string[] = ['https://tile.openstree
   return headers;
 }
 
-export async function registerSecurityHeaders(
-  app: FastifyInstance,
-  options: { tileOrigins?: string[] } = {},
-): Promise<void> {
-  const headers = securityHeaders(options.tileOrigins);
-  // A callback hook, not an async one: nothing here waits, and every request runs it (no promise a request).
-  app.addHook('onRequest', (request, reply, done) => {
+/**
+ * Sets the security headers on one answer: what the onRequest hook below does, and what answers made before it.
+ * `protocol` is the request's (X-Forwarded-Proto behind a trusted proxy), for Strict-Transport-Security.
+ */
+export type SecurityHeaderWriter = (request: FastifyRequest, reply: FastifyReply, protocol?: string) => void;
+
+/**
+ * The one function that puts the security headers on an answer. The onRequest hook calls it for every request that
+ * reaches routing (the not-found handler's answers included); Fastify's frameworkErrors (a URL that cannot be
+ * decoded, platform/errors.ts) answer before any hook runs, so they call it themselves, and so does the error handler,
+ * in case a hook before this one failed. Setting the same headers twice changes nothing.
+ */
+export function securityHeaderWriter(headers: Record<string, string> = securityHeaders()): SecurityHeaderWriter {
+  return (request, reply, protocol = request.protocol) => {
     reply.headers(headers);
     if (isApiPath(request.url)) reply.header('Cache-Control', 'no-store');
-    if (request.protocol === 'https') reply.header('Strict-Transport-Security', HSTS_VALUE);
+    if (protocol === 'https') reply.header('Strict-Transport-Security', HSTS_VALUE);
+  };
+}
+
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: { tileOrigins?: string[]; writer?: SecurityHeaderWriter } = {},
+): Promise<void> {
+  const write = options.writer ?? securityHeaderWriter(securityHeaders(options.tileOrigins));
+  // A callback hook, not an async one: nothing here waits, and every request runs it (no promise a request).
+  app.addHook('onRequest', (request, reply, done) => {
+    write(request, reply);
     done();
+  });
+}
+
+/**
+ * The one style element the OpenAPI UI inserts: the Swagger logo's SVG carries its own <style> (in @fastify/swagger-ui's
+ * static/swagger-ui-standalone-preset.js; the plugin then swaps that logo for its own). Allowed by its hash, not by
+ * 'unsafe-inline'; security-headers.test.ts checks that the shipped file holds exactly this text and no other.
+ */
+export const DOCS_INLINE_STYLES = ['.logo_small_svg__cls-2{fill:#fff}.logo_small_svg__cls-3{fill:#85ea2d}'];
+
+const sha256Source = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+
+/**
+ * The OpenAPI UI's policy (/api/docs, its static files and /api/docs/json): the app's, with only what the page
+ * loads. @fastify/swagger-ui serves its scripts and style sheets from /api/docs/static ('self'), has no inline
+ * script, one inline style element (above), shows the plugin's logo as a data: image and fetches the document from
+ * /api/docs/json ('self'). It frames nothing and needs no map tiles. The plugin's own policy (its `staticCSP: true`)
+ * allowed style sheets from any https: origin, images from validator.swagger.io and framing by the same origin,
+ * contradicting X-Frame-Options: DENY.
+ */
+const DOCS_DIRECTIVES: Directives = {
+  'script-src': ["'self'"],
+  'style-src': ["'self'", ...DOCS_INLINE_STYLES.map(sha256Source)],
+  'img-src': ["'self'", 'data:'],
+  'frame-src': ["'none'"],
+};
+
+/**
+ * Gives the answers of one scope (the OpenAPI UI's) the docs policy and `Cache-Control: no-store`, after the plugin
+ * and @fastify/static have set theirs. The other headers are the app's own, from the onRequest hook.
+ */
+export function registerDocsSecurityHeaders(scope: FastifyInstance): void {
+  const csp = securityHeaders([], DOCS_DIRECTIVES)['Content-Security-Policy']!;
+  scope.addHook('onSend', (_request, reply, payload, done) => {
+    reply.header('Content-Security-Policy', csp);
+    reply.header('Cache-Control', 'no-store');
+    done(null, payload);
   });
 }

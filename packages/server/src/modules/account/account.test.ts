@@ -239,6 +239,8 @@ describe('PUT /user-api/user/password', () => {
     const refused = await change(token, right);
     expect(refused.statusCode).toBe(429);
     expect(refused.json().message).toBe(MESSAGES.TOO_MANY_ATTEMPTS);
+    // The window began with the first failure, on this test's clock: it ends in the window's length.
+    expect(Number(refused.headers['retry-after'])).toBe(PASSWORD_CHANGE_WINDOW_MS / 1000);
     expect(await verifyPassword((await userRow(user.id)).passwordHash, DEFAULT_PASSWORD)).toBe(true);
     t.clock.advance(PASSWORD_CHANGE_WINDOW_MS + 1000);
     const token2 = await t.signIn(user.username);
@@ -350,6 +352,48 @@ describe('security questions and answers', () => {
     ).toContain(message);
     const rows = await t.database.db.select().from(userSecurityAnswers).where(eq(userSecurityAnswers.userId, user.id));
     expect(rows.map((r) => r.questionId)).toEqual([1]);
+  });
+
+  it('takes ten parallel saves of one user one after the other: all 200, one answer left, every save audited', async () => {
+    // On PostgreSQL two saves in flight at once both deleted nothing and both inserted: a unique violation (500) for
+    // the same question, two rows for two questions. The save now locks the user's row first.
+    const { user, token } = await signedIn();
+    const saves = Array.from({ length: 10 }, (_, i) => ({ questionId: (i % 4) + 1, answer: `Answer ${i}` }));
+    const answers = await Promise.all(
+      saves.map((payload) =>
+        t.injectAs(token, { method: 'PUT', url: '/user-api/user/current/security-answers', payload }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(saves.map(() => 200));
+
+    const rows = await t.database.db.select().from(userSecurityAnswers).where(eq(userSecurityAnswers.userId, user.id));
+    expect(rows).toHaveLength(1);
+    // One consistent pair: the question and the answer of one and the same save.
+    const kept = await Promise.all(
+      saves.map(
+        async (s) =>
+          s.questionId === rows[0]!.questionId && verifyPassword(rows[0]!.answerHash, normalizeAnswer(s.answer)),
+      ),
+    );
+    expect(kept.filter(Boolean)).toHaveLength(1);
+
+    // Ten audit rows, each one's "before" what the save before it left: a chain from no question to the one kept.
+    // (The audit keeps changed fields only: a save of the question already held names none.)
+    const audits = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'update-security-question'), eq(auditLog.entityId, user.uuid)))
+      .orderBy(auditLog.id);
+    expect(audits).toHaveLength(10);
+    let held: string | null = null;
+    for (const audit of audits) {
+      const before = audit.before as { securityQuestion?: string | null };
+      const after = audit.after as { securityQuestion?: string };
+      if (after.securityQuestion === undefined) continue;
+      expect(before.securityQuestion).toBe(held);
+      held = after.securityQuestion;
+    }
+    expect(held).toBe(String(rows[0]!.questionId));
   });
 
   it('answers 401 without a session', async () => {

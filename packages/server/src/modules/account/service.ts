@@ -25,7 +25,8 @@ import { recordAudit } from '../../platform/audit.js';
 import { type CallerContext, requireCaller, type RequestContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { hashPassword, normalizeAnswer, verifyPassword } from '../../platform/passwords.js';
-import { hitRateLimit, peekRateLimit } from '../../platform/rate-limit.js';
+import { hitRateLimitWindow, peekRateLimitWindow } from '../../platform/rate-limit.js';
+import { APP_ERROR_CODE } from '@ebt/core/errors';
 
 /**
  * The account page (A§2, A§7 "Account"): the signed-in user's own info, password and security question. Every
@@ -123,14 +124,24 @@ export async function changePassword(context: RequestContext, body: ChangePasswo
   const ctx = requireCaller(context);
   const now = ctx.now();
   const key = passwordFailureKey(ctx.caller.userId);
-  if ((await peekRateLimit(ctx.db, key, PASSWORD_CHANGE_WINDOW_MS, now)) >= PASSWORD_CHANGE_FAILURE_LIMIT) {
-    throw AppError.tooManyRequests(MESSAGES.TOO_MANY_ATTEMPTS);
+  const window = await peekRateLimitWindow(ctx.db, key, PASSWORD_CHANGE_WINDOW_MS, now);
+  if (window.count >= PASSWORD_CHANGE_FAILURE_LIMIT) {
+    throw AppError.tooManyRequests(
+      MESSAGES.TOO_MANY_ATTEMPTS,
+      APP_ERROR_CODE.TOO_MANY_REQUESTS,
+      window.retryAfterSeconds,
+    );
   }
   const user = await loadSelf(ctx);
   if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
-    const failures = await hitRateLimit(ctx.db, key, PASSWORD_CHANGE_WINDOW_MS, now);
+    const failures = await hitRateLimitWindow(ctx.db, key, PASSWORD_CHANGE_WINDOW_MS, now);
     await recordAudit(ctx.db, ctx, { action: 'password-change-failed', entity: 'user', entityId: user.uuid });
-    if (failures >= PASSWORD_CHANGE_FAILURE_LIMIT) throw AppError.tooManyRequests(MESSAGES.TOO_MANY_ATTEMPTS);
+    if (failures.count >= PASSWORD_CHANGE_FAILURE_LIMIT)
+      throw AppError.tooManyRequests(
+        MESSAGES.TOO_MANY_ATTEMPTS,
+        APP_ERROR_CODE.TOO_MANY_REQUESTS,
+        failures.retryAfterSeconds,
+      );
     throw AppError.badRequest(MESSAGES.CURRENT_PASSWORD_INVALID, 'currentPassword');
   }
   const passwordHash = await hashPassword(body.newPassword);
@@ -191,6 +202,11 @@ export async function listMySecurityQuestions(context: RequestContext): Promise<
 /**
  * PUT /user-api/user/current/security-answers: the new question and answer replace the caller's earlier ones. The
  * answer is stored as the argon2id hash of its normalised form (case and surrounding spaces do not matter).
+ *
+ * Saves of one user take turns on the user's row (`for no key update`): two in flight at once would otherwise both
+ * delete nothing and both insert, a unique violation (500) for one question and two rows for two. Under READ
+ * COMMITTED the delete after the lock sees what the save before committed, so the last save leaves one row and each
+ * audit row's "before" is the save before it. `no key` keeps sign-ins (whose session rows check the key) unblocked.
  */
 export async function setMySecurityAnswer(context: RequestContext, body: SecurityAnswerBody): Promise<MessageResponse> {
   const ctx = requireCaller(context);
@@ -203,6 +219,7 @@ export async function setMySecurityAnswer(context: RequestContext, body: Securit
   const answerHash = await hashPassword(normalizeAnswer(body.answer));
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, ctx.caller.userId)).for('no key update');
     const previous = await tx
       .delete(userSecurityAnswers)
       .where(eq(userSecurityAnswers.userId, ctx.caller.userId))

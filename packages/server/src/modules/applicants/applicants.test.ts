@@ -167,6 +167,8 @@ describe('POST /account-api/applicant', () => {
     const res = await submit(applicant(enabled.id), '10.40.0.1');
     expect(res.statusCode).toBe(429);
     expect(res.json().message).toBe(MESSAGES.APPLICATION_THROTTLED);
+    expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(3600);
     expect(await applicantRows(enabled.id)).toHaveLength(APPLICATIONS_PER_ADDRESS);
     expect((await submit(applicant(enabled.id), '10.40.0.2')).statusCode).toBe(201);
     t.clock.advance(60 * 60_000 + 1000);

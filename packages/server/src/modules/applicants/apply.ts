@@ -5,7 +5,8 @@ import { phoneDigits } from '@ebt/core/validation';
 import { recordAudit } from '../../platform/audit.js';
 import type { RequestContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { hitRateLimit } from '../../platform/rate-limit.js';
+import { hitRateLimitWindow } from '../../platform/rate-limit.js';
+import { APP_ERROR_CODE } from '@ebt/core/errors';
 import {
   activeApplicationOf,
   applicationsOfferingProgram,
@@ -59,8 +60,13 @@ async function refusal(
 /** POST /account-api/applicant: stores the applicant (phone as digits) and answers 201 {applicantId}. */
 export async function submitApplicant(ctx: RequestContext, body: ApplicantBody): Promise<ApplicantCreated> {
   const now = ctx.now();
-  const count = await hitRateLimit(ctx.db, `applicant:ip:${ctx.ip ?? 'unknown'}`, APPLICATION_WINDOW_MS, now);
-  if (count > APPLICATIONS_PER_ADDRESS) throw AppError.tooManyRequests(MESSAGES.APPLICATION_THROTTLED);
+  const hits = await hitRateLimitWindow(ctx.db, `applicant:ip:${ctx.ip ?? 'unknown'}`, APPLICATION_WINDOW_MS, now);
+  if (hits.count > APPLICATIONS_PER_ADDRESS)
+    throw AppError.tooManyRequests(
+      MESSAGES.APPLICATION_THROTTLED,
+      APP_ERROR_CODE.TOO_MANY_REQUESTS,
+      hits.retryAfterSeconds,
+    );
   const refused = await refusal(ctx, body.programId, body.applicationId);
   if (refused) throw refused;
   const application = await activeApplicationOf(ctx.db, body.programId, body.applicationId);

@@ -7,7 +7,7 @@ import { recordAudit } from '../../platform/audit.js';
 import type { RequestContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { dummyPasswordHash, verifyPassword } from '../../platform/passwords.js';
-import { hitRateLimit, peekRateLimit } from '../../platform/rate-limit.js';
+import { hitRateLimit, peekRateLimitWindow, retryAfterSeconds } from '../../platform/rate-limit.js';
 import { SIGN_IN_STATUSES } from '../../platform/session-hook.js';
 import { createSession, endSession } from '../../platform/sessions.js';
 import {
@@ -39,8 +39,14 @@ export async function authenticate(
 ): Promise<AuthenticateResponse> {
   const now = ctx.now();
   const ipKey = `sign-in:ip:${ctx.ip ?? 'unknown'}`;
-  if ((await peekRateLimit(ctx.db, ipKey, IP_WINDOW_MS, now)) >= IP_FAILURE_LIMIT) {
-    throw AppError.tooManyRequests(MESSAGES.LOGIN_THROTTLED, APP_ERROR_CODE.SIGN_IN_THROTTLED);
+  // Each 429 says in Retry-After when the window or the lock ends.
+  const ipWindow = await peekRateLimitWindow(ctx.db, ipKey, IP_WINDOW_MS, now);
+  if (ipWindow.count >= IP_FAILURE_LIMIT) {
+    throw AppError.tooManyRequests(
+      MESSAGES.LOGIN_THROTTLED,
+      APP_ERROR_CODE.SIGN_IN_THROTTLED,
+      ipWindow.retryAfterSeconds,
+    );
   }
 
   const normalizedUsername = normalizeUsername(body.username);
@@ -51,8 +57,13 @@ export async function authenticate(
     .where(eq(sql`lower(${users.username})`, normalizedUsername))
     .limit(1);
   const forgetBefore = forgetFailuresBefore(now, user?.passwordChangedAt);
-  if (isLocked(await readSignInFailures(ctx.db, key), now, forgetBefore)) {
-    throw AppError.tooManyRequests(MESSAGES.LOGIN_LOCKED, APP_ERROR_CODE.SIGN_IN_LOCKED);
+  const failures = await readSignInFailures(ctx.db, key);
+  if (isLocked(failures, now, forgetBefore)) {
+    throw AppError.tooManyRequests(
+      MESSAGES.LOGIN_LOCKED,
+      APP_ERROR_CODE.SIGN_IN_LOCKED,
+      retryAfterSeconds(failures!.lockedUntil!, now),
+    );
   }
 
   // One argon2 verification on every path: against the dummy hash for an unknown username or a user without a

@@ -23,7 +23,7 @@ import { recordAudit } from '../../platform/audit.js';
 import type { RequestContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { normalizeAnswer, verifyPassword } from '../../platform/passwords.js';
-import { clearRateLimit, hitRateLimit } from '../../platform/rate-limit.js';
+import { clearRateLimit, hitRateLimitWindow } from '../../platform/rate-limit.js';
 import { checkRecoveryCode, hashRecoveryCode, issueRecoveryCode, type RecoveryFlow } from './codes.js';
 import { issueResetLink, RESETTABLE_STATUSES, useToken } from './links.js';
 import { answerFailureKey, codesSentKey, lookupKey, refuseWhenLocked, stepKey, throttle } from './throttle.js';
@@ -134,7 +134,12 @@ export async function answerRecoveryQuestion(
   const right =
     body.questionId === answer.questionId && (await verifyPassword(answer.answerHash, normalizeAnswer(body.answer)));
   if (!right) {
-    const failures = await hitRateLimit(ctx.db, answerFailureKey(user.id), ANSWER_FAILURE_WINDOW_MS, now);
+    const { count: failures, retryAfterSeconds } = await hitRateLimitWindow(
+      ctx.db,
+      answerFailureKey(user.id),
+      ANSWER_FAILURE_WINDOW_MS,
+      now,
+    );
     await ctx.db.transaction(async (tx) => {
       const [row] = await tx
         .update(users)
@@ -150,7 +155,9 @@ export async function answerRecoveryQuestion(
         after: { failedResets: row?.failedResets },
       });
     });
-    if (failures >= ANSWER_FAILURE_LIMIT) throw AppError.tooManyRequests(locked, RECOVERY_ERROR_CODE.LOCKED);
+    if (failures >= ANSWER_FAILURE_LIMIT) {
+      throw AppError.tooManyRequests(locked, RECOVERY_ERROR_CODE.LOCKED, retryAfterSeconds);
+    }
     throw AppError.badRequest(MESSAGES.SECURITY_ANSWER_INVALID, 'answer', RECOVERY_ERROR_CODE.ANSWER_INVALID);
   }
 
