@@ -1,23 +1,94 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { formatMoney } from '@ebt/core/format';
-import { BATCH_EXPORT_HEADERS, type ReconciliationAnswer, SETTLEMENT_MESSAGES } from '@ebt/core/settlement';
+import {
+  BATCH_EXPORT_HEADERS,
+  type HeldMerchantList,
+  type ReconciliationAnswer,
+  SETTLEMENT_MESSAGES,
+} from '@ebt/core/settlement';
 import { pdfText } from '../packages/server/src/testing/pdf-text';
 import { apiToken, bearer, DEMO_USERS, expectAccessible, expectNoSidewaysScroll, signInAs } from './helpers';
+import { BANK_ACCOUNT, BANK_ROUTING, uniqueMerchantId } from './merchant-helpers';
 
 // Merchant settlement (issue 24; docs/settlement.md): an administrator closes a batch, downloads its ACH file and marks
 // it paid; the error path of 'Mark paid'; a program admin sees only their programs' batches; the batch list's CSV export
 // and the reconciliation report (issue 24 item 5) checked against the API; a merchant line opens the merchant's
-// transactions of the batch, and its statement PDF is opened there and on the merchant detail. A purchase through the
-// demo terminal first, so there is always something to settle.
+// transactions of the batch, and its statement PDF is opened there and on the merchant detail; a close with nothing to
+// pay (only merchants on hold wait) makes no batch and says so, and the list shows the merchants on hold. A close that
+// must make a batch first has a purchase through a terminal of a merchant that can be paid (the demo terminal's merchant
+// has no bank details, so it is held).
 
-const DEMO_TERMINAL = { id: 'DEM0TERM0001', secret: 'demo-terminal-secret-not-for-production' };
+type TerminalCredentials = { id: string; secret: string };
+const DEMO_TERMINAL: TerminalCredentials = { id: 'DEM0TERM0001', secret: 'demo-terminal-secret-not-for-production' };
 const DEMO_CARD = '9001000021000000013';
 const RUN = Date.now().toString(36).slice(-6).toUpperCase();
 
-async function purchase(request: APIRequestContext) {
+/** The demo card's program (its prefix 900100 + series 002 is the SNAP incentive program, CTSNAP) as the API names it. */
+async function demoCardProgram(
+  request: APIRequestContext,
+): Promise<{ programId: number; programUuid: string; programName: string }> {
+  const token = await apiToken(request, DEMO_USERS.sysadmin);
+  const programs = await request.get('/account-api/account/programs', { headers: bearer(token) });
+  const all = (await programs.json()) as {
+    programId: number;
+    programUuid: string;
+    programName: string;
+    shortName: string;
+  }[];
+  return all.find((p) => p.shortName === 'CTSNAP') ?? all[0]!;
+}
+
+/**
+ * A terminal of a merchant of the spec's own that can be paid (active, with complete bank information) in the demo
+ * card's program: POST /merchant-api/merchant, then POST …/terminals (the secret is answered this once).
+ */
+async function payableTerminal(request: APIRequestContext): Promise<TerminalCredentials> {
+  const token = await apiToken(request, DEMO_USERS.sysadmin);
+  const program = await demoCardProgram(request);
+  const added = await request.post('/merchant-api/merchant', {
+    headers: bearer(token),
+    data: {
+      merchantIdentifier: uniqueMerchantId('SET'),
+      merchantName: `Settlement Stand ${RUN}`,
+      fnsNumber: '1234567',
+      email: 'stand@example.com',
+      businessPhone: '8605550199',
+      mobilePhone: '8605550198',
+      taxId: '123456789',
+      taxClassId: 1,
+      tinTypeId: 2,
+      programId: program.programId,
+      addressInfo: { addressOne: '12 Elm Street', addressTwo: '', city: 'Hartford', stateCode: 'CT', zipcode: '06103' },
+      mailingAddress: null,
+      physicalAddress: null,
+      bankAccountInfo: {
+        bankName: 'First Farmers Bank',
+        bankAccountNumber: BANK_ACCOUNT,
+        bankRoutingNumber: BANK_ROUTING,
+        bankAccountType: 0,
+        firstName: 'Ada',
+        middleName: '',
+        lastName: 'Stone',
+      },
+      creationChannel: 'API',
+    },
+  });
+  expect(added.status(), await added.text()).toBe(200);
+  const { merchantUuid } = (await added.json()) as { merchantUuid: string };
+  const issued = await request.post(`/merchant-api/merchant/${merchantUuid}/terminals`, {
+    headers: bearer(token),
+    data: { name: 'Settlement e2e' },
+  });
+  expect(issued.status(), await issued.text()).toBe(200);
+  const answer = (await issued.json()) as { terminal: { terminalId: string }; secret: string };
+  return { id: answer.terminal.terminalId, secret: answer.secret };
+}
+
+/** A $1.00 purchase with the demo card; through the demo terminal (whose merchant is held) unless told otherwise. */
+async function purchase(request: APIRequestContext, terminal: TerminalCredentials = DEMO_TERMINAL) {
   const answer = await request.post('/transaction-api/pos/purchase', {
     headers: {
-      authorization: `Basic ${Buffer.from(`${DEMO_TERMINAL.id}:${DEMO_TERMINAL.secret}`).toString('base64')}`,
+      authorization: `Basic ${Buffer.from(`${terminal.id}:${terminal.secret}`).toString('base64')}`,
     },
     data: {
       pan: DEMO_CARD,
@@ -42,17 +113,14 @@ async function closeThroughScreen(page: Page, programName: string) {
   await expect(page.getByText(SETTLEMENT_MESSAGES.BATCH_CLOSED)).toBeVisible();
 }
 
-/** The program of the demo card (its prefix 900100 + series 002 is the SNAP incentive program, CTSNAP). */
+/** The name of the demo card's program. */
 async function programOfDemoCard(request: APIRequestContext): Promise<string> {
-  const token = await apiToken(request, DEMO_USERS.sysadmin);
-  const programs = await request.get('/account-api/account/programs', { headers: bearer(token) });
-  const all = (await programs.json()) as { programName: string; shortName: string }[];
-  return (all.find((p) => p.shortName === 'CTSNAP') ?? all[0]!).programName;
+  return (await demoCardProgram(request)).programName;
 }
 
 test.describe('settlement', () => {
   test('an administrator closes a batch, downloads its ACH file and marks it paid', async ({ page, request }) => {
-    await purchase(request);
+    await purchase(request, await payableTerminal(request));
     const programName = await programOfDemoCard(request);
     await signInAs(page, DEMO_USERS.sysadmin, /\/admin$/);
     await page.getByRole('link', { name: 'Settlements' }).first().click();
@@ -100,7 +168,7 @@ test.describe('settlement', () => {
     page,
     request,
   }) => {
-    await purchase(request);
+    await purchase(request, await payableTerminal(request));
     const programName = await programOfDemoCard(request);
     await signInAs(page, DEMO_USERS.sysadmin, /\/admin$/);
     await page.goto('/admin/settlements');
@@ -170,8 +238,7 @@ test.describe('settlement', () => {
     page,
     request,
   }) => {
-    // A batch that paid merchants (the demo history's, closed by the seed; the demo terminal's merchant is held for
-    // want of bank details, so a batch closed now may hold only holds).
+    // A batch that paid merchants (the demo history's, closed by the seed, or one an earlier story closed).
     const token = await apiToken(request, DEMO_USERS.sysadmin);
     const batches = (
       (await (await request.get('/settlement-api/batches', { headers: bearer(token) })).json()) as {
@@ -246,6 +313,84 @@ test.describe('settlement', () => {
     await page.reload();
     await expect(page.getByRole('table', { name: `Settlements of ${merchantName}` })).toBeVisible();
     await expectNoSidewaysScroll(page);
+  });
+
+  test('a close with nothing to pay makes no batch and says so; the merchants on hold are listed with what they are owed', async ({
+    page,
+    request,
+  }) => {
+    // Only held money waits in the demo card's program: a purchase at the demo terminal (its merchant has no bank
+    // details), and whatever could be paid closed first through the API.
+    const token = await apiToken(request, DEMO_USERS.sysadmin);
+    const program = await demoCardProgram(request);
+    await purchase(request);
+    const first = await request.post('/settlement-api/batches/close', {
+      headers: bearer(token),
+      data: { programUuid: program.programUuid },
+    });
+    expect(first.status(), await first.text()).toBe(200);
+    const batchCount = async () =>
+      (
+        (await (
+          await request.get('/settlement-api/batches', {
+            headers: bearer(token),
+            params: { programUuid: program.programUuid },
+          })
+        ).json()) as { data: unknown[] }
+      ).data.length;
+    const before = await batchCount();
+    const holds = (await (
+      await request.get('/settlement-api/holds', {
+        headers: bearer(token),
+        params: { programUuid: program.programUuid },
+      })
+    ).json()) as HeldMerchantList;
+    expect(holds.data.length, 'a merchant on hold (the demo terminal’s)').toBeGreaterThan(0);
+
+    await signInAs(page, DEMO_USERS.sysadmin, /\/admin$/);
+    await page.goto('/admin/settlements');
+    await page.getByRole('combobox', { name: 'Program' }).selectOption({ label: program.programName });
+    const section = page.getByRole('region', { name: 'Merchants on hold' });
+    const table = section.getByRole('table', { name: 'Merchants on hold' });
+    await expect(table).toBeVisible();
+    // Each held merchant with its reason and what it is owed, as the API answers them.
+    for (const held of holds.data.slice(0, 10)) {
+      const row = table.getByRole('row').filter({ hasText: `${held.merchantName} (${held.merchantIdentifier})` });
+      await expect(row).toContainText(held.reason);
+      await expect(row).toContainText(formatMoney(held.heldAmt));
+    }
+    const owed = holds.data.reduce((sum, h) => sum + Math.round(h.heldAmt * 100), 0) / 100;
+    await expect(section.getByTestId('held-total')).toContainText(formatMoney(owed));
+    await section.screenshot({ path: 'test-results/settlement-merchants-on-hold.png' });
+
+    // Closed with the keyboard, twice: each time the message takes focus and no batch is made.
+    for (let i = 0; i < 2; i++) {
+      await page.getByRole('button', { name: 'Close batch now' }).focus();
+      await page.keyboard.press('Enter');
+      const message = page.getByRole('status').filter({ hasText: SETTLEMENT_MESSAGES.NOTHING_TO_PAY_HELD });
+      await expect(message).toBeVisible();
+      await expect(message).toBeFocused();
+      await expect(page.getByText(SETTLEMENT_MESSAGES.BATCH_CLOSED)).toHaveCount(0);
+    }
+    expect(await batchCount()).toBe(before);
+    await expect(table).toBeVisible();
+    await expectAccessible(page);
+    await page.screenshot({ path: 'test-results/settlement-nothing-to-pay.png', fullPage: true });
+
+    // The merchant opens its detail, where its bank information is fixed.
+    await table
+      .getByRole('link', { name: `${holds.data[0]!.merchantName} (${holds.data[0]!.merchantIdentifier})` })
+      .click();
+    await expect(page).toHaveURL(new RegExp(`/admin/merchant/${holds.data[0]!.merchantUuid}$`));
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/admin/settlements');
+    await page.getByRole('combobox', { name: 'Program' }).selectOption({ label: program.programName });
+    await expect(page.getByRole('table', { name: 'Merchants on hold' })).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    await page.getByRole('region', { name: 'Merchants on hold' }).screenshot({
+      path: 'test-results/settlement-merchants-on-hold-phone.png',
+    });
   });
 
   test("a program admin sees only their programs' batches", async ({ page, request }) => {

@@ -3,7 +3,9 @@
 export const SETTLEMENT_MESSAGES = {
   BATCH_NOT_FOUND: 'Settlement batch not found.',
   PROGRAM_NOT_FOUND: 'Program not found.',
-  NOTHING_TO_SETTLE: 'There is nothing to settle for this program.',
+  NOTHING_TO_SETTLE: 'There is nothing to pay for this program: no batch was made.',
+  NOTHING_TO_PAY_HELD:
+    'There is nothing to pay for this program: no batch was made. The money waiting belongs to merchants on hold; the first batch after they are fixed pays it.',
   CLOSE_IN_PROGRESS: 'A batch of this program is being closed. Try again in a moment.',
   ALREADY_PAID: 'This batch is already marked paid.',
   BANK_REFERENCE_REQUIRED: 'Enter the bank reference.',
@@ -21,4 +23,5 @@ export const SETTLEMENT_MESSAGES = {
   STATEMENT_QUEUED: 'Statement e-mailed to {email}.',
   NO_SETTLEMENTS: 'No settlements for this merchant yet.',
   NO_TRANSACTIONS: 'No transactions of this merchant in this batch.',
+  NO_HOLDS: 'No merchant is on hold.',
 } as const;

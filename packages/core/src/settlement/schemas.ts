@@ -97,11 +97,44 @@ export type BatchHold = z.infer<typeof BatchHold>;
 export const BatchDetail = BatchRow.extend({ lines: z.array(BatchLine), holds: z.array(BatchHold) });
 export type BatchDetail = z.infer<typeof BatchDetail>;
 
-/** The answer of a close: the batch written, or null when there was nothing to settle and no hold to record. */
+/**
+ * The answer of a close: the batch written, or null when no merchant would be paid (nothing waits, or only money of
+ * merchants on hold, or only money that nets to zero): then nothing is written and the message says why.
+ */
 export const CloseBatchAnswer = z.object({ batch: BatchRow.nullable(), message: z.string() });
 export type CloseBatchAnswer = z.infer<typeof CloseBatchAnswer>;
 
 export const MarkPaidAnswer = z.object({ batch: BatchRow, message: z.string() });
+
+// ---------------------------------------------------------------------------------------------------------------
+// Merchants on hold now (docs/settlement.md "Holds"): what waits in no batch because the merchant cannot be paid.
+
+/** The most held merchants the read answers at once. */
+export const HELD_MERCHANTS_CAP = 1000;
+
+/** GET /settlement-api/holds: optionally one program (programUuid), else every program of the caller. */
+export const HeldMerchantsQuery = z.object({ programUuid: optionalUuid() }).strict();
+export type HeldMerchantsQuery = z.infer<typeof HeldMerchantsQuery>;
+
+/** A merchant of a program whose approved transactions wait, unpaid, because it cannot be paid now. */
+export const HeldMerchant = z.object({
+  programUuid: z.uuid(),
+  programName: z.string(),
+  merchantUuid: z.uuid(),
+  merchantIdentifier: z.string(),
+  merchantName: z.string(),
+  /** Why it cannot be paid now (HOLD_REASON): inactive, no bank information, bank information incomplete. */
+  reasonId: z.number().int(),
+  reason: z.string(),
+  transactionCount: z.number().int(),
+  /** What it is owed: purchases and refund reversals less refunds and purchase reversals, before fees. */
+  heldAmt: z.number(),
+  /** The date-time of its oldest waiting transaction. */
+  waitingSince: z.string(),
+});
+export type HeldMerchant = z.infer<typeof HeldMerchant>;
+export const HeldMerchantList = cappedAnswer(HeldMerchant);
+export type HeldMerchantList = z.infer<typeof HeldMerchantList>;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Reconciliation (issue 24 item 5; decision 0058; docs/settlement.md "Reconciliation")

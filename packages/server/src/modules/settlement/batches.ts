@@ -7,6 +7,7 @@ import {
   type CloseBatchBody,
   type MarkPaidBody,
   BATCH_STATUS,
+  HELD_MERCHANTS_CAP,
   SETTLEMENT_LIST_CAP,
   SETTLEMENT_MESSAGES,
 } from '@ebt/core/settlement';
@@ -16,7 +17,7 @@ import { AppError } from '../../platform/errors.js';
 import { programInScope } from '../../platform/search.js';
 import { rowsOf } from './close-queries.js';
 import { closeBatch } from './close.js';
-import { batchHolds, batchLines, findBatch, listBatches } from './queries.js';
+import { batchHolds, batchLines, findBatch, heldMerchants, listBatches } from './queries.js';
 
 // The settlement batches' use cases (issue 24 items 1 and 3; decision 0056; docs/settlement.md "API").
 
@@ -51,7 +52,28 @@ export async function closeNow(context: RequestContext, body: CloseBatchBody): P
     scheduled: false,
   });
   if (outcome.kind === 'busy') throw AppError.conflict(SETTLEMENT_MESSAGES.CLOSE_IN_PROGRESS);
-  if (outcome.kind !== 'closed') return { batch: null, message: SETTLEMENT_MESSAGES.NOTHING_TO_SETTLE };
+  if (outcome.kind !== 'closed') {
+    // Nobody to pay: no batch was written. The answer says whether held merchants' money is what waits (the screen
+    // lists them from GET /settlement-api/holds), and the audit keeps the try.
+    const held = await heldMerchants(ctx.db, ctx.caller, program.uuid, HELD_MERCHANTS_CAP);
+    const heldCents = held.reduce((sum, h) => sum + Math.round(h.heldAmt * 100), 0);
+    await recordAudit(ctx.db, ctx, {
+      action: 'settlement_close',
+      entity: 'settlement_batch',
+      entityId: null,
+      after: {
+        programUuid: program.uuid,
+        cutoffAt: now.toISOString(),
+        batchUuid: null,
+        heldMerchantCount: held.length,
+        heldAmt: heldCents / 100,
+      },
+    });
+    return {
+      batch: null,
+      message: held.length > 0 ? SETTLEMENT_MESSAGES.NOTHING_TO_PAY_HELD : SETTLEMENT_MESSAGES.NOTHING_TO_SETTLE,
+    };
+  }
   const [row] = await rowsOf<{ uuid: string }>(
     ctx.db,
     sql`select uuid from settlement_batches where id = ${outcome.batchId}`,

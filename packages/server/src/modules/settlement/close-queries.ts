@@ -5,6 +5,8 @@ import type { DbOrTx } from '../../db/client.js';
 // FOR NO KEY UPDATE SKIP LOCKED (no key: the engine's inserts take KEY SHARE on it through their foreign key and must
 // not wait), then the waiting transactions of merchants that can be paid get the batch's id (only where none is set:
 // a transaction belongs to one batch, ever), their money is summed into lines, and the merchants held are recorded.
+// A close that would pay nobody writes nothing: it stops before the batch row when no payable merchant waits, and rolls
+// back when the lines net to zero for every merchant (docs/settlement.md "Cut-off and the close").
 
 /** The rows of a raw statement, from node-postgres or PGlite alike. */
 export async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
@@ -39,12 +41,22 @@ const waiting = (programId: number, cutoff: Date) => sql`
  * Why a merchant cannot be paid now, as SQL over merchants m and merchant_bank_accounts ba (null: it can): inactive,
  * no bank account, or an account without its numbers, type or holder.
  */
-const holdReason = sql`case
+export const holdReason = sql`case
   when m.status_id <> 0 then 1
   when ba.id is null then 2
   when ba.account_number_encrypted is null or ba.routing_number_encrypted is null or ba.account_type_id is null
     or coalesce(ba.last_name, '') = '' then 3
 end`;
+
+/** True when some merchant that can be paid has money waiting up to the cut-off (else a close would pay nobody). */
+export async function payableWaiting(tx: DbOrTx, programId: number, cutoff: Date): Promise<boolean> {
+  const rows = await rowsOf(
+    tx,
+    sql`select 1 from merchants m left join merchant_bank_accounts ba on ba.merchant_id = m.id
+      where m.id in (select w.merchant_id from (${waiting(programId, cutoff)}) w) and ${holdReason} is null limit 1`,
+  );
+  return rows.length > 0;
+}
 
 export async function insertBatch(
   tx: DbOrTx,
@@ -125,12 +137,18 @@ export async function insertHolds(tx: DbOrTx, batchId: number, programId: number
     group by h.id, h.reason`);
 }
 
-/** Writes the batch's totals from its lines and holds; answers whether it holds anything at all. */
-export async function totalBatch(tx: DbOrTx, batchId: number, transactionCount: number): Promise<boolean> {
-  const [row] = await rowsOf<{ lines: number | string; holds: number | string }>(
+/**
+ * Writes the batch's totals from its lines and holds; answers how many merchants it pays, that is whose lines do not
+ * net to zero (each is an entry of the ACH file).
+ */
+export async function totalBatch(tx: DbOrTx, batchId: number, transactionCount: number): Promise<number> {
+  const [row] = await rowsOf<{ paid: number | string }>(
     tx,
-    sql`with l as (
-        select count(*) as n, count(distinct merchant_id) as merchants, coalesce(sum(gross_amt), 0) as gross,
+    sql`with paid as (
+        select count(*) as n from (select 1 from settlement_lines where batch_id = ${batchId}
+          group by merchant_id having sum(net_amt) <> 0) p),
+      l as (
+        select count(distinct merchant_id) as merchants, coalesce(sum(gross_amt), 0) as gross,
           coalesce(sum(refund_amt), 0) as refunds, coalesce(sum(reversal_amt), 0) as reversals,
           coalesce(sum(fee_amt), 0) as fees, coalesce(sum(net_amt), 0) as net
         from settlement_lines where batch_id = ${batchId}),
@@ -138,8 +156,8 @@ export async function totalBatch(tx: DbOrTx, batchId: number, transactionCount: 
       update settlement_batches s set merchant_count = l.merchants, transaction_count = ${transactionCount},
         gross_amt = l.gross, refund_amt = l.refunds, reversal_amt = l.reversals, fee_amt = l.fees, net_amt = l.net,
         held_amt = h.held, held_merchant_count = h.n
-      from l, h where s.id = ${batchId}
-      returning l.n as lines, h.n as holds`,
+      from l, h, paid where s.id = ${batchId}
+      returning paid.n as paid`,
   );
-  return Number(row?.lines ?? 0) + Number(row?.holds ?? 0) > 0;
+  return Number(row?.paid ?? 0);
 }

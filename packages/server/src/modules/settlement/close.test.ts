@@ -229,6 +229,137 @@ describe('settlement batches', () => {
   );
 });
 
+// A close with nothing to pay writes nothing (docs/settlement.md "Cut-off and the close"): no batch row, no lines, no
+// holds, no ACH file, however often it is tried; the administrator is told why and the audit says a close was tried.
+describe('a close with nothing to pay', () => {
+  /** The settlement rows of the program: batches, their lines and holds, what waits in the queue. */
+  async function rowsOfProgram(programId: number) {
+    const result = (await t.database.db.execute(sql`select
+        (select count(*) from settlement_batches where program_id = ${programId}) as batches,
+        (select count(*) from settlement_lines l join settlement_batches s on s.id = l.batch_id
+          where s.program_id = ${programId}) as lines,
+        (select count(*) from settlement_holds h join settlement_batches s on s.id = h.batch_id
+          where s.program_id = ${programId}) as holds,
+        (select count(*) from settlement_queue where program_id = ${programId}) as queued`)) as unknown as {
+      rows: Record<'batches' | 'lines' | 'holds' | 'queued', string | number>[];
+    };
+    const row = result.rows[0]!;
+    return {
+      batches: Number(row.batches),
+      lines: Number(row.lines),
+      holds: Number(row.holds),
+      queued: Number(row.queued),
+    };
+  }
+
+  /** The audit rows of the administrator's closes of the program. */
+  async function closeAudits(programUuid: string) {
+    const result = (await t.database.db.execute(
+      sql`select entity_id, after from audit_log where action = 'settlement_close' and after->>'programUuid' = ${programUuid} order by id`,
+    )) as unknown as { rows: { entity_id: string | null; after: Record<string, unknown> }[] };
+    return result.rows;
+  }
+
+  /** A program whose only unpaid merchants are held: one without bank information, one inactive. */
+  async function heldOnlyWorld() {
+    const w = await makeSettlementWorld(t);
+    await w.giveBenefit('50.00');
+    const unbanked = await makeMerchant(w.db, { programs: [{ id: w.program.id }], bank: null });
+    await call(t, await makeTerminal(w.db, unbanked.id), 'purchase', purchaseOf(w.card.pan, 7));
+    await call(t, w.terminals.second, 'purchase', purchaseOf(w.card.pan, 4));
+    await w.db.update(merchants).set({ statusId: 1 }).where(eq(merchants.id, w.merchants.second.id));
+    return { ...w, unbanked };
+  }
+
+  it('writes no batch, three times in a row, when only held merchants wait; says so and audits each try', async () => {
+    const w = await heldOnlyWorld();
+    const token = await adminOf([w.program]);
+    expect(await rowsOfProgram(w.program.id)).toEqual({ batches: 0, lines: 0, holds: 0, queued: 2 });
+
+    for (let i = 0; i < 3; i++) {
+      expect(await closeNow(token, w.program.uuid)).toEqual({
+        batch: null,
+        message: SETTLEMENT_MESSAGES.NOTHING_TO_PAY_HELD,
+      });
+      t.clock.advance(60_000);
+    }
+    t.clock.reset();
+    // Nothing written, nothing repeated; the held money still waits for the first batch after the fix.
+    expect(await rowsOfProgram(w.program.id)).toEqual({ batches: 0, lines: 0, holds: 0, queued: 2 });
+    const list = await t.injectAs(token, {
+      method: 'GET',
+      url: `/settlement-api/batches?programUuid=${w.program.uuid}`,
+    });
+    expect((list.json() as { data: unknown[] }).data).toEqual([]); // so no ACH file to download either
+    const audits = await closeAudits(w.program.uuid);
+    expect(audits).toHaveLength(3);
+    expect(audits[0]).toMatchObject({
+      entity_id: null,
+      after: { programUuid: w.program.uuid, batchUuid: null, heldMerchantCount: 2, heldAmt: 11 },
+    });
+
+    // The job writes none either, run after run.
+    await setConfig(t.database.db, `settlement.enabled.${w.program.shortName}`, 'on');
+    expect(await closeDueBatches(t.database.db, new Date('2026-11-24T23:01:00Z'))).toBe(0);
+    expect(await closeDueBatches(t.database.db, new Date('2026-11-24T23:02:00Z'))).toBe(0);
+    await setConfig(t.database.db, `settlement.enabled.${w.program.shortName}`, 'off');
+    expect(await rowsOfProgram(w.program.id)).toEqual({ batches: 0, lines: 0, holds: 0, queued: 2 });
+
+    // Once a merchant can be paid, the close writes a batch that pays it and records the other's hold.
+    await w.db.update(merchants).set({ statusId: 0 }).where(eq(merchants.id, w.merchants.second.id));
+    const closed = await closeNow(token, w.program.uuid);
+    expect(closed.message).toBe(SETTLEMENT_MESSAGES.BATCH_CLOSED);
+    expect(await detail(token, closed.batch!.batchUuid)).toMatchObject({
+      netAmt: 4,
+      merchantCount: 1,
+      heldAmt: 7,
+      heldMerchantCount: 1,
+      holds: [expect.objectContaining({ merchantUuid: w.unbanked.uuid, reasonId: HOLD_REASON.NO_BANK_INFO })],
+    });
+    expect(await rowsOfProgram(w.program.id)).toEqual({ batches: 1, lines: 1, holds: 1, queued: 1 });
+  });
+
+  it('writes no batch when nothing waits at all, with the same answer shape, and audits the try', async () => {
+    const w = await makeSettlementWorld(t);
+    const token = await adminOf([w.program]);
+    expect(await closeNow(token, w.program.uuid)).toEqual({
+      batch: null,
+      message: SETTLEMENT_MESSAGES.NOTHING_TO_SETTLE,
+    });
+    expect(await rowsOfProgram(w.program.id)).toEqual({ batches: 0, lines: 0, holds: 0, queued: 0 });
+    expect(await closeAudits(w.program.uuid)).toEqual([
+      expect.objectContaining({ entity_id: null, after: expect.objectContaining({ batchUuid: null, heldAmt: 0 }) }),
+    ]);
+  });
+
+  it('writes no batch when what waits nets to zero (a purchase reversed), and pays it with the next money', async () => {
+    const w = await makeSettlementWorld(t);
+    await w.giveBenefit('50.00');
+    const purchase = purchaseOf(w.card.pan, 12);
+    await call(t, w.terminals.third, 'purchase', purchase);
+    expect((await call(t, w.terminals.third, 'reversal', reversalOf(purchase))).responseCode).toBe('00');
+    const token = await adminOf([w.program]);
+    expect(await closeNow(token, w.program.uuid)).toEqual({
+      batch: null,
+      message: SETTLEMENT_MESSAGES.NOTHING_TO_SETTLE,
+    });
+    expect(await rowsOfProgram(w.program.id)).toEqual({ batches: 0, lines: 0, holds: 0, queued: 2 });
+
+    await call(t, w.terminals.first, 'purchase', purchaseOf(w.card.pan, 3));
+    t.clock.advance(60_000);
+    const closed = await closeNow(token, w.program.uuid);
+    t.clock.reset();
+    expect(await detail(token, closed.batch!.batchUuid)).toMatchObject({
+      merchantCount: 2,
+      transactionCount: 3,
+      grossAmt: 15,
+      reversalAmt: 12,
+      netAmt: 3,
+    });
+    expect(await rowsOfProgram(w.program.id)).toEqual({ batches: 1, lines: 2, holds: 0, queued: 0 });
+  });
+});
+
 describe('settlement access', () => {
   it("program admins see only their programs' batches; another program's batch is 404; others are refused", async () => {
     const w = await makeSettlementWorld(t);

@@ -10,6 +10,7 @@ import {
   insertBatch,
   insertHolds,
   insertLines,
+  payableWaiting,
   rowsOf,
   totalBatch,
 } from './close-queries.js';
@@ -18,13 +19,15 @@ import {
 
 export type CloseOutcome =
   | { kind: 'closed'; batchId: number }
-  | { kind: 'empty' } // nothing waiting and nobody held: no batch is written
+  | { kind: 'empty' } // nobody to pay (nothing waits, only held merchants' money, or money netting to zero): nothing written
   | { kind: 'busy' } // another close holds the program
   | { kind: 'covered' }; // the scheduled cut-off already has its batch
 
 /**
  * Closes a batch of the program up to `cutoff`, in one transaction. `scheduled` (the job) skips a cut-off some batch
- * already covers; an administrator's close (not scheduled) settles everything up to now.
+ * already covers; an administrator's close (not scheduled) settles everything up to now. A batch is written only when
+ * it pays some merchant (a merchant whose lines do not net to zero): otherwise nothing is written, no batch row, no
+ * lines, no holds, and held merchants' money keeps waiting in the queue (docs/settlement.md "Cut-off and the close").
  */
 export async function closeBatch(
   db: Db,
@@ -37,12 +40,16 @@ export async function closeBatch(
       if (!program) return { kind: 'busy' } as const;
       if (options.scheduled && (await cutoffClosed(tx, options.programId, options.cutoff)))
         return { kind: 'covered' } as const;
+      // Nobody that can be paid waits: stop before the batch row (no batch number is used up either).
+      if (!(await payableWaiting(tx, options.programId, options.cutoff))) return { kind: 'empty' } as const;
       const businessDay = localClock(new Date(options.cutoff.getTime() - 1), program.time_zone).day;
       const batchId = await insertBatch(tx, { ...options, businessDay });
       const count = await assignTransactions(tx, batchId, options.programId, options.cutoff);
-      if (count > 0) await insertLines(tx, batchId);
+      if (count === 0) throw new Empty(); // the merchants were held meanwhile: roll the batch back
+      await insertLines(tx, batchId);
       await insertHolds(tx, batchId, options.programId, options.cutoff);
-      if (!(await totalBatch(tx, batchId, count))) throw new Empty(); // roll the empty batch back
+      // Every merchant's lines net to zero (a purchase reversed): no ACH entry, so no batch; the money waits.
+      if ((await totalBatch(tx, batchId, count)) === 0) throw new Empty();
       return { kind: 'closed', batchId } as const;
     });
   } catch (error) {

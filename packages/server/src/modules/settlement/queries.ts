@@ -5,21 +5,27 @@ import {
   type BatchHold,
   type BatchLine,
   type BatchRow,
+  type HeldMerchant,
   HOLD_REASON_LABELS,
 } from '@ebt/core/settlement';
 import type { DbOrTx } from '../../db/client.js';
 import type { Caller } from '../../platform/caller.js';
-import { rowsOf } from './close-queries.js';
+import { holdReason, rowsOf } from './close-queries.js';
 
 // The reads of the settlement area: batches in the caller's scope (program admins: their programs; platform
-// administrators: all), a batch's lines and holds.
+// administrators: all), a batch's lines and holds, the merchants on hold now.
+
+/** The caller's programs as SQL over a program id column. */
+function programScope(caller: Caller, programId: SQL): SQL {
+  if (caller.scope === 'all') return sql`true`;
+  if (caller.scope === 'programs' && caller.programIds.length > 0)
+    return sql`${programId} = any(${sql.param([...caller.programIds])}::int[])`;
+  return sql`false`;
+}
 
 /** The caller's programs as SQL over settlement_batches s. */
 export function batchScope(caller: Caller): SQL {
-  if (caller.scope === 'all') return sql`true`;
-  if (caller.scope === 'programs' && caller.programIds.length > 0)
-    return sql`s.program_id = any(${sql.param([...caller.programIds])}::int[])`;
-  return sql`false`;
+  return programScope(caller, sql`s.program_id`);
 }
 
 interface BatchDbRow {
@@ -202,4 +208,64 @@ export async function exportBatchRows(
       order by s.cutoff_at desc, s.id desc limit ${limit}`,
   );
   return rows.map((r) => ({ ...batchOf(r), id: Number(r.id) }));
+}
+
+/**
+ * The merchants on hold now in the caller's programs (one program by uuid, or all): each program's merchants with
+ * approved money waiting in settlement_queue that cannot be paid (inactive, no or incomplete bank information), with
+ * the reason, the count, what they are owed (purchases and refund reversals less refunds and purchase reversals) and
+ * their oldest waiting transaction. By program, then merchant name; at most `limit` rows. The queue holds only what
+ * waits, and is read by its (program_id, trx_datetime) index.
+ */
+export async function heldMerchants(
+  db: DbOrTx,
+  caller: Caller,
+  programUuid: string | undefined,
+  limit: number,
+): Promise<HeldMerchant[]> {
+  const program = programUuid ? sql`and q.program_id = (select id from programs where uuid = ${programUuid})` : sql``;
+  const rows = await rowsOf<{
+    program_uuid: string;
+    program_name: string;
+    merchant_uuid: string;
+    merchant_identifier: string;
+    merchant_name: string;
+    reason_id: number;
+    transaction_count: number | string;
+    held_amt: string;
+    waiting_since: Date | string;
+  }>(
+    db,
+    sql`with w as materialized (
+        select q.transaction_id, q.program_id, q.merchant_id, q.trx_type_id, q.trx_datetime from settlement_queue q
+        where ${programScope(caller, sql`q.program_id`)} ${program}
+      ),
+      held as (
+        select m.id, m.uuid, m.merchant_identifier, m.name, ${holdReason} as reason
+        from merchants m left join merchant_bank_accounts ba on ba.merchant_id = m.id
+        where m.id in (select distinct merchant_id from w) and ${holdReason} is not null
+      )
+      select p.uuid as program_uuid, p.name as program_name, h.uuid as merchant_uuid,
+        h.merchant_identifier, h.name as merchant_name, h.reason as reason_id,
+        count(distinct w.transaction_id) as transaction_count,
+        coalesce(sum(case when w.trx_type_id in (1, 5) then tb.amount else -tb.amount end), 0) as held_amt,
+        min(w.trx_datetime) as waiting_since
+      from w join held h on h.id = w.merchant_id join programs p on p.id = w.program_id
+      left join transaction_benefits tb on tb.transaction_id = w.transaction_id
+      group by p.id, p.uuid, p.name, h.id, h.uuid, h.merchant_identifier, h.name, h.reason
+      order by lower(p.name), p.id, lower(h.name), h.id
+      limit ${limit}`,
+  );
+  return rows.map((r) => ({
+    programUuid: r.program_uuid,
+    programName: r.program_name,
+    merchantUuid: r.merchant_uuid,
+    merchantIdentifier: r.merchant_identifier,
+    merchantName: r.merchant_name,
+    reasonId: Number(r.reason_id),
+    reason: HOLD_REASON_LABELS[Number(r.reason_id)] ?? String(r.reason_id),
+    transactionCount: Number(r.transaction_count),
+    heldAmt: Number(r.held_amt),
+    waitingSince: instant(r.waiting_since),
+  }));
 }

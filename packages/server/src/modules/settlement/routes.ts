@@ -13,6 +13,8 @@ import {
   StatementEmailAnswer,
   CloseBatchAnswer,
   CloseBatchBody,
+  HeldMerchantList,
+  HeldMerchantsQuery,
   MarkPaidAnswer,
   MarkPaidBody,
   ReconciliationAnswer,
@@ -26,6 +28,7 @@ import { registerExportRoute } from '../../platform/search.js';
 import { downloadAch } from './ach-download.js';
 import { closeNow, getBatch, getBatches, markPaid } from './batches.js';
 import { exportBatches } from './export.js';
+import { getHeldMerchants } from './holds.js';
 import { getBatchTransactions, getMerchantBatches } from './merchant-settlements.js';
 import { getReconciliation } from './reconciliation.js';
 import { downloadStatement, emailStatement } from './statement.js';
@@ -72,6 +75,21 @@ export default defineRoutes((app) => {
       config: { access: SETTLEMENT_STAFF },
     },
     (req) => getReconciliation(req.ctx, req.query),
+  );
+
+  app.get(
+    '/settlement-api/holds',
+    {
+      schema: {
+        tags,
+        summary:
+          'Merchants on hold now in the caller’s programs (programUuid for one): their unpaid money waiting in no batch, with the reason and the amount owed (at most 1,000)',
+        querystring: HeldMerchantsQuery,
+        response: { 200: HeldMerchantList, ...refusals },
+      },
+      config: { access: SETTLEMENT_STAFF },
+    },
+    (req) => getHeldMerchants(req.ctx, req.query),
   );
 
   app.post(

@@ -11,11 +11,15 @@ import { Money } from '../../components/Money';
 import { Page } from '../../components/Page';
 import { errorMessagesOf } from '../../lib/errors';
 import { useCallerPrograms } from '../../lib/lookups';
+import { useOutcomeFocus } from '../../lib/outcome-focus';
 import { type SettlementBase, useBatches, useCloseBatch } from './api';
+import { HeldMerchantsSection } from './components/HeldMerchantsSection';
 
 /**
  * `/{admin|program}/settlements` (issue 24 item 3): the caller's batches, newest first, with date, program, merchants,
- * gross, fees, net, held and status; a program's batch can be closed now. A row opens the batch page.
+ * gross, fees, net, held and status; a program's batch can be closed now. A row opens the batch page. The merchants on
+ * hold now are listed above the batches: a close that would pay only them writes no batch and says so (an info note,
+ * not a success), docs/settlement.md "Cut-off and the close".
  */
 export default function SettlementListPage({ base }: { base: SettlementBase }) {
   const navigate = useNavigate();
@@ -23,6 +27,9 @@ export default function SettlementListPage({ base }: { base: SettlementBase }) {
   const [programUuid, setProgramUuid] = useState('');
   const batches = useBatches(programUuid);
   const close = useCloseBatch();
+  // A close that made no batch: its answer's message, focused as an outcome (each try again, being a new answer).
+  const noBatch = close.data && close.data.batch === null ? close.data : null;
+  const noBatchRef = useOutcomeFocus(noBatch);
   const options = useMemo(
     () => [
       { value: '', label: 'All programs' },
@@ -68,7 +75,9 @@ export default function SettlementListPage({ base }: { base: SettlementBase }) {
             disabled={!batches.data || batches.data.data.length === 0}
           />
         </Group>
-        <FormOutcome success={close.data?.message ?? null} error={close.error} />
+        <FormOutcome success={close.data?.batch ? close.data.message : null} error={close.error} />
+        <MessageBanner ref={noBatchRef} kind="info" messages={noBatch?.message ?? []} />
+        <HeldMerchantsSection base={base} programUuid={programUuid} />
         {batches.isError ? (
           <MessageBanner kind="danger" messages={errorMessagesOf(batches.error)} />
         ) : (

@@ -3,6 +3,7 @@ import {
   BatchList,
   BatchTransactionsPage,
   CloseBatchAnswer,
+  HeldMerchantList,
   MerchantBatchList,
   StatementEmailAnswer,
   MarkPaidAnswer,
@@ -20,6 +21,7 @@ export type SettlementBase = 'admin' | 'program';
 export const settlementKeys = {
   all: ['settlement'] as const,
   list: (programUuid: string) => [...settlementKeys.all, 'list', programUuid] as const,
+  holds: (programUuid: string) => [...settlementKeys.all, 'holds', programUuid] as const,
   batch: (batchUuid: string) => [...settlementKeys.all, 'batch', batchUuid] as const,
   merchant: (merchantUuid: string) => [...settlementKeys.all, 'merchant', merchantUuid] as const,
   transactions: (batchUuid: string, merchantUuid: string, page: number) =>
@@ -83,6 +85,17 @@ export function useBatches(programUuid: string) {
     queryFn: async ({ signal }) =>
       BatchList.parse(
         await api.get<unknown>('/settlement-api/batches', { query: { programUuid: programUuid || undefined }, signal }),
+      ),
+  });
+}
+
+/** GET /settlement-api/holds: the merchants on hold now (their money waits in no batch), of one program or all. */
+export function useHeldMerchants(programUuid: string) {
+  return useQuery({
+    queryKey: settlementKeys.holds(programUuid),
+    queryFn: async ({ signal }) =>
+      HeldMerchantList.parse(
+        await api.get<unknown>('/settlement-api/holds', { query: { programUuid: programUuid || undefined }, signal }),
       ),
   });
 }
