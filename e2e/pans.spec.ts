@@ -11,10 +11,11 @@ import {
   signInAs,
 } from './helpers';
 
-// PANs (issue 17; B§2 "Recipient PANs", "Bulk PAN generation", B§4, B§5, B§8; decisions 0035-0037): a recipient's
-// PANs with generate and auto-print, status with confirmation, assign by 10 and 19 digits and each refusal; bulk
-// generation with its confirmation box, the PDF download, the 409 dialog and the over-maximum message; the recipient's
-// own card controls. Every story works on recipients and PANs it makes itself.
+// PANs (issue 17; B§2 "Recipient PANs", "Bulk PAN generation", B§4, B§5, B§8; decisions 0035-0037, 0097): a
+// recipient's PANs with generate and auto-print, listed masked, a whole number shown and hidden again by a holder of
+// BULK_PAN_GEN and never offered to an agency user, status with confirmation, assign by 10 and 19 digits and each
+// refusal; bulk generation with its confirmation box, the PDF download, the 409 dialog and the over-maximum message;
+// the recipient's own card controls. Every story works on recipients and PANs it makes itself.
 
 const SNAP = 'Connecticut SNAP Incentive';
 const PHONE = { width: 390, height: 844 };
@@ -81,12 +82,42 @@ async function printedPans(
   expect(made.status(), await made.text()).toBe(200);
   const { panGenId } = (await made.json()) as { panGenId: number };
   if (release) await releaseGeneration(request, token, panGenId);
-  // The program admin reads the printed-PAN account's whole numbers as the PANs page shows them to staff (B§9).
+  // The printed-PAN account's PANs page lists them masked (decision 0097): the program admin, who may print cards,
+  // reveals each whole number, as a person reads it off the printed card.
   const listed = await request.get('/account-api/pans', { headers: bearer(token), params: { programId, accountUuid } });
   expect(listed.status()).toBe(200);
-  const pans = ((await listed.json()) as { panId: number; pan: string }[]).slice(0, count);
+  const masked = ((await listed.json()) as { panId: number; pan: string }[]).slice(0, count);
+  const pans = [];
+  for (const { panId, pan } of masked) {
+    expect(pan).toMatch(/^\*\d{4}$/);
+    pans.push({ panId, pan: await revealed(request, token, panId) });
+  }
   return { panGenId, pans };
 }
+
+/** POST /account-api/pans/{panId}/reveal: the whole number of one PAN (BULK_PAN_GEN; audited by the server). */
+async function revealed(request: APIRequestContext, token: string, panId: number): Promise<string> {
+  const answer = await request.post(`/account-api/pans/${panId}/reveal`, { headers: bearer(token) });
+  expect(answer.status(), await answer.text()).toBe(200);
+  return ((await answer.json()) as { pan: string }).pan;
+}
+
+/** The recipient's PANs as the list answers them: '*' and the last four. */
+async function listedPans(
+  request: APIRequestContext,
+  token: string,
+  recipient: { accountUuid: string; programId: number },
+) {
+  const listed = await request.get('/account-api/pans', {
+    headers: bearer(token),
+    params: { programId: recipient.programId, accountUuid: recipient.accountUuid },
+  });
+  expect(listed.status()).toBe(200);
+  return (await listed.json()) as { panId: number; pan: string }[];
+}
+
+/** '9001 0000 1123 4567 890': the whole number as the page and the card print it. */
+const grouped = (pan: string) => pan.replace(/(\d{4})(?=\d)/g, '$1 ');
 
 async function releaseGeneration(request: APIRequestContext, token: string, panGenId: number) {
   const pdf = await request.get(`/benefit-api/pans/qrcode/pdfs/${panGenId}`, { headers: bearer(token) });
@@ -135,7 +166,11 @@ test.describe("a recipient's PANs", () => {
 
     const row = panRows(page).nth(1);
     await expect(row).toContainText('Active');
-    await expect(row.getByText(/^\d{4} \d{4} \d{4} \d{4} \d{3}$/)).toBeVisible();
+    // Listed masked: '*' and the last four, never the whole number (decision 0097).
+    const [listed] = await listedPans(request, token, recipient);
+    const last4 = listed!.pan.slice(1);
+    await expect(row.getByText(`*${last4}`, { exact: true })).toBeVisible();
+    await expect(row.getByText(/\d{4} \d{4} \d{4}/)).toHaveCount(0);
     await row.getByRole('button', { name: /^Lost:/ }).click();
     const dialog = await opened(page.getByRole('dialog', { name: 'Lost PAN' }));
     await expect(dialog).toContainText('Status this PAN as Lost?');
@@ -189,6 +224,92 @@ test.describe("a recipient's PANs", () => {
     await page.reload();
     await expect(panRows(page)).toHaveCount(3);
     await expectNoSidewaysScroll(page);
+  });
+});
+
+test.describe('whole card numbers on the PANs page', () => {
+  test('the program admin shows one card’s whole number in place and hides it again; the list stays masked', async ({
+    page,
+    request,
+  }) => {
+    const token = await apiToken(request, DEMO_USERS.progadmin);
+    const program = await programNamed(request, token, SFMNP);
+    const recipient = await addRecipient(request, token, program);
+    for (let i = 0; i < 2; i += 1) {
+      const made = await request.post('/account-api/pans', {
+        headers: bearer(token),
+        data: { programId: recipient.programId, accountUuid: recipient.accountUuid },
+      });
+      expect(made.status(), await made.text()).toBe(200);
+    }
+    const [newest, older] = await listedPans(request, token, recipient);
+    const last4 = newest!.pan.slice(1);
+    const otherLast4 = older!.pan.slice(1);
+    await signInAs(page, DEMO_USERS.progadmin, /\/program$/);
+    await openPans(page, recipient);
+    await expect(panRows(page)).toHaveCount(3);
+    const row = panRows(page).nth(1);
+    await expect(row.getByText(`*${last4}`, { exact: true })).toBeVisible();
+    await expect(page.getByRole('table', { name: 'PANs of the recipient' })).not.toContainText(/\d{4} \d{4} \d{4}/);
+    await expectAccessible(page);
+
+    // With the keyboard: the button keeps the focus, and its name says which card and what it does next.
+    const show = row.getByRole('button', { name: `Show number of card ending ${last4}` });
+    await expect(show).toHaveText('Show number');
+    await show.focus();
+    await page.keyboard.press('Enter');
+    const hide = row.getByRole('button', { name: `Hide number of card ending ${last4}` });
+    await expect(hide).toBeFocused();
+    await expect(hide).toHaveText('Hide number');
+    const whole = await row.getByText(/^\d{4} \d{4} \d{4} \d{4} \d{3}$/).textContent();
+    expect(whole!.replace(/ /g, '')).toMatch(new RegExp(`^\\d{15}${last4}$`));
+    // Only that card: the other row stays masked, its own button untouched.
+    const otherRow = panRows(page).nth(2);
+    await expect(otherRow.getByText(`*${otherLast4}`, { exact: true })).toBeVisible();
+    await expect(otherRow.getByRole('button', { name: `Show number of card ending ${otherLast4}` })).toBeVisible();
+    // The number shown is the card's: the one the API reveals (and prints).
+    expect(whole).toBe(grouped(await revealed(request, token, newest!.panId)));
+    await expectAccessible(page);
+    await page.screenshot({ path: test.info().outputPath('pans-revealed.png'), fullPage: true });
+
+    await page.setViewportSize(PHONE);
+    await expect(row.getByText(whole!, { exact: true })).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    await page.screenshot({ path: test.info().outputPath('pans-revealed-phone.png'), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    await hide.press('Enter');
+    await expect(show).toBeFocused();
+    await expect(row.getByText(`*${last4}`, { exact: true })).toBeVisible();
+    await expect(page.getByRole('table', { name: 'PANs of the recipient' })).not.toContainText(/\d{4} \d{4} \d{4}/);
+    // A reload shows the list as the server answers it: masked.
+    await page.reload();
+    await expect(panRows(page).nth(1).getByText(`*${last4}`, { exact: true })).toBeVisible();
+  });
+
+  test('an agency user sees the masked numbers with no way to reveal them, and the server refuses them', async ({
+    page,
+    request,
+  }) => {
+    const token = await apiToken(request, DEMO_USERS.agencyuser);
+    const [program] = (await programsOf(request, token)) as unknown as Program[];
+    const recipient = await addRecipient(request, token, program!);
+    const made = await request.post('/account-api/pans', {
+      headers: bearer(token),
+      data: { programId: recipient.programId, accountUuid: recipient.accountUuid },
+    });
+    expect(made.status(), await made.text()).toBe(200);
+    const [listed] = await listedPans(request, token, recipient);
+    expect(listed!.pan).toMatch(/^\*\d{4}$/);
+    const refused = await request.post(`/account-api/pans/${listed!.panId}/reveal`, { headers: bearer(token) });
+    expect(refused.status()).toBe(403);
+
+    await signInAs(page, DEMO_USERS.agencyuser, /\/program$/);
+    await openPans(page, recipient);
+    const row = panRows(page).nth(1);
+    await expect(row.getByText(listed!.pan, { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: /Show number/ })).toHaveCount(0);
+    await expectAccessible(page);
   });
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PAN_STATUS, PAN_TYPE } from '../enums/statuses.js';
+import { maskPan } from '../format/pan.js';
 import { luhnValid } from '../validation/cards.js';
 import { PAN_MESSAGES } from './messages.js';
 import {
@@ -14,12 +15,13 @@ import {
   groupPan,
   isReassignable,
   luhnCheckDigit,
+  MASKED_PAN,
   panPrefixOf,
   panStatusProblem,
   programPan,
   remainingPans,
 } from './rules.js';
-import { AssignPanParams, BulkPanGenerationBody, CardActionBody, PanStatusBody } from './schemas.js';
+import { AssignPanParams, BulkPanGenerationBody, CardActionBody, Pan, PanStatusBody } from './schemas.js';
 
 describe('program PANs (resolution 5)', () => {
   it('are 19 digits: the prefix, the account number and a Luhn check digit', () => {
@@ -44,6 +46,16 @@ describe('program PANs (resolution 5)', () => {
 
   it('print in groups of four', () => {
     expect(groupPan('9001000011234567890')).toBe('9001 0000 1123 4567 890');
+  });
+
+  it("are listed to staff masked, '*' and the last four, and the list's schema refuses a whole number (B§9)", () => {
+    expect(maskPan('9001000011234567890')).toBe('*7890');
+    expect(MASKED_PAN.test('*7890')).toBe(true);
+    for (const bad of ['9001000011234567890', '*789', '**7890', '*78901', '7890', '*7890\n'])
+      expect(MASKED_PAN.test(bad), bad).toBe(false);
+    const row = { panId: 1, panTypeId: 1, panStatusId: 0, locked: false, activeDate: null, expirationDate: null };
+    expect(Pan.safeParse({ ...row, pan: '*7890' }).success).toBe(true);
+    expect(Pan.safeParse({ ...row, pan: '9001000011234567890' }).success).toBe(false);
   });
 });
 

@@ -1,4 +1,4 @@
-import { PAN_LENGTH, PAN_PREFIX_LENGTH, PAN_SHORT_LENGTH } from '../constants/limits.js';
+import { PAN_LENGTH, PAN_MASK_VISIBLE_DIGITS, PAN_PREFIX_LENGTH, PAN_SHORT_LENGTH } from '../constants/limits.js';
 import { PAN_STATUS, PAN_STATUS_LABEL, PAN_TYPE, type PanStatus } from '../enums/statuses.js';
 import { fillMessage } from '../messages/fill.js';
 import { PAN_MESSAGES } from './messages.js';
@@ -47,6 +47,9 @@ export function panPrefixOf(program: { bin: string | null; seriesNbr: string | n
   const prefix = `${program.bin ?? ''}${program.seriesNbr ?? ''}`;
   return program.bin && program.seriesNbr && new RegExp(`^\\d{${PAN_PREFIX_LENGTH}}$`).test(prefix) ? prefix : null;
 }
+
+/** B§9: a PAN as staff lists show it, '*' and the last four digits ('*0013'); the whole number only by a reveal. */
+export const MASKED_PAN = new RegExp(`^\\*\\d{${PAN_MASK_VISIBLE_DIGITS}}$`);
 
 /** The PAN as printed on the card: groups of four digits ('9001 0000 1123 4567 890'). */
 export function groupPan(pan: string): string {

@@ -5,7 +5,7 @@ import { pagedAnswer } from '../pager/answers.js';
 import { databaseId, databaseIdParam } from '../validation/numbers.js';
 import { text } from '../validation/text.js';
 import { PAN_MESSAGES } from './messages.js';
-import { BULK_PAN_COUNT_MAX, CARD_ACTIONS } from './rules.js';
+import { BULK_PAN_COUNT_MAX, CARD_ACTIONS, MASKED_PAN } from './rules.js';
 
 // Requests and answers of the PAN area (part 2 §3 "Recipient account (PAN context)", "PAN", "PAN generation setup";
 // §7 "PANs"), and the recipient's card controls (decision 0037). Wire names are the specification's.
@@ -20,12 +20,13 @@ export const PanListQuery = z.object({ programId: databaseIdParam(), accountUuid
 export type PanListQuery = z.infer<typeof PanListQuery>;
 
 /**
- * One PAN as the PANs page shows it (B§3 "PAN"): the whole 19 digits, which staff see there and nowhere else (B§9);
- * `locked` is the recipient's own lock (decision 0037).
+ * One PAN as the PANs page lists it (B§3 "PAN"): `pan` is masked, '*' and the last four (B§9; decision 0097): the
+ * schema refuses anything else, so a whole number can never leave in a list. The whole number is revealed one card
+ * at a time (`PanRevealed`). `locked` is the recipient's own lock (decision 0037).
  */
 export const Pan = z.object({
   panId: z.number().int(),
-  pan: z.string(),
+  pan: z.string().regex(MASKED_PAN),
   panTypeId: z.number().int(),
   panStatusId: z.number().int(),
   locked: z.boolean(),
@@ -34,6 +35,13 @@ export const Pan = z.object({
 });
 export type Pan = z.infer<typeof Pan>;
 export const PanList = z.array(Pan);
+
+/**
+ * POST /account-api/pans/{panId}/reveal (ours, decision 0097): the whole number of one PAN, for a holder of the
+ * printing privilege (BULK_PAN_GEN) within their scope; every answer writes an audit row. No body.
+ */
+export const PanRevealed = z.object({ panId: z.number().int(), pan: z.string() });
+export type PanRevealed = z.infer<typeof PanRevealed>;
 
 /** POST /account-api/pans: a new PAN for the recipient (B§7). */
 export const GeneratePanBody = z.object({ programId: databaseId(), accountUuid: z.uuid() });

@@ -47,6 +47,8 @@ const CHANGING_GETS = [
   'GET /user-api/user/forgot-username/:email/:otpCode',
   // Changes nothing, but every read of decrypted bank data is audited (issue 13 item 4, decision 0022).
   'GET /merchant-api/merchant/:id/bank-info',
+  // A card printed whole is one number revealed: each print is audited (decision 0097).
+  'GET /benefit-api/pan/:panId/qrcode/pdf',
   // Making a generation's PDF ends its in-process state (decision 0035).
   'GET /benefit-api/pans/qrcode/pdfs/:panGenId',
   // The bulk generation setup makes the program's printed-PAN account on its first read (decision 0035).
@@ -1314,6 +1316,33 @@ const CASES: Record<string, AuditCase | Exempt> = {
         url: '/account-api/pans',
         payload: { programId: w.programs.program.id, accountUuid: account.uuid },
       });
+    },
+  },
+
+  // Nothing changes, but every whole card number shown to staff is audited (decision 0097).
+  'POST /account-api/pans/:panId/reveal': {
+    action: 'reveal',
+    entity: 'pan',
+    actor: 'caller',
+    before: false,
+    after: true,
+    async send() {
+      const admin = await staff('programAdmin');
+      const panId = await walkPan(admin.token);
+      return as(admin, { method: 'POST', url: `/account-api/pans/${panId}/reveal` });
+    },
+  },
+
+  'GET /benefit-api/pan/:panId/qrcode/pdf': {
+    action: 'print',
+    entity: 'pan',
+    actor: 'caller',
+    before: false,
+    after: true,
+    async send() {
+      const who = await staff('agencyUser');
+      const panId = await walkPan(who.token);
+      return as(who, { method: 'GET', url: `/benefit-api/pan/${panId}/qrcode/pdf` });
     },
   },
 

@@ -23,12 +23,22 @@ function sendPdf(reply: FastifyReply, fileName: string, doc: ReturnType<typeof c
     .send(doc);
 }
 
-/** GET /benefit-api/pan/{panId}/qrcode/pdf: the card of one PAN of a recipient in the caller's scope. */
+/**
+ * GET /benefit-api/pan/{panId}/qrcode/pdf: the card of one PAN of a recipient in the caller's scope. The card is
+ * printed whole (its number and QR code), so each print is audited as a reveal is (`print` on `pan`: who, which card,
+ * when), before the number is decrypted.
+ */
 export async function panCardPdf(context: RequestContext, reply: FastifyReply, panId: number) {
   const ctx = requireCaller(context);
   const pan = await panById(ctx.db, panId);
   if (!pan || !canSeeAgency(ctx.caller, pan.programId, pan.agencyId))
     throw AppError.notFound(PAN_MESSAGES.CARD_NOT_FOUND);
+  await recordAudit(ctx.db, ctx, {
+    action: 'print',
+    entity: 'pan',
+    entityId: pan.id,
+    after: { last4: pan.panLast4, accountIdentifier: pan.recipientIdentifier, programId: pan.programId },
+  });
   const face: CardFace = {
     pan: decrypt(pan.panEncrypted, keyring(ctx)),
     programName: pan.programName,

@@ -58,7 +58,8 @@ export async function accountWithPans(db: DbOrTx, accountUuid: string) {
         activeCount,
         pan: {
           panId: pans.id,
-          panEncrypted: pans.panEncrypted,
+          // The last four only: the list answers masked numbers (decision 0097), so it never reads the ciphertext.
+          panLast4: pans.panLast4,
           panTypeId: pans.panTypeId,
           panStatusId: pans.panStatusId,
           locked: pans.locked,

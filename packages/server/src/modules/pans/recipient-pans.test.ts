@@ -42,21 +42,25 @@ describe('POST /account-api/pans and GET /account-api/pans', () => {
     const listed = await list(w.tokens.agencyUserA1, w.programs.programA.id, account.uuid);
     expect(listed.statusCode).toBe(200);
     const [pan] = listed.json();
-    expect(pan).toMatchObject({
+    const row = await panRow(res.json().panId);
+    // Listed masked, '*' and the last four (decision 0097); the whole number is the ciphertext's.
+    expect(pan).toEqual({
       panId: res.json().panId,
+      pan: `*${row.panLast4}`,
       panTypeId: PAN_TYPE.VIRTUAL,
       panStatusId: PAN_STATUS.ACTIVE,
       locked: false,
       activeDate: '2026-11-23',
       expirationDate: '2030-11-30',
     });
-    expect(pan.pan).toMatch(/^\d{19}$/);
-    expect(pan.pan.startsWith(`${w.programs.programA.bin}${w.programs.programA.seriesNbr}`)).toBe(true);
-    expect(luhnValid(pan.pan)).toBe(true);
+    const whole = decrypt(row.panEncrypted, KEY);
+    expect(whole).toMatch(/^\d{19}$/);
+    expect(whole.startsWith(`${w.programs.programA.bin}${w.programs.programA.seriesNbr}`)).toBe(true);
+    expect(luhnValid(whole)).toBe(true);
+    expect(whole.slice(-4)).toBe(row.panLast4);
+    expect(listed.body).not.toContain(whole);
     // At rest: the hash, the ciphertext and the last four, never the number.
-    const row = await panRow(pan.panId);
-    expect(row.panLast4).toBe(pan.pan.slice(-4));
-    expect(JSON.stringify(row)).not.toContain(pan.pan);
+    expect(JSON.stringify(row)).not.toContain(whole);
     const [audit] = await db()
       .select()
       .from(auditLog)

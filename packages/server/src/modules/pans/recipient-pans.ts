@@ -1,5 +1,5 @@
 import { ACCOUNT_STATUS, ACCOUNT_TYPE, PAN_STATUS, PAN_TYPE, PROGRAM_STATUS } from '@ebt/core/enums';
-import { todayIn } from '@ebt/core/format';
+import { maskPan, todayIn } from '@ebt/core/format';
 import { fillMessage } from '@ebt/core/messages';
 import {
   activePanLimit,
@@ -20,7 +20,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { recordAudit } from '../../platform/audit.js';
 import { canSeeAgency, canSeeProgram } from '../../platform/caller.js';
 import { requireCaller, type CallerContext, type RequestContext } from '../../platform/context.js';
-import { decrypt, keyedHash } from '../../platform/crypto.js';
+import { keyedHash } from '../../platform/crypto.js';
 import { AppError } from '../../platform/errors.js';
 import { insertNewPans } from './numbers.js';
 import { accountWithPans, lockAccount, lockPanByHash, updatePan, type LockedAccount } from './queries.js';
@@ -35,8 +35,9 @@ export function keyring(ctx: CallerContext) {
 }
 
 /**
- * GET /account-api/pans?programId&accountUuid: the account's PANs, newest first, whole (B§9: staff on this page); the
- * newest PAN_LIST_LIMIT at most (a program's printed-PAN account may hold thousands).
+ * GET /account-api/pans?programId&accountUuid: the account's PANs, newest first, masked ('*' and the last four, B§9;
+ * decision 0097: the whole number only through POST /account-api/pans/{panId}/reveal, one card at a time, audited);
+ * the newest PAN_LIST_LIMIT at most (a program's printed-PAN account may hold thousands).
  */
 export async function listRecipientPans(context: RequestContext, programId: number, accountUuid: string) {
   const ctx = requireCaller(context);
@@ -44,14 +45,13 @@ export async function listRecipientPans(context: RequestContext, programId: numb
   const account = rows[0]?.account;
   if (!account || account.programId !== programId || !canSeeAgency(ctx.caller, account.programId, account.agencyId))
     throw AppError.notFound(PAN_MESSAGES.RECIPIENT_NOT_FOUND);
-  const keys = keyring(ctx);
   return rows.flatMap(({ pan }): Pan[] =>
     pan === null
       ? []
       : [
           {
             panId: pan.panId,
-            pan: decrypt(pan.panEncrypted, keys),
+            pan: maskPan(pan.panLast4),
             panTypeId: pan.panTypeId,
             panStatusId: pan.panStatusId,
             locked: pan.locked,

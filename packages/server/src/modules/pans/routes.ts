@@ -16,6 +16,7 @@ import {
   PanIdParams,
   PanList,
   PanListQuery,
+  PanRevealed,
   PanStatusBody,
   PanStatused,
   PrintedPanPage,
@@ -29,11 +30,13 @@ import { changeMyCard, listMyCards } from './current-user.js';
 import { generatePrintedPans, getGenerationSetup, listPrintedPans } from './generation.js';
 import { generationPdf, panCardPdf } from './printing.js';
 import { assignPan, generatePan, listRecipientPans } from './recipient-pans.js';
+import { revealPan } from './reveal.js';
 import { setPanStatus } from './status.js';
 
-// PANs (B§2 "Recipient PANs", "Bulk PAN generation", B§4, B§5, B§7; decisions 0035-0037). A recipient's PANs are
-// for every staff member within their scope; bulk generation needs BULK_PAN_GEN (administrators: any program, others
-// their own); the card controls are the recipient's, on their own cards.
+// PANs (B§2 "Recipient PANs", "Bulk PAN generation", B§4, B§5, B§7; decisions 0035-0037, 0097). A recipient's PANs
+// are for every staff member within their scope, masked; the whole number of one is revealed to holders of
+// BULK_PAN_GEN (the printing privilege), audited; bulk generation needs BULK_PAN_GEN (administrators: any program,
+// others their own); the card controls are the recipient's, on their own cards.
 
 const tags = ['pans'];
 const BULK = privileges(PRIVILEGE.BULK_PAN_GEN);
@@ -48,7 +51,7 @@ export default defineRoutes((app) => {
       schema: {
         tags,
         summary:
-          "A recipient's PANs, newest first, whole (B§9: staff on the PANs page), the newest 100 at most; 404 outside " +
+          "A recipient's PANs, newest first, masked ('*' and the last four, B§9), the newest 100 at most; 404 outside " +
           "the caller's scope",
         querystring: PanListQuery,
         response: { 200: PanList, ...refusals },
@@ -56,6 +59,23 @@ export default defineRoutes((app) => {
       config: { access: STAFF },
     },
     (req) => listRecipientPans(req.ctx, req.query.programId, req.query.accountUuid),
+  );
+
+  app.post(
+    '/account-api/pans/:panId/reveal',
+    {
+      bodyLimit: JSON_BODY_LIMIT,
+      schema: {
+        tags,
+        summary:
+          "The whole number of one PAN, for holders of the printing privilege (BULK_PAN_GEN), audited ('reveal' on " +
+          "pan); 404 when missing or outside the caller's scope (decision 0097)",
+        params: PanIdParams,
+        response: { 200: PanRevealed, ...refusals },
+      },
+      config: { access: BULK },
+    },
+    (req) => revealPan(req.ctx, req.params.panId),
   );
 
   app.post(

@@ -8,7 +8,8 @@ import {
   type PanType,
 } from '@ebt/core/enums';
 import { fillMessage } from '@ebt/core/messages';
-import { assignPanDigits, canSetPanStatus, groupPan, PAN_MESSAGES, type Pan } from '@ebt/core/pans';
+import { assignPanDigits, canSetPanStatus, PAN_MESSAGES, type Pan } from '@ebt/core/pans';
+import { hasAnyPrivilege, PRIVILEGE } from '@ebt/core/privileges';
 import { Anchor, Badge, Button, Checkbox, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconArrowLeft, IconPrinter } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
@@ -25,8 +26,10 @@ import { Page } from '../../components/Page';
 import { isApiError } from '../../lib/api-client';
 import { errorMessagesOf } from '../../lib/errors';
 import { personName } from '../../lib/person';
+import { useSessionUser } from '../../lib/session-user';
 import { useAssignPan, useGeneratePan, usePanAccount, useRecipientPans, useSetPanStatus, type StaffBase } from './api';
 import { WARNING_BADGE_COLOR } from '../../app/theme';
+import { PanNumber } from './components/PanNumber';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -39,10 +42,11 @@ export function printPath(base: StaffBase, query: { panId: number } | { panGenId
 type Outcome = { success: string | null; error: unknown };
 
 /**
- * `{base}/pans/{id}/{progId}` (B§2 "Recipient PANs", B§4, B§5, B§8): the recipient's PANs, whole (B§9: staff see
- * them here), with Lost, Stolen and Inactive after a confirmation, a Print link each; Generate with 'print after
- * generation' (ticked by default: the new PAN's print link opens 1 second after the list has reloaded, B§4); Assign
- * PAN by its last 10 or all 19 digits. Generate and assign are disabled for account type 1 or when maxPrintedPans is
+ * `{base}/pans/{id}/{progId}` (B§2 "Recipient PANs", B§4, B§5, B§8): the recipient's PANs, masked (B§9; decision
+ * 0097), each with 'Show number' for holders of BULK_PAN_GEN (the whole number of that card, revealed in place and
+ * audited by the server), Lost, Stolen and Inactive after a confirmation, and a Print link; Generate with 'print
+ * after generation' (ticked by default: the new PAN's print link opens 1 second after the list has reloaded, B§4);
+ * Assign PAN by its last 10 or all 19 digits. Generate and assign are disabled for account type 1 or when maxPrintedPans is
  * below 1 (the server refuses them too).
  */
 export default function RecipientPansPage({ base }: { base: StaffBase }) {
@@ -62,6 +66,8 @@ export default function RecipientPansPage({ base }: { base: StaffBase }) {
   const [entryError, setEntryError] = useState<string | null>(null);
   const entryRef = useRef<HTMLInputElement>(null);
   const navigate = useNavigate();
+  // The printing privilege: who may print a card may see its whole number, one card at a time (decision 0097).
+  const canReveal = hasAnyPrivilege(useSessionUser().privileges, PRIVILEGE.BULK_PAN_GEN);
 
   // B§4: once the PANs have reloaded with the new one, its printable view opens after 1 second, in this tab: a second
   // tab would carry a copy of the session (lib/session.ts: never shared with another tab), and a tab opened without a
@@ -164,10 +170,11 @@ export default function RecipientPansPage({ base }: { base: StaffBase }) {
       key: 'pan',
       header: 'PAN',
       render: (p) => (
-        // Groups of four may wrap on a phone's card; each group stays whole.
-        <Text span ff="monospace">
-          {groupPan(p.pan)}
-        </Text>
+        <PanNumber
+          pan={p}
+          canReveal={canReveal}
+          onError={(error) => setOutcome({ success: null, error: isApiError(error, 403) ? null : error })}
+        />
       ),
     },
     { key: 'type', header: 'Type', render: (p) => PAN_TYPE_LABEL[p.panTypeId as PanType] ?? p.panTypeId },

@@ -5,6 +5,7 @@ import {
   PanGenerated,
   PanGenerationSetup,
   PanList,
+  PanRevealed,
   PanStatused,
   PrintedPanPage,
   RecipientCards,
@@ -40,13 +41,26 @@ export function usePanAccount(accountUuid: string) {
   });
 }
 
-/** GET /account-api/pans?programId&accountUuid: the recipient's PANs, newest first. */
+/** GET /account-api/pans?programId&accountUuid: the recipient's PANs, newest first, masked ('*' and the last four). */
 export function useRecipientPans(programId: number, accountUuid: string) {
   return useQuery({
     queryKey: panKeys.list(programId, accountUuid),
     queryFn: async ({ signal }) =>
       PanList.parse(await api.get<unknown>('/account-api/pans', { signal, query: { programId, accountUuid } })),
     retry: false,
+  });
+}
+
+/**
+ * POST /account-api/pans/{panId}/reveal: the whole number of one PAN, for holders of BULK_PAN_GEN (decision 0097;
+ * the server audits each call). Its answer is dropped from the mutation cache as soon as nobody uses it
+ * (`gcTime: 0`): the number lives only in the row that shows it.
+ */
+export function useRevealPan() {
+  return useMutation({
+    mutationFn: async (panId: number) =>
+      PanRevealed.parse(await api.post<unknown>(`/account-api/pans/${panId}/reveal`)),
+    gcTime: 0,
   });
 }
 

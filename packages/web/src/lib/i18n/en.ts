@@ -464,6 +464,12 @@ export const en = {
     active: 'Your account is active',
     login: 'Login',
   },
+  pans: {
+    showNumber: 'Show number',
+    hideNumber: 'Hide number',
+    showNumberOf: 'Show number of card ending {{last4}}',
+    hideNumberOf: 'Hide number of card ending {{last4}}',
+  },
 };
 
 /** A catalogue: the shape of the English one, every leaf a text. */

@@ -471,4 +471,10 @@ export const es: Catalogue = {
     active: 'Su cuenta está activa',
     login: 'Iniciar sesión',
   },
+  pans: {
+    showNumber: 'Mostrar número',
+    hideNumber: 'Ocultar número',
+    showNumberOf: 'Mostrar el número de la tarjeta que termina en {{last4}}',
+    hideNumberOf: 'Ocultar el número de la tarjeta que termina en {{last4}}',
+  },
 };
