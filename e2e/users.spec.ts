@@ -8,6 +8,7 @@ import {
   expectAccessible,
   expectNoSidewaysScroll,
   lastOutboxId,
+  linkPathIn,
   opened,
   signInAs,
   waitForMessage,
@@ -300,6 +301,103 @@ test.describe('user detail', () => {
     await expect(form.getByRole('textbox', { name: 'Username' })).toHaveValue(DEMO_USERS.recipient);
     await expect(region(page, 'Programs and agencies')).toBeVisible();
     await expectAccessible(page);
+  });
+});
+
+test.describe('e-mail changes and users held in part', () => {
+  test('a new e-mail waits for the user to open the link sent to it; the link works once', async ({
+    page,
+    request,
+  }) => {
+    const token = await apiToken(request, DEMO_USERS.progadmin);
+    const places = await placesOf(request, token);
+    const username = uniqueUsername('mail');
+    const uuid = await addUser(request, DEMO_USERS.progadmin, {
+      username,
+      email: `${username}@example.org`,
+      firstname: 'Mara',
+      lastname: `Mailer${RUN}`,
+      roleId: 6,
+      agencyUuid: places.agencyUuid,
+    });
+    // The user activates, so has an address of their own that staff cannot simply replace.
+    let afterId = await lastOutboxId(request);
+    const sent = await request.post('/user-api/user/send-activation', {
+      headers: bearer(token),
+      data: { uuid, resetHash: true },
+    });
+    expect(sent.status(), await sent.text()).toBe(200);
+    const activation = await waitForMessage(request, (m) => m.to === `${username}@example.org`, afterId);
+    const hash = new URL(linkPathIn(activation.body, 'validate'), 'http://x').searchParams.get('hash')!;
+    const activated = await request.post('/user-api/activate-user', {
+      data: {
+        password: 'Mailer#2026x',
+        confirmPassword: 'Mailer#2026x',
+        questionId: 2,
+        answer: 'Biscuit',
+        otpPreference: 'email',
+        hash,
+      },
+    });
+    expect(activated.status(), await activated.text()).toBe(200);
+
+    afterId = await lastOutboxId(request);
+    await signInAs(page, DEMO_USERS.progadmin, /\/program$/);
+    await page.goto(`/program/user/${uuid}`);
+    const form = page.getByRole('form', { name: 'User details' });
+    await form.getByRole('textbox', { name: 'E-mail' }).fill(`${username}.new@example.org`);
+    await form.getByRole('button', { name: 'Update' }).click();
+    await expect(form.getByText(MESSAGES.USER_UPDATED)).toBeVisible();
+    await expect(page.getByText('New e-mail address waiting for confirmation')).toBeVisible();
+    await expect(page.getByText(`Until then e-mails, links and codes go to ${username}@example.org.`)).toBeVisible();
+    await expectAccessible(page);
+    expect((await readUser(request, DEMO_USERS.progadmin, uuid)).email).toBe(`${username}@example.org`);
+    // The old address is told, the new one gets the link.
+    await waitForMessage(
+      request,
+      (m) => m.to === `${username}@example.org` && /being changed/.test(m.subject),
+      afterId,
+    );
+    const link = await waitForMessage(request, (m) => m.to === `${username}.new@example.org`, afterId);
+    const confirmPath = /\/confirm-email\?hash=[A-Za-z0-9_-]+/.exec(link.body)![0];
+
+    await page.goto('/logout');
+    await page.goto(confirmPath);
+    await expect(page.getByRole('heading', { level: 1, name: 'Confirm your e-mail address' })).toBeVisible();
+    await expect(page.getByText(`${username}.new@example.org`)).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Confirm e-mail address' }).click();
+    await expect(page.getByText(MESSAGES.EMAIL_CHANGE_CONFIRMED)).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: MESSAGES.EMAIL_CHANGE_CONFIRMED })).toBeFocused();
+    expect((await readUser(request, DEMO_USERS.progadmin, uuid)).email).toBe(`${username}.new@example.org`);
+
+    // Used once: opened again, it is refused on load.
+    await page.goto(confirmPath);
+    await expect(page.getByText(MESSAGES.EMAIL_CHANGE_LINK_INVALID)).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test('a program admin of one program sees an admin of two read-only, and the server refuses a change', async ({
+    page,
+    request,
+  }) => {
+    const other = await userUuidOf(request, DEMO_USERS.sysadmin, DEMO_USERS.progadmin);
+    await signInAs(page, 'progadmin02', /\/program$/);
+    await page.goto(`/program/user/${other}`);
+    await expect(page.getByText('You can view this user but not change them')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Disable' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Force Re-Activation' })).toHaveCount(0);
+    await expect(
+      page.getByRole('form', { name: 'User details' }).getByRole('textbox', { name: 'E-mail' }),
+    ).toBeDisabled();
+    await expectAccessible(page);
+    // Asked directly, the server answers as for a user outside the caller's scope.
+    const token = await apiToken(request, 'progadmin02');
+    const refused = await request.put(`/user-api/user/${other}/status`, {
+      headers: bearer(token),
+      data: { userStatusId: 3 },
+    });
+    expect(refused.status()).toBe(404);
   });
 });
 

@@ -88,6 +88,8 @@ export const RECIPIENT_MESSAGE_KEYS: { [G in MessageGroup]: readonly (keyof (typ
     'NO_EBT_CARDS',
     'ACTIVATION_SUCCESS',
     'ACTIVATION_LINK_EXPIRED',
+    'EMAIL_CHANGE_LINK_INVALID',
+    'EMAIL_CHANGE_CONFIRMED',
     'ACTIVATION_LINK_INVALID',
     'RESET_LINK_EXPIRED',
     'USERNAME_NOT_FOUND',
@@ -254,6 +256,8 @@ export const MESSAGES_ES: { [G in MessageGroup]: Spanish<G> } = {
     ACTIVATION_SUCCESS:
       'Activación exitosa. Ahora puede ir al portal en línea o iniciar sesión con la aplicación MyMarketLink.',
     ACTIVATION_LINK_EXPIRED: 'El enlace de activación ya no es válido.',
+    EMAIL_CHANGE_LINK_INVALID: 'El enlace de confirmación ya no es válido.',
+    EMAIL_CHANGE_CONFIRMED: 'Su nueva dirección de correo electrónico está confirmada. Inicie sesión como siempre.',
     ACTIVATION_LINK_INVALID: 'El enlace de activación no es válido.',
     RESET_LINK_EXPIRED: 'El enlace para restablecer ya no es válido.',
     USERNAME_NOT_FOUND: 'No se encontró el nombre de usuario.',

@@ -95,6 +95,9 @@ export const MESSAGES = {
   ACTIVATION_LINK_EXPIRED: 'The activation link is no longer valid.',
   ACTIVATION_LINK_INVALID: 'The activation link is invalid.',
   RESET_LINK_EXPIRED: 'The reset link is no longer valid.',
+  // ours: a new e-mail address staff gave an activated user takes effect once a link sent to it is opened
+  EMAIL_CHANGE_LINK_INVALID: 'The confirmation link is no longer valid.',
+  EMAIL_CHANGE_CONFIRMED: 'Your new e-mail address is confirmed. Sign in as usual.',
   USERNAME_NOT_FOUND: 'The username was not found.',
   EMAIL_NOT_FOUND: 'The email address was not found.',
   SECURITY_SETUP_INCOMPLETE: 'Security setup is incomplete for this user.',

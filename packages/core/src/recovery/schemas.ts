@@ -50,6 +50,10 @@ export type ActivateUserBody = z.infer<typeof ActivateUserBody>;
 export const ActivationResult = z.object({ message: z.string(), username: z.string() });
 export type ActivationResult = z.infer<typeof ActivationResult>;
 
+/** GET /user-api/confirm-email/{hash}: whose new e-mail address the link confirms, and the address. */
+export const EmailChangeLinkInfo = z.object({ username: z.string(), email: z.string() });
+export type EmailChangeLinkInfo = z.infer<typeof EmailChangeLinkInfo>;
+
 /** GET /user-api/validate-pass/{hash}: the link is good; whose password it resets. */
 export const ResetLinkInfo = z.object({ username: z.string() });
 export type ResetLinkInfo = z.infer<typeof ResetLinkInfo>;

@@ -93,6 +93,16 @@ export const UserDetail = z.object({
   roleDescr: z.string(),
   programs: z.array(UserProgram),
   agencies: z.array(UserAgency),
+  /**
+   * Ours: a new e-mail address staff gave the user, waiting for the user to open the link sent to it; `email` stays
+   * the address links and codes go to until then (docs/security.md). Null when none.
+   */
+  pendingEmail: z.string().nullable(),
+  /**
+   * Ours: the caller holds every program and agency of the user, so may change them (edit, status, delete, one-time
+   * code, activation). False when the user also holds places outside the caller's scope (decision 0096).
+   */
+  changeable: z.boolean(),
 });
 export type UserDetail = z.infer<typeof UserDetail>;
 

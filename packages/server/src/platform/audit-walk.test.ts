@@ -138,7 +138,7 @@ async function lastMessageTo(to: string) {
   if (!message) throw new Error(`no message was sent to ${to}`);
   return message.body;
 }
-const linkToken = (body: string, page: 'validate' | 'resetpass') =>
+const linkToken = (body: string, page: 'validate' | 'resetpass' | 'confirm-email') =>
   new RegExp(`/${page}\\?hash=([A-Za-z0-9_-]+)`).exec(body)![1]!;
 const code = (body: string) => /\b(\d{6})\b/.exec(body)![1]!;
 
@@ -591,6 +591,30 @@ const CASES: Record<string, AuditCase | Exempt> = {
         url: `/user-api/reset-pass/${hash}`,
         payload: { newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD, currentPassword: NEW_PASSWORD },
       });
+      return { res, actorUserId: user.id };
+    },
+  },
+
+  'POST /user-api/confirm-email/:hash': {
+    action: 'confirm-email',
+    entity: 'user',
+    actor: 'subject',
+    before: true,
+    after: true,
+    async send() {
+      const user = await makeUser(t.database.db, { roleId: ROLE.AGENCY_USER, agencies: [w.agencies.a1] });
+      const newEmail = `confirmed-${user.username}@example.org`;
+      const saved = await t.injectAs((await staff('programAdmin')).token, {
+        method: 'PUT',
+        url: `/user-api/user/${user.uuid}`,
+        payload: {
+          ...validUserForm({ username: user.username, email: newEmail, userStatusId: user.statusId }),
+          agencyUuid: w.agencies.a1.uuid,
+        },
+      });
+      expect(saved.statusCode).toBe(200);
+      const hash = linkToken(await lastMessageTo(newEmail), 'confirm-email');
+      const res = await t.app.inject({ method: 'POST', url: `/user-api/confirm-email/${hash}` });
       return { res, actorUserId: user.id };
     },
   },

@@ -234,6 +234,10 @@ describe('the reach walk: no change to a user the caller holds only in part', ()
       ]),
     );
     expect(JSON.stringify(refusals)).not.toContain('taken-over@example.net');
+    // The detail still shows the user to the caller, and says they may not change them.
+    const detail = await t.injectAs(w.tokens.programAdminB, { method: 'GET', url: `/user-api/user/${target.uuid}` });
+    expect(detail.statusCode).toBe(200);
+    expect(detail.json().changeable).toBe(false);
   });
 
   it('still lets a caller who holds every place of the user change them', async () => {

@@ -80,6 +80,11 @@ export const users = pgTable(
     username: varchar('username', { length: 20 }).notNull(),
     email: varchar('email', { length: 255 }).notNull(),
     emailVerified: boolean('email_verified').notNull().default(false),
+    // A new address staff gave a user who has activated: `email` stays the address links and codes go to until the
+    // user opens the link sent to the new one (its SHA-256 here, single use, expiring; recovery/email-change.ts).
+    pendingEmail: varchar('pending_email', { length: 255 }),
+    pendingEmailTokenHash: varchar('pending_email_token_hash', { length: 64 }),
+    pendingEmailExpiresAt: timestamp('pending_email_expires_at', { withTimezone: true }),
     passwordHash: text('password_hash'), // null until the user activates the account
     firstName: varchar('first_name', { length: 100 }).notNull(),
     middleName: varchar('middle_name', { length: 1 }),
@@ -125,6 +130,10 @@ export const users = pgTable(
   (t) => [
     // Usernames are unique regardless of case: 'JSmith01' and 'jsmith01' are one person at the login form.
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
+    // The confirmation link finds its user by the token's digest; few users have one at a time.
+    uniqueIndex('users_pending_email_token_key')
+      .on(t.pendingEmailTokenHash)
+      .where(sql`${t.pendingEmailTokenHash} is not null`),
     index('users_email_lower_idx').on(sql`lower(${t.email})`),
     // No plain lower(last_name) or lower(first_name) index: every name search is a prefix (`like`), which PostgreSQL
     // serves from the `collate "C"` order indexes below, never from a default-collation btree, and no query asks for

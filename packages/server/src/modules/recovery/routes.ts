@@ -5,6 +5,7 @@ import {
   ActivateUserBody,
   ActivationLinkInfo,
   ActivationResult,
+  EmailChangeLinkInfo,
   ForgotPasswordCodeParams,
   ForgotPasswordParams,
   ForgotUsernameCodeParams,
@@ -22,6 +23,7 @@ import {
 import { privileges, PUBLIC, STAFF } from '../../platform/access.js';
 import { defineRoutes, JSON_BODY_LIMIT } from '../../platform/routes.js';
 import * as activation from './activation.js';
+import * as emailChange from './email-change.js';
 import * as forgot from './forgot.js';
 
 // Activation and reset links, sending activation e-mails, and the forgot password / forgot username flows
@@ -85,6 +87,35 @@ export default defineRoutes((app) => {
       config: { access: PUBLIC },
     },
     (req) => activation.resetPassword(req.ctx, req.params.hash, req.body),
+  );
+
+  app.get(
+    '/user-api/confirm-email/:hash',
+    {
+      schema: {
+        tags: ['recovery'],
+        summary: 'Check the link sent to a new e-mail address; answers the username and the address it confirms',
+        params: LinkHashParams,
+        response: { 200: EmailChangeLinkInfo, 400: ErrorBody, 404: ErrorBody },
+      },
+      config: { access: PUBLIC },
+    },
+    (req) => emailChange.emailChangeLink(req.ctx, req.params.hash),
+  );
+
+  app.post(
+    '/user-api/confirm-email/:hash',
+    {
+      bodyLimit: JSON_BODY_LIMIT,
+      schema: {
+        tags: ['recovery'],
+        summary: "Confirm a new e-mail address staff gave the user: it becomes the user's address; the link works once",
+        params: LinkHashParams,
+        response: { 200: MessageResponse, 400: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+      },
+      config: { access: PUBLIC },
+    },
+    (req) => emailChange.confirmEmailChange(req.ctx, req.params.hash),
   );
 
   app.post(

@@ -33,7 +33,7 @@ export async function lastMessageTo(db: DbOrTx, to: string) {
 }
 
 /** The token of the first link in a mail body: `.../validate?hash=TOKEN` or `.../resetpass?hash=TOKEN`. */
-export function linkTokenIn(body: string, page: 'validate' | 'resetpass'): string {
+export function linkTokenIn(body: string, page: 'validate' | 'resetpass' | 'confirm-email'): string {
   const match = new RegExp(`/${page}\\?hash=([A-Za-z0-9_-]+)`).exec(body);
   if (!match) throw new Error(`no ${page} link in: ${body}`);
   return match[1]!;

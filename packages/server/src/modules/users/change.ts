@@ -13,6 +13,7 @@ import { userAgencies, userPrograms, users } from '../../db/schema/index.js';
 import { recordAudit } from '../../platform/audit.js';
 import { requireCaller, type RequestContext } from '../../platform/context.js';
 import { AppError, isUniqueViolation } from '../../platform/errors.js';
+import { staffEmailChange } from '../recovery/index.js';
 import { lockPlatformAdminSet, wouldLeaveNoPlatformAdmin } from '../../platform/platform-admins.js';
 import { SIGN_IN_STATUSES } from '../../platform/session-hook.js';
 import { endUserSessions } from '../../platform/sessions.js';
@@ -47,13 +48,14 @@ export async function updateUser(
     const places = await checkRoleAndPlaces({ ...ctx, db: tx }, body);
     await assertUnique(tx, body, before.id);
     const beforePlaces = await staffPlaceIds(tx, before.id);
+    const email = await staffEmailChange(tx, ctx, before, body.email);
     let after;
     try {
       [after] = await tx
         .update(users)
         .set({
           username: body.username,
-          email: body.email,
+          ...email,
           firstName: body.firstname,
           middleName: body.middlename || null,
           lastName: body.lastname,

@@ -10,7 +10,12 @@ import { userScope } from '../../platform/user-scope.js';
 // user is read within the caller's scope: another program's or agency's user answers 404 like a missing one.
 
 /** The B§3 User of a row, with its programs and agencies. */
-export async function userDetail(db: DbOrTx, user: UserRow, roleDescr: string): Promise<UserDetail> {
+export async function userDetail(
+  db: DbOrTx,
+  user: UserRow,
+  roleDescr: string,
+  changeable: boolean,
+): Promise<UserDetail> {
   const places = (await placesOfUsers(db, [user.id])).get(user.id)!;
   return {
     userId: user.id,
@@ -31,21 +36,23 @@ export async function userDetail(db: DbOrTx, user: UserRow, roleDescr: string): 
     roleId: user.roleId,
     roleDescr,
     ...places,
+    pendingEmail: user.pendingEmail,
+    changeable,
   };
 }
 
 /** GET /user-api/user/{id}: any user in the caller's scope (staff or a recipient's user). */
 export async function getUser(context: RequestContext, uuid: string): Promise<UserDetail> {
   const ctx = requireCaller(context);
-  const found = await findUser(ctx.db, uuid.toLowerCase(), userScope(ctx.caller));
+  const found = await findUser(ctx.db, ctx.caller, uuid.toLowerCase(), userScope(ctx.caller));
   if (!found) throw AppError.notFound(USER_MESSAGES.USER_NOT_FOUND);
-  return userDetail(ctx.db, found.user, found.roleDescr);
+  return userDetail(ctx.db, found.user, found.roleDescr, found.heldWhole);
 }
 
 /** GET /user-api/recipient-users/{id}: a recipient's user with an account in the caller's scope. */
 export async function getRecipientUser(context: RequestContext, uuid: string): Promise<UserDetail> {
   const ctx = requireCaller(context);
-  const found = await findUser(ctx.db, uuid.toLowerCase(), recipientUserScope(ctx.db, ctx.caller));
+  const found = await findUser(ctx.db, ctx.caller, uuid.toLowerCase(), recipientUserScope(ctx.db, ctx.caller));
   if (!found) throw AppError.notFound(USER_MESSAGES.USER_NOT_FOUND);
-  return userDetail(ctx.db, found.user, found.roleDescr);
+  return userDetail(ctx.db, found.user, found.roleDescr, found.heldWhole);
 }

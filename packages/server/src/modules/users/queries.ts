@@ -213,15 +213,17 @@ export async function lockUserToChange(tx: DbOrTx, caller: Caller, uuid: string,
   return row.user;
 }
 
-/** One user by uuid within `scope` (userScope or recipientUserScope), with its role's descr; FOR UPDATE with lock. */
-export async function findUser(db: DbOrTx, uuid: string, scope: SQL | undefined, lock = false) {
-  const query = db
-    .select({ user: users, roleDescr: roles.descr })
+/**
+ * One user by uuid within `scope` (userScope or recipientUserScope), with its role's descr and whether the caller
+ * holds the user wholly, so may change them (platform/user-scope.ts).
+ */
+export async function findUser(db: DbOrTx, caller: Caller, uuid: string, scope: SQL | undefined) {
+  const [row] = await db
+    .select({ user: users, roleDescr: roles.descr, heldWhole: userHeldWhole(caller).mapWith(Boolean) })
     .from(users)
     .innerJoin(roles, eq(roles.id, users.roleId))
     .where(and(eq(users.uuid, uuid), scope))
     .limit(1);
-  const [row] = lock ? await query.for('update', { of: users }) : await query;
   return row;
 }
 

@@ -66,10 +66,15 @@ describe('PATCH /user-api/recipient-users/{id}', () => {
     const res = await patch(w.tokens.agencyUserA1, recipient.uuid, { ...form(), email: 'renamed@example.org' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ message: 'User updated.' });
-    expect(await row()).toMatchObject({ email: 'renamed@example.org', mobile: '8605550142', roleId: ROLE.RECIPIENT });
+    // The recipient has activated: the new address waits for the link sent to it (recovery/email-change.test.ts).
+    expect(await row()).toMatchObject({
+      email: recipient.email,
+      pendingEmail: 'renamed@example.org',
+      mobile: '8605550142',
+      roleId: ROLE.RECIPIENT,
+    });
     const audit = await lastAudit(db(), recipient.uuid, 'update');
-    expect(audit?.after).toMatchObject({ email: 'renamed@example.org' });
-    recipient.email = 'renamed@example.org';
+    expect(audit?.after).toMatchObject({ pendingEmail: 'renamed@example.org' });
   });
 
   it('answers 404 outside the caller’s scope, 400 for a bad username, 409 for a taken one; nothing changes', async () => {

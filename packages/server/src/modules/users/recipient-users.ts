@@ -4,6 +4,7 @@ import { users } from '../../db/schema/index.js';
 import { recordAudit } from '../../platform/audit.js';
 import { requireCaller, type RequestContext } from '../../platform/context.js';
 import { AppError, isUniqueViolation } from '../../platform/errors.js';
+import { staffEmailChange } from '../recovery/index.js';
 import { lockUserToChange, recipientUserScope } from './queries.js';
 import { assertUnique, storedPhone, userAuditView } from './writes.js';
 
@@ -22,13 +23,14 @@ export async function updateRecipientUser(
     const before = await lockUserToChange(tx, ctx.caller, uuid.toLowerCase(), recipientUserScope(tx, ctx.caller));
     if (!isUserEditable(before.statusId)) throw AppError.conflict(USER_MESSAGES.USER_DELETED_READ_ONLY);
     await assertUnique(tx, body, before.id);
+    const email = await staffEmailChange(tx, ctx, before, body.email);
     let after;
     try {
       [after] = await tx
         .update(users)
         .set({
           username: body.username,
-          email: body.email,
+          ...email,
           firstName: body.firstname,
           middleName: body.middlename || null,
           lastName: body.lastname,

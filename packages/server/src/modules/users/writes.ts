@@ -66,6 +66,7 @@ export function userAuditView(user: UserRow, places?: object) {
   return {
     username: user.username,
     email: user.email,
+    pendingEmail: user.pendingEmail,
     firstName: user.firstName,
     middleName: user.middleName,
     lastName: user.lastName,

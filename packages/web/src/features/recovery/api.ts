@@ -1,6 +1,7 @@
 import {
   ActivationLinkInfo,
   ActivationResult,
+  EmailChangeLinkInfo,
   RecoveredUsername,
   RecoveryCodeSent,
   RecoveryQuestion,
@@ -9,6 +10,7 @@ import {
   type ActivateUserBody,
   type RecoveryAnswerBody,
 } from '@ebt/core/recovery';
+import { MessageResponse } from '@ebt/core/account';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api, isApiError } from '../../lib/api-client';
 
@@ -19,6 +21,7 @@ export const recoveryKeys = {
   all: ['recovery'] as const,
   activationLink: (hash: string) => [...recoveryKeys.all, 'activation-link', hash] as const,
   resetLink: (hash: string) => [...recoveryKeys.all, 'reset-link', hash] as const,
+  emailChangeLink: (hash: string) => [...recoveryKeys.all, 'email-change-link', hash] as const,
 };
 
 const segment = encodeURIComponent;
@@ -109,4 +112,23 @@ export function appErrorCodeOf(error: unknown): string | undefined {
   const body = error.body as { errorMessages?: { appErrorCode?: unknown }[] } | undefined;
   const code = body?.errorMessages?.[0]?.appErrorCode;
   return typeof code === 'string' ? code : undefined;
+}
+
+/** GET /user-api/confirm-email/{hash}: whose new e-mail address the link confirms. */
+export function useEmailChangeLink(hash: string) {
+  return useQuery({
+    queryKey: recoveryKeys.emailChangeLink(hash),
+    queryFn: async ({ signal }) =>
+      EmailChangeLinkInfo.parse(await api.get<unknown>(`/user-api/confirm-email/${segment(hash)}`, { signal })),
+    ...LINK_QUERY_DEFAULTS,
+    enabled: hash !== '',
+  });
+}
+
+/** POST /user-api/confirm-email/{hash}: the new address becomes the account's. */
+export function useConfirmEmailChange(hash: string) {
+  return useMutation({
+    mutationFn: async () =>
+      MessageResponse.parse(await api.post<unknown>(`/user-api/confirm-email/${segment(hash)}`, {})),
+  });
 }

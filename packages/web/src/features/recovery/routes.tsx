@@ -5,6 +5,7 @@ const ActivationPage = lazy(() => import('./ActivationPage'));
 const ResetPasswordPage = lazy(() => import('./ResetPasswordPage'));
 const ForgotPasswordPage = lazy(() => import('./ForgotPasswordPage'));
 const ForgotUsernamePage = lazy(() => import('./ForgotUsernamePage'));
+const ConfirmEmailPage = lazy(() => import('./ConfirmEmailPage'));
 
 /** The public activation, reset and recovery pages (A§2 Public routes, A§4). */
 export const recoveryRoutes: FeatureRoutes = {
@@ -13,5 +14,6 @@ export const recoveryRoutes: FeatureRoutes = {
     { path: '/resetpass', element: <ResetPasswordPage /> },
     { path: '/forgotpass', element: <ForgotPasswordPage /> },
     { path: '/forgotusername', element: <ForgotUsernamePage /> },
+    { path: '/confirm-email', element: <ConfirmEmailPage /> },
   ],
 };

@@ -14,6 +14,7 @@ import { DetailOutcome, useDetailOutcome } from './components/DetailOutcome';
 import { RecipientUserForm } from './components/RecipientUserForm';
 import { DetailSection } from '../../components/DetailSection';
 import { UserActions } from './components/UserActions';
+import { UserChangeNotes } from './components/UserChangeNotes';
 import { UserPlaces } from './components/UserPlaces';
 import { isEmailVerified, type UserDetail } from './schemas';
 import { userActionsOf, userStatusLabel } from './user-actions';
@@ -63,7 +64,7 @@ function RecipientUserView({ user }: { user: UserDetail }) {
   const { progId } = useParams();
   const status = user.userStatusId;
   const offered = userActionsOf(
-    { userStatusId: status, emailVerified: isEmailVerified(user.emailVerified) },
+    { userStatusId: status, emailVerified: isEmailVerified(user.emailVerified), changeable: user.changeable },
     caller.privileges,
   );
   const { outcome, report, clear, returnToList } = useDetailOutcome('program');
@@ -73,6 +74,7 @@ function RecipientUserView({ user }: { user: UserDetail }) {
       <DetailOutcome outcome={outcome} onClose={clear} />
 
       <DetailSection title="Status">
+        <UserChangeNotes user={user} />
         <FieldList cols={{ base: 2, md: 4 }}>
           <ReadOnlyField label="Status" value={userStatusLabel(status)} />
           <ReadOnlyField label="E-mail verified" value={isEmailVerified(user.emailVerified) ? 'Yes' : 'No'} />

@@ -14,6 +14,7 @@ import { BackToUsers } from './components/BackToUsers';
 import { DetailOutcome, useDetailOutcome } from './components/DetailOutcome';
 import { DetailSection } from '../../components/DetailSection';
 import { UserActions } from './components/UserActions';
+import { UserChangeNotes } from './components/UserChangeNotes';
 import { UserEditForm } from './components/UserEditForm';
 import { UserPlaces } from './components/UserPlaces';
 import { UserRolesPanel } from './components/UserRolesPanel';
@@ -65,7 +66,11 @@ function UserDetailView({ user, base }: { user: UserDetail; base: StaffBase }) {
   const caller = useSessionUser();
   const { progId } = useParams();
   const offered = userActionsOf(
-    { userStatusId: user.userStatusId, emailVerified: isEmailVerified(user.emailVerified) },
+    {
+      userStatusId: user.userStatusId,
+      emailVerified: isEmailVerified(user.emailVerified),
+      changeable: user.changeable,
+    },
     caller.privileges,
   );
   const { outcome, report, clear, returnToList } = useDetailOutcome(base);
@@ -75,6 +80,7 @@ function UserDetailView({ user, base }: { user: UserDetail; base: StaffBase }) {
       <DetailOutcome outcome={outcome} onClose={clear} />
 
       <DetailSection title="Status">
+        <UserChangeNotes user={user} />
         <FieldList cols={{ base: 2, md: 4 }}>
           <ReadOnlyField label="Status" value={userStatusLabel(user.userStatusId)} />
           <ReadOnlyField label="E-mail verified" value={isEmailVerified(user.emailVerified) ? 'Yes' : 'No'} />

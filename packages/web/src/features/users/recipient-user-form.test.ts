@@ -39,6 +39,8 @@ describe('recipient-user form', () => {
       roleDescr: 'Recipient',
       programs: [],
       agencies: [],
+      pendingEmail: null,
+      changeable: true,
     };
     expect(recipientUserValuesOf(user).mobile).toBe('(203) 555-0131');
     expect(recipientUserValuesOf({ ...user, mobile: null }).mobile).toBe('');

@@ -15,7 +15,7 @@ export interface UserActions {
   activation: ActivationAction | null;
   /** 'Reset OTP Token' for holders of OTP_RESET; not for a deleted user, who cannot sign in. */
   resetOtp: boolean;
-  /** A deleted user's forms are disabled (B§4). */
+  /** A deleted user's forms are disabled (B§4), and so are those of a user the caller holds only in part. */
   readOnly: boolean;
 }
 
@@ -23,10 +23,15 @@ export function isDeleted(userStatusId: number): boolean {
   return userStatusId === USER_STATUS.DELETED;
 }
 
+/**
+ * `changeable` is the server's word that the caller holds every program and agency of the user (decision 0096): a
+ * user seen only in part is shown, and offered nothing to change.
+ */
 export function userActionsOf(
-  user: { userStatusId: number; emailVerified: boolean },
+  user: { userStatusId: number; emailVerified: boolean; changeable: boolean },
   callerPrivileges: readonly string[],
 ): UserActions {
+  if (!user.changeable) return { disable: false, delete: false, activation: null, resetOtp: false, readOnly: true };
   const deleted = isDeleted(user.userStatusId);
   return {
     disable: canDisable(user.userStatusId),

@@ -464,6 +464,13 @@ export const en = {
     active: 'Your account is active',
     login: 'Login',
   },
+  confirmEmail: {
+    title: 'Confirm your e-mail address',
+    checking: 'Checking the confirmation link',
+    intro: 'Confirm <strong>{{email}}</strong> as the e-mail address of the account <strong>{{username}}</strong>.',
+    confirm: 'Confirm e-mail address',
+    signIn: 'Sign in',
+  },
   pans: {
     showNumber: 'Show number',
     hideNumber: 'Hide number',

@@ -471,6 +471,14 @@ export const es: Catalogue = {
     active: 'Su cuenta está activa',
     login: 'Iniciar sesión',
   },
+  confirmEmail: {
+    title: 'Confirme su correo electrónico',
+    checking: 'Verificando el enlace de confirmación',
+    intro:
+      'Confirme <strong>{{email}}</strong> como la dirección de correo electrónico de la cuenta <strong>{{username}}</strong>.',
+    confirm: 'Confirmar el correo electrónico',
+    signIn: 'Iniciar sesión',
+  },
   pans: {
     showNumber: 'Mostrar número',
     hideNumber: 'Ocultar número',

@@ -1,0 +1,140 @@
+import { and, eq, gt, ne, sql } from 'drizzle-orm';
+import { USER_STATUS } from '@ebt/core/enums';
+import { MESSAGES } from '@ebt/core/messages';
+import { ACTIVATION_LINK_TTL_MS, type EmailChangeLinkInfo, maskEmail, RECOVERY_ERROR_CODE } from '@ebt/core/recovery';
+import type { MessageResponse } from '@ebt/core/account';
+import type { DbOrTx } from '../../db/client.js';
+import { users, type UserRow } from '../../db/schema/index.js';
+import { recordAudit } from '../../platform/audit.js';
+import type { RequestContext } from '../../platform/context.js';
+import { randomToken, sha256 } from '../../platform/crypto.js';
+import { AppError } from '../../platform/errors.js';
+import { queueMessage } from '../../platform/outbox.js';
+
+// A changed e-mail is confirmed (docs/security.md "Secrets at rest"). When staff give a user who has activated (chosen
+// a password through a link that reached their mailbox) a new e-mail address, the address links and codes go to does
+// not change at once: the new one waits in users.pending_email, a link goes to it, and the old one is told. Until the
+// user opens the link, activation, reset and one-time codes keep going to the address the user confirmed, so whoever
+// changes the e-mail cannot take the account over by resending activation. A user who never activated has no address
+// of their own yet: the new one applies at once, and the activation link sent to it is its confirmation.
+
+/** How long the link to a new address works: as long as an activation link. */
+export const EMAIL_CHANGE_TTL_MS = ACTIVATION_LINK_TTL_MS;
+
+type PendingColumns = Pick<
+  typeof users.$inferInsert,
+  'email' | 'pendingEmail' | 'pendingEmailTokenHash' | 'pendingEmailExpiresAt' | 'emailVerified'
+>;
+
+/**
+ * The e-mail columns a staff save writes for `requested`, queueing the link to the new address and the notice to the
+ * old one in the save's transaction. The same address (in any case) keeps a pending change as it is: the form shows
+ * the confirmed address, so saving another field must not cancel it.
+ */
+export async function staffEmailChange(
+  tx: DbOrTx,
+  ctx: Pick<RequestContext, 'now' | 'log' | 'config'>,
+  user: UserRow,
+  requested: string,
+): Promise<PendingColumns> {
+  if (requested.toLowerCase() === user.email.toLowerCase()) return { email: requested };
+  if (user.passwordHash === null)
+    return { email: requested, pendingEmail: null, pendingEmailTokenHash: null, pendingEmailExpiresAt: null };
+  if (user.pendingEmail !== null && requested.toLowerCase() === user.pendingEmail.toLowerCase())
+    return { email: user.email };
+  const now = ctx.now();
+  const token = randomToken();
+  const url = `${ctx.config.publicUrl}/confirm-email?hash=${token}`;
+  await queueMessage(tx, ctx, {
+    channel: 'email',
+    to: requested,
+    subject: 'Confirm your new MarketLink e-mail address',
+    body:
+      `Hello ${user.firstName},\n\nThis address was given to your MarketLink account (username ${user.username}). ` +
+      `Open this link to confirm it, so that MarketLink's e-mails reach you here:\n\n${url}\n\n` +
+      'The link works once and expires in 72 hours. Until then your e-mails keep going to your current address. ' +
+      'If you did not expect this e-mail, you can ignore it.\n',
+  });
+  await queueMessage(tx, ctx, {
+    channel: 'email',
+    to: user.email,
+    subject: 'Your MarketLink e-mail address is being changed',
+    body:
+      `Hello ${user.firstName},\n\nThe program staff gave your MarketLink account (username ${user.username}) a new ` +
+      `e-mail address, ${maskEmail(requested)}. It takes effect only when a link sent to that address is opened; ` +
+      'until then your e-mails keep coming here.\n\nIf you did not ask for this, contact your program office.\n',
+  });
+  return {
+    email: user.email,
+    pendingEmail: requested,
+    pendingEmailTokenHash: sha256(token),
+    pendingEmailExpiresAt: new Date(now.getTime() + EMAIL_CHANGE_TTL_MS),
+  };
+}
+
+/** The user a live confirmation link belongs to (not disabled or deleted), or undefined. */
+async function userOfLink(db: DbOrTx, token: string, now: Date, lock = false) {
+  const query = db
+    .select()
+    .from(users)
+    .where(
+      and(
+        eq(users.pendingEmailTokenHash, sha256(token)),
+        gt(users.pendingEmailExpiresAt, now),
+        ne(users.statusId, USER_STATUS.DISABLED),
+        ne(users.statusId, USER_STATUS.DELETED),
+      ),
+    )
+    .limit(1);
+  const [row] = lock ? await query.for('update') : await query;
+  return row?.pendingEmail ? row : undefined;
+}
+
+const linkInvalid = () => AppError.notFound(MESSAGES.EMAIL_CHANGE_LINK_INVALID, RECOVERY_ERROR_CODE.LINK_INVALID);
+
+/** GET /user-api/confirm-email/{hash}: whose new address the link confirms. */
+export async function emailChangeLink(ctx: RequestContext, token: string): Promise<EmailChangeLinkInfo> {
+  const user = await userOfLink(ctx.db, token, ctx.now());
+  if (!user) throw linkInvalid();
+  return { username: user.username, email: user.pendingEmail! };
+}
+
+/**
+ * POST /user-api/confirm-email/{hash}: the new address becomes the user's (verified, since the link reached it), once;
+ * 409 when another user took the address meanwhile.
+ */
+export async function confirmEmailChange(ctx: RequestContext, token: string): Promise<MessageResponse> {
+  const now = ctx.now();
+  await ctx.db.transaction(async (tx) => {
+    const user = await userOfLink(tx, token, now, true);
+    if (!user) throw linkInvalid();
+    const email = user.pendingEmail!;
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`user-email:${email.toLowerCase()}`}))`);
+    const [taken] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(sql`lower(${users.email}) = lower(${email})`, ne(users.id, user.id)))
+      .limit(1);
+    if (taken) throw AppError.conflict(MESSAGES.RECIPIENT_EMAIL_EXISTS, 'email');
+    await tx
+      .update(users)
+      .set({
+        email,
+        emailVerified: true,
+        pendingEmail: null,
+        pendingEmailTokenHash: null,
+        pendingEmailExpiresAt: null,
+        updatedAt: now,
+      })
+      .where(eq(users.id, user.id));
+    await recordAudit(tx, ctx, {
+      action: 'confirm-email',
+      entity: 'user',
+      entityId: user.uuid,
+      actorUserId: user.id,
+      before: { email: user.email, emailVerified: user.emailVerified },
+      after: { email, emailVerified: true },
+    });
+  });
+  return { message: MESSAGES.EMAIL_CHANGE_CONFIRMED };
+}
