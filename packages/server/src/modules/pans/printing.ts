@@ -7,8 +7,9 @@ import { requireCaller, type RequestContext } from '../../platform/context.js';
 import { decrypt } from '../../platform/crypto.js';
 import { AppError } from '../../platform/errors.js';
 import { cardPdf, type CardFace } from './pdf.js';
-import { completeGeneration, generationById, generationPanBatch, panById } from './queries.js';
+import { completeGeneration, generationById, generationPanBatch } from './queries.js';
 import { keyring } from './recipient-pans.js';
+import { panShownWhole } from './reveal.js';
 
 // The QR card PDFs (B§7; decision 0035): one PAN's card, and a generation's cards streamed page by page.
 
@@ -30,15 +31,7 @@ function sendPdf(reply: FastifyReply, fileName: string, doc: ReturnType<typeof c
  */
 export async function panCardPdf(context: RequestContext, reply: FastifyReply, panId: number) {
   const ctx = requireCaller(context);
-  const pan = await panById(ctx.db, panId);
-  if (!pan || !canSeeAgency(ctx.caller, pan.programId, pan.agencyId))
-    throw AppError.notFound(PAN_MESSAGES.CARD_NOT_FOUND);
-  await recordAudit(ctx.db, ctx, {
-    action: 'print',
-    entity: 'pan',
-    entityId: pan.id,
-    after: { last4: pan.panLast4, accountIdentifier: pan.recipientIdentifier, programId: pan.programId },
-  });
+  const pan = await panShownWhole(ctx, panId, 'print');
   const face: CardFace = {
     pan: decrypt(pan.panEncrypted, keyring(ctx)),
     programName: pan.programName,
