@@ -13,7 +13,8 @@ const batch: AchBatch = {
     companyId: '1123456789',
     entryDescription: 'SETTLEMENT',
   },
-  createdAt: new Date('2026-11-23T23:05:00Z'),
+  created: { day: '2026-11-23', hhmm: '1805' },
+  fileIdModifier: 'B',
   effectiveDate: '2026-11-24',
   descriptiveDate: '2026-11-23',
   batchNumber: 42,
@@ -67,6 +68,10 @@ describe('achFile', () => {
     expect(parsed.fileControl.blocks).toBe(parsed.lines.length / 10);
     expect(parsed.header.slice(0, 13)).toBe('101 021000021');
     expect(parsed.header.slice(13, 23)).toBe(' 123456789');
+    // Creation date and time as given (the program's clock), and the File ID Modifier (positions 24-33, 34).
+    expect(parsed.header.slice(23, 33)).toBe('2611231805');
+    expect(parsed.header.slice(33, 34)).toBe('B');
+    expect(parsed.batchHeader.slice(69, 75)).toBe('261124');
     expect(parsed.batchHeader.slice(50, 53)).toBe('CCD');
     expect(parsed.batchHeader.slice(1, 4)).toBe('200');
   });

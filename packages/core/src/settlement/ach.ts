@@ -36,8 +36,13 @@ export interface AchEntry {
 
 export interface AchBatch {
   originator: AchOriginator;
-  /** Creation instant, and the effective entry date (YYYY-MM-DD) the credits settle on. */
-  createdAt: Date;
+  /**
+   * When the file was made, on the program's clock (YYYY-MM-DD and HHMM), its File ID Modifier (A-Z then 0-9: the
+   * how-many-th file of the destination that day), and the effective entry date (YYYY-MM-DD, a banking day) the
+   * credits settle on.
+   */
+  created: { day: string; hhmm: string };
+  fileIdModifier: string;
   effectiveDate: string;
   /** The descriptive date (YYYY-MM-DD): the batch's business day. */
   descriptiveDate: string;
@@ -75,11 +80,18 @@ function record(text: string): string {
   return text;
 }
 
+/** The File ID Modifiers in the order a destination's files of a day take them (NACHA: upper-case A-Z, 0-9). */
+export const FILE_ID_MODIFIERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+
+function fileIdModifier(value: string): string {
+  if (value.length !== 1 || !FILE_ID_MODIFIERS.includes(value)) throw new Error(`ACH File ID Modifier ${value}`);
+  return value;
+}
+
 /** The file's text: CRLF-free lines joined by '\n' (banks take either; each line is exactly 94 characters). */
 export function achFile(batch: AchBatch): string {
   const o = batch.originator;
   const odfi = o.destinationRouting.slice(0, 8);
-  const created = batch.createdAt.toISOString();
   const lines: string[] = [];
   lines.push(
     record(
@@ -88,10 +100,9 @@ export function achFile(batch: AchBatch): string {
         ' ' +
         numeric(o.destinationRouting, 9) +
         (o.origin.length === 9 ? ` ${o.origin}` : alpha(o.origin, 10)) +
-        yymmdd(created.slice(0, 10)) +
-        created.slice(11, 13) +
-        created.slice(14, 16) +
-        'A' +
+        yymmdd(batch.created.day) +
+        numeric(batch.created.hhmm, 4) +
+        fileIdModifier(batch.fileIdModifier) +
         '094' +
         '10' +
         '1' +

@@ -2,3 +2,4 @@ export * from './messages.js';
 export * from './rules.js';
 export * from './schemas.js';
 export * from './ach.js';
+export * from './banking-days.js';

@@ -13,6 +13,8 @@ export const SETTLEMENT_MESSAGES = {
   NO_SETTLEMENT_ACCOUNT:
     'The program has no settlement account: set settlementRoutingNumber and settlementAccountSecret in its configuration.',
   BANK_INFO_UNUSABLE: 'Fix the bank information of these merchants before downloading the file:',
+  ACH_FILES_OF_DAY_USED:
+    "This bank has already received 36 files today, the most one day allows. Download this batch's file tomorrow.",
   BATCH_CLOSED: 'Batch closed.',
   BATCH_MARKED_PAID: 'Batch marked paid.',
   RANGE_REVERSED: 'The end date cannot be before the start date.',

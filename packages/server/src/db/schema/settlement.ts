@@ -143,3 +143,23 @@ export const settlementEntries = pgTable(
 );
 
 export type SettlementBatchRow = typeof settlementBatches.$inferSelect;
+
+/**
+ * The identity of a batch's ACH file, fixed at its first download (docs/settlement.md "ACH file"): the destination and
+ * the program-local day it was made, its File ID Modifier (A-Z then 0-9, the next free one of that destination and
+ * day, so a bank never sees two files with one header) and the instant it was made. A re-download writes the same
+ * file; a new batch never reuses a modifier.
+ */
+export const settlementAchFiles = pgTable(
+  'settlement_ach_files',
+  {
+    batchId: bigint('batch_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => settlementBatches.id),
+    destination: varchar('destination', { length: 10 }).notNull(),
+    fileDay: day('file_day').notNull(),
+    modifier: varchar('modifier', { length: 1 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('settlement_ach_files_destination_day_key').on(t.destination, t.fileDay, t.modifier)],
+);

@@ -70,6 +70,42 @@ describe('GET /settlement-api/batches/{batchUuid}/ach', () => {
     expect(detail.json()).toMatchObject({ status: 'File downloaded' });
   });
 
+  it('names each file of a destination and day A, then B; a re-download is the same file; local time; a banking day', async () => {
+    // Saturday 28 November 2026, 20:14 in the program's zone (America/New_York): 01:14 on Sunday in UTC.
+    t.clock.advance(Date.parse('2026-11-29T01:14:00Z') - t.clock.now().getTime());
+    try {
+      const { w, token, batchUuid } = await closedBatch();
+      await w.giveSettlementAccount('011000015', '5550001111');
+      const url = `/settlement-api/batches/${batchUuid}/ach`;
+      const first = await t.injectAs(token, { method: 'GET', url });
+      expect(first.statusCode, first.body).toBe(200);
+      const header = parseAch(first.body).header;
+      // File creation date and time (positions 24-33) on the program's clock, File ID Modifier (34).
+      expect(header.slice(23, 33)).toBe('2611282014');
+      expect(header.slice(33, 34)).toBe('A');
+      // Effective entry date (batch header 70-75): the next banking day, Monday, never the Sunday after.
+      expect(parseAch(first.body).batchHeader.slice(69, 75)).toBe('261130');
+      // Ten minutes later the same batch's file is the same file, byte for byte.
+      t.clock.advance(10 * 60_000);
+      const again = await t.injectAs(token, { method: 'GET', url });
+      expect(again.body).toBe(first.body);
+
+      // A second close the same day: its file is the destination's second of the day.
+      await call(t, w.terminals.first, 'purchase', purchaseOf(w.card.pan, 5));
+      const closed = await t.injectAs(token, {
+        method: 'POST',
+        url: '/settlement-api/batches/close',
+        payload: { programUuid: w.program.uuid },
+      });
+      const secondUuid = (closed.json() as { batch: { batchUuid: string } }).batch.batchUuid;
+      const second = await t.injectAs(token, { method: 'GET', url: `/settlement-api/batches/${secondUuid}/ach` });
+      expect(second.statusCode, second.body).toBe(200);
+      expect(parseAch(second.body).header.slice(23, 34)).toBe('2611282024B');
+    } finally {
+      t.clock.reset();
+    }
+  });
+
   it('refuses without BANK_VIEW (403), and no other answer carries the bank numbers', async () => {
     const { w, token, batchUuid } = await closedBatch();
     await w.giveSettlementAccount();

@@ -1,6 +1,14 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
-import { achFile, type AchEntry, BATCH_STATUS, SETTLEMENT_MESSAGES } from '@ebt/core/settlement';
+import {
+  achFile,
+  type AchEntry,
+  BATCH_STATUS,
+  bankingDayAfter,
+  FILE_ID_MODIFIERS,
+  SETTLEMENT_MESSAGES,
+} from '@ebt/core/settlement';
+import type { DbOrTx } from '../../db/client.js';
 import { routingNumberValid } from '@ebt/core/validation';
 import { recordAudit } from '../../platform/audit.js';
 import { configValueInForce } from '../../platform/config-values.js';
@@ -32,9 +40,11 @@ async function programAccount(ctx: ReturnType<typeof requireCaller>, programId: 
     short_name: string;
     configuration: string | null;
     secrets: string | null;
+    time_zone: string;
   }>(
     ctx.db,
-    sql`select name, short_name, configuration, configuration_secrets as secrets from programs where id = ${programId}`,
+    sql`select name, short_name, configuration, configuration_secrets as secrets, time_zone
+      from programs where id = ${programId}`,
   );
   let open: Record<string, unknown> = {};
   try {
@@ -51,7 +61,31 @@ async function programAccount(ctx: ReturnType<typeof requireCaller>, programId: 
   const account = String(secrets.settlementAccountSecret ?? '').trim();
   if (!routingNumberValid(routing) || !/^[0-9A-Za-z-]{1,17}$/.test(account))
     throw AppError.conflict(SETTLEMENT_MESSAGES.NO_SETTLEMENT_ACCOUNT);
-  return { name: row!.name, shortName: row!.short_name, routing, account };
+  return { name: row!.name, shortName: row!.short_name, routing, account, timeZone: row!.time_zone };
+}
+
+/**
+ * The batch's file identity: the one its first download fixed, or a new one, with the next File ID Modifier of the
+ * destination's files that day (on the program's clock). The destination's day is locked first, so two first
+ * downloads at once take A and B, never one letter twice; past the 36th file of a day the download is refused.
+ */
+async function achFileIdentity(tx: DbOrTx, batchId: number, destination: string, now: Date, timeZone: string) {
+  const [known] = await rowsOf<{ modifier: string; created_at: Date | string }>(
+    tx,
+    sql`select modifier, created_at from settlement_ach_files where batch_id = ${batchId}`,
+  );
+  if (known) return { modifier: known.modifier, createdAt: new Date(known.created_at) };
+  const fileDay = localClock(now, timeZone).day;
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`ach-file:${destination}:${fileDay}`}))`);
+  const [used] = await rowsOf<{ n: string | number }>(
+    tx,
+    sql`select count(*) as n from settlement_ach_files where destination = ${destination} and file_day = ${fileDay}::date`,
+  );
+  const modifier = FILE_ID_MODIFIERS[Number(used!.n)];
+  if (!modifier) throw AppError.conflict(SETTLEMENT_MESSAGES.ACH_FILES_OF_DAY_USED);
+  await tx.execute(sql`insert into settlement_ach_files (batch_id, destination, file_day, modifier, created_at)
+    values (${batchId}, ${destination}, ${fileDay}::date, ${modifier}, ${now.toISOString()}::timestamptz)`);
+  return { modifier, createdAt: now };
 }
 
 export async function downloadAch(context: RequestContext, batchUuid: string, reply: FastifyReply) {
@@ -108,11 +142,35 @@ export async function downloadAch(context: RequestContext, batchUuid: string, re
   if (unusable.length)
     throw AppError.conflict(`${SETTLEMENT_MESSAGES.BANK_INFO_UNUSABLE} ${unusable.slice(0, 20).join(', ')}`);
 
+  const leadDays = Number(await setting('leadDays', '1'));
   const now = ctx.now();
+  // The file's identity is fixed at the first download, in the transaction that records it; a re-download reads it.
+  const identity = await ctx.db.transaction(async (tx) => {
+    const fileIdentity = await achFileIdentity(tx, found.id, originator.destinationRouting, now, program.timeZone);
+    await tx.execute(sql`update settlement_batches set
+        status_id = greatest(status_id, ${BATCH_STATUS.FILE_DOWNLOADED}),
+        file_downloaded_at = coalesce(file_downloaded_at, ${now.toISOString()}::timestamptz)
+      where id = ${found.id}`);
+    await recordAudit(tx, ctx, {
+      action: 'settlement_ach_download',
+      entity: 'settlement_batch',
+      entityId: found.batch.batchUuid,
+      after: { entries: entries.length, netAmt: found.batch.netAmt, fileIdModifier: fileIdentity.modifier },
+    });
+    return fileIdentity;
+  });
+  const created = localClock(identity.createdAt, program.timeZone);
+  const createdDay = created.day;
+  // The credits settle on a banking day after the later of the batch's day and the day the file was made.
+  const after = createdDay > found.batch.businessDay ? createdDay : found.batch.businessDay;
   const text = achFile({
     originator,
-    createdAt: now,
-    effectiveDate: localClock(new Date(now.getTime() + 86_400_000), ctx.config.defaultTimeZone).day,
+    created: {
+      day: createdDay,
+      hhmm: `${String(Math.floor(created.minutes / 60)).padStart(2, '0')}${String(created.minutes % 60).padStart(2, '0')}`,
+    },
+    fileIdModifier: identity.modifier,
+    effectiveDate: bankingDayAfter(after, Number.isInteger(leadDays) && leadDays >= 1 && leadDays <= 5 ? leadDays : 1),
     descriptiveDate: found.batch.businessDay,
     batchNumber: found.batch.batchNbr,
     offset: {
@@ -123,18 +181,6 @@ export async function downloadAch(context: RequestContext, batchUuid: string, re
       name: program.name,
     },
     entries,
-  });
-  await ctx.db.transaction(async (tx) => {
-    await tx.execute(sql`update settlement_batches set
-        status_id = greatest(status_id, ${BATCH_STATUS.FILE_DOWNLOADED}),
-        file_downloaded_at = coalesce(file_downloaded_at, ${now.toISOString()}::timestamptz)
-      where id = ${found.id}`);
-    await recordAudit(tx, ctx, {
-      action: 'settlement_ach_download',
-      entity: 'settlement_batch',
-      entityId: found.batch.batchUuid,
-      after: { entries: entries.length, netAmt: found.batch.netAmt },
-    });
   });
   const fileName = `ach-${program.shortName}-${found.batch.businessDay}-${found.batch.batchNbr}.txt`;
   reply
