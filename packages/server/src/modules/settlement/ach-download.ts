@@ -64,6 +64,10 @@ async function programAccount(ctx: ReturnType<typeof requireCaller>, programId: 
   return { name: row!.name, shortName: row!.short_name, routing, account, timeZone: row!.time_zone };
 }
 
+/** Minutes after midnight as the file header's HHMM. */
+const hhmm = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}${String(minutes % 60).padStart(2, '0')}`;
+
 /**
  * The batch's file identity: the one its first download fixed, or a new one, with the next File ID Modifier of the
  * destination's files that day (on the program's clock). The destination's day is locked first, so two first
@@ -144,9 +148,30 @@ export async function downloadAch(context: RequestContext, batchUuid: string, re
 
   const leadDays = Number(await setting('leadDays', '1'));
   const now = ctx.now();
-  // The file's identity is fixed at the first download, in the transaction that records it; a re-download reads it.
-  const identity = await ctx.db.transaction(async (tx) => {
-    const fileIdentity = await achFileIdentity(tx, found.id, originator.destinationRouting, now, program.timeZone);
+  const lead = Number.isInteger(leadDays) && leadDays >= 1 && leadDays <= 5 ? leadDays : 1;
+  // The file's identity is fixed at the first download and the file written in the transaction that records both: a
+  // file that cannot be written takes no modifier and leaves the batch as it was. A re-download reads the identity.
+  const text = await ctx.db.transaction(async (tx) => {
+    const identity = await achFileIdentity(tx, found.id, originator.destinationRouting, now, program.timeZone);
+    const created = localClock(identity.createdAt, program.timeZone);
+    // The credits settle on a banking day after the later of the batch's day and the day the file was made.
+    const after = created.day > found.batch.businessDay ? created.day : found.batch.businessDay;
+    const file = achFile({
+      originator,
+      created: { day: created.day, hhmm: hhmm(created.minutes) },
+      fileIdModifier: identity.modifier,
+      effectiveDate: bankingDayAfter(after, lead),
+      descriptiveDate: found.batch.businessDay,
+      batchNumber: found.batch.batchNbr,
+      offset: {
+        routing: program.routing,
+        account: program.account,
+        accountTypeId: 0,
+        id: program.shortName,
+        name: program.name,
+      },
+      entries,
+    });
     await tx.execute(sql`update settlement_batches set
         status_id = greatest(status_id, ${BATCH_STATUS.FILE_DOWNLOADED}),
         file_downloaded_at = coalesce(file_downloaded_at, ${now.toISOString()}::timestamptz)
@@ -155,32 +180,9 @@ export async function downloadAch(context: RequestContext, batchUuid: string, re
       action: 'settlement_ach_download',
       entity: 'settlement_batch',
       entityId: found.batch.batchUuid,
-      after: { entries: entries.length, netAmt: found.batch.netAmt, fileIdModifier: fileIdentity.modifier },
+      after: { entries: entries.length, netAmt: found.batch.netAmt, fileIdModifier: identity.modifier },
     });
-    return fileIdentity;
-  });
-  const created = localClock(identity.createdAt, program.timeZone);
-  const createdDay = created.day;
-  // The credits settle on a banking day after the later of the batch's day and the day the file was made.
-  const after = createdDay > found.batch.businessDay ? createdDay : found.batch.businessDay;
-  const text = achFile({
-    originator,
-    created: {
-      day: createdDay,
-      hhmm: `${String(Math.floor(created.minutes / 60)).padStart(2, '0')}${String(created.minutes % 60).padStart(2, '0')}`,
-    },
-    fileIdModifier: identity.modifier,
-    effectiveDate: bankingDayAfter(after, Number.isInteger(leadDays) && leadDays >= 1 && leadDays <= 5 ? leadDays : 1),
-    descriptiveDate: found.batch.businessDay,
-    batchNumber: found.batch.batchNbr,
-    offset: {
-      routing: program.routing,
-      account: program.account,
-      accountTypeId: 0,
-      id: program.shortName,
-      name: program.name,
-    },
-    entries,
+    return file;
   });
   const fileName = `ach-${program.shortName}-${found.batch.businessDay}-${found.batch.batchNbr}.txt`;
   reply
