@@ -366,7 +366,14 @@ test.describe('e-mail changes and users held in part', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Confirm your e-mail address' })).toBeVisible();
     await expect(page.getByText(`${username}.new@example.org`)).toBeVisible();
     await expectAccessible(page);
+    // The account's password: a wrong one is refused where it was typed, nothing changes.
+    const password = page.getByLabel('Your password');
+    await password.fill('Not#TheRight1');
     await page.getByRole('button', { name: 'Confirm e-mail address' }).click();
+    await expect(page.getByText(MESSAGES.EMAIL_CHANGE_PASSWORD_INVALID)).toBeVisible();
+    expect((await readUser(request, DEMO_USERS.progadmin, uuid)).email).toBe(`${username}@example.org`);
+    await password.fill('Mailer#2026x');
+    await password.press('Enter');
     await expect(page.getByText(MESSAGES.EMAIL_CHANGE_CONFIRMED)).toBeVisible();
     await expect(page.getByRole('status').filter({ hasText: MESSAGES.EMAIL_CHANGE_CONFIRMED })).toBeFocused();
     expect((await readUser(request, DEMO_USERS.progadmin, uuid)).email).toBe(`${username}.new@example.org`);

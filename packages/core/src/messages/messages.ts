@@ -98,6 +98,7 @@ export const MESSAGES = {
   // ours: a new e-mail address staff gave an activated user takes effect once a link sent to it is opened
   EMAIL_CHANGE_LINK_INVALID: 'The confirmation link is no longer valid.',
   EMAIL_CHANGE_CONFIRMED: 'Your new e-mail address is confirmed. Sign in as usual.',
+  EMAIL_CHANGE_PASSWORD_INVALID: 'The password is incorrect. Enter the password you sign in with.',
   USERNAME_NOT_FOUND: 'The username was not found.',
   EMAIL_NOT_FOUND: 'The email address was not found.',
   SECURITY_SETUP_INCOMPLETE: 'Security setup is incomplete for this user.',

@@ -54,6 +54,17 @@ export type ActivationResult = z.infer<typeof ActivationResult>;
 export const EmailChangeLinkInfo = z.object({ username: z.string(), email: z.string() });
 export type EmailChangeLinkInfo = z.infer<typeof EmailChangeLinkInfo>;
 
+/**
+ * POST /user-api/confirm-email/{hash}: the account's password, so that the person who owns the account confirms the
+ * address, not whoever reads the new mailbox (staff who typed their own address there, say).
+ */
+export const ConfirmEmailBody = z.object({
+  password: text(MESSAGES.PASSWORD_REQUIRED)
+    .min(1, MESSAGES.PASSWORD_REQUIRED)
+    .max(CURRENT_PASSWORD_MAX, MESSAGES.CURRENT_PASSWORD_TOO_LONG),
+});
+export type ConfirmEmailBody = z.infer<typeof ConfirmEmailBody>;
+
 /** GET /user-api/validate-pass/{hash}: the link is good; whose password it resets. */
 export const ResetLinkInfo = z.object({ username: z.string() });
 export type ResetLinkInfo = z.infer<typeof ResetLinkInfo>;

@@ -614,7 +614,11 @@ const CASES: Record<string, AuditCase | Exempt> = {
       });
       expect(saved.statusCode).toBe(200);
       const hash = linkToken(await lastMessageTo(newEmail), 'confirm-email');
-      const res = await t.app.inject({ method: 'POST', url: `/user-api/confirm-email/${hash}` });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/user-api/confirm-email/${hash}`,
+        payload: { password: DEFAULT_PASSWORD },
+      });
       return { res, actorUserId: user.id };
     },
   },

@@ -5,7 +5,7 @@ import { MESSAGES } from '@ebt/core/messages';
 import { USER_MESSAGES } from '@ebt/core/users';
 import { auditLog, users } from '../../db/schema/index.js';
 import { useTestApp } from '../../testing/app.js';
-import { makeRecipient, makeUser } from '../../testing/factories.js';
+import { DEFAULT_PASSWORD, makeRecipient, makeUser } from '../../testing/factories.js';
 import { buildWorld } from '../../testing/world.js';
 import { EMAIL_CHANGE_TTL_MS } from './email-change.js';
 import { lastMessageTo, linkTokenIn, messagesTo } from './test-helpers.js';
@@ -104,11 +104,28 @@ describe('a new e-mail address of an activated user waits for the user to confir
     await changeStaffEmail(user, 'Opened.Link@example.net');
     const token = linkTokenIn((await lastMessageTo(t.database.db, 'Opened.Link@example.net')).body, 'confirm-email');
 
+    // Reading the new mailbox is not enough: the account's password is asked, wrong ones refused and counted.
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: `/user-api/confirm-email/${token}`,
+      payload: { password: 'Not#TheRight1' },
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().errorMessages[0]).toMatchObject({
+      appErrorMessage: MESSAGES.EMAIL_CHANGE_PASSWORD_INVALID,
+      field: 'password',
+    });
+    expect((await rowOf(user.id)).email).toBe(user.email);
+
     const info = await t.app.inject({ method: 'GET', url: `/user-api/confirm-email/${token}` });
     expect(info.statusCode).toBe(200);
     expect(info.json()).toEqual({ username: user.username, email: 'Opened.Link@example.net' });
 
-    const confirm = await t.app.inject({ method: 'POST', url: `/user-api/confirm-email/${token}` });
+    const confirm = await t.app.inject({
+      method: 'POST',
+      url: `/user-api/confirm-email/${token}`,
+      payload: { password: DEFAULT_PASSWORD },
+    });
     expect(confirm.statusCode).toBe(200);
     expect(confirm.json().message).toBe(MESSAGES.EMAIL_CHANGE_CONFIRMED);
     expect(await rowOf(user.id)).toMatchObject({
@@ -121,9 +138,26 @@ describe('a new e-mail address of an activated user waits for the user to confir
     const [audit] = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'confirm-email'));
     expect(audit).toMatchObject({ entityId: user.uuid, actorUserId: user.id });
 
-    const again = await t.app.inject({ method: 'POST', url: `/user-api/confirm-email/${token}` });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/user-api/confirm-email/${token}`,
+      payload: { password: DEFAULT_PASSWORD },
+    });
     expect(again.statusCode).toBe(404);
     expect(again.json().message).toBe(MESSAGES.EMAIL_CHANGE_LINK_INVALID);
+  });
+
+  it('refuses a sixth wrong password in 15 minutes with 429, even with the right one', async () => {
+    const user = await agencyUser();
+    await changeStaffEmail(user, 'guessed@example.net');
+    const token = linkTokenIn((await lastMessageTo(t.database.db, 'guessed@example.net')).body, 'confirm-email');
+    const confirm = (password: string) =>
+      t.app.inject({ method: 'POST', url: `/user-api/confirm-email/${token}`, payload: { password } });
+    for (let i = 0; i < 5; i++) expect((await confirm('Not#TheRight1')).statusCode).toBe(400);
+    const locked = await confirm(DEFAULT_PASSWORD);
+    expect(locked.statusCode).toBe(429);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await rowOf(user.id)).pendingEmail).toBe('guessed@example.net');
   });
 
   it('keeps a waiting change when the form is saved again with the confirmed address', async () => {
@@ -139,7 +173,11 @@ describe('a new e-mail address of an activated user waits for the user to confir
     await changeStaffEmail(late, 'late@example.net');
     const lateToken = linkTokenIn((await lastMessageTo(t.database.db, 'late@example.net')).body, 'confirm-email');
     t.clock.advance(EMAIL_CHANGE_TTL_MS + 1000);
-    const expired = await t.app.inject({ method: 'POST', url: `/user-api/confirm-email/${lateToken}` });
+    const expired = await t.app.inject({
+      method: 'POST',
+      url: `/user-api/confirm-email/${lateToken}`,
+      payload: { password: DEFAULT_PASSWORD },
+    });
     expect(expired.statusCode).toBe(404);
     expect((await rowOf(late.id)).email).toBe(late.email);
     t.clock.reset();
@@ -148,7 +186,11 @@ describe('a new e-mail address of an activated user waits for the user to confir
     await changeStaffEmail(user, 'contested@example.net');
     const token = linkTokenIn((await lastMessageTo(t.database.db, 'contested@example.net')).body, 'confirm-email');
     await makeUser(t.database.db, { roleId: ROLE.AGENCY_USER, email: 'contested@example.net' });
-    const taken = await t.app.inject({ method: 'POST', url: `/user-api/confirm-email/${token}` });
+    const taken = await t.app.inject({
+      method: 'POST',
+      url: `/user-api/confirm-email/${token}`,
+      payload: { password: DEFAULT_PASSWORD },
+    });
     expect(taken.statusCode).toBe(409);
     expect((await rowOf(user.id)).email).toBe(user.email);
   });
@@ -159,7 +201,11 @@ describe('a new e-mail address of an activated user waits for the user to confir
     const token = linkTokenIn((await lastMessageTo(t.database.db, 'disabled.later@example.net')).body, 'confirm-email');
     await t.database.db.update(users).set({ statusId: USER_STATUS.DISABLED }).where(eq(users.id, user.id));
     expect((await t.app.inject({ method: 'GET', url: `/user-api/confirm-email/${token}` })).statusCode).toBe(404);
-    const madeUp = await t.app.inject({ method: 'POST', url: `/user-api/confirm-email/${'x'.repeat(43)}` });
+    const madeUp = await t.app.inject({
+      method: 'POST',
+      url: `/user-api/confirm-email/${'x'.repeat(43)}`,
+      payload: { password: DEFAULT_PASSWORD },
+    });
     expect(madeUp.statusCode).toBe(404);
   });
 

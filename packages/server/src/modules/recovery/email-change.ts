@@ -1,7 +1,14 @@
 import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import { USER_STATUS } from '@ebt/core/enums';
 import { MESSAGES } from '@ebt/core/messages';
-import { ACTIVATION_LINK_TTL_MS, type EmailChangeLinkInfo, maskEmail, RECOVERY_ERROR_CODE } from '@ebt/core/recovery';
+import { APP_ERROR_CODE } from '@ebt/core/errors';
+import {
+  ACTIVATION_LINK_TTL_MS,
+  type ConfirmEmailBody,
+  type EmailChangeLinkInfo,
+  maskEmail,
+  RECOVERY_ERROR_CODE,
+} from '@ebt/core/recovery';
 import type { MessageResponse } from '@ebt/core/account';
 import type { DbOrTx } from '../../db/client.js';
 import { users, type UserRow } from '../../db/schema/index.js';
@@ -10,12 +17,15 @@ import type { RequestContext } from '../../platform/context.js';
 import { randomToken, sha256 } from '../../platform/crypto.js';
 import { AppError } from '../../platform/errors.js';
 import { queueMessage } from '../../platform/outbox.js';
+import { verifyPassword } from '../../platform/passwords.js';
+import { clearRateLimit, hitRateLimitWindow, peekRateLimitWindow } from '../../platform/rate-limit.js';
 
 // A changed e-mail is confirmed (docs/security.md "Secrets at rest"). When staff give a user who has activated (chosen
 // a password through a link that reached their mailbox) a new e-mail address, the address links and codes go to does
 // not change at once: the new one waits in users.pending_email, a link goes to it, and the old one is told. Until the
 // user opens the link, activation, reset and one-time codes keep going to the address the user confirmed, so whoever
-// changes the e-mail cannot take the account over by resending activation. A user who never activated has no address
+// changes the e-mail cannot take the account over by resending activation, and the link asks for the account's password,
+// so reading the new mailbox is not enough either. A user who never activated has no address
 // of their own yet: the new one applies at once, and the activation link sent to it is its confirmation.
 
 /** How long the link to a new address works: as long as an activation link. */
@@ -99,15 +109,38 @@ export async function emailChangeLink(ctx: RequestContext, token: string): Promi
   return { username: user.username, email: user.pendingEmail! };
 }
 
+/** Wrong passwords a link's user may enter in a window before the confirmation refuses them (429). */
+const PASSWORD_FAILURES = 5;
+const PASSWORD_WINDOW_MS = 15 * 60_000;
+
 /**
- * POST /user-api/confirm-email/{hash}: the new address becomes the user's (verified, since the link reached it), once;
- * 409 when another user took the address meanwhile.
+ * POST /user-api/confirm-email/{hash}: with the account's password (the link proves the new mailbox, the password the
+ * person: staff who typed an address of their own cannot confirm it), the new address becomes the user's, verified,
+ * once; 400 for a wrong password (five in 15 minutes, then 429), 409 when another user took the address meanwhile.
  */
-export async function confirmEmailChange(ctx: RequestContext, token: string): Promise<MessageResponse> {
+export async function confirmEmailChange(
+  ctx: RequestContext,
+  token: string,
+  body: ConfirmEmailBody,
+): Promise<MessageResponse> {
   const now = ctx.now();
+  const holder = await userOfLink(ctx.db, token, now);
+  if (!holder) throw linkInvalid();
+  const failures = `confirm-email:${holder.id}`;
+  const window = await peekRateLimitWindow(ctx.db, failures, PASSWORD_WINDOW_MS, now);
+  if (window.count >= PASSWORD_FAILURES)
+    throw AppError.tooManyRequests(
+      MESSAGES.TOO_MANY_ATTEMPTS,
+      APP_ERROR_CODE.TOO_MANY_REQUESTS,
+      window.retryAfterSeconds,
+    );
+  if (!(await verifyPassword(holder.passwordHash, body.password))) {
+    await hitRateLimitWindow(ctx.db, failures, PASSWORD_WINDOW_MS, now);
+    throw AppError.badRequest(MESSAGES.EMAIL_CHANGE_PASSWORD_INVALID, 'password');
+  }
   await ctx.db.transaction(async (tx) => {
     const user = await userOfLink(tx, token, now, true);
-    if (!user) throw linkInvalid();
+    if (!user || user.id !== holder.id) throw linkInvalid();
     const email = user.pendingEmail!;
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`user-email:${email.toLowerCase()}`}))`);
     const [taken] = await tx
@@ -136,5 +169,6 @@ export async function confirmEmailChange(ctx: RequestContext, token: string): Pr
       after: { email, emailVerified: true },
     });
   });
+  await clearRateLimit(ctx.db, failures);
   return { message: MESSAGES.EMAIL_CHANGE_CONFIRMED };
 }

@@ -5,6 +5,7 @@ import {
   ActivateUserBody,
   ActivationLinkInfo,
   ActivationResult,
+  ConfirmEmailBody,
   EmailChangeLinkInfo,
   ForgotPasswordCodeParams,
   ForgotPasswordParams,
@@ -109,13 +110,16 @@ export default defineRoutes((app) => {
       bodyLimit: JSON_BODY_LIMIT,
       schema: {
         tags: ['recovery'],
-        summary: "Confirm a new e-mail address staff gave the user: it becomes the user's address; the link works once",
+        summary:
+          "Confirm a new e-mail address staff gave the user, with the account's password: it becomes the user's " +
+          'address; the link works once',
         params: LinkHashParams,
-        response: { 200: MessageResponse, 400: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+        body: ConfirmEmailBody,
+        response: { 200: MessageResponse, 400: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody },
       },
       config: { access: PUBLIC },
     },
-    (req) => emailChange.confirmEmailChange(req.ctx, req.params.hash),
+    (req) => emailChange.confirmEmailChange(req.ctx, req.params.hash, req.body),
   );
 
   app.post(

@@ -1,6 +1,8 @@
 import { MESSAGES } from '@ebt/core/messages';
-import type { EmailChangeLinkInfo } from '@ebt/core/recovery';
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { CURRENT_PASSWORD_MAX } from '@ebt/core/constants';
+import { ConfirmEmailBody, type EmailChangeLinkInfo } from '@ebt/core/recovery';
+import { Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect, useRef, useState } from 'react';
 import { Trans } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -8,6 +10,7 @@ import { FullPageLoader } from '../../components/FullPageLoader';
 import { MessageBanner } from '../../components/MessageBanner';
 import { isApiError } from '../../lib/api-client';
 import { errorMessagesOf } from '../../lib/errors';
+import { focusFirstError } from '../../lib/form-focus';
 import { useI18n } from '../../lib/i18n';
 import { useConfirmEmailChange, useEmailChangeLink } from './api';
 import { RecoveryFrame } from './components/RecoveryFrame';
@@ -15,8 +18,9 @@ import { RecoveryFrame } from './components/RecoveryFrame';
 const LINK_GONE = [MESSAGES.EMAIL_CHANGE_LINK_INVALID];
 
 /**
- * The new address and a button: opening the link changes nothing by itself (a mail scanner that follows links must
- * not confirm an address for the person), the button does.
+ * The new address, the account's password and a button: opening the link changes nothing by itself (a mail scanner
+ * that follows links must not confirm an address for the person), and the password shows that the account's owner,
+ * not only whoever reads the new mailbox, confirms it.
  */
 function ConfirmForm({ hash, link, onDone }: { hash: string; link: EmailChangeLinkInfo; onDone: () => void }) {
   const { t } = useI18n();
@@ -25,6 +29,16 @@ function ConfirmForm({ hash, link, onDone }: { hash: string; link: EmailChangeLi
   useEffect(() => {
     if (confirm.isSuccess) doneRef.current?.focus();
   }, [confirm.isSuccess]);
+
+  const form = useForm<ConfirmEmailBody>({
+    mode: 'controlled',
+    initialValues: { password: '' },
+    validate: schemaResolver(ConfirmEmailBody, { sync: true }),
+  });
+  const handleSubmit = form.onSubmit(
+    (values) => confirm.mutate(values, { onSuccess: onDone }),
+    focusFirstError(form.getInputNode),
+  );
 
   if (confirm.isSuccess) {
     return (
@@ -48,12 +62,24 @@ function ConfirmForm({ hash, link, onDone }: { hash: string; link: EmailChangeLi
           components={{ strong: <strong /> }}
         />
       </Text>
-      <MessageBanner kind="danger" messages={failure} />
-      <Group justify="flex-end">
-        <Button onClick={() => confirm.mutate(undefined, { onSuccess: onDone })} loading={confirm.isPending}>
-          {t('confirmEmail.confirm')}
-        </Button>
-      </Group>
+      <form onSubmit={handleSubmit} noValidate>
+        <Stack gap="md">
+          <MessageBanner kind="danger" messages={failure} />
+          <PasswordInput
+            label={t('confirmEmail.password')}
+            description={t('confirmEmail.passwordHint')}
+            withAsterisk
+            maxLength={CURRENT_PASSWORD_MAX}
+            autoComplete="current-password"
+            {...form.getInputProps('password')}
+          />
+          <Group justify="flex-end">
+            <Button type="submit" loading={confirm.isPending}>
+              {t('confirmEmail.confirm')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
     </Stack>
   );
 }

@@ -1,6 +1,7 @@
 import {
   ActivationLinkInfo,
   ActivationResult,
+  type ConfirmEmailBody,
   EmailChangeLinkInfo,
   RecoveredUsername,
   RecoveryCodeSent,
@@ -125,10 +126,10 @@ export function useEmailChangeLink(hash: string) {
   });
 }
 
-/** POST /user-api/confirm-email/{hash}: the new address becomes the account's. */
+/** POST /user-api/confirm-email/{hash} with the account's password: the new address becomes the account's. */
 export function useConfirmEmailChange(hash: string) {
   return useMutation({
-    mutationFn: async () =>
-      MessageResponse.parse(await api.post<unknown>(`/user-api/confirm-email/${segment(hash)}`, {})),
+    mutationFn: async (body: ConfirmEmailBody) =>
+      MessageResponse.parse(await api.post<unknown>(`/user-api/confirm-email/${segment(hash)}`, body)),
   });
 }

@@ -469,6 +469,8 @@ export const en = {
     checking: 'Checking the confirmation link',
     intro: 'Confirm <strong>{{email}}</strong> as the e-mail address of the account <strong>{{username}}</strong>.',
     confirm: 'Confirm e-mail address',
+    password: 'Your password',
+    passwordHint: 'The password you sign in with, to show this change is yours.',
     signIn: 'Sign in',
   },
   pans: {

@@ -477,6 +477,8 @@ export const es: Catalogue = {
     intro:
       'Confirme <strong>{{email}}</strong> como la dirección de correo electrónico de la cuenta <strong>{{username}}</strong>.',
     confirm: 'Confirmar el correo electrónico',
+    password: 'Su contraseña',
+    passwordHint: 'La contraseña con la que inicia sesión, para mostrar que este cambio es suyo.',
     signIn: 'Iniciar sesión',
   },
   pans: {
