@@ -68,6 +68,25 @@ export default tseslint.config(
     },
   },
   {
+    // An API path is written once, in its endpoint contract in @ebt/core: the web app calls through the contract
+    // (lib/endpoint-client.ts), so no path string may appear here (tests may name paths to fake answers).
+    files: ['packages/web/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Literal[value=/^\\/(api|[a-z]+(-[a-z]+)*-api)(\\/|$)/]',
+          message: 'an API path belongs in its endpoint contract in @ebt/core; call it through lib/endpoint-client',
+        },
+        {
+          selector: 'TemplateElement[value.raw=/^\\/(api|[a-z]+(-[a-z]+)*-api)(\\/|$)/]',
+          message: 'an API path belongs in its endpoint contract in @ebt/core; call it through lib/endpoint-client',
+        },
+      ],
+    },
+  },
+  {
     files: ['packages/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
@@ -97,9 +116,11 @@ export default tseslint.config(
       ],
     },
   },
-  // Feature and module boundaries (style.md "One area, one word"): a web feature uses the kit (components/, lib/,
-  // app/) and core, and another feature only through its index.ts; a server module uses platform/, db/ and core, and another module only
-  // through that module's declared public entry, its index.ts. Imports inside one feature or module are free.
+  // Feature and module boundaries (style.md "One area, one word"): a web feature uses the kit (components/, lib/)
+  // and core, and another feature only through its index.ts; a server module uses platform/, db/ and core, and another module only
+  // through that module's declared public entry, its index.ts. Imports inside one feature or module are free. On the
+  // server, db/ and platform/ sit below the modules and import none; testing/ and the demo seed (seed/) sit above them
+  // and, like a module, use one only through its index.ts (docs/module-layout.md "Between areas").
   {
     files: ['packages/*/src/**/*.{ts,tsx}'],
     plugins: { boundaries },
@@ -111,6 +132,7 @@ export default tseslint.config(
         { type: 'web-kit', pattern: 'packages/web/src/{components,lib,app}', capture: ['part'] },
         { type: 'server-module', pattern: 'packages/server/src/modules/*', capture: ['area'] },
         { type: 'server-base', pattern: 'packages/server/src/{platform,db,testing}', capture: ['part'] },
+        { type: 'server-seed', pattern: 'packages/server/src/seed' },
       ],
     },
     rules: {
@@ -133,12 +155,50 @@ export default tseslint.config(
             },
             {
               from: { element: { type: 'server-module' } },
-              disallow: { to: { element: { type: 'server-module' } } },
+              disallow: { to: { element: { types: { anyOf: ['server-module', 'server-seed'] } } } },
               message:
                 'a server module imports only platform/, db/ and @ebt/core; another module only through its index.ts',
             },
             {
               from: { element: { type: 'server-module' } },
+              allow: { to: { element: { type: 'server-module' }, file: { path: '**/modules/*/index.ts' } } },
+            },
+            {
+              // The web kit's layers: a feature styles itself through the kit's components, never the app's theme;
+              // lib/ (calls, hooks, formats) sits below components/ and imports none.
+              from: { element: { type: 'web-feature' } },
+              disallow: { to: { element: { type: 'web-kit', captured: { part: 'app' } } } },
+              message:
+                'a web feature does not import app/ (the theme, the shell): what it needs is in components/ or lib/',
+            },
+            {
+              from: { element: { type: 'web-kit', captured: { part: 'lib' } } },
+              disallow: { to: { element: { type: 'web-kit', captured: { part: 'components' } } } },
+              message: 'lib/ sits below components/: a hook that shows something belongs in components/',
+            },
+            {
+              // Layers: db/ and platform/ below the modules; the test fixtures (testing/) and the demo seed above
+              // them, using a module as modules do, through its index.ts.
+              from: { element: { type: 'server-base', captured: { part: '{db,platform}' } } },
+              disallow: { to: { element: { types: { anyOf: ['server-module', 'server-seed'] } } } },
+              message:
+                'db/ and platform/ sit below the modules: they import no module and not the seed (the caller passes in what they need)',
+            },
+            {
+              // Their tests may load the demo data set (db/schema.test.ts checks it).
+              from: {
+                element: { type: 'server-base', captured: { part: '{db,platform}' } },
+                file: { path: '**/*.test.ts' },
+              },
+              allow: { to: { element: { type: 'server-seed' } } },
+            },
+            {
+              from: { element: [{ type: 'server-base', captured: { part: 'testing' } }, { type: 'server-seed' }] },
+              disallow: { to: { element: { type: 'server-module' } } },
+              message: 'testing/ and seed/ use a server module only through its index.ts, as modules do',
+            },
+            {
+              from: { element: [{ type: 'server-base', captured: { part: 'testing' } }, { type: 'server-seed' }] },
               allow: { to: { element: { type: 'server-module' }, file: { path: '**/modules/*/index.ts' } } },
             },
           ],

@@ -33,7 +33,7 @@ import { bufferedStdout } from '../packages/server/src/platform/log-destination.
 import { migrateDatabase } from '../packages/server/src/db/migrate.js';
 import { ensureReferenceData } from '../packages/server/src/db/reference-data.js';
 import * as schema from '../packages/server/src/db/schema/index.js';
-import { seedDemoData } from '../packages/server/src/db/seed/index.js';
+import { seedDemoData } from '../packages/server/src/seed/index.js';
 import type { Db } from '../packages/server/src/db/client.js';
 import { countBenefitsUpTo, searchBenefitRows } from '../packages/server/src/modules/benefits/queries.js';
 import type { Caller } from '../packages/server/src/platform/caller.js';

@@ -98,7 +98,7 @@ export async function expectNoSidewaysScroll(page: Page): Promise<void> {
     .toBeLessThanOrEqual(0);
 }
 
-/** The security question and answer every seeded user past Pending has (packages/server/src/db/seed/model.ts). */
+/** The security question and answer every seeded user past Pending has (packages/server/src/seed/model.ts). */
 export const DEMO_SECURITY_QUESTION = 'What is the name of the town where you were born?';
 export const DEMO_SECURITY_ANSWER = 'Hartford';
 

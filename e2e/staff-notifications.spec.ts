@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { apiToken, bearer, DEMO_USERS, expectAccessible, expectNoSidewaysScroll, signInAs } from './helpers';
 
 // A staff user's own notifications (decision 0043): the header's bell with the unread count, the list, marking one
-// and all read. progadmin01 has demo notifications (db/seed/activity.ts seedStaffNotifications); the story puts one
+// and all read. progadmin01 has demo notifications (seed/activity.ts seedStaffNotifications); the story puts one
 // unread notification back through the API count it reads first, so it does not depend on another spec's order.
 
 test.describe('staff notifications', () => {

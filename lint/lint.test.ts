@@ -45,6 +45,72 @@ describe('feature and module boundaries (eslint-plugin-boundaries)', () => {
   it('lets a server module import platform/, db/, @ebt/core and its own files', async () => {
     expect(await lintAs('module-imports-platform.ts', serverFile)).toEqual([]);
   });
+
+  it('refuses a server module importing the demo seed, a layer above it', async () => {
+    expect(await lintAs('module-imports-seed.ts', serverFile)).toEqual([
+      expect.stringMatching(/^boundaries\/dependencies: a server module imports only/),
+    ]);
+  });
+});
+
+describe('server layers: db/ and platform/ below the modules, testing/ and seed/ above them', () => {
+  const below = ['packages/server/src/db/lint-fixture.ts', 'packages/server/src/platform/lint-fixture.ts'];
+  const above = ['packages/server/src/testing/lint-fixture.ts', 'packages/server/src/seed/lint-fixture.ts'];
+  const belowRefusal = /^boundaries\/dependencies: db\/ and platform\/ sit below the modules/;
+
+  it.each(below)('refuses %s importing a module, even through its index.ts', async (file) => {
+    expect(await lintAs('base-imports-module.ts', file)).toEqual([expect.stringMatching(belowRefusal)]);
+  });
+
+  it.each(below)('refuses %s importing the demo seed', async (file) => {
+    expect(await lintAs('base-imports-seed.ts', file)).toEqual([expect.stringMatching(belowRefusal)]);
+  });
+
+  it('lets a db/ or platform/ test load the demo seed, but still import no module', async () => {
+    expect(await lintAs('base-imports-seed.ts', 'packages/server/src/db/lint-fixture.test.ts')).toEqual([]);
+    expect(await lintAs('base-imports-module.ts', 'packages/server/src/platform/lint-fixture.test.ts')).toEqual([
+      expect.stringMatching(belowRefusal),
+    ]);
+  });
+
+  it('lets platform/ import db/, its own files and @ebt/core', async () => {
+    expect(await lintAs('base-imports-base.ts', 'packages/server/src/platform/lint-fixture.ts')).toEqual([]);
+  });
+
+  it.each(above)("refuses %s importing a module's internals", async (file) => {
+    expect(await lintAs('above-imports-module.ts', file)).toEqual([
+      expect.stringMatching(/^boundaries\/dependencies: testing\/ and seed\/ use a server module only through/),
+    ]);
+  });
+
+  it.each(above)('lets %s use a module through its index.ts, with db/, platform/ and @ebt/core', async (file) => {
+    expect(await lintAs('above-imports-module-entry.ts', file)).toEqual([]);
+  });
+});
+
+describe('the web app: API paths only in contracts, and the kit in layers', () => {
+  const webFile = 'packages/web/src/features/benefits/lint-fixture.tsx';
+  const libFile = 'packages/web/src/lib/lint-fixture.ts';
+
+  it('refuses an API path written as a string or a template, and lets a page path be', async () => {
+    expect(await lintAs('web-writes-api-path.tsx', webFile)).toEqual([
+      expect.stringMatching(/^no-restricted-syntax: an API path belongs in its endpoint contract/),
+      expect.stringMatching(/^no-restricted-syntax: an API path belongs in its endpoint contract/),
+    ]);
+  });
+
+  it("refuses a web feature importing the app's theme", async () => {
+    expect(await lintAs('feature-imports-theme.tsx', webFile)).toEqual([
+      expect.stringMatching(/^boundaries\/dependencies: a web feature does not import app\//),
+    ]);
+  });
+
+  it('refuses lib/ importing components/, and lets it import lib/ and core', async () => {
+    expect(await lintAs('lib-imports-components.ts', libFile)).toEqual([
+      expect.stringMatching(/^boundaries\/dependencies: lib\/ sits below components\//),
+    ]);
+    expect(await lintAs('lib-imports-lib.ts', libFile)).toEqual([]);
+  });
 });
 
 describe('import cycles (lint/import-cycles.ts)', () => {

@@ -1,4 +1,6 @@
 import { createRequire } from 'node:module';
+import { apiPrefix } from '../core/src/contract/index.js';
+import { ENDPOINTS } from '../core/src/endpoints/index.js';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -10,16 +12,8 @@ import { screenHtml } from './build/screen-html';
 
 // In development Vite serves the app on :5173 and hands every API path to the server on :3000, so the browser
 // sees one origin, as it does in production where the server serves the built app itself.
-const API_PREFIXES = [
-  '/api',
-  '/user-api',
-  '/account-api',
-  '/benefit-api',
-  '/transaction-api',
-  '/merchant-api',
-  '/admin-api',
-  '/healthz',
-];
+// The prefixes come from the endpoint contracts, so a new area's calls are proxied from its first endpoint.
+const API_PREFIXES = [...new Set(ENDPOINTS.map((endpoint) => apiPrefix(endpoint.path)))];
 const API_TARGET = process.env.API_TARGET ?? 'http://localhost:3000';
 
 // react-router's package exports name only its development build (dev warnings on); the production build it ships

@@ -1,14 +1,15 @@
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import type { AnyEndpoint } from '@ebt/core/contract';
+import { ENDPOINTS } from '@ebt/core/endpoints';
 import Fastify, { LogController, type FastifyInstance, type FastifySchema, type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import accountRoutes from './modules/account/routes.js';
 import agencyRoutes from './modules/agencies/routes.js';
 import applicantRoutes from './modules/applicants/routes.js';
 import authRoutes from './modules/auth/routes.js';
-import benefitImportRoutes from './modules/benefits/import-routes.js';
 import benefitRoutes from './modules/benefits/routes.js';
 import healthRoutes from './modules/health/routes.js';
 import incentiveRoutes from './modules/incentives/routes.js';
@@ -31,6 +32,7 @@ import staffNotificationRoutes from './modules/staff-notifications/routes.js';
 import userAdminRoutes from './modules/user-admin/routes.js';
 import userRoutes from './modules/users/routes.js';
 import { registerPublicPlugin } from './platform/access.js';
+import { openApiDocument } from './platform/openapi.js';
 import { registerCompression } from './platform/compression.js';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandler } from './platform/errors.js';
 import { serializerCompiler } from './platform/serializer.js';
@@ -58,7 +60,6 @@ const MODULES = [
   recipientRoutes,
   agencyRoutes,
   benefitRoutes,
-  benefitImportRoutes,
   incentiveRoutes,
   merchantRoutes,
   userRoutes,
@@ -96,6 +97,8 @@ declare module 'fastify' {
       access: unknown;
       /** The route changes a user or a recipient's login (platform/user-scope.ts); the reach walk calls it. */
       changesUser: boolean;
+      /** The contract the route was bound from (platform/routes.ts); none for the web app's files and the docs UI. */
+      endpoint: AnyEndpoint | undefined;
       schema?: FastifySchema;
     }[];
   }
@@ -150,6 +153,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       get changesUser() {
         return (route.config as { changesUser?: boolean } | undefined)?.changesUser === true;
       },
+      get endpoint() {
+        return (route.config as { endpoint?: AnyEndpoint } | undefined)?.endpoint;
+      },
     });
   });
 
@@ -160,23 +166,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerSessionHook(app, { database, config, now });
   registerRefusalAudit(app, { database, now }); // every 403 in the audit log, after the answer is sent
 
+  // The OpenAPI document is written from the endpoint contracts (platform/openapi.ts), not from the routes' schemas.
   await app.register(fastifySwagger, {
-    openapi: {
-      info: {
-        title: 'MarketLink EBT portal API',
-        version: '1.0.0',
-        description: 'Bearer token from POST /api/authenticate; errors answer {status, message, errorMessages[]}.',
-      },
-      components: {
-        securitySchemes: {
-          bearer: { type: 'http', scheme: 'bearer' },
-          // The transaction engine's terminals (decision 0042): terminal id and secret.
-          terminalBasic: { type: 'http', scheme: 'basic' },
-        },
-      },
-      security: [{ bearer: [] }],
-    },
-    transform: jsonSchemaTransform,
+    mode: 'static',
+    specification: { document: openApiDocument(ENDPOINTS) as never },
   });
   await registerPublicPlugin(app, async (scope) => {
     // The UI's own Content-Security-Policy ('self', its data: logo and one style element by hash) and no-store, on the

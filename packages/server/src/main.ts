@@ -8,6 +8,7 @@ import { prepareDatabase } from './db/prepare.js';
 import { MissingEncryptionKeyError, settleEncryptionKeys } from './platform/encryption-keys.js';
 import { startScheduler } from './platform/jobs.js';
 import { bufferedStdout } from './platform/log-destination.js';
+import { isDatabaseSeeded, seedDemoData } from './seed/index.js';
 import { scheduledJobs } from './jobs.js';
 
 /**
@@ -32,7 +33,7 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, database, logStream });
   for (const warning of warnings) app.log.warn(warning);
   // Migrations, reference data and the demo seed, under one advisory lock: instances started together take turns.
-  await prepareDatabase(database, config, app.log);
+  await prepareDatabase(database, config, app.log, { isDatabaseSeeded, seedDemoData });
 
   const stopJobs = config.jobsEnabled
     ? startScheduler(database.db, scheduledJobs(config), `${os.hostname()}:${process.pid}`, app.log)

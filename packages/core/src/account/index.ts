@@ -1,1 +1,2 @@
 export * from './schemas.js';
+export * as accountApi from './endpoints.js';

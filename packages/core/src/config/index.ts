@@ -1,2 +1,3 @@
 export * from './schemas.js';
 export * from './messages.js';
+export * as configApi from './endpoints.js';

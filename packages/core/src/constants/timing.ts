@@ -37,4 +37,7 @@ export const SESSION_TOUCH_MS = 60_000;
 export const SESSION_ABSOLUTE_MS = 12 * 3_600_000;
 export const LOGIN_LOCK_THRESHOLD = 10;
 export const LOGIN_LOCK_MS = 30 * 60_000;
+/** More than this many failed sign-ins from one address within IP_WINDOW_MS answer 429 for the rest of the window. */
+export const IP_FAILURE_LIMIT = 50;
+export const IP_WINDOW_MS = 15 * 60_000;
 export const OTP_TTL_MS = 10 * 60_000;

@@ -1,3 +1,4 @@
 export * from './schemas.js';
 export * from './messages.js';
 export * from './rules.js';
+export * as posApi from './endpoints.js';

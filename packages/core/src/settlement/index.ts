@@ -3,3 +3,4 @@ export * from './rules.js';
 export * from './schemas.js';
 export * from './ach.js';
 export * from './banking-days.js';
+export * as settlementApi from './endpoints.js';

@@ -5,16 +5,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { adminQuery, databaseUrl, dropDatabase, uniqueDatabaseName } from '../testing/database.js';
+import { DEMO_PASSWORD, DEMO_USERNAMES, isDatabaseSeeded, seedDemoData } from '../seed/index.js';
 import { type Database, openDatabase } from './client.js';
 import { MIGRATIONS_FOLDER } from './migrate.js';
 import { prepareDatabase, type PreparedDatabase } from './prepare.js';
-import { DEMO_PASSWORD, DEMO_USERNAMES } from './seed/index.js';
 
 // Two instances started together on an empty PostgreSQL database (a rolling deploy, two replicas): both prepare the
 // database at once, both come up, and they serve as one product. PGlite is one process with one connection and takes
 // no lock, so this file runs in the server-postgres project only.
 const ON_POSTGRES = process.env.TEST_DATABASE === 'postgres';
 const silent = { info: () => undefined };
+const demo = { isDatabaseSeeded, seedDemoData };
 
 const name = uniqueDatabaseName('ebt_test_prepare');
 let first: Database | undefined;
@@ -33,7 +34,10 @@ describe.runIf(ON_POSTGRES)('two instances starting together on an empty Postgre
     second = await openDatabase({ kind: 'postgres', url: databaseUrl(name) });
     const config = loadConfig({ SEED: 'demo', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent' });
     const started = Date.now();
-    prepared = await Promise.all([prepareDatabase(first, config, silent), prepareDatabase(second, config, silent)]);
+    prepared = await Promise.all([
+      prepareDatabase(first, config, silent, demo),
+      prepareDatabase(second, config, silent, demo),
+    ]);
     prepareMs = Date.now() - started;
     for (const database of [first, second]) {
       const app = await buildApp({ config, database, logger: false });
@@ -104,7 +108,7 @@ describe.runIf(ON_POSTGRES)('two instances starting together on an empty Postgre
 
   it('starts again on a prepared database without waiting for a seed', async () => {
     const config = loadConfig({ SEED: 'demo', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent' });
-    const again = await prepareDatabase(first!, config, silent);
+    const again = await prepareDatabase(first!, config, silent, demo);
     expect(again.seeded).toBe(false);
     expect(await count('select count(*) as n from programs')).toBe(2);
   });

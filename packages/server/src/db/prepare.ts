@@ -1,15 +1,24 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
-import type { Database } from './client.js';
+import type { Database, Db } from './client.js';
 import { applyMigrations, withStartupLock } from './migrate.js';
 import { ensureReferenceData } from './reference-data.js';
-import { isDatabaseSeeded, seedDemoData } from './seed/index.js';
 
 export interface PreparedDatabase {
   /** True when this call loaded the demo data set (the database had no user yet). */
   seeded: boolean;
   /** How long this instance waited for another one to finish preparing the database. */
   waitedMs: number;
+}
+
+/**
+ * The demo data set (seed/index.ts), which the caller passes in: the seed writes through the modules, a layer above
+ * db/, so db/ does not import it.
+ */
+export interface DemoSeed {
+  /** True once any user exists: the demo data is loaded only into a database nobody has used yet. */
+  isDatabaseSeeded(db: Db): Promise<boolean>;
+  seedDemoData(db: Db, keys: { panHmacKey: Buffer; dataEncryptionKey: Buffer }): Promise<unknown>;
 }
 
 /**
@@ -24,6 +33,7 @@ export async function prepareDatabase(
   database: Database,
   config: Pick<Config, 'seed' | 'hmacKey' | 'encryptionKey'>,
   log: Pick<FastifyBaseLogger, 'info'>,
+  demo: DemoSeed,
 ): Promise<PreparedDatabase> {
   const asked = Date.now();
   return withStartupLock(database, async (lock) => {
@@ -31,10 +41,10 @@ export async function prepareDatabase(
     if (waitedMs >= 1000) log.info({ waitedMs }, 'another instance prepared the database first');
     await applyMigrations(database, lock);
     await ensureReferenceData(database.db);
-    if (config.seed !== 'demo' || (await isDatabaseSeeded(database.db))) return { seeded: false, waitedMs };
+    if (config.seed !== 'demo' || (await demo.isDatabaseSeeded(database.db))) return { seeded: false, waitedMs };
     const started = Date.now();
     log.info('empty database: loading the demo data set');
-    await seedDemoData(database.db, { panHmacKey: config.hmacKey, dataEncryptionKey: config.encryptionKey });
+    await demo.seedDemoData(database.db, { panHmacKey: config.hmacKey, dataEncryptionKey: config.encryptionKey });
     log.info({ ms: Date.now() - started }, 'demo data loaded');
     return { seeded: true, waitedMs };
   });

@@ -25,13 +25,13 @@ import {
 import { PRIVILEGE, PRIVILEGE_LIST } from '@ebt/core/privileges';
 import { decrypt } from '../platform/crypto.js';
 import { verifyPassword } from '../platform/passwords.js';
+import { isLuhnValid } from '../seed/cards.js';
+import { DEMO_PASSWORD, DEMO_USERNAMES, isDatabaseSeeded, seedDemoData } from '../seed/index.js';
 import { type Database, type Db, openDatabase } from './client.js';
 import { MIGRATIONS_FOLDER, migrateDatabase } from './migrate.js';
 import { ensureReferenceData, RESPONSE_CODES, TRANSACTION_TYPES } from './reference-data.js';
 import * as schema from './schema/index.js';
 import { agencies, benefits, fundingSources, privileges, rolePrivileges, roles, users } from './schema/index.js';
-import { isLuhnValid } from './seed/cards.js';
-import { DEMO_PASSWORD, DEMO_USERNAMES, isDatabaseSeeded, seedDemoData } from './seed/index.js';
 
 // This file always uses in-memory PGlite: it checks the schema, the migration and the seed, not the server's choice
 // of database. The server-postgres project would only repeat the same PGlite run, so it skips the file.

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, gte } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ENDPOINTS } from '@ebt/core/endpoints';
 import { ROLE, USER_STATUS } from '@ebt/core/enums';
 import { auditLog, fundingSources, pans } from '../db/schema/index.js';
 import { seal } from './crypto.js';
@@ -19,14 +20,14 @@ import { multipartFile } from '../testing/multipart.js';
 import { makePosWorld, nextTrace, pos, purchaseOf } from '../testing/pos-world.js';
 import { validRecipient } from '../testing/recipient-form.js';
 import { buildWorld, type World } from '../testing/world.js';
-import { editBody } from '../modules/benefits/test-helpers.js';
-import { makeEnrolment, makeIncentive } from '../modules/incentives/test-helpers.js';
-import { makeMerchant, validMerchantForm } from '../modules/merchants/test-helpers.js';
-import { validUserForm } from '../modules/users/test-helpers.js';
-import { cardNumber } from '../modules/external-cards/test-helpers.js';
+import { editBody } from '../testing/benefits.js';
+import { makeEnrolment, makeIncentive } from '../testing/incentives.js';
+import { makeMerchant, validMerchantForm } from '../testing/merchants.js';
+import { validUserForm } from '../testing/users.js';
+import { cardNumber } from '../testing/external-cards.js';
 
-// The audit walk (security.md "Audit"): every registered route that changes data (POST, PUT, PATCH, DELETE, and the
-// GET routes of CHANGING_GETS) is called here through the real app with a valid request, and must leave an audit row
+// The audit walk (security.md "Audit"): every endpoint that changes data (POST, PUT, PATCH, DELETE, and the GETs whose
+// contracts say `audited`) is called here through the real app with a valid request, and must leave an audit row
 // naming who acted, when (the request's clock, stored as UTC), the entity, and the before and after of the change. A
 // route with neither a case nor a stated exemption fails the walk, as a route without declared access fails the access
 // walk (access.test.ts).
@@ -35,25 +36,6 @@ import { cardNumber } from '../modules/external-cards/test-helpers.js';
 const WALK_HMAC_KEY = randomBytes(32);
 const t = useTestApp({ PAN_HMAC_KEY: WALK_HMAC_KEY.toString('hex') });
 
-const CHANGING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-/**
- * The GET routes that change data all the same, as the spec defines them: signing out ends the session, and a recovery
- * code is used up when it is entered. Each needs an audited case in CASES like a POST, and the walk fails when one is
- * no longer registered, so a renamed route cannot leave the walk unnoticed.
- */
-const CHANGING_GETS = [
-  'GET /api/logout',
-  'GET /user-api/forgot-password/:username/:otpCode',
-  'GET /user-api/user/forgot-username/:email/:otpCode',
-  // Changes nothing, but every read of decrypted bank data is audited (issue 13 item 4, decision 0022).
-  'GET /merchant-api/merchant/:id/bank-info',
-  // A card printed whole is one number revealed: each print is audited (decision 0097).
-  'GET /benefit-api/pan/:panId/qrcode/pdf',
-  // Making a generation's PDF ends its in-process state (decision 0035).
-  'GET /benefit-api/pans/qrcode/pdfs/:panGenId',
-  // The bulk generation setup makes the program's printed-PAN account on its first read (decision 0035).
-  'GET /account-api/account/pangen/:programId',
-];
 const NEW_PASSWORD = 'Walked#Audit2026';
 const QUESTION_ID = 2;
 const ANSWER = 'Rex the Dog';
@@ -253,7 +235,7 @@ async function enrolmentSetting() {
 // The table: one entry per route that changes data ---------------------------------------------------------------
 
 const CASES: Record<string, AuditCase | Exempt> = {
-  'POST /api/authenticate': {
+  authenticate: {
     action: 'sign-in',
     entity: 'user',
     actor: 'subject',
@@ -270,7 +252,7 @@ const CASES: Record<string, AuditCase | Exempt> = {
     },
   },
 
-  'GET /api/logout': {
+  logout: {
     action: 'sign-out',
     entity: 'user',
     actor: 'caller',
@@ -282,7 +264,7 @@ const CASES: Record<string, AuditCase | Exempt> = {
     },
   },
 
-  'POST /account-api/applicant': {
+  submitApplicant: {
     action: 'create',
     entity: 'applicant',
     actor: 'anonymous', // the public online application: its author has no account yet
@@ -311,16 +293,16 @@ const CASES: Record<string, AuditCase | Exempt> = {
     },
   },
 
-  'POST /account-api/application/:applicationId/:programId': {
+  checkApplication: {
     exempt: 'the admin test screen asks whether an applicant could apply now; it reads and changes nothing',
   },
 
-  'PUT /account-api/notifications': {
+  setNotificationStatus: {
     exempt:
       "marks the caller's own notifications read or dismissed: no one else's data, no record a program must account for",
   },
 
-  'PUT /account-api/notifications/preferences': {
+  saveNotificationPreferences: {
     action: 'update',
     entity: 'notification_preferences',
     actor: 'caller',
@@ -336,16 +318,16 @@ const CASES: Record<string, AuditCase | Exempt> = {
     },
   },
 
-  'PUT /account-api/staff-notifications/read': {
+  markAllStaffNotificationsRead: {
     exempt: "marks the caller's own notifications read: no one else's data, no record a program must account for",
   },
 
-  'PUT /account-api/staff-notifications/:id/read': {
+  markStaffNotificationRead: {
     exempt:
       "marks one of the caller's own notifications read: no one else's data, no record a program must account for",
   },
 
-  'PUT /user-api/user/currentuser': {
+  updateOwnUserInfo: {
     action: 'update',
     entity: 'user',
     actor: 'caller',
@@ -372,7 +354,7 @@ const CASES: Record<string, AuditCase | Exempt> = {
     },
   },
 
-  'PUT /user-api/user/password': {
+  changeOwnPassword: {
     action: 'password-change',
     entity: 'user',
     actor: 'caller',
@@ -391,7 +373,7 @@ const CASES: Record<string, AuditCase | Exempt> = {
     },
   },
 
-  'PUT /user-api/user/current/security-answers': {
+  setOwnSecurityAnswer: {
     action: 'update-security-question',
     entity: 'user',
     actor: 'caller',
@@ -410,7 +392,7 @@ const CASES: Record<string, AuditCase | Exempt> = {
     },
   },
 
-  'PUT /user-api/user/current/language': {
+  setOwnLanguage: {
     action: 'update-language',
     entity: 'user',
     actor: 'caller',
@@ -425,7 +407,7 @@ const CASES: Record<string, AuditCase | Exempt> = {
     },
   },
 
-  'POST /user-api/user/send-activation': {
+  sendActivation: {
     action: 'send-activation',
     entity: 'user',
     actor: 'caller',
@@ -441,7 +423,7 @@ const CASES: Record<string, AuditCase | Exempt> = {
     },
   },
 
-  'POST /user-api/recipient-users/send-activation': {
+  sendRecipientActivation: {
     action: 'send-activation',
     entity: 'user',
     actor: 'caller',
@@ -458,7 +440,7 @@ const CASES: Record<string, AuditCase | Exempt> = {
     },
   },
 
-  'POST /user-api/activate-user': {
+  activateUser: {
     action: 'activate',
     entity: 'user',
     actor: 'subject',
@@ -489,7 +471,7 @@ const CASES: Record<string, AuditCase | Exempt> = {
     },
   },
 
-  'POST /user-api/forgot-password/:username': {
+  answerPasswordRecoveryQuestion: {
     action: 'recovery-code-sent',
     entity: 'user',
     actor: 'subject',
@@ -506,7 +488,7 @@ const CASES: Record<string, AuditCase | Exempt> = {
     },
   },
 
-  'POST /user-api/user/forgot-username/:email': {
+  answerUsernameRecoveryQuestion: {
     action: 'recovery-code-sent',
     entity: 'user',
     actor: 'subject',
@@ -523,7 +505,7 @@ const CASES: Record<string, AuditCase | Exempt> = {
     },
   },
 
-  'GET /user-api/forgot-password/:username/:otpCode': {
+  redeemPasswordRecoveryCode: {
     action: 'recovery-code-used',
     entity: 'user',
     actor: 'subject',
@@ -545,7 +527,7 @@ const CASES: Record<string, AuditCase | Exempt> = {
     },
   },
 
-  'GET /user-api/user/forgot-username/:email/:otpCode': {
+  redeemUsernameRecoveryCode: {
     action: 'recovery-code-used',
     entity: 'user',
     actor: 'subject',
@@ -567,7 +549,7 @@ const CASES: Record<string, AuditCase | Exempt> = {
     },
   },
 
-  'POST /user-api/reset-pass/:hash': {
+  resetPassword: {
     action: 'reset-password',
     entity: 'user',
     actor: 'subject',
@@ -595,7 +577,7 @@ const CASES: Record<string, AuditCase | Exempt> = {
     },
   },
 
-  'POST /user-api/confirm-email/:hash': {
+  confirmEmailChange: {
     action: 'confirm-email',
     entity: 'user',
     actor: 'subject',
@@ -623,7 +605,7 @@ const CASES: Record<string, AuditCase | Exempt> = {
     },
   },
 
-  'POST /account-api/account': {
+  addRecipient: {
     action: 'create',
     entity: 'recipient_account',
     actor: 'caller',
@@ -637,7 +619,7 @@ const CASES: Record<string, AuditCase | Exempt> = {
       }),
   },
 
-  'PUT /account-api/account': {
+  updateRecipient: {
     action: 'inactivate',
     entity: 'recipient_account',
     actor: 'caller',
@@ -653,7 +635,7 @@ const CASES: Record<string, AuditCase | Exempt> = {
     },
   },
 
-  'PUT /account-api/account/move': {
+  moveRecipient: {
     action: 'move',
     entity: 'recipient_account',
     actor: 'caller',
@@ -669,7 +651,7 @@ const CASES: Record<string, AuditCase | Exempt> = {
     },
   },
 
-  'POST /account-api/account/file/:programUuid': {
+  importAccountFile: {
     action: 'import',
     entity: 'account_file',
     actor: 'caller',
@@ -689,7 +671,7 @@ const CASES: Record<string, AuditCase | Exempt> = {
       }),
   },
 
-  'POST /benefit-api/benefit': {
+  issueBenefit: {
     action: 'issue',
     entity: 'benefit',
     actor: 'caller',
@@ -700,7 +682,7 @@ const CASES: Record<string, AuditCase | Exempt> = {
     },
   },
 
-  'PUT /benefit-api/benefit': {
+  updateBenefit: {
     action: 'update',
     entity: 'benefit',
     actor: 'caller',
@@ -716,7 +698,7 @@ const CASES: Record<string, AuditCase | Exempt> = {
     },
   },
 
-  'PATCH /benefit-api/benefit/:benefitUuid': {
+  voidBenefit: {
     action: 'void',
     entity: 'benefit',
     actor: 'caller',
@@ -732,7 +714,7 @@ const CASES: Record<string, AuditCase | Exempt> = {
     },
   },
 
-  'POST /benefit-api/benefit/file': {
+  importBenefitFile: {
     action: 'import',
     entity: 'benefit_file',
     actor: 'caller',
@@ -754,7 +736,7 @@ const CASES: Record<string, AuditCase | Exempt> = {
     },
   },
 
-  'POST /merchant-api/merchant': {
+  addMerchant: {
     action: 'create',
     entity: 'merchant',
     actor: 'caller',
@@ -769,7 +751,7 @@ const CASES: Record<string, AuditCase | Exempt> = {
     },
   },
 
-  'PUT /merchant-api/merchant': {
+  updateMerchant: {
     action: 'update',
     entity: 'merchant',
     actor: 'caller',
@@ -785,7 +767,7 @@ const CASES: Record<string, AuditCase | Exempt> = {
     },
   },
 
-  'PATCH /merchant-api/merchant/:id': {
+  setMerchantStatus: {
     action: 'status',
     entity: 'merchant',
     actor: 'caller',
@@ -801,7 +783,7 @@ const CASES: Record<string, AuditCase | Exempt> = {
     },
   },
 
-  'POST /merchant-api/merchant/file': {
+  importMerchantFile: {
     action: 'import',
     entity: 'merchant_file',
     actor: 'caller',
@@ -822,7 +804,7 @@ const CASES: Record<string, AuditCase | Exempt> = {
     },
   },
 
-  'PUT /merchant-api/bank-info': {
+  saveMerchantBankInfo: {
     action: 'bank_update',
     entity: 'merchant',
     actor: 'caller',
@@ -846,7 +828,7 @@ const CASES: Record<string, AuditCase | Exempt> = {
     },
   },
 
-  'GET /merchant-api/merchant/:id/bank-info': {
+  revealMerchantBankInfo: {
     action: 'bank_read',
     entity: 'merchant',
     actor: 'caller',
@@ -862,7 +844,7 @@ const CASES: Record<string, AuditCase | Exempt> = {
     },
   },
 
-  'POST /merchant-api/merchant/:id/terminals': {
+  issueTerminal: {
     action: 'terminal_issue',
     entity: 'merchant',
     actor: 'caller',
@@ -879,7 +861,7 @@ const CASES: Record<string, AuditCase | Exempt> = {
   },
 
   // The transaction engine (issue 20): a terminal, not a user, acts; each call's row names the transaction.
-  'POST /transaction-api/pos/purchase': {
+  authorizePurchase: {
     action: 'pos_purchase',
     entity: 'transaction',
     actor: 'anonymous',
@@ -891,7 +873,7 @@ const CASES: Record<string, AuditCase | Exempt> = {
       return { res: await pos(t, w.terminal, 'purchase', purchaseOf(w.card.pan, 1)), actorUserId: null };
     },
   },
-  'POST /transaction-api/pos/refund': {
+  authorizeRefund: {
     action: 'pos_refund',
     entity: 'transaction',
     actor: 'anonymous',
@@ -910,7 +892,7 @@ const CASES: Record<string, AuditCase | Exempt> = {
       return { res, actorUserId: null };
     },
   },
-  'POST /transaction-api/pos/reversal': {
+  reverseTransaction: {
     action: 'pos_reversal',
     entity: 'transaction',
     actor: 'anonymous',
@@ -928,7 +910,7 @@ const CASES: Record<string, AuditCase | Exempt> = {
     },
   },
   // Settlement (issue 24, decision 0056): an administrator's close and the bank's confirmation.
-  'POST /settlement-api/batches/close': {
+  closeSettlementBatch: {
     action: 'settlement_close',
     entity: 'settlement_batch',
     actor: 'caller',
@@ -945,7 +927,7 @@ const CASES: Record<string, AuditCase | Exempt> = {
       });
     },
   },
-  'POST /settlement-api/batches/:batchUuid/paid': {
+  markSettlementBatchPaid: {
     action: 'settlement_paid',
     entity: 'settlement_batch',
     actor: 'caller',
@@ -970,7 +952,7 @@ const CASES: Record<string, AuditCase | Exempt> = {
     },
   },
   // A merchant's statement e-mailed through the outbox (decision 0068).
-  'POST /settlement-api/batches/:batchUuid/merchants/:merchantUuid/statement/email': {
+  emailMerchantStatement: {
     action: 'settlement_statement_email',
     entity: 'settlement_batch',
     actor: 'caller',
@@ -993,7 +975,7 @@ const CASES: Record<string, AuditCase | Exempt> = {
       });
     },
   },
-  'POST /transaction-api/pos/balance-inquiry': {
+  inquireBalance: {
     action: 'pos_balance_inquiry',
     entity: 'transaction',
     actor: 'anonymous',
@@ -1010,7 +992,7 @@ const CASES: Record<string, AuditCase | Exempt> = {
     },
   },
 
-  'DELETE /merchant-api/merchant/:id/terminals/:terminalId': {
+  revokeTerminal: {
     action: 'terminal_revoke',
     entity: 'merchant',
     actor: 'caller',
@@ -1031,7 +1013,7 @@ const CASES: Record<string, AuditCase | Exempt> = {
     },
   },
 
-  'PUT /merchant-api/merchant/:merchantUuid/:programId/:statusId': {
+  setMerchantProgramStatus: {
     action: 'status',
     entity: 'merchant_program',
     actor: 'caller',
@@ -1045,7 +1027,7 @@ const CASES: Record<string, AuditCase | Exempt> = {
       });
     },
   },
-  'POST /account-api/agency': {
+  addAgency: {
     action: 'create',
     entity: 'agency',
     actor: 'caller',
@@ -1066,7 +1048,7 @@ const CASES: Record<string, AuditCase | Exempt> = {
     },
   },
 
-  'PUT /account-api/agency/:id': {
+  updateAgency: {
     action: 'update',
     entity: 'agency',
     actor: 'caller',
@@ -1082,7 +1064,7 @@ const CASES: Record<string, AuditCase | Exempt> = {
     },
   },
 
-  'POST /account-api/agency/:agencyUuid/user/:userUuid': {
+  addAgencyUser: {
     action: 'add',
     entity: 'agency_user',
     actor: 'caller',
@@ -1097,7 +1079,7 @@ const CASES: Record<string, AuditCase | Exempt> = {
     },
   },
 
-  'DELETE /account-api/agency/:agencyUuid/user/:userUuid': {
+  removeAgencyUser: {
     action: 'remove',
     entity: 'agency_user',
     actor: 'caller',
@@ -1115,7 +1097,7 @@ const CASES: Record<string, AuditCase | Exempt> = {
     },
   },
 
-  'PATCH /account-api/agency/:agencyUuid/user/:userUuid': {
+  moveAgencyUser: {
     action: 'move',
     entity: 'agency_user',
     actor: 'caller',
@@ -1131,7 +1113,7 @@ const CASES: Record<string, AuditCase | Exempt> = {
     },
   },
 
-  'POST /user-api/user': {
+  addUser: {
     action: 'create',
     entity: 'user',
     actor: 'caller',
@@ -1146,7 +1128,7 @@ const CASES: Record<string, AuditCase | Exempt> = {
     },
   },
 
-  'PUT /user-api/user/:id': {
+  updateUser: {
     action: 'update',
     entity: 'user',
     actor: 'caller',
@@ -1166,7 +1148,7 @@ const CASES: Record<string, AuditCase | Exempt> = {
     },
   },
 
-  'PATCH /user-api/recipient-users/:id': {
+  updateRecipientUser: {
     action: 'update',
     entity: 'user',
     actor: 'caller',
@@ -1190,7 +1172,7 @@ const CASES: Record<string, AuditCase | Exempt> = {
   },
 
   // The user-admin, roles and program-admins modules (issue 14, decision 0025).
-  'PUT /user-api/user/:id/status': {
+  disableUser: {
     action: 'status',
     entity: 'user',
     actor: 'caller',
@@ -1206,7 +1188,7 @@ const CASES: Record<string, AuditCase | Exempt> = {
     },
   },
 
-  'DELETE /user-api/user/:id': {
+  deleteUser: {
     action: 'delete',
     entity: 'user',
     actor: 'caller',
@@ -1218,7 +1200,7 @@ const CASES: Record<string, AuditCase | Exempt> = {
     },
   },
 
-  'POST /user-api/user/reset-otp/:uuid': {
+  resetUserOtp: {
     action: 'reset-otp',
     entity: 'user',
     actor: 'caller',
@@ -1234,7 +1216,7 @@ const CASES: Record<string, AuditCase | Exempt> = {
     },
   },
 
-  'POST /user-api/user/reset-otp/:uuid/send': {
+  resetUserOtpAndNotify: {
     action: 'reset-otp-send',
     entity: 'user',
     actor: 'caller',
@@ -1250,7 +1232,7 @@ const CASES: Record<string, AuditCase | Exempt> = {
     },
   },
 
-  'PUT /user-api/user/:id/roles': {
+  setUserRoles: {
     action: 'roles',
     entity: 'user',
     actor: 'caller',
@@ -1266,7 +1248,7 @@ const CASES: Record<string, AuditCase | Exempt> = {
     },
   },
 
-  'POST /admin-api/roles': {
+  addRole: {
     action: 'create',
     entity: 'role',
     actor: 'caller',
@@ -1281,7 +1263,7 @@ const CASES: Record<string, AuditCase | Exempt> = {
     },
   },
 
-  'PUT /admin-api/roles': {
+  saveRole: {
     action: 'update',
     entity: 'role',
     actor: 'caller',
@@ -1299,7 +1281,7 @@ const CASES: Record<string, AuditCase | Exempt> = {
     },
   },
 
-  'POST /admin-api/programs/:programUuid/users': {
+  addProgramAdmin: {
     action: 'create',
     entity: 'program_user',
     actor: 'caller',
@@ -1315,7 +1297,7 @@ const CASES: Record<string, AuditCase | Exempt> = {
     },
   },
 
-  'DELETE /admin-api/programs/:programUuid/users': {
+  removeProgramAdmin: {
     action: 'delete',
     entity: 'program_user',
     actor: 'caller',
@@ -1331,7 +1313,7 @@ const CASES: Record<string, AuditCase | Exempt> = {
     },
   },
   // PANs (issue 17, decisions 0035-0037).
-  'POST /account-api/pans': {
+  generatePan: {
     action: 'create',
     entity: 'pan',
     actor: 'caller',
@@ -1348,7 +1330,7 @@ const CASES: Record<string, AuditCase | Exempt> = {
   },
 
   // Nothing changes, but every whole card number shown to staff is audited (decision 0097).
-  'POST /account-api/pans/:panId/reveal': {
+  revealPan: {
     action: 'reveal',
     entity: 'pan',
     actor: 'caller',
@@ -1361,7 +1343,7 @@ const CASES: Record<string, AuditCase | Exempt> = {
     },
   },
 
-  'GET /benefit-api/pan/:panId/qrcode/pdf': {
+  getPanCardPdf: {
     action: 'print',
     entity: 'pan',
     actor: 'caller',
@@ -1374,7 +1356,7 @@ const CASES: Record<string, AuditCase | Exempt> = {
     },
   },
 
-  'PATCH /benefit-api/pans/:panId': {
+  setPanStatus: {
     action: 'status',
     entity: 'pan',
     actor: 'caller',
@@ -1387,7 +1369,7 @@ const CASES: Record<string, AuditCase | Exempt> = {
     },
   },
 
-  'PUT /benefit-api/pans/:pan19/:accountUuid': {
+  assignPan: {
     action: 'assign',
     entity: 'pan',
     actor: 'caller',
@@ -1422,7 +1404,7 @@ const CASES: Record<string, AuditCase | Exempt> = {
     },
   },
 
-  'GET /account-api/account/pangen/:programId': {
+  getPanGenerationSetup: {
     action: 'create',
     entity: 'recipient_account',
     actor: 'caller',
@@ -1435,7 +1417,7 @@ const CASES: Record<string, AuditCase | Exempt> = {
     },
   },
 
-  'POST /account-api/pans/gen/printed': {
+  generatePrintedPans: {
     action: 'generate',
     entity: 'pan_generation',
     actor: 'caller',
@@ -1451,7 +1433,7 @@ const CASES: Record<string, AuditCase | Exempt> = {
     },
   },
 
-  'GET /benefit-api/pans/qrcode/pdfs/:panGenId': {
+  getPanGenerationPdf: {
     action: 'print',
     entity: 'pan_generation',
     actor: 'caller',
@@ -1470,7 +1452,7 @@ const CASES: Record<string, AuditCase | Exempt> = {
     },
   },
 
-  'PATCH /account-api/pans/currentuser/:panId': {
+  changeOwnCard: {
     action: 'lock',
     entity: 'pan',
     actor: 'caller',
@@ -1489,7 +1471,7 @@ const CASES: Record<string, AuditCase | Exempt> = {
   },
 
   // Admin programs and configuration (issue 16).
-  'POST /admin-api/programs': {
+  addProgram: {
     action: 'create',
     entity: 'program',
     actor: 'caller',
@@ -1504,7 +1486,7 @@ const CASES: Record<string, AuditCase | Exempt> = {
     },
   },
 
-  'PUT /admin-api/programs/:programUuid': {
+  updateProgram: {
     action: 'update',
     entity: 'program',
     actor: 'caller',
@@ -1523,7 +1505,7 @@ const CASES: Record<string, AuditCase | Exempt> = {
     },
   },
 
-  'POST /admin-api/config': {
+  addConfigValue: {
     action: 'create',
     entity: 'config_entry',
     actor: 'caller',
@@ -1538,7 +1520,7 @@ const CASES: Record<string, AuditCase | Exempt> = {
     },
   },
 
-  'PUT /admin-api/config': {
+  updateConfigValue: {
     action: 'update',
     entity: 'config_entry',
     actor: 'caller',
@@ -1553,7 +1535,7 @@ const CASES: Record<string, AuditCase | Exempt> = {
     },
   },
 
-  'DELETE /admin-api/config': {
+  deleteConfigValue: {
     action: 'delete',
     entity: 'config_entry',
     actor: 'caller',
@@ -1573,7 +1555,7 @@ const CASES: Record<string, AuditCase | Exempt> = {
   },
 
   // External cards (issue 18): the recipient's own cards; staff cannot attach them.
-  'POST /account-api/external-pan': {
+  addExternalCard: {
     action: 'create',
     entity: 'external_card',
     actor: 'caller',
@@ -1585,7 +1567,7 @@ const CASES: Record<string, AuditCase | Exempt> = {
     },
   },
 
-  'PUT /account-api/external-pan/:id': {
+  updateExternalCard: {
     action: 'update',
     entity: 'external_card',
     actor: 'caller',
@@ -1602,7 +1584,7 @@ const CASES: Record<string, AuditCase | Exempt> = {
     },
   },
 
-  'DELETE /account-api/external-pan/:id': {
+  deleteExternalCard: {
     action: 'delete',
     entity: 'external_card',
     actor: 'caller',
@@ -1615,7 +1597,7 @@ const CASES: Record<string, AuditCase | Exempt> = {
     },
   },
   // Incentives (issue 18): definitions by the platform admin, enrolments by agency staff.
-  'POST /account-api/incentive': {
+  addIncentive: {
     action: 'create',
     entity: 'incentive',
     actor: 'caller',
@@ -1636,7 +1618,7 @@ const CASES: Record<string, AuditCase | Exempt> = {
     },
   },
 
-  'PUT /account-api/incentive/:id': {
+  updateIncentive: {
     action: 'update',
     entity: 'incentive',
     actor: 'caller',
@@ -1657,7 +1639,7 @@ const CASES: Record<string, AuditCase | Exempt> = {
     },
   },
 
-  'POST /account-api/incentive/recipient-incentive': {
+  enrolRecipientIncentive: {
     action: 'create',
     entity: 'recipient_incentive',
     actor: 'caller',
@@ -1673,7 +1655,7 @@ const CASES: Record<string, AuditCase | Exempt> = {
     },
   },
 
-  'PUT /account-api/incentive/recipient-incentive/:id': {
+  updateRecipientIncentive: {
     action: 'update',
     entity: 'recipient_incentive',
     actor: 'caller',
@@ -1690,7 +1672,7 @@ const CASES: Record<string, AuditCase | Exempt> = {
     },
   },
 
-  'DELETE /account-api/incentive/recipient-incentive/:id': {
+  deleteRecipientIncentive: {
     action: 'delete',
     entity: 'recipient_incentive',
     actor: 'caller',
@@ -1709,31 +1691,28 @@ const CASES: Record<string, AuditCase | Exempt> = {
 
 // The walk ------------------------------------------------------------------------------------------------------
 
-const changingRoutes = () =>
-  t.app.registeredRoutes.flatMap((route) =>
-    [route.method]
-      .flat()
-      .map((method) => `${String(method)} ${route.url}`)
-      .filter((key) => CHANGING_METHODS.has(key.split(' ')[0]!) || CHANGING_GETS.includes(key)),
-  );
+/** The endpoints that change data: every POST, PUT, PATCH and DELETE, and the GETs their contracts mark `audited`. */
+const changing = ENDPOINTS.filter((endpoint) => endpoint.method !== 'GET' || endpoint.audited);
+const byId = new Map(ENDPOINTS.map((endpoint) => [endpoint.operationId, endpoint]));
 
 describe('the audit walk', () => {
-  it('has a case or a stated exemption for every route that changes data, and none for a route that is gone', () => {
-    const routes = changingRoutes();
-    expect(routes.length).toBeGreaterThan(10);
-    expect(routes.filter((route) => !(route in CASES))).toEqual([]);
-    expect(Object.keys(CASES).filter((route) => !routes.includes(route))).toEqual([]);
+  it('has a case or a stated exemption for every endpoint that changes data, and none for one that does not', () => {
+    const ids = changing.map((endpoint) => endpoint.operationId);
+    expect(ids.length).toBeGreaterThan(10);
+    expect(ids.filter((id) => !(id in CASES))).toEqual([]);
+    expect(Object.keys(CASES).filter((id) => !ids.includes(id))).toEqual([]);
   });
 
-  it('has every data-changing GET route of its list registered, each with an audited case', () => {
-    const routes = changingRoutes();
-    expect(CHANGING_GETS.filter((route) => !routes.includes(route))).toEqual([]);
-    expect(CHANGING_GETS.filter((route) => !CASES[route] || 'exempt' in CASES[route])).toEqual([]);
+  it('has an audited case, not an exemption, for every GET that changes data', () => {
+    const gets = changing.filter((endpoint) => endpoint.method === 'GET').map((endpoint) => endpoint.operationId);
+    expect(gets.length).toBeGreaterThan(0);
+    expect(gets.filter((id) => !CASES[id] || 'exempt' in CASES[id])).toEqual([]);
   });
 
-  for (const [route, auditCase] of Object.entries(CASES)) {
+  for (const [id, auditCase] of Object.entries(CASES)) {
     if ('exempt' in auditCase) continue;
-    it(`${route} writes '${auditCase.action}' on ${auditCase.entity} with its actor, time, before and after`, async () => {
+    const route = `${byId.get(id)?.method} ${byId.get(id)?.path}`;
+    it(`${id} (${route}) writes '${auditCase.action}' on ${auditCase.entity} with its actor, time, before and after`, async () => {
       const since = t.clock.now();
       const { res, actorUserId } = await auditCase.send();
       expect(res.statusCode, res.body).toBeGreaterThanOrEqual(200);

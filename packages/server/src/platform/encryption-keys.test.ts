@@ -12,7 +12,7 @@ import { DEV_ENCRYPTION_KEY_FILE, loadConfig } from '../config.js';
 import { type Database, openDatabase } from '../db/client.js';
 import * as schema from '../db/schema/index.js';
 import { devEncryptionKeys, encryptionKeyIds } from '../db/schema/index.js';
-import { makeMerchant } from '../modules/merchants/test-helpers.js';
+import { makeMerchant } from '../testing/merchants.js';
 import type { TestApp } from '../testing/app.js';
 import { createTestDatabase } from '../testing/database.js';
 import { buildWorld } from '../testing/world.js';

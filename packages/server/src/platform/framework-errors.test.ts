@@ -1,11 +1,10 @@
 import { connect } from 'node:net';
 import Fastify, { type LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { LOGIN_LOCK_MS, LOGIN_LOCK_THRESHOLD } from '@ebt/core/constants';
+import { IP_FAILURE_LIMIT, IP_WINDOW_MS, LOGIN_LOCK_MS, LOGIN_LOCK_THRESHOLD } from '@ebt/core/constants';
 import { APP_ERROR_CODE, ErrorBody } from '@ebt/core/errors';
 import { MESSAGES } from '@ebt/core/messages';
 import { LOOKUP_LIMIT_PER_ADDRESS, LOOKUP_WINDOW_MS, RECOVERY_ERROR_CODE } from '@ebt/core/recovery';
-import { IP_FAILURE_LIMIT, IP_WINDOW_MS } from '../modules/auth/service.js';
 import { useTestApp } from '../testing/app.js';
 import { frameworkErrorHandler, registerErrorHandler } from './errors.js';
 import { registerSecurityHeaders, securityHeaders, securityHeaderWriter } from './security-headers.js';

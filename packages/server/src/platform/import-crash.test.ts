@@ -16,7 +16,7 @@ import {
   recipientAccounts,
   users,
 } from '../db/schema/index.js';
-import { DEMO_PASSWORD } from '../db/seed/index.js';
+import { DEMO_PASSWORD } from '../seed/index.js';
 import { createTestDatabase, databaseUrl as urlOfDatabase } from '../testing/database.js';
 import { multipartFile } from '../testing/multipart.js';
 import { FILE_SIZE_LIMIT_BYTES } from '@ebt/core/constants';

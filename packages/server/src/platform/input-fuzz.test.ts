@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { ROLE } from '@ebt/core/enums';
 import { PRIVILEGE, PRIVILEGE_LIST } from '@ebt/core/privileges';
 import { rolePrivileges } from '../db/schema/index.js';
-import { makeFundingSource } from '../modules/benefits/test-helpers.js';
+import { makeFundingSource } from '../testing/benefits.js';
 import { makeCard, makeMerchant, makeTerminal } from '../testing/pos-world.js';
 import { useTestApp } from '../testing/app.js';
 import {
@@ -17,7 +17,7 @@ import {
   makeRecipient,
   makeUser,
 } from '../testing/factories.js';
-import type { Access } from './access.js';
+import type { Access } from '@ebt/core/contract';
 
 // Architecture.md "The request path": input the database cannot hold is refused with a 400, never a 5xx. This test
 // walks every registered route and, for each field of its querystring, params and body schemas, sends a NUL, a lone

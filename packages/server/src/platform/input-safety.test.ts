@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '@ebt/core/enums';
 import { MESSAGES } from '@ebt/core/messages';
 import { applicants, auditLog, benefits, recipientAccounts, users } from '../db/schema/index.js';
-import { makeBenefit, makeFundingSource } from '../modules/benefits/test-helpers.js';
+import { makeBenefit, makeFundingSource } from '../testing/benefits.js';
 import { useTestApp } from '../testing/app.js';
 import { makeApplication, makeRecipient } from '../testing/factories.js';
 import { buildWorld } from '../testing/world.js';

@@ -5,10 +5,10 @@ import { eq } from 'drizzle-orm';
 import { fundingSources, sessions, users } from '../db/schema/index.js';
 import { useTestApp } from '../testing/app.js';
 import { makeRecipient, makeStaffCast, makeUser } from '../testing/factories.js';
-import { makeEnrolment, makeIncentive } from '../modules/incentives/test-helpers.js';
-import { makeMerchant } from '../modules/merchants/test-helpers.js';
-import { makeTransaction } from '../modules/transactions/test-helpers.js';
-import { cardNumber } from '../modules/external-cards/test-helpers.js';
+import { makeEnrolment, makeIncentive } from '../testing/incentives.js';
+import { makeMerchant } from '../testing/merchants.js';
+import { makeTransaction } from '../testing/transactions.js';
+import { cardNumber } from '../testing/external-cards.js';
 import { TOUCH_EVERY_MS } from './caller-statement.js';
 
 // architecture.md "The request path": an authenticated read costs two SQL statements, the caller in one and then the

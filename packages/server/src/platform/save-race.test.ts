@@ -3,7 +3,7 @@ import { ROLE } from '@ebt/core/enums';
 import { useTestApp } from '../testing/app.js';
 import { makeRecipient, makeUser } from '../testing/factories.js';
 import { buildWorld, type World } from '../testing/world.js';
-import { makeMerchant } from '../modules/merchants/test-helpers.js';
+import { makeMerchant } from '../testing/merchants.js';
 
 // The race walk of save-once routes (docs/security.md "Answers and logs"): a form a person saves, sent ten times at
 // once (a double tap, a retrying client, two tabs), with the same body or two different ones. Each copy must answer

@@ -1,20 +1,16 @@
 import { pipeline, Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import { eq, type SQL, sql } from 'drizzle-orm';
-import type { FastifyReply } from 'fastify';
-import type { z } from 'zod';
-import { ErrorBody } from '@ebt/core/errors';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PROGRAM_STATUS } from '@ebt/core/enums';
 import { todayIn } from '@ebt/core/format';
 import { totalPages } from '@ebt/core/pager';
 import type { DbOrTx } from '../db/client.js';
 import { agencies, programs } from '../db/schema/index.js';
 import { type Caller, canSeeAgency, canSeeProgram } from './caller.js';
-import type { Access } from './access.js';
 import type { CallerContext, RequestContext } from './context.js';
 import { AppError } from './errors.js';
 import { preparedFor } from './prepared.js';
-import type { ZodApp } from './routes.js';
 import { pageWithCount, rememberCount, reusableCount } from './search-counts.js';
 import { xlsxStream } from './xlsx-stream.js';
 
@@ -302,31 +298,16 @@ export async function exportSearch<Filter, PageRow, ExportRow extends { id: numb
 }
 
 /**
- * Registers GET …/export of a search: its query, its refusals and its access, and a handler that hands the reply to
- * `run` (exportSearch), so the file streams after the handler returns. Every export route answers alike.
+ * The handler of a search's export endpoint (exportEndpoint in core): hands the reply to `run` (exportSearch), so the
+ * file streams after the handler returns. Every export route answers alike.
  */
-export function registerExportRoute<Query extends z.ZodType>(
-  app: ZodApp,
-  path: string,
-  options: { tags: string[]; querystring: Query; access: Access; cap: number },
-  run: (ctx: RequestContext, query: z.output<Query>, reply: FastifyReply) => Promise<void>,
-): void {
-  app.get(
-    path,
-    {
-      schema: {
-        tags: options.tags,
-        summary: `The search as a CSV file, or XLSX with exportType=xlsx (streamed, at most ${options.cap.toLocaleString('en-US')} rows)`,
-        querystring: options.querystring,
-        response: { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody },
-      },
-      config: { access: options.access },
-    },
-    async (req, reply) => {
-      await run(req.ctx, req.query as z.output<Query>, reply);
-      return reply;
-    },
-  );
+export function exportHandler<Query>(
+  run: (ctx: RequestContext, query: Query, reply: FastifyReply) => Promise<void>,
+): (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply> {
+  return async (request, reply) => {
+    await run(request.ctx, request.query as Query, reply);
+    return reply;
+  };
 }
 
 /** An export whose criteria cannot match streams a file of headers only. */

@@ -7,7 +7,7 @@ import { auditLog, outbox, users, type UserRow } from '../db/schema/index.js';
 import { useTestApp } from '../testing/app.js';
 import { makeRecipient, makeUser } from '../testing/factories.js';
 import { buildWorld } from '../testing/world.js';
-import { validUserForm } from '../modules/users/test-helpers.js';
+import { validUserForm } from '../testing/users.js';
 import { OUT_OF_REACH_ACTION } from './refusal-audit.js';
 
 // The reach walk (docs/security.md "Access control"): every route that changes a user or a recipient's login declares

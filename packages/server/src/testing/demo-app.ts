@@ -3,11 +3,11 @@ import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import type { Database } from '../db/client.js';
-import { DEMO_PASSWORD, seedDemoData } from '../db/seed/index.js';
+import { DEMO_PASSWORD, seedDemoData } from '../seed/index.js';
 import { createTestDatabase } from './database.js';
 
 /**
- * The real app on a fresh database holding the demo data set (db/seed), for the few tests that check the product as
+ * The real app on a fresh database holding the demo data set (seed/), for the few tests that check the product as
  * its demo users meet it: the sample files import as they are (platform/import-sample.test.ts), a run's log holds no
  * person's data (platform/log-safety.test.ts). Every other API test builds its own rows (`useTestApp`, `buildWorld`),
  * so a change to the demo data breaks nothing else. Runs on the real clock: the demo rows are dated from today.

@@ -9,8 +9,8 @@ import { encrypt, keyedHash } from '../platform/crypto.js';
 import type { TestApp } from './app.js';
 import { makeAgency, makeProgram, makeRecipient, makeUser } from './factories.js';
 import { ROLE } from '@ebt/core/enums';
-import { makeFundingSource } from '../modules/benefits/test-helpers.js';
-import { makeMerchant } from '../modules/merchants/test-helpers.js';
+import { makeFundingSource } from './benefits.js';
+import { makeMerchant } from './merchants.js';
 import { terminalSecretHash } from '../modules/merchants/index.js';
 
 // The world of the engine's tests: a program with a card prefix, a merchant mapped to it with a terminal, a

@@ -1,13 +1,16 @@
+import type { AnyEndpoint } from '@ebt/core/contract';
 import { Anchor, Loader } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
-import { downloadFile } from '../lib/download';
+import { downloadFrom } from '../lib/download';
 import { errorMessagesOf } from '../lib/errors';
 import { MessageBanner } from './MessageBanner';
 
 export interface DownloadLinkProps {
-  /** An API path that answers the file; it is fetched with the session's token, so a plain link would not do. */
-  path: string;
+  /** The endpoint that answers the file; it is fetched with the session's token, so a plain link would not do. */
+  endpoint: AnyEndpoint;
+  /** Its path parameters, if it has any. */
+  params?: object;
   /** The file's name when the answer does not name one. */
   fileName: string;
   children: ReactNode;
@@ -18,7 +21,7 @@ export interface DownloadLinkProps {
  * made from the caller's own programs and recipients). Looks and reads as a link, is a button to assistive
  * technology (it does not navigate), and says why when the download fails.
  */
-export function DownloadLink({ path, fileName, children }: DownloadLinkProps) {
+export function DownloadLink({ endpoint, params, fileName, children }: DownloadLinkProps) {
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string[]>([]);
 
@@ -26,7 +29,7 @@ export function DownloadLink({ path, fileName, children }: DownloadLinkProps) {
     setBusy(true);
     setProblem([]);
     try {
-      await downloadFile(path, {}, fileName);
+      await downloadFrom(endpoint, { params } as never, fileName);
     } catch (failure) {
       setProblem(errorMessagesOf(failure));
     } finally {

@@ -1,7 +1,8 @@
+import type { AnyEndpoint } from '@ebt/core/contract';
 import { Button, Group, Stack } from '@mantine/core';
 import { IconFileSpreadsheet, IconFileTypeCsv } from '@tabler/icons-react';
 import { useState } from 'react';
-import { downloadFile } from '../lib/download';
+import { downloadFrom } from '../lib/download';
 import { errorMessagesOf } from '../lib/errors';
 import { cleanCriteria } from '../lib/search';
 import { MessageBanner } from './MessageBanner';
@@ -9,8 +10,8 @@ import { MessageBanner } from './MessageBanner';
 type ExportType = 'csv' | 'xlsx';
 
 export interface ExportButtonsProps {
-  /** The area's export endpoint (A§7: GET /account-api/account/export, GET /benefit-api/benefit/export). */
-  path: string;
+  /** The area's export endpoint (A§7: the account export, the benefit export): an exportEndpoint of core. */
+  endpoint: AnyEndpoint;
   /** The submitted search's criteria; blanks are dropped, as the search sends them. */
   criteria: object;
   /** The file's name when the answer names none, without the extension ('recipients'). */
@@ -25,7 +26,13 @@ export interface ExportButtonsProps {
  * pressed shows it is busy until the file has arrived, the other waits; a refusal shows the server's reason, and a
  * file cut at the export cap says so.
  */
-export function ExportButtons({ path, criteria, fileName, truncatedMessage, disabled = false }: ExportButtonsProps) {
+export function ExportButtons({
+  endpoint,
+  criteria,
+  fileName,
+  truncatedMessage,
+  disabled = false,
+}: ExportButtonsProps) {
   const [busy, setBusy] = useState<ExportType | null>(null);
   const [problem, setProblem] = useState<string[]>([]);
   const [truncated, setTruncated] = useState(false);
@@ -38,7 +45,7 @@ export function ExportButtons({ path, criteria, fileName, truncatedMessage, disa
     for (const [name, value] of Object.entries(cleanCriteria({ ...criteria }))) query[name] = String(value);
     if (type === 'xlsx') query.exportType = 'xlsx';
     try {
-      const file = await downloadFile(path, query, `${fileName}.${type}`);
+      const file = await downloadFrom(endpoint, { query } as never, `${fileName}.${type}`);
       setTruncated(file.truncated);
     } catch (failure) {
       setProblem(errorMessagesOf(failure));

@@ -1,7 +1,7 @@
 import { isLanguage, LANGUAGES, type Language } from '@ebt/core/languages';
 import { Anchor, Group } from '@mantine/core';
 import { useLocation } from 'react-router';
-import { api } from '../lib/api-client';
+import { callEndpoint } from '../lib/endpoint-client';
 import { chooseLanguage, useI18n } from '../lib/i18n';
 import { hasSession } from '../lib/session';
 
@@ -23,10 +23,13 @@ export function LanguageSwitch({ placement }: { placement: 'header' | 'footer' }
   const choose = (next: Language) => {
     void chooseLanguage(next);
     if (hasSession()) {
-      void api.put('/user-api/user/current/language', { language: next }).catch((error: unknown) => {
-        // The page already speaks it; only the e-mails keep the previous language until the next choice.
-        console.error('The language could not be kept on the user', error);
-      });
+      // The contract loads with the first change: the switch is on the sign-in page, whose first paint carries no schemas.
+      void import('@ebt/core/account')
+        .then(({ accountApi }) => callEndpoint(accountApi.setLanguage, { body: { language: next } }))
+        .catch((error: unknown) => {
+          // The page already speaks it; only the e-mails keep the previous language until the next choice.
+          console.error('The language could not be kept on the user', error);
+        });
     }
   };
 

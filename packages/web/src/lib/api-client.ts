@@ -35,9 +35,6 @@ export interface ApiRequestOptions {
   allowUnauthorized?: boolean;
 }
 
-/** The one call where a 401 means "wrong credentials" rather than "no session" (A§8 handling by status). */
-const AUTHENTICATE_PATH = '/api/authenticate';
-
 type UnauthorizedHandler = () => void;
 let unauthorizedHandler: UnauthorizedHandler = () => window.location.assign('/logout');
 
@@ -88,8 +85,8 @@ async function readBody(response: Response): Promise<unknown> {
  * /logout (except on authenticate, or when the caller takes the 401 itself), a 403 shows the privilege message.
  * Also used by uploads (lib/upload.ts), which go through XMLHttpRequest for their progress.
  */
-export function failedCall(status: number, body: unknown, path: string, allowUnauthorized = false): ApiError {
-  if (status === 401 && path !== AUTHENTICATE_PATH && !allowUnauthorized) {
+export function failedCall(status: number, body: unknown, allowUnauthorized = false): ApiError {
+  if (status === 401 && !allowUnauthorized) {
     clearToken();
     unauthorizedHandler();
   } else if (status === 403) {
@@ -147,7 +144,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   const data = await readBody(response);
   if (response.ok) return data as T;
 
-  throw failedCall(response.status, data, path, options.allowUnauthorized);
+  throw failedCall(response.status, data, options.allowUnauthorized);
 }
 
 export const api = {

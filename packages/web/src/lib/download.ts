@@ -1,5 +1,7 @@
+import type { AnyEndpoint, EndpointInput } from '@ebt/core/contract';
 import { MESSAGES } from '@ebt/core/messages';
 import { ApiError, failedCall, parseBody } from './api-client';
+import { endpointUrl } from './endpoint-client';
 import { getToken } from './session';
 
 // A file answer of the API (A§7 exports) saved through the browser. A plain link cannot carry the session's bearer
@@ -29,11 +31,10 @@ export function filenameOf(disposition: string | null): string | null {
 
 /**
  * GETs `url` with the session's token and answers the response once it is known to be a success. A refusal throws
- * the same ApiError as any call; no answer at all reads 'The api for this request is currently unavailable.'.
- * `path` (without the query) names the call for the rules of failedCall. The printable PAN card view shows the body
- * as a PDF in the page (resolution 7); downloadFile saves it.
+ * the same ApiError as any call; no answer at all reads 'The api for this request is currently unavailable.'. The
+ * printable PAN card view shows the body as a PDF in the page (resolution 7); downloadFrom saves it.
  */
-export async function fetchFile(url: string, path: string = url): Promise<Response> {
+export async function fetchFile(url: string): Promise<Response> {
   const headers = new Headers();
   const token = getToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
@@ -45,25 +46,18 @@ export async function fetchFile(url: string, path: string = url): Promise<Respon
   }
   if (!response.ok) {
     const body = parseBody(response.status, await response.text(), response.headers.get('content-type'));
-    throw failedCall(response.status, body, path);
+    throw failedCall(response.status, body);
   }
   return response;
 }
 
 /**
- * GETs `path` with the session's token and saves the answer as a file. A refusal throws the same ApiError as any
+ * GETs `url` with the session's token and saves the answer as a file. A refusal throws the same ApiError as any
  * call (401 ends the session, 403 shows the privilege notification); no answer at all reads 'The api for this
  * request is currently unavailable.'.
  */
-export async function downloadFile(
-  path: string,
-  query: Record<string, string | undefined>,
-  fallbackName: string,
-): Promise<DownloadedFile> {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) if (value) params.append(name, value);
-  const url = params.size > 0 ? `${path}?${params.toString()}` : path;
-  const response = await fetchFile(url, path);
+async function downloadFile(url: string, fallbackName: string): Promise<DownloadedFile> {
+  const response = await fetchFile(url);
   const blob = await response.blob();
   const filename = filenameOf(response.headers.get('content-disposition')) ?? fallbackName;
   const href = URL.createObjectURL(blob);
@@ -77,4 +71,13 @@ export async function downloadFile(
   // The browser has taken the file once the click has run; the object URL is freed after this task.
   setTimeout(() => URL.revokeObjectURL(href), 0);
   return { filename, truncated: response.headers.get('x-export-truncated') === 'true' };
+}
+
+/** Downloads an endpoint's file (an export, a sample, a document) with the session's token and saves it. */
+export function downloadFrom<E extends AnyEndpoint>(
+  endpoint: E,
+  input: Omit<EndpointInput<E>, 'body'>,
+  fallbackName: string,
+): Promise<DownloadedFile> {
+  return downloadFile(endpointUrl(endpoint, input), fallbackName);
 }

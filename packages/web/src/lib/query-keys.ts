@@ -2,5 +2,5 @@
 // a feature which changes shared data (the account page renames the user shown in the header) does not import
 // another feature's files.
 
-/** GET /user-api/user/current: the signed-in user behind the header, the guards and the navigation. */
+/** authApi.currentUser: the signed-in user behind the header, the guards and the navigation. */
 export const currentUserKey = ['auth', 'current-user'] as const;

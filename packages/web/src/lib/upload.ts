@@ -1,5 +1,7 @@
+import type { AnyEndpoint, EndpointAnswer, EndpointInput } from '@ebt/core/contract';
 import { MESSAGES } from '@ebt/core/messages';
 import { ApiError, failedCall, parseBody } from './api-client';
+import { endpointUrl } from './endpoint-client';
 import { uploadPercent } from './files';
 import { getToken } from './session';
 
@@ -18,7 +20,7 @@ export interface UploadOptions {
  * privilege message, no answer at all reads 'The api for this request is currently unavailable.', and an abort
  * rejects with an AbortError as fetch does. A 422 carries 'Invalid file content.' when the server gives no text.
  */
-export function uploadFile<T>(path: string, formData: FormData, options: UploadOptions = {}): Promise<T> {
+function uploadFile<T>(path: string, formData: FormData, options: UploadOptions = {}): Promise<T> {
   const { onProgress, signal, method = 'POST' } = options;
   return new Promise<T>((resolve, reject) => {
     if (signal?.aborted) {
@@ -48,7 +50,7 @@ export function uploadFile<T>(path: string, formData: FormData, options: UploadO
         resolve(body as T);
         return;
       }
-      const error = failedCall(xhr.status, body, path);
+      const error = failedCall(xhr.status, body);
       // A§8/B§8: a 422 on a file import reads 'Invalid file content.'.
       if (xhr.status === 422 && error.messages.length === 0) {
         reject(new ApiError(422, body, [MESSAGES.INVALID_FILE_CONTENT]));
@@ -69,4 +71,19 @@ export function uploadFile<T>(path: string, formData: FormData, options: UploadO
     signal?.addEventListener('abort', onAbortSignal, { once: true });
     xhr.send(formData);
   });
+}
+
+/**
+ * Sends the form to an upload endpoint (its contract names the method, the path and the answer's schema) and answers
+ * the parsed answer.
+ */
+export async function uploadTo<E extends AnyEndpoint>(
+  endpoint: E,
+  input: Omit<EndpointInput<E>, 'body'>,
+  formData: FormData,
+  options: Omit<UploadOptions, 'method'> = {},
+): Promise<EndpointAnswer<E>> {
+  const method = endpoint.method === 'PUT' ? 'PUT' : 'POST';
+  const data = await uploadFile<unknown>(endpointUrl(endpoint, input), formData, { ...options, method });
+  return (endpoint.answer ? endpoint.answer.parse(data) : data) as EndpointAnswer<E>;
 }

@@ -1,14 +1,13 @@
 import { USER_SEARCH_EMAIL_MAX, USER_SEARCH_NAME_MAX, USER_SEARCH_USERNAME_MAX } from '@ebt/core/constants';
 import { fillMessage, MESSAGES } from '@ebt/core/messages';
-import { ProgramUser } from '@ebt/core/program-admins';
+import { programAdminApi } from '@ebt/core/program-admins';
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { api } from './api-client';
+import { callEndpoint } from './endpoint-client';
 
 // The user finder of the screens that add a user to something (components/UserFinder.tsx): the program's 'Add
 // Program Admin' / 'Add Admin' (A§5 "Program admin search", B§2) and the agency's 'Add Admin/User' (B§2, B§6,
 // resolution 2). Username at most 20, e-mail 100, last name 45; at least one criterion ('Please enter at least one
-// user search criteria.'); GET /user-api/program-users with the role ids the screen looks for.
+// user search criteria.'); programAdminApi.searchUsers with the role ids the screen looks for.
 
 export interface UserFinderValues {
   username: string;
@@ -39,7 +38,7 @@ export function validateUserFinder(values: UserFinderValues): Partial<Record<key
   return errors;
 }
 
-/** The query of GET /user-api/program-users: the filled criteria, trimmed, and the role ids, comma-separated. */
+/** The query of programAdminApi.searchUsers: the filled criteria, trimmed, and the role ids, comma-separated. */
 export function userFinderQuery(values: UserFinderValues, roleIds: readonly number[]): Record<string, string> {
   const query: Record<string, string> = {};
   for (const [field, value] of Object.entries(values)) if (value.trim()) query[field] = value.trim();
@@ -50,12 +49,12 @@ export function userFinderQuery(values: UserFinderValues, roleIds: readonly numb
 /** Every user finder's answers, so a screen that adds a user can refresh what the finder shows. */
 export const USER_FINDER_QUERY_KEY = ['user-finder'] as const;
 
-/** The users a finder's query matches (GET /user-api/program-users); nothing is asked while the query is null. */
+/** The users a finder's query matches (programAdminApi.searchUsers); nothing is asked while the query is null. */
 export function useUserFinder(query: Record<string, string> | null) {
   return useQuery({
     queryKey: [...USER_FINDER_QUERY_KEY, query ?? {}],
     queryFn: async ({ signal }) =>
-      z.array(ProgramUser).parse(await api.get<unknown>('/user-api/program-users', { signal, query: query ?? {} })),
+      callEndpoint(programAdminApi.searchUsers, { query: query ?? {} } as never, { signal }),
     enabled: query !== null,
   });
 }

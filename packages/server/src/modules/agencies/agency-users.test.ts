@@ -5,7 +5,7 @@ import { ROLE, USER_STATUS } from '@ebt/core/enums';
 import { userAgencies, users } from '../../db/schema/index.js';
 import { useTestApp } from '../../testing/app.js';
 import { makeUser } from '../../testing/factories.js';
-import { type AgencyWorld, makeAgencyWorld } from './test-helpers.js';
+import { type AgencyWorld, makeAgencyWorld } from '../../testing/agencies.js';
 
 // GET /account-api/agency/{id}/user and POST, DELETE, PATCH /account-api/agency/{agencyUuid}/user/{userUuid}
 // (B§2, B§4, B§5, B§6, B§7; resolution 16; docs/decisions/0028).

@@ -7,7 +7,7 @@ import { PRIVILEGE, PRIVILEGE_LIST } from '@ebt/core/privileges';
 import { agencies, auditLog, rolePrivileges, userAgencies } from '../../db/schema/index.js';
 import { useTestApp } from '../../testing/app.js';
 import { makeAgency } from '../../testing/factories.js';
-import { type AgencyWorld, makeAgencyWorld } from './test-helpers.js';
+import { type AgencyWorld, makeAgencyWorld } from '../../testing/agencies.js';
 
 // POST /account-api/agency, GET and PUT /account-api/agency/{id} (B§2, B§5, B§6, B§7; docs/decisions/0028).
 

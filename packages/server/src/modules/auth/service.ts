@@ -1,3 +1,4 @@
+import { IP_FAILURE_LIMIT, IP_WINDOW_MS } from '@ebt/core/constants';
 import { APP_ERROR_CODE } from '@ebt/core/errors';
 import { eq, sql } from 'drizzle-orm';
 import type { AuthenticateBody, AuthenticateResponse } from '@ebt/core/auth';
@@ -29,9 +30,6 @@ import {
  * An unknown username, a wrong password and a user who may not sign in (not activated, pending, disabled) all take
  * the same path: the same statements, one argon2 verification, the same 401 body.
  */
-export const IP_FAILURE_LIMIT = 50;
-export const IP_WINDOW_MS = 15 * 60_000;
-
 export async function authenticate(
   ctx: RequestContext,
   body: AuthenticateBody,

@@ -12,7 +12,7 @@ import {
   issuanceTotals,
   makeBenefit,
   makeBenefitWorld,
-} from './test-helpers.js';
+} from '../../testing/benefits.js';
 
 // One benefit: GET, PUT (part 1 §5 "Edit", optimistic concurrency) and PATCH (void, resolution 1).
 

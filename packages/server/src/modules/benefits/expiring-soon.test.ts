@@ -3,7 +3,7 @@ import { BENEFIT_EXPIRING_SOON_DAYS_KEY } from '@ebt/core/benefits';
 import { configEntries } from '../../db/schema/index.js';
 import { CONFIG_VALUES } from '../../platform/config-values.js';
 import { useTestApp } from '../../testing/app.js';
-import { type BenefitWorld, makeBenefit, makeBenefitWorld } from './test-helpers.js';
+import { type BenefitWorld, makeBenefit, makeBenefitWorld } from '../../testing/benefits.js';
 
 // A§4 'expiring soon': the lead time is the configuration key benefit.expiringSoonDays (docs/configuration.md), 14
 // days while none is in force. Today is 2026-11-23.

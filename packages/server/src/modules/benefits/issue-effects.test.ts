@@ -4,7 +4,7 @@ import { NOTIFICATION_EVENT } from '../../db/reference-data.js';
 import { notificationPreferences, notifications, outbox } from '../../db/schema/index.js';
 import { useTestApp } from '../../testing/app.js';
 import { applyIssueEffects, rebuildIssuanceTotals } from './issue-effects.js';
-import { type BenefitWorld, issuanceTotals, makeBenefit, makeBenefitWorld } from './test-helpers.js';
+import { type BenefitWorld, issuanceTotals, makeBenefit, makeBenefitWorld } from '../../testing/benefits.js';
 
 // The side effects shared with the benefit file import (docs/decisions/0010 "Funding accounting", "Notifications").
 

@@ -14,7 +14,7 @@ import {
   makeFundingSource,
   makeIncentive,
   setProgram,
-} from './test-helpers.js';
+} from '../../testing/benefits.js';
 
 // POST /benefit-api/benefit and the issue form's look-ups: every rule of part 1 §5 "Issue", enforced by the server.
 // The test clock is 2026-11-23T15:00Z, so "today" in the programs' zone (America/New_York) is 2026-11-23.

@@ -3,7 +3,7 @@ import { BENEFIT_MESSAGES } from '@ebt/core/benefits';
 import { ROLE } from '@ebt/core/enums';
 import { useTestApp } from '../../testing/app.js';
 import { makeUser } from '../../testing/factories.js';
-import { type BenefitWorld, makeBenefit, makeBenefitWorld } from './test-helpers.js';
+import { type BenefitWorld, makeBenefit, makeBenefitWorld } from '../../testing/benefits.js';
 
 // The recipient portal's balances and program benefits (part 1 §7 "Recipient portal"; decision 0010). Today is
 // 2026-11-23 in the programs' zone.

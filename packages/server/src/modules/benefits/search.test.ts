@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@ebt/core/messages';
 import { useTestApp } from '../../testing/app.js';
 import { makeRecipient } from '../../testing/factories.js';
-import { type BenefitWorld, makeBenefit, makeBenefitWorld } from './test-helpers.js';
+import { type BenefitWorld, makeBenefit, makeBenefitWorld } from '../../testing/benefits.js';
 
 // GET /benefit-api/benefit (staff and recipient variants, resolutions 12-13) and its export. Today is 2026-11-23.
 

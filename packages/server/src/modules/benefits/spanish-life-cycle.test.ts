@@ -6,7 +6,7 @@ import { NOTIFICATION_EVENT } from '../../db/reference-data.js';
 import { notificationPreferences, notifications, outbox, users } from '../../db/schema/index.js';
 import { useTestApp } from '../../testing/app.js';
 import { runBenefitLifeCycle } from './lifecycle.js';
-import { type BenefitWorld, makeBenefit, makeBenefitWorld } from './test-helpers.js';
+import { type BenefitWorld, makeBenefit, makeBenefitWorld } from '../../testing/benefits.js';
 
 // The life-cycle notices (expiry reminder, expired with money left, expunged balance) of a recipient who chose
 // Spanish are e-mailed and texted in Spanish (docs/i18n.md); the inbox row and an English recipient's mail stay

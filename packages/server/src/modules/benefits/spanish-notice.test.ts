@@ -6,7 +6,7 @@ import { MESSAGES } from '@ebt/core/messages';
 import { NOTIFICATION_EVENT } from '../../db/reference-data.js';
 import { auditLog, notificationPreferences, outbox, users } from '../../db/schema/index.js';
 import { useTestApp } from '../../testing/app.js';
-import { type BenefitWorld, makeBenefitWorld } from './test-helpers.js';
+import { type BenefitWorld, makeBenefitWorld } from '../../testing/benefits.js';
 
 // A recipient who chose Spanish (PUT /user-api/user/current/language, docs/i18n.md) receives the benefit-issued
 // e-mail and SMS in Spanish; the API and the inbox row keep the specification's English.

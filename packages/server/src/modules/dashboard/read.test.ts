@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type DateRange, dateRangeStart } from '@ebt/core/dashboard';
 import { useTestApp } from '../../testing/app.js';
-import { makeDashboardWorld, type DashboardWorld } from './test-helpers.js';
+import { makeDashboardWorld, type DashboardWorld } from '../../testing/dashboard.js';
 import { rebuildDashboardTotals } from './totals.js';
 
 // The dashboard's reads against sums computed straight from benefits and transactions (today is 2026-11-23 on the

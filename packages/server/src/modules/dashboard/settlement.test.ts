@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { type DateRange, dateRangeStart } from '@ebt/core/dashboard';
 import { ReconciliationFigures } from '@ebt/core/settlement';
 import { useTestApp } from '../../testing/app.js';
-import { makeDashboardWorld, type DashboardWorld } from './test-helpers.js';
+import { makeDashboardWorld, type DashboardWorld } from '../../testing/dashboard.js';
 
 // The dashboard's settlement figures (decision 0074) are the reconciliation report's (tested against the raw tables in
 // settlement/reconciliation.test.ts) for the range ending at the program's today (2026-11-23 on the test clock):

@@ -4,7 +4,7 @@ import { ACCOUNT_STATUS } from '@ebt/core/enums';
 import { EXTERNAL_CARD_MESSAGES as M } from '@ebt/core/external-cards';
 import { externalCards, recipientAccounts } from '../../db/schema/index.js';
 import { useTestApp } from '../../testing/app.js';
-import { attach, attached, type CardWorld, cardNumber, makeCardWorld } from './test-helpers.js';
+import { attach, attached, type CardWorld, cardNumber, makeCardWorld } from '../../testing/external-cards.js';
 
 // The recipient's account status and their cards (decision 0039): a Deleted account (2) means the person is no longer
 // in that program, so its cards are not theirs to see or change and no card goes there; an Inactive one (1) works.

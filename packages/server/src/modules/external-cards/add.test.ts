@@ -3,7 +3,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { EXTERNAL_CARD_MESSAGES as M } from '@ebt/core/external-cards';
 import { auditLog, externalCards } from '../../db/schema/index.js';
 import { useTestApp } from '../../testing/app.js';
-import { attach, attached, type CardWorld, cardNumber, failingLuhn, makeCardWorld } from './test-helpers.js';
+import {
+  attach,
+  attached,
+  type CardWorld,
+  cardNumber,
+  failingLuhn,
+  makeCardWorld,
+} from '../../testing/external-cards.js';
 
 // POST /account-api/external-pan (A§5, A§7, A§8; issue 18; decisions 0038 and 0039).
 

@@ -3,7 +3,7 @@ import { EXTERNAL_CARD_MESSAGES as M } from '@ebt/core/external-cards';
 import { ROLE } from '@ebt/core/enums';
 import { makeRecipient, makeUser } from '../../testing/factories.js';
 import { useTestApp } from '../../testing/app.js';
-import { attached, type CardWorld, cardNumber, makeCardWorld } from './test-helpers.js';
+import { attached, type CardWorld, cardNumber, makeCardWorld } from '../../testing/external-cards.js';
 
 // GET /account-api/external-pan/all, /all/{id} and /{id} (A§7, B§7; issue 18; decision 0039).
 

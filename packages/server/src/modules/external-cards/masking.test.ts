@@ -7,7 +7,7 @@ import { auditLog, externalCards } from '../../db/schema/index.js';
 import type { TestApp } from '../../testing/app.js';
 import { createTestDatabase } from '../../testing/database.js';
 import { DEFAULT_PASSWORD } from '../../testing/factories.js';
-import { cardNumber, failingLuhn, makeCardWorld } from './test-helpers.js';
+import { cardNumber, failingLuhn, makeCardWorld } from '../../testing/external-cards.js';
 
 // Issue 18: "only the masked form ever leaves the server" and "no answer or log line contains an external PAN
 // unmasked". Every route of the area is called, on its way through and on each refusal (a failed Luhn check, a name

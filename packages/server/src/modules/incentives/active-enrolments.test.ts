@@ -5,7 +5,7 @@ import { recipientAccounts } from '../../db/schema/index.js';
 import { useTestApp } from '../../testing/app.js';
 import { makeRecipient } from '../../testing/factories.js';
 import { activeEnrolments } from './index.js';
-import { type IncentiveWorld, makeEnrolment, makeIncentive, makeIncentiveWorld } from './test-helpers.js';
+import { type IncentiveWorld, makeEnrolment, makeIncentive, makeIncentiveWorld } from '../../testing/incentives.js';
 
 // The transaction engine's look-up (decision 0041): the enrolments of an account in force on a day, each bounded by
 // its own dates and its incentive's.

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { INCENTIVE_MESSAGES } from '@ebt/core/incentives';
 import { auditLog, incentives } from '../../db/schema/index.js';
 import { useTestApp } from '../../testing/app.js';
-import { incentiveRow, type IncentiveWorld, makeIncentive, makeIncentiveWorld } from './test-helpers.js';
+import { incentiveRow, type IncentiveWorld, makeIncentive, makeIncentiveWorld } from '../../testing/incentives.js';
 
 // Incentive definitions (B§2 "Admin incentives", B§5 "Incentive definition", B§7; docs/decisions/0040): add, read,
 // update and the form's choices. Writes need NDGADMIN_ACCESS; every rule is the server's too, with nothing changed on

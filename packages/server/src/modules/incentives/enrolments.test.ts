@@ -5,7 +5,13 @@ import { INCENTIVE_MESSAGES } from '@ebt/core/incentives';
 import { auditLog, recipientAccounts, recipientIncentives } from '../../db/schema/index.js';
 import { useTestApp } from '../../testing/app.js';
 import { makeRecipient } from '../../testing/factories.js';
-import { enrolmentRow, type IncentiveWorld, makeEnrolment, makeIncentive, makeIncentiveWorld } from './test-helpers.js';
+import {
+  enrolmentRow,
+  type IncentiveWorld,
+  makeEnrolment,
+  makeIncentive,
+  makeIncentiveWorld,
+} from '../../testing/incentives.js';
 
 // Recipient incentive enrolment (B§2 "Recipient incentives", B§4, B§5 "Recipient incentive", B§7; part 1 §2
 // /recipient/incentives; docs/decisions/0041). The test clock's today is 2026-11-23 in the programs' zone.

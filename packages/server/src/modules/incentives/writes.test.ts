@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../testing/app.js';
 import { makeRecipient } from '../../testing/factories.js';
-import { type IncentiveWorld, makeEnrolment, makeIncentive, makeIncentiveWorld } from './test-helpers.js';
+import { type IncentiveWorld, makeEnrolment, makeIncentive, makeIncentiveWorld } from '../../testing/incentives.js';
 import { isOverlapViolation } from './writes.js';
 
 // The race path of an enrolment (decision 0041): when two requests pass the overlap check together, the exclusion

@@ -15,7 +15,7 @@ import {
 import { decrypt } from '../../platform/crypto.js';
 import { useTestApp } from '../../testing/app.js';
 import { buildWorld } from '../../testing/world.js';
-import { makeMerchant, validMerchantForm } from './test-helpers.js';
+import { makeMerchant, validMerchantForm } from '../../testing/merchants.js';
 
 // POST /merchant-api/merchant (B§5 "Merchant form", B§7; docs/decisions/0021).
 

@@ -7,7 +7,7 @@ import { auditLog, merchantBankAccounts, merchants } from '../../db/schema/index
 import { decrypt, encrypt, keyId, seal } from '../../platform/crypto.js';
 import { useTestApp } from '../../testing/app.js';
 import { buildWorld } from '../../testing/world.js';
-import { makeMerchant } from './test-helpers.js';
+import { makeMerchant } from '../../testing/merchants.js';
 
 // PUT /merchant-api/bank-info and GET /merchant-api/merchant/{id}/bank-info (B§5 bank section, B§7; issue 13
 // item 4; docs/decisions/0022).

@@ -6,7 +6,7 @@ import { PRIVILEGE_LIST } from '@ebt/core/privileges';
 import { auditLog, merchantAddresses, merchantPrograms, merchants, rolePrivileges } from '../../db/schema/index.js';
 import { useTestApp } from '../../testing/app.js';
 import { buildWorld } from '../../testing/world.js';
-import { makeMerchant, validMerchantForm } from './test-helpers.js';
+import { makeMerchant, validMerchantForm } from '../../testing/merchants.js';
 
 // PUT /merchant-api/merchant, PATCH /merchant-api/merchant/{id}, PUT /merchant-api/merchant/{uuid}/{programId}/{0|1}
 // (B§4, B§5 "Merchant form", B§7; docs/decisions/0021).

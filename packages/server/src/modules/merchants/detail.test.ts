@@ -4,7 +4,7 @@ import { MERCHANT_MESSAGES } from '@ebt/core/merchants';
 import { useTestApp } from '../../testing/app.js';
 import { makeRecipient } from '../../testing/factories.js';
 import { buildWorld } from '../../testing/world.js';
-import { makeMerchant } from './test-helpers.js';
+import { makeMerchant } from '../../testing/merchants.js';
 
 // GET /merchant-api/merchant/{id}, …/{id}/mapping and the look-ups (B§3, B§7; resolution 10; decision 0020).
 

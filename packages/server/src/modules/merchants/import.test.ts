@@ -18,7 +18,7 @@ import { decrypt } from '../../platform/crypto.js';
 import { useTestApp } from '../../testing/app.js';
 import { multipartFile } from '../../testing/multipart.js';
 import { buildWorld } from '../../testing/world.js';
-import { makeMerchant } from './test-helpers.js';
+import { makeMerchant } from '../../testing/merchants.js';
 
 // POST /merchant-api/merchant/file (B§5 "Files", B§7, B§8, B§9; docs/merchant-file.md, decision 0023).
 

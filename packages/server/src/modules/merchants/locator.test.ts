@@ -4,7 +4,7 @@ import { makeRecipient } from '../../testing/factories.js';
 import { useTestApp } from '../../testing/app.js';
 import { buildWorld } from '../../testing/world.js';
 import { boundingBox } from './locator.js';
-import { makeMerchant } from './test-helpers.js';
+import { makeMerchant } from '../../testing/merchants.js';
 
 // GET /merchant-api/merchant/locator?latitude&longitude (B§2, B§3 "Merchant locator item", B§7; issue 13 item 8;
 // docs/decisions/0022): active merchants with an active mapping to the caller's programs within 100 miles, nearest

@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.js';
 import { merchantPrograms, merchants } from '../../db/schema/index.js';
 import { createTestDatabase } from '../../testing/database.js';
 import { makeProgram } from '../../testing/factories.js';
-import { makeMerchant } from './test-helpers.js';
+import { makeMerchant } from '../../testing/merchants.js';
 
 // merchants.program_ids follows merchant_programs through the triggers of migration 0010 (decision 0026): the staff
 // merchant search scopes on it, so a mapping the array missed would hide a merchant from its program's staff.

@@ -4,7 +4,7 @@ import { MERCHANT_MESSAGES } from '@ebt/core/merchants';
 import { useTestApp } from '../../testing/app.js';
 import { makeRecipient } from '../../testing/factories.js';
 import { buildWorld } from '../../testing/world.js';
-import { makeMerchant } from './test-helpers.js';
+import { makeMerchant } from '../../testing/merchants.js';
 
 // GET /merchant-api/merchants/currentuser (A§5 "Recipient portal searches", A§7): the recipient's own programs'
 // active merchants by name, e-mail, city, state and phone; the limits answer 400.

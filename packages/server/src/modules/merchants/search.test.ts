@@ -5,7 +5,7 @@ import { MERCHANT_EXPORT_HEADERS, MERCHANT_MESSAGES } from '@ebt/core/merchants'
 import { useTestApp } from '../../testing/app.js';
 import { makeRecipient } from '../../testing/factories.js';
 import { buildWorld } from '../../testing/world.js';
-import { makeMerchant } from './test-helpers.js';
+import { makeMerchant } from '../../testing/merchants.js';
 
 // GET /merchant-api/merchants and its export (B§5 "Merchant search", B§7; resolutions 13, 14; decision 0020).
 

@@ -6,7 +6,7 @@ import { MAX_ACTIVE_TERMINALS, TERMINAL_ID_PATTERN, TERMINAL_MESSAGES } from '@e
 import { auditLog, merchantTerminals } from '../../db/schema/index.js';
 import { useTestApp } from '../../testing/app.js';
 import { buildWorld } from '../../testing/world.js';
-import { makeMerchant } from './test-helpers.js';
+import { makeMerchant } from '../../testing/merchants.js';
 
 // GET, POST and DELETE /merchant-api/merchant/{id}/terminals (issue 20 item 1; decision 0042).
 

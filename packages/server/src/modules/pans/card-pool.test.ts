@@ -4,7 +4,7 @@ import { BENEFIT_MESSAGES } from '@ebt/core/benefits';
 import { auditLog, fundingSources, recipientAccounts } from '../../db/schema/index.js';
 import { useTestApp } from '../../testing/app.js';
 import { makeProgram } from '../../testing/factories.js';
-import { bulkGenerate, makePanWorld, setupOf, type PanWorld } from './test-helpers.js';
+import { bulkGenerate, makePanWorld, setupOf, type PanWorld } from '../../testing/pans.js';
 
 // The printed-PAN account of a program (decision 0035) is no recipient: out of the recipient search, export and
 // detail, no benefit issued to it; its PANs list is capped; making it on the setup's first read is audited.

@@ -12,7 +12,7 @@ import {
   staffNotifications,
 } from '../../db/schema/index.js';
 import { useTestApp } from '../../testing/app.js';
-import { generateFor, makePanWorld, type PanWorld } from './test-helpers.js';
+import { generateFor, makePanWorld, type PanWorld } from '../../testing/pans.js';
 
 // A uuid's last group is twelve hex digits, sometimes all decimal: the full-PAN check looks past uuids.
 const withoutUuids = (text: string) =>

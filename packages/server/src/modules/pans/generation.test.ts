@@ -12,7 +12,7 @@ import { decrypt } from '../../platform/crypto.js';
 import { useTestApp } from '../../testing/app.js';
 import { makeProgram, makeRecipient } from '../../testing/factories.js';
 import { contentStreams, decodeQr, qrRectangles } from './pdf-reading.js';
-import { bulkGenerate, generateFor, makePanWorld, newRecipient, setupOf, type PanWorld } from './test-helpers.js';
+import { bulkGenerate, generateFor, makePanWorld, newRecipient, setupOf, type PanWorld } from '../../testing/pans.js';
 
 // A uuid's last group is twelve hex digits, sometimes all decimal: the full-PAN check looks past uuids.
 const withoutUuids = (text: string) =>

@@ -8,7 +8,7 @@ import { auditLog, notifications, pans, programs, recipientAccounts } from '../.
 import { makeProgram } from '../../testing/factories.js';
 import { decrypt } from '../../platform/crypto.js';
 import { useTestApp } from '../../testing/app.js';
-import { bulkGenerate, generateFor, makePanWorld, newRecipient, setupOf, type PanWorld } from './test-helpers.js';
+import { bulkGenerate, generateFor, makePanWorld, newRecipient, setupOf, type PanWorld } from '../../testing/pans.js';
 
 // A recipient's PANs (B§2, B§4, B§5, B§7, B§8; decision 0036): list, generate, status and assign, each within the
 // caller's scope.

@@ -9,7 +9,7 @@ import { luhnValid } from '@ebt/core/validation';
 import { auditLog, pans, rolePrivileges } from '../../db/schema/index.js';
 import { decrypt } from '../../platform/crypto.js';
 import { useTestApp } from '../../testing/app.js';
-import { bulkGenerate, generateFor, makePanWorld, newRecipient, setupOf, type PanWorld } from './test-helpers.js';
+import { bulkGenerate, generateFor, makePanWorld, newRecipient, setupOf, type PanWorld } from '../../testing/pans.js';
 
 // Card numbers masked for staff (decision 0097): every staff list answers '*' and the last four, whatever the role;
 // the whole number of one card is revealed by POST /account-api/pans/{panId}/reveal to a holder of BULK_PAN_GEN (the

@@ -6,7 +6,7 @@ import { PAN_MESSAGES } from '@ebt/core/pans';
 import { NOTIFICATION_EVENT } from '../../db/reference-data.js';
 import { notificationPreferences, notifications, outbox, pans, users } from '../../db/schema/index.js';
 import { useTestApp } from '../../testing/app.js';
-import { generateFor, makePanWorld, type PanWorld } from './test-helpers.js';
+import { generateFor, makePanWorld, type PanWorld } from '../../testing/pans.js';
 
 // The card-status notice of a recipient who chose Spanish is e-mailed and texted in Spanish (docs/i18n.md), with the
 // status word agreeing with 'tarjeta'; the inbox row and an English recipient's mail keep the English.

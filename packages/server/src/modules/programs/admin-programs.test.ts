@@ -19,7 +19,7 @@ import { isUniqueViolation } from '../../platform/errors.js';
 import { useTestApp } from '../../testing/app.js';
 import { makeRecipient } from '../../testing/factories.js';
 import { buildWorld } from '../../testing/world.js';
-import { validProgramBody } from './test-helpers.js';
+import { validProgramBody } from '../../testing/programs.js';
 import { applyFundingSources } from './writes.js';
 
 // Admin programs (B§2 "Admin programs", B§4 "Program funding sources", B§5 "Program", B§7, B§8, B§9; resolution 6;

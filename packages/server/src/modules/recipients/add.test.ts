@@ -7,7 +7,7 @@ import { applicants, auditLog, recipientAccounts, users } from '../../db/schema/
 import { useTestApp } from '../../testing/app.js';
 import { makeProgram, makeRecipient, makeUser } from '../../testing/factories.js';
 import { validRecipient } from '../../testing/recipient-form.js';
-import { makeRecipientWorld, type RecipientWorld } from './test-helpers.js';
+import { makeRecipientWorld, type RecipientWorld } from '../../testing/recipients.js';
 
 // One recipient: GET /account-api/account/{uuid} and POST /account-api/account (add).
 

@@ -1,21 +1,12 @@
 import { asc, eq, inArray } from 'drizzle-orm';
-import { z } from 'zod';
-import { ErrorBody } from '@ebt/core/errors';
-import { PRIVILEGE } from '@ebt/core/privileges';
-import { CurrentRecipientAccount, CurrentRecipientProgram } from '@ebt/core/recipients';
+import type { CurrentRecipientAccount, CurrentRecipientProgram } from '@ebt/core/recipients';
 import { agencies, programs, recipientAccounts as ra } from '../../db/schema/index.js';
-import { privileges } from '../../platform/access.js';
 import { type CallerContext, requireCaller, type RequestContext } from '../../platform/context.js';
-import type { ZodApp } from '../../platform/routes.js';
 import { accountWireFields } from './accounts.js';
 
-// The recipient portal's own account and programs (part 1 §7 "Recipient portal"). Fixed paths under
-// /account-api/account/: the router prefers them to the staff route /account-api/account/:accountUuid, so a
-// recipient reaches these instead of that route's 403 (platform/route-conflicts.test.ts keeps it so).
+// The recipient portal's own account and programs (part 1 §7 "Recipient portal"; recipientApi.ownAccounts and
+// ownPrograms, whose fixed paths the router prefers to the staff route: platform/route-conflicts.test.ts keeps it so).
 // Scope: the caller's own accounts (caller.accountIds), as every recipient call of the benefits area reads them.
-
-const RECIPIENT = privileges(PRIVILEGE.RECIPIENT_ACCESS);
-const tags = ['recipients'];
 
 /** The caller's accounts with their program and agency, in the order of the balance cards. */
 function ownAccounts(ctx: CallerContext) {
@@ -61,32 +52,4 @@ export async function listOwnPrograms(context: RequestContext): Promise<CurrentR
     recipientIdentifier: a.recipientIdentifier,
     accountStatusId: a.statusId,
   }));
-}
-
-export function registerCurrentUserRoutes(app: ZodApp): void {
-  app.get(
-    '/account-api/account/currentuser',
-    {
-      schema: {
-        tags,
-        summary: "The signed-in recipient's own accounts, one per program",
-        response: { 200: z.array(CurrentRecipientAccount), 401: ErrorBody, 403: ErrorBody },
-      },
-      config: { access: RECIPIENT },
-    },
-    (req) => listOwnAccounts(req.ctx),
-  );
-
-  app.get(
-    '/account-api/account/currentuser/programs',
-    {
-      schema: {
-        tags,
-        summary: 'The programs the signed-in recipient has an account in, with that account',
-        response: { 200: z.array(CurrentRecipientProgram), 401: ErrorBody, 403: ErrorBody },
-      },
-      config: { access: RECIPIENT },
-    },
-    (req) => listOwnPrograms(req.ctx),
-  );
 }

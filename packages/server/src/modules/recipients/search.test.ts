@@ -5,7 +5,7 @@ import { MESSAGES } from '@ebt/core/messages';
 import { RECIPIENT_SEARCH_COUNT_CAP } from '@ebt/core/recipients';
 import { useTestApp } from '../../testing/app.js';
 import { makeProgram, makeRecipient, makeUser } from '../../testing/factories.js';
-import { makeRecipientWorld, type RecipientWorld } from './test-helpers.js';
+import { makeRecipientWorld, type RecipientWorld } from '../../testing/recipients.js';
 
 // GET /account-api/account (the search) and the statuses look-up; the export has export.test.ts.
 

@@ -15,7 +15,7 @@ import { sha256 } from '../../platform/crypto.js';
 import { normalizeAnswer, verifyPassword } from '../../platform/passwords.js';
 import { useTestApp } from '../../testing/app.js';
 import { makeAgency, makeProgram, makeUser } from '../../testing/factories.js';
-import { lastMessageTo, linkTokenIn, messagesTo } from './test-helpers.js';
+import { lastMessageTo, linkTokenIn, messagesTo } from '../../testing/recovery.js';
 
 const t = useTestApp();
 const NEW_PASSWORD = 'Activated#2026';

@@ -8,7 +8,7 @@ import { useTestApp } from '../../testing/app.js';
 import { DEFAULT_PASSWORD, makeRecipient, makeUser } from '../../testing/factories.js';
 import { buildWorld } from '../../testing/world.js';
 import { EMAIL_CHANGE_TTL_MS } from './email-change.js';
-import { lastMessageTo, linkTokenIn, messagesTo } from './test-helpers.js';
+import { lastMessageTo, linkTokenIn, messagesTo } from '../../testing/recovery.js';
 
 // A changed e-mail is confirmed (docs/security.md): staff who change an activated user's e-mail address do not change
 // where links and codes go until the user opens the link sent to the new address; the old address is told.

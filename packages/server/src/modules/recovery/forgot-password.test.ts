@@ -24,7 +24,7 @@ import {
   makeRecoverableUser,
   messagesTo,
   QUESTION_ID,
-} from './test-helpers.js';
+} from '../../testing/recovery.js';
 
 const t = useTestApp();
 const NEW_PASSWORD = 'Recovered#2026';

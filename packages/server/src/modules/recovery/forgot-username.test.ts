@@ -5,7 +5,7 @@ import { MESSAGES } from '@ebt/core/messages';
 import { LOOKUP_LIMIT_PER_ADDRESS } from '@ebt/core/recovery';
 import { auditLog, users } from '../../db/schema/index.js';
 import { useTestApp } from '../../testing/app.js';
-import { ANSWER, codeIn, lastMessageTo, makeRecoverableUser, messagesTo, QUESTION_ID } from './test-helpers.js';
+import { ANSWER, codeIn, lastMessageTo, makeRecoverableUser, messagesTo, QUESTION_ID } from '../../testing/recovery.js';
 
 const t = useTestApp();
 

@@ -7,7 +7,7 @@ import { useTestApp } from '../../testing/app.js';
 import { makeUser } from '../../testing/factories.js';
 import { call, makeMerchant, makeTerminal, purchaseOf } from '../../testing/pos-world.js';
 import { closeDueBatches } from './close.js';
-import { makeSettlementWorld, setConfig, settledCounts } from './test-helpers.js';
+import { makeSettlementWorld, setConfig, settledCounts } from '../../testing/settlement.js';
 
 // Settlement batches (issue 24 item 1 and its "Done when" API items; decision 0056).
 

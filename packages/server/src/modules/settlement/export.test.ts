@@ -4,7 +4,7 @@ import { BATCH_EXPORT_HEADERS, type BatchRow } from '@ebt/core/settlement';
 import { useTestApp } from '../../testing/app.js';
 import { makeUser } from '../../testing/factories.js';
 import { call, purchaseOf } from '../../testing/pos-world.js';
-import { makeSettlementWorld } from './test-helpers.js';
+import { makeSettlementWorld } from '../../testing/settlement.js';
 
 // The batch list's export (issue 24 item 3; decision 0059): the kit's CSV and XLSX, scoped as the list.
 

@@ -6,7 +6,7 @@ import { merchants } from '../../db/schema/index.js';
 import { useTestApp } from '../../testing/app.js';
 import { makeUser } from '../../testing/factories.js';
 import { call, makeMerchant, makeTerminal, purchaseOf } from '../../testing/pos-world.js';
-import { makeSettlementWorld } from './test-helpers.js';
+import { makeSettlementWorld } from '../../testing/settlement.js';
 
 // GET /settlement-api/holds: the merchants on hold now, with what they are owed, so staff see them without a batch
 // (docs/settlement.md "Holds").

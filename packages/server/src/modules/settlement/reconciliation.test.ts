@@ -8,7 +8,7 @@ import { benefits, fundingSources } from '../../db/schema/index.js';
 import { useTestApp } from '../../testing/app.js';
 import { makeUser } from '../../testing/factories.js';
 import { call, purchaseOf } from '../../testing/pos-world.js';
-import { makeSettlementWorld } from './test-helpers.js';
+import { makeSettlementWorld } from '../../testing/settlement.js';
 
 // Reconciliation (issue 24 item 5; decision 0058): every figure of the answer equals the sum recomputed here from
 // the benefits and transactions tables (and the rows they point at), for several ranges, per funding source and in

@@ -8,7 +8,7 @@ import { useTestApp } from '../../testing/app.js';
 import { makeProgram, makeUser } from '../../testing/factories.js';
 import { pdfText } from '../../testing/pdf-text.js';
 import { call, purchaseOf } from '../../testing/pos-world.js';
-import { makeSettlementWorld } from './test-helpers.js';
+import { makeSettlementWorld } from '../../testing/settlement.js';
 
 // A merchant's statement of a batch (issue 24 item 4; decision 0068): the PDF read back as text with its figures, the
 // merchant's batches for the merchant detail, the refusals, and the e-mail queued in the outbox with the PDF attached

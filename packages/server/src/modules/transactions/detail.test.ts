@@ -7,7 +7,7 @@ import {
   makeTransaction,
   makeTransactionWorld,
   type TransactionWorld,
-} from './test-helpers.js';
+} from '../../testing/transactions.js';
 
 // GET /transaction-api/transactions/{id} (part 2 §7 "Transactions (detail)"; decision 0034).
 

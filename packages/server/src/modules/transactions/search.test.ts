@@ -6,7 +6,7 @@ import type { Caller } from '../../platform/caller.js';
 import { useTestApp } from '../../testing/app.js';
 import { makeProgram } from '../../testing/factories.js';
 import { exportTransactionBatch } from './queries.js';
-import { makeShop, makeTransaction, makeTransactionWorld, type TransactionWorld } from './test-helpers.js';
+import { makeShop, makeTransaction, makeTransactionWorld, type TransactionWorld } from '../../testing/transactions.js';
 
 // GET /transaction-api/transactions (staff and recipient variants, resolution 11), its export and the look-ups.
 // Today is 2026-11-23 (the test clock).

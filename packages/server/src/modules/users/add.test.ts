@@ -12,7 +12,7 @@ import {
   userCount,
   type UsersWorld,
   validUserForm,
-} from './test-helpers.js';
+} from '../../testing/users.js';
 
 // POST /user-api/user (B§5 "Add user", "User form", B§6 creator rules; docs/decisions/0024-users.md).
 

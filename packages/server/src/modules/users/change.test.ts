@@ -5,7 +5,7 @@ import { USER_MESSAGES } from '@ebt/core/users';
 import { sessions, users } from '../../db/schema/index.js';
 import { useTestApp } from '../../testing/app.js';
 import { makeUser } from '../../testing/factories.js';
-import { lastAudit, makeUsersWorld, placesOf, type UsersWorld, validUserForm } from './test-helpers.js';
+import { lastAudit, makeUsersWorld, placesOf, type UsersWorld, validUserForm } from '../../testing/users.js';
 
 // GET and PUT /user-api/user/{id} (B§3 "User", B§5 "User form", B§7; docs/decisions/0024-users.md).
 

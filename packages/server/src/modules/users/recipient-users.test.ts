@@ -4,7 +4,7 @@ import { ROLE, USER_STATUS } from '@ebt/core/enums';
 import { users } from '../../db/schema/index.js';
 import { useTestApp } from '../../testing/app.js';
 import { makeRecipient, makeUser } from '../../testing/factories.js';
-import { lastAudit, makeUsersWorld, type UsersWorld } from './test-helpers.js';
+import { lastAudit, makeUsersWorld, type UsersWorld } from '../../testing/users.js';
 
 // GET and PATCH /user-api/recipient-users/{id} (B§2 "Users": the recipient-user form, B§7;
 // docs/decisions/0024-users.md).

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '@ebt/core/enums';
 import { useTestApp } from '../../testing/app.js';
 import { makeRecipient, makeUser } from '../../testing/factories.js';
-import { makeUsersWorld, type UsersWorld } from './test-helpers.js';
+import { makeUsersWorld, type UsersWorld } from '../../testing/users.js';
 
 // GET /user-api/users (B§5 "User search fields", B§7; resolution 14; docs/decisions/0024-users.md).
 

@@ -1,94 +1,55 @@
-import {
-  CurrentUserInfo,
-  MessageResponse,
-  SecurityQuestion,
-  UpdateCurrentUserResponse,
-  UserSecurityQuestion,
-  type ChangePasswordBody,
-  type UpdateCurrentUserBody,
-} from '@ebt/core/account';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { api } from '../../lib/api-client';
+import { accountApi, type ChangePasswordBody, type UpdateCurrentUserBody } from '@ebt/core/account';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callEndpoint, endpointKey, endpointQuery } from '../../lib/endpoint-client';
 // The header shows the signed-in user's initials from this query; a name change must refresh it.
 import { currentUserKey } from '../../lib/query-keys';
 
-// The account page of every portal (A§2, A§7 "Account"): the signed-in user's own info, password and question.
-
-export const accountKeys = {
-  all: ['account'] as const,
-  info: () => [...accountKeys.all, 'info'] as const,
-  myQuestions: () => [...accountKeys.all, 'security-answers'] as const,
-  questions: () => ['security-questions'] as const,
-};
+// The account page of every portal (A§2, A§7 "Account"): the signed-in user's own info, password and question, each
+// through its contract in accountApi.
 
 /**
- * GET /user-api/user/currentuser: the form's values alone (decision 0008 notes this read beside the specification's
- * PUT), without the privileges, programs and counts GET /user-api/user/current gathers.
+ * accountApi.userInfo: the form's values alone (decision 0008 notes this read beside the specification's PUT),
+ * without the privileges, programs and counts authApi.currentUser gathers.
  */
-export const currentUserInfoQuery = () =>
-  queryOptions({
-    queryKey: accountKeys.info(),
-    queryFn: async ({ signal }) =>
-      CurrentUserInfo.parse(await api.get<unknown>('/user-api/user/currentuser', { signal })),
-  });
-
 export function useCurrentUserInfo() {
-  return useQuery(currentUserInfoQuery());
+  return useQuery(endpointQuery(accountApi.userInfo, {}));
 }
 
-/** PUT /user-api/user/currentuser; the mobile number goes as digits (A§5). */
+/** The user's info saved; the mobile number goes as digits (A§5). */
 export function useUpdateCurrentUser() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: UpdateCurrentUserBody) =>
-      UpdateCurrentUserResponse.parse(await api.put<unknown>('/user-api/user/currentuser', body)),
+    mutationFn: (body: UpdateCurrentUserBody) => callEndpoint(accountApi.updateUserInfo, { body }),
     onSuccess: async (saved) => {
       const { message: _message, ...info } = saved;
-      queryClient.setQueryData(accountKeys.info(), info);
+      queryClient.setQueryData(endpointKey(accountApi.userInfo, {}), info);
       await queryClient.invalidateQueries({ queryKey: currentUserKey });
     },
   });
 }
 
-/** PUT /user-api/user/password. */
+/** The user's password changed. */
 export function useChangePassword() {
   return useMutation({
-    mutationFn: async (body: ChangePasswordBody) =>
-      MessageResponse.parse(await api.put<unknown>('/user-api/user/password', body)),
+    mutationFn: (body: ChangePasswordBody) => callEndpoint(accountApi.changePassword, { body }),
   });
 }
 
-/** GET /user-api/security-questions: the questions to choose from (also used by activation, which is public). */
-export const securityQuestionsQuery = () =>
-  queryOptions({
-    queryKey: accountKeys.questions(),
-    queryFn: async ({ signal }) =>
-      z.array(SecurityQuestion).parse(await api.get<unknown>('/user-api/security-questions', { signal })),
-    staleTime: 30 * 60_000,
-  });
-
+/** The security questions to choose from (also used by activation, which is public). */
 export function useSecurityQuestions() {
-  return useQuery(securityQuestionsQuery());
+  return useQuery({ ...endpointQuery(accountApi.securityQuestions, {}), staleTime: 30 * 60_000 });
 }
 
-/** GET /user-api/user/current/security-answers: the question the user answered (never the answer). */
+/** The question the user answered (never the answer). */
 export function useMySecurityQuestions() {
-  return useQuery({
-    queryKey: accountKeys.myQuestions(),
-    queryFn: async ({ signal }) =>
-      z
-        .array(UserSecurityQuestion)
-        .parse(await api.get<unknown>('/user-api/user/current/security-answers', { signal })),
-  });
+  return useQuery(endpointQuery(accountApi.securityAnswers, {}));
 }
 
-/** PUT /user-api/user/current/security-answers with questionId and answer. */
+/** The user's security question and answer saved, as questionId and answer. */
 export function useSetSecurityAnswer() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: { questionId: number; answer: string }) =>
-      MessageResponse.parse(await api.put<unknown>('/user-api/user/current/security-answers', body)),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.myQuestions() }),
+    mutationFn: (body: { questionId: number; answer: string }) => callEndpoint(accountApi.setSecurityAnswer, { body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: endpointKey(accountApi.securityAnswers) }),
   });
 }

@@ -7,6 +7,7 @@ import { useEffect, useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { FormOutcome } from '../../components/FormOutcome';
 import { MessageBanner } from '../../components/MessageBanner';
+import { BackLink } from '../../components/BackLink';
 import { Page } from '../../components/Page';
 import { errorMessagesOf } from '../../lib/errors';
 import { focusFirstError } from '../../lib/form-focus';
@@ -14,15 +15,15 @@ import { useCallerPrograms } from '../../lib/lookups';
 import { serverFieldErrors } from '../../lib/server-field-errors';
 import { useSessionUser } from '../../lib/session-user';
 import { agencyAddBody, EMPTY_AGENCY_FORM, validateAgencyAdd, type AgencyFormValues } from './agency-form';
-import { type StaffBase, useAddAgency } from './api';
+import { useAddAgency } from './api';
+import type { StaffBase } from '../../lib/staff-base';
 import { AgencyFields } from './components/AgencyFields';
-import { BackToAgencies } from './components/BackToAgencies';
 
 const FIELDS = Object.keys(EMPTY_AGENCY_FORM);
 
 /**
  * `{base}/agency/add` (B§2 "Add Agency", B§5, B§7): Name, Code, Program, Funding Amount, Funding Date; Add and Cancel
- * and a link back to the list. POST /account-api/agency; 'Agency added.' opens the new agency (where its users are
+ * and a link back to the list. agencyApi.add; 'Agency added.' opens the new agency (where its users are
  * added); a code taken in the program shows 'Agency Code must be unique within a program.' at the code.
  */
 export default function AgencyAddPage({ base }: { base: StaffBase }) {
@@ -63,12 +64,12 @@ export default function AgencyAddPage({ base }: { base: StaffBase }) {
   // The server refuses the add without AGENCY_ADD (403); the screen says so instead of offering a form that fails.
   if (!canAdd)
     return (
-      <Page title="Add Agency" actions={<BackToAgencies base={base} />}>
+      <Page title="Add Agency" actions={<BackLink to={`/${base}/agencies`}>Agencies</BackLink>}>
         <MessageBanner kind="warning" messages={MESSAGES.PRIVILEGE_ERROR} />
       </Page>
     );
   return (
-    <Page title="Add Agency" actions={<BackToAgencies base={base} />}>
+    <Page title="Add Agency" actions={<BackLink to={`/${base}/agencies`}>Agencies</BackLink>}>
       <form onSubmit={handleSubmit} noValidate aria-label="New agency">
         <Stack gap="lg">
           <FormOutcome success={null} error={add.isError ? add.error : null} />

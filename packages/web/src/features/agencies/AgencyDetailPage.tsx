@@ -10,6 +10,7 @@ import { FormOutcome } from '../../components/FormOutcome';
 import { LoadingStatus } from '../../components/LoadingStatus';
 import { MessageBanner } from '../../components/MessageBanner';
 import { Money } from '../../components/Money';
+import { BackLink } from '../../components/BackLink';
 import { Page } from '../../components/Page';
 import { isApiError } from '../../lib/api-client';
 import { errorMessagesOf } from '../../lib/errors';
@@ -24,10 +25,10 @@ import {
   validateAgencyUpdate,
   type AgencyFormValues,
 } from './agency-form';
-import { type StaffBase, useAgency, useUpdateAgency } from './api';
+import { useAgency, useUpdateAgency } from './api';
+import type { StaffBase } from '../../lib/staff-base';
 import { AgencyFields } from './components/AgencyFields';
 import { AgencyUsersPanel } from './components/AgencyUsersPanel';
-import { BackToAgencies } from './components/BackToAgencies';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const FIELDS = Object.keys(EMPTY_AGENCY_FORM);
@@ -56,25 +57,25 @@ export default function AgencyDetailPage({ base }: { base: StaffBase }) {
 
   if (!valid || isApiError(agency.error, 404) || isApiError(agency.error, 400)) {
     return (
-      <Page title="Agency not found" actions={<BackToAgencies base={base} />}>
+      <Page title="Agency not found" actions={<BackLink to={`/${base}/agencies`}>Agencies</BackLink>}>
         <MessageBanner kind="warning" messages={AGENCY_MESSAGES.AGENCY_NOT_FOUND} />
       </Page>
     );
   }
   if (agency.isError)
     return (
-      <Page title="Update Agency" actions={<BackToAgencies base={base} />}>
+      <Page title="Update Agency" actions={<BackLink to={`/${base}/agencies`}>Agencies</BackLink>}>
         <MessageBanner kind="danger" messages={errorMessagesOf(agency.error)} />
       </Page>
     );
   if (!agency.data)
     return (
-      <Page title="Update Agency" actions={<BackToAgencies base={base} />}>
+      <Page title="Update Agency" actions={<BackLink to={`/${base}/agencies`}>Agencies</BackLink>}>
         <LoadingStatus label="Loading the agency" />
       </Page>
     );
   return (
-    <Page title="Update Agency" actions={<BackToAgencies base={base} />}>
+    <Page title="Update Agency" actions={<BackLink to={`/${base}/agencies`}>Agencies</BackLink>}>
       {/* A new form per save: the fields start from what the server holds once saved. */}
       <AgencyUpdate key={saves} base={base} agency={agency.data} saved={saved} onSaved={onSaved} />
       <AgencyUsersPanel agency={agency.data} onAction={() => setSaved(null)} />

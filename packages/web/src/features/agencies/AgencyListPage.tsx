@@ -10,7 +10,8 @@ import { Page } from '../../components/Page';
 import { errorMessagesOf } from '../../lib/errors';
 import { useSessionUser } from '../../lib/session-user';
 import { useCallerPrograms } from '../../lib/lookups';
-import { type StaffBase, useAgencyPage } from './api';
+import { useAgencyPage } from './api';
+import type { StaffBase } from '../../lib/staff-base';
 
 const COLUMNS: DataTableColumn<AgencyOption>[] = [
   { key: 'agencyName', header: 'Name' },

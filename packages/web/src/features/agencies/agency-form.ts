@@ -48,13 +48,13 @@ function draft(values: AgencyFormValues) {
   };
 }
 
-/** POST /account-api/agency's body. */
+/** agencyApi.add's body. */
 export function agencyAddBody(values: AgencyFormValues): z.output<typeof AddAgencyBody> {
   return AddAgencyBody.parse(draft(values));
 }
 
 /**
- * PUT /account-api/agency/{agencyUuid}'s body: the name and code, and the funding fields only when the person may
+ * agencyApi.update's body: the name and code, and the funding fields only when the person may
  * change them (B§6; the server answers 403 to a change without the right, never ignores it).
  */
 export function agencyUpdateBody(values: AgencyFormValues, withFunding: boolean): z.output<typeof UpdateAgencyBody> {

@@ -1,31 +1,24 @@
 import type { CurrentUser, LoginFormValues } from '@ebt/core/auth';
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
+import { callEndpoint } from '../../lib/endpoint-client';
 import { currentUserKey } from '../../lib/query-keys';
 import { clearToken, hasSession, setToken } from '../../lib/session';
 import { adoptUserLanguage, rememberedLanguage } from '../../lib/i18n';
 
-export const authKeys = {
-  all: ['auth'] as const,
-  currentUser: () => currentUserKey,
-};
-
 /**
- * The answers' schemas, and zod with them, load beside the first call rather than with the startup code: a portal
- * page paints its header while the user and the schemas come, instead of parsing zod before its first render.
+ * The contracts (authApi, accountApi) carry the answers' schemas, and zod with them: they load with the first call
+ * rather than with the startup code, so a portal page paints its header while the user and the schemas come, instead
+ * of parsing zod before its first render.
  */
-const loadAuthSchemas = () => import('@ebt/core/auth');
+const loadAuthContracts = () => import('@ebt/core/auth').then((module) => module.authApi);
+const loadAccountContracts = () => import('@ebt/core/account').then((module) => module.accountApi);
 
-/** The signed-in user: names, privileges, programs, applications and the unread notification count. */
+/** The signed-in user (authApi.currentUser): names, privileges, programs, applications and the unread notification count. */
 export const currentUserQuery = () =>
   queryOptions({
-    queryKey: authKeys.currentUser(),
+    queryKey: currentUserKey,
     queryFn: async ({ signal }) => {
-      const [schemas, body] = await Promise.all([
-        loadAuthSchemas(),
-        api.get<unknown>('/user-api/user/current', { signal }),
-      ]);
-      const user = schemas.CurrentUser.parse(body);
+      const user = await callEndpoint((await loadAuthContracts()).currentUser, {}, { signal });
       keepUserLanguage(user.preferredLanguage);
       return user;
     },
@@ -42,8 +35,12 @@ export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (values: LoginFormValues): Promise<CurrentUser> => {
-      const [schemas, body] = await Promise.all([loadAuthSchemas(), api.post<unknown>('/api/authenticate', values)]);
-      const answer = schemas.AuthenticateResponse.parse(body);
+      // A 401 here means wrong credentials, not an ended session (A§8): the form shows it.
+      const answer = await callEndpoint(
+        (await loadAuthContracts()).authenticate,
+        { body: values },
+        { allowUnauthorized: true },
+      );
       // A new sign-in replaces whatever an earlier session in this tab had cached.
       queryClient.clear();
       setToken(answer.token);
@@ -64,7 +61,8 @@ export function useLogin() {
 export async function endSession(queryClient: QueryClient): Promise<void> {
   if (hasSession()) {
     try {
-      await api.get<void>('/api/logout', { query: { timestamp: Date.now() }, allowUnauthorized: true });
+      const authApi = await loadAuthContracts();
+      await callEndpoint(authApi.logout, { query: { timestamp: String(Date.now()) } }, { allowUnauthorized: true });
     } catch {
       // The server may have ended the session already (time-out); the client forgets it either way.
     }
@@ -81,6 +79,8 @@ function keepUserLanguage(preferred: CurrentUser['preferredLanguage']) {
   const remembered = rememberedLanguage();
   if (preferred) adoptUserLanguage(preferred);
   else if (remembered) {
-    void api.put('/user-api/user/current/language', { language: remembered }).catch(() => undefined);
+    void loadAccountContracts()
+      .then((accountApi) => callEndpoint(accountApi.setLanguage, { body: { language: remembered } }))
+      .catch(() => undefined);
   }
 }

@@ -1,3 +1,4 @@
+import { benefitApi } from '@ebt/core/benefits';
 import { MESSAGES } from '@ebt/core/messages';
 import { Button, Paper, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
@@ -7,14 +8,11 @@ import { FileImportFields, FileImportOutcome } from '../../components/FileImport
 import { MessageBanner } from '../../components/MessageBanner';
 import { Page } from '../../components/Page';
 import { errorMessagesOf } from '../../lib/errors';
-import { useFileImport } from '../../lib/file-import';
+import { useFileImport } from '../../components/file-import';
 import { useCallerPrograms } from '../../lib/lookups';
 import { useUploadBenefitFile } from './api';
 import { issuablePrograms } from './issue-form';
 import { LoadingStatus } from '../../components/LoadingStatus';
-
-/** A sample built for the caller from their own programs and recipients, dated from today (docs/benefit-file.md). */
-const SAMPLE_PATH = '/benefit-api/benefit/file/sample';
 
 /**
  * `/program/benefit/file` (A§2 Upload Benefit File, program side only): a CSV, XLS or XLSX file of at most 1 MB
@@ -57,7 +55,7 @@ export default function BenefitFilePage() {
             <Text>
               Each row issues a benefit, or updates the issued benefit with the same authorization number. Use the
               columns of the{' '}
-              <DownloadLink path={SAMPLE_PATH} fileName="benefit-file-sample.csv">
+              <DownloadLink endpoint={benefitApi.fileSample} fileName="benefit-file-sample.csv">
                 sample file
               </DownloadLink>
               .

@@ -1,4 +1,4 @@
-import { BENEFIT_EXPORT_ROW_CAP, BENEFIT_SEARCH_COUNT_CAP } from '@ebt/core/benefits';
+import { BENEFIT_EXPORT_ROW_CAP, BENEFIT_SEARCH_COUNT_CAP, benefitApi } from '@ebt/core/benefits';
 import { MESSAGES } from '@ebt/core/messages';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconFileImport, IconPlus } from '@tabler/icons-react';
@@ -8,6 +8,7 @@ import { MessageBanner } from '../../components/MessageBanner';
 import { Page } from '../../components/Page';
 import { errorMessagesOf } from '../../lib/errors';
 import { useCallerPrograms } from '../../lib/lookups';
+import type { StaffBase } from '../../lib/staff-base';
 import { useBenefitSearch } from './api';
 import { BenefitSearchForm } from './components/BenefitSearchForm';
 import { BenefitTable } from './components/BenefitTable';
@@ -17,7 +18,7 @@ import { programToday } from './dates';
 
 export interface BenefitAreaProps {
   /** The portal the screen is in: links stay inside it (A§2 `{base}`). */
-  area: 'program' | 'admin';
+  area: StaffBase;
 }
 
 /**
@@ -97,7 +98,7 @@ export default function BenefitSearchPage({ area }: BenefitAreaProps) {
               : ''}
           </Text>
           <ExportButtons
-            path="/benefit-api/benefit/export"
+            endpoint={benefitApi.exportSearch}
             criteria={criteria}
             fileName="benefits"
             truncatedMessage={`The file holds the first ${BENEFIT_EXPORT_ROW_CAP.toLocaleString('en-US')} benefits. Narrow the search to export the rest.`}

@@ -1,4 +1,4 @@
-import { BenefitSearchPage, type BenefitSearchRow, searchDateProblems } from '@ebt/core/benefits';
+import { benefitApi, type BenefitSearchRow, searchDateProblems } from '@ebt/core/benefits';
 import { AUTHORIZATION_NUMBER_MAX, MIN_DATES } from '@ebt/core/constants';
 import { fillMessage, MESSAGES } from '@ebt/core/messages';
 import { searchDateMax, todayIn } from '@ebt/core/format';
@@ -12,15 +12,15 @@ import { MessageBanner } from '../../components/MessageBanner';
 import { Money } from '../../components/Money';
 import { Page } from '../../components/Page';
 import { SearchForm } from '../../components/SearchForm';
-import { api } from '../../lib/api-client';
+import { endpointQuery } from '../../lib/endpoint-client';
 import { errorMessagesOf } from '../../lib/errors';
 import { useOwnPrograms } from '../home';
-import { WARNING_BADGE_COLOR } from '../../app/theme';
+import { WARNING_BADGE_COLOR } from '../../components/badge-colors';
 import type { TFunction } from 'i18next';
 import { useI18n } from '../../lib/i18n';
 
-// A§5 "Recipient portal searches": dates from 2020-08-01 to today + 183 days, auth number max 20, program; A§7 GET
-// /benefit-api/benefit with pageSize=1000; A§9 10 per page on screen.
+// A§5 "Recipient portal searches": dates from 2020-08-01 to today + 183 days, auth number max 20, program; A§7
+// benefitApi.search with pageSize=1000; A§9 10 per page on screen.
 const FETCH_SIZE = 1000;
 const PAGE_SIZE = 10;
 
@@ -94,14 +94,9 @@ export default function RecipientBenefitsPage() {
   };
 
   const search = useQuery({
-    queryKey: ['recipient', 'benefits', submitted],
-    queryFn: async ({ signal }) =>
-      BenefitSearchPage.parse(
-        await api.get<unknown>('/benefit-api/benefit', {
-          query: { ...submitted!, authNo: submitted!.authNo.trim(), pageSize: FETCH_SIZE },
-          signal,
-        }),
-      ),
+    ...endpointQuery(benefitApi.search, {
+      query: { ...submitted, authNo: submitted?.authNo.trim(), pageSize: FETCH_SIZE },
+    }),
     enabled: submitted !== null,
     placeholderData: keepPreviousData,
   });

@@ -3,7 +3,7 @@ import { LIST_PAGE_SIZE } from '@ebt/core/constants';
 import { cleanCriteria } from '../../lib/search';
 import type { UrlCriteriaSpec } from '../../lib/url-criteria';
 
-// The benefit search criteria (A§5 "Search", A§7 GET /benefit-api/benefit) as the form holds them, as the URL keeps
+// The benefit search criteria (A§5 "Search", A§7 benefitApi.search) as the form holds them, as the URL keeps
 // them (lib/url-criteria.ts) and as the API takes them.
 
 // A type, not an interface: it must fit `Record<string, unknown>` (lib/search.ts).

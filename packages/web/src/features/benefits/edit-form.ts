@@ -5,7 +5,7 @@ import { fillMessage, MESSAGES } from '@ebt/core/messages';
 import type { z } from 'zod';
 import { atMidday } from './issue-form';
 
-// The benefit edit form of the detail screen (A§5 "Edit", A§7 PUT /benefit-api/benefit), free of React.
+// The benefit edit form of the detail screen (A§5 "Edit", A§7 benefitApi.update), free of React.
 
 export interface EditFormValues {
   benefitBalance: string;
@@ -59,7 +59,7 @@ export function updateInput(values: EditFormValues, benefit: BenefitDetail): z.i
 }
 
 /**
- * The body sent (A§7 PUT /benefit-api/benefit): core's schema output, so the balance and ids go as JSON numbers
+ * The body sent (A§7 benefitApi.update): core's schema output, so the balance and ids go as JSON numbers
  * (decision 0004). Call it once `checkEdit` found nothing; a form it would refuse throws.
  */
 export function updateRequest(values: EditFormValues, benefit: BenefitDetail): UpdateBenefitBody {

@@ -169,7 +169,7 @@ export function atMidday(date: string): string {
   return `${date}T${String(MIDDAY_HOUR).padStart(2, '0')}:00:00`;
 }
 
-/** The request body as the form's text (A§7 POST /benefit-api/benefit), which `checkIssue` reads with core's schema. */
+/** The request body as the form's text (A§7 benefitApi.issue), which `checkIssue` reads with core's schema. */
 export function issueInput(
   values: IssueFormValues,
   program: CallerProgram | undefined,
@@ -200,7 +200,7 @@ export function issueInput(
 }
 
 /**
- * The body sent (A§7 POST /benefit-api/benefit): core's schema output, so amounts and ids go as JSON numbers
+ * The body sent (A§7 benefitApi.issue): core's schema output, so amounts and ids go as JSON numbers
  * (decision 0004) and the benefit records that it came from the web screens. Call it once `checkIssue` found nothing;
  * a form it would refuse throws.
  */

@@ -14,8 +14,9 @@ import { useMemo, useState } from 'react';
 import { MessageBanner } from '../../components/MessageBanner';
 import { Page } from '../../components/Page';
 import { errorMessagesOf } from '../../lib/errors';
+import type { StaffBase } from '../../lib/staff-base';
 import { useSessionUser } from '../../lib/session-user';
-import { type AppliedFilter, dashboardKeys, useDashboardRows, useSnapshot } from './api';
+import { type AppliedFilter, refreshDashboardFigures, useDashboardRows, useSnapshot } from './api';
 import { RANGE_OPTIONS } from './components/ChartCard';
 import { FundingPie, IssuancePie, MerchantPie, RedemptionPie } from './components/SnapshotPies';
 import { SeriesChart, TopMerchantsChart } from './components/SeriesCharts';
@@ -41,7 +42,7 @@ const chartRanges = (range: DateRange): ChartRanges =>
  * breakdown and every chart. With no funding, issued or redeemed, every chart is cleared and 'No benefit data
  * available.' shows. Each bar chart has its own range (Last 30 Days until data is retrieved, then the main range).
  */
-export default function DashboardPage({ area }: { area: 'program' | 'admin' }) {
+export default function DashboardPage({ area }: { area: StaffBase }) {
   const queryClient = useQueryClient();
   // The settlement card: for those who see the settlements (decision 0074), as the server's access says.
   const seesSettlements = hasAnyPrivilege(
@@ -86,9 +87,7 @@ export default function DashboardPage({ area }: { area: 'program' | 'admin' }) {
     setApplied({ programUuid, agencyUuid, fundingId, dateRange });
     setRanges(chartRanges(dateRange));
     // Retrieving the same filter again reloads it (the figures may have moved since).
-    void queryClient.invalidateQueries({
-      predicate: (q) => q.queryKey[0] === dashboardKeys.all[0] && q.queryKey[1] !== 'rows',
-    });
+    void refreshDashboardFigures(queryClient);
   };
 
   const changeProgram = (value: string) => {

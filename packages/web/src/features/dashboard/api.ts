@@ -1,19 +1,10 @@
-import {
-  ChartPoint,
-  DashboardRow,
-  DashboardSettlement,
-  DashboardSnapshot,
-  type DateRange,
-  FundingShare,
-  MerchantAmount,
-  MerchantParticipation,
-} from '@ebt/core/dashboard';
-import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { api } from '../../lib/api-client';
+import { dashboardApi, type DateRange } from '@ebt/core/dashboard';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { endpointKey, endpointQuery } from '../../lib/endpoint-client';
 
-// The dashboard's queries (B§7 Dashboard). Each chart is its own query, keyed by its filter and its own range, so a
-// chart whose range changes reloads alone (B§4) and the others keep their answers.
+// The dashboard's queries (B§7 Dashboard), each through its contract in dashboardApi. Each chart is its own query,
+// keyed by its filter and its own range, so a chart whose range changes reloads alone (B§4) and the others keep their
+// answers.
 
 /** The filter a Retrieve Data applied: the program, optional agency and funding source, and the main range. */
 export interface AppliedFilter {
@@ -23,129 +14,102 @@ export interface AppliedFilter {
   dateRange: DateRange;
 }
 
-const filterQuery = (f: AppliedFilter, dateRange: DateRange): Record<string, string | undefined> => ({
+/** Stands for the filter while none is applied: the queries are idle then, and never call with it. */
+const NO_FILTER: AppliedFilter = { programUuid: '', agencyUuid: '', fundingId: '', dateRange: '' };
+
+const filterQuery = (f: AppliedFilter, dateRange: DateRange) => ({
   programUuid: f.programUuid,
   agencyUuid: f.agencyUuid || undefined,
   fundingId: f.fundingId || undefined,
   dateRange,
 });
 
-export const dashboardKeys = {
-  all: ['dashboard'] as const,
-  rows: () => [...dashboardKeys.all, 'rows'] as const,
-  snapshot: (f: AppliedFilter) => [...dashboardKeys.all, 'snapshot', f] as const,
-  funding: (f: AppliedFilter) => [...dashboardKeys.all, 'funding', f] as const,
-  chart: (f: AppliedFilter, dataType: number, range: DateRange) =>
-    [...dashboardKeys.all, 'chart', f, dataType, range] as const,
-  topMerchants: (f: AppliedFilter, range: DateRange) => [...dashboardKeys.all, 'top-merchants', f, range] as const,
-  merchants: (f: AppliedFilter) => [...dashboardKeys.all, 'merchants', f] as const,
-  settlement: (f: AppliedFilter) => [...dashboardKeys.all, 'settlement', f] as const,
-};
-
-/** GET /account-api/dash: the program, agency and funding rows of the filters. */
+/** The program, agency and funding rows of the filters. */
 export function useDashboardRows() {
-  return useQuery({
-    queryKey: dashboardKeys.rows(),
-    queryFn: async ({ signal }) => z.array(DashboardRow).parse(await api.get<unknown>('/account-api/dash', { signal })),
-  });
+  return useQuery(endpointQuery(dashboardApi.rows, {}));
 }
 
-/** GET /account-api/dash/snapshot, once a filter is applied. */
-export function useSnapshot(f: AppliedFilter | null) {
+/** The snapshot, once a filter is applied. */
+export function useSnapshot(filter: AppliedFilter | null) {
+  const f = filter ?? NO_FILTER;
   return useQuery({
-    queryKey: dashboardKeys.snapshot(f!),
-    queryFn: async ({ signal }) =>
-      DashboardSnapshot.parse(
-        await api.get<unknown>('/account-api/dash/snapshot', { signal, query: filterQuery(f!, f!.dateRange) }),
-      ),
-    enabled: f !== null,
+    ...endpointQuery(dashboardApi.snapshot, { query: filterQuery(f, f.dateRange) }),
+    enabled: filter !== null,
     retry: false,
   });
 }
 
-/** The funding breakdown: the chosen agency's (agency-funding) or the program's (program-funding). */
-export function useFundingBreakdown(f: AppliedFilter | null, enabled: boolean) {
+/** The funding breakdown: the chosen agency's (agencyFunding) or the program's (programFunding). */
+export function useFundingBreakdown(filter: AppliedFilter | null, enabled: boolean) {
+  const f = filter ?? NO_FILTER;
+  const query = { dateRange: f.dateRange };
   return useQuery({
-    queryKey: dashboardKeys.funding(f!),
-    queryFn: async ({ signal }) =>
-      z
-        .array(FundingShare)
-        .parse(
-          await api.get<unknown>(
-            f!.agencyUuid
-              ? `/account-api/dash/agency-funding/${f!.agencyUuid}`
-              : `/account-api/dash/program-funding/${f!.programUuid}`,
-            { signal, query: { dateRange: f!.dateRange } },
-          ),
-        ),
-    enabled: f !== null && enabled,
+    ...(f.agencyUuid
+      ? endpointQuery(dashboardApi.agencyFunding, { params: { agencyUuid: f.agencyUuid }, query })
+      : endpointQuery(dashboardApi.programFunding, { params: { programUuid: f.programUuid }, query })),
+    enabled: filter !== null && enabled,
     retry: false,
   });
 }
 
-/** GET /account-api/dash/chart-data with the chart's own range. */
-export function useChartSeries(f: AppliedFilter | null, dataType: number, range: DateRange, enabled: boolean) {
+/** A daily series with the chart's own range. */
+export function useChartSeries(filter: AppliedFilter | null, dataType: number, range: DateRange, enabled: boolean) {
+  const f = filter ?? NO_FILTER;
   return useQuery({
-    queryKey: dashboardKeys.chart(f!, dataType, range),
-    queryFn: async ({ signal }) =>
-      z.array(ChartPoint).parse(
-        await api.get<unknown>('/account-api/dash/chart-data', {
-          signal,
-          query: { ...filterQuery(f!, range), dataType },
-        }),
-      ),
-    enabled: f !== null && enabled,
+    ...endpointQuery(dashboardApi.chartData, { query: { ...filterQuery(f, range), dataType } }),
+    enabled: filter !== null && enabled,
     retry: false,
   });
 }
 
-/** GET /account-api/dash/top-merchant-redemptions with the chart's own range. */
-export function useTopMerchants(f: AppliedFilter | null, range: DateRange, enabled: boolean) {
+/** The merchants with the most redeemed, with the chart's own range. */
+export function useTopMerchants(filter: AppliedFilter | null, range: DateRange, enabled: boolean) {
+  const f = filter ?? NO_FILTER;
   return useQuery({
-    queryKey: dashboardKeys.topMerchants(f!, range),
-    queryFn: async ({ signal }) =>
-      z.array(MerchantAmount).parse(
-        await api.get<unknown>('/account-api/dash/top-merchant-redemptions', {
-          signal,
-          query: filterQuery(f!, range),
-        }),
-      ),
-    enabled: f !== null && enabled,
+    ...endpointQuery(dashboardApi.topMerchants, { query: filterQuery(f, range) }),
+    enabled: filter !== null && enabled,
     retry: false,
   });
 }
 
-/** GET /account-api/dash/merchant-data/{programUuid} with the main range. */
-export function useMerchantParticipation(f: AppliedFilter | null, enabled: boolean) {
+/** The program's merchant participation with the main range. */
+export function useMerchantParticipation(filter: AppliedFilter | null, enabled: boolean) {
+  const f = filter ?? NO_FILTER;
   return useQuery({
-    queryKey: dashboardKeys.merchants(f!),
-    queryFn: async ({ signal }) =>
-      MerchantParticipation.parse(
-        await api.get<unknown>(`/account-api/dash/merchant-data/${f!.programUuid}`, {
-          signal,
-          query: { dateRange: f!.dateRange },
-        }),
-      ),
-    enabled: f !== null && enabled,
+    ...endpointQuery(dashboardApi.merchantParticipation, {
+      params: { programUuid: f.programUuid },
+      query: { dateRange: f.dateRange },
+    }),
+    enabled: filter !== null && enabled,
     retry: false,
   });
 }
 
 /**
- * GET /account-api/dash/settlement (decision 0074): the program's settlement figures over the main range, for those
- * who see settlements. Program-wide: not asked when an agency is chosen.
+ * The program's settlement figures over the main range (decision 0074), for those who see settlements.
+ * Program-wide: not asked when an agency is chosen.
  */
 export function useDashboardSettlement(f: AppliedFilter, enabled: boolean) {
   return useQuery({
-    queryKey: dashboardKeys.settlement(f),
-    queryFn: async ({ signal }) =>
-      DashboardSettlement.parse(
-        await api.get<unknown>('/account-api/dash/settlement', {
-          signal,
-          query: { programUuid: f.programUuid, fundingId: f.fundingId || undefined, dateRange: f.dateRange },
-        }),
-      ),
+    ...endpointQuery(dashboardApi.settlement, {
+      query: { programUuid: f.programUuid, fundingId: f.fundingId || undefined, dateRange: f.dateRange },
+    }),
     enabled,
     retry: false,
   });
+}
+
+/** Every figure of the dashboard read again (a Retrieve Data of the same filter); the filters' rows stay. */
+export function refreshDashboardFigures(queryClient: QueryClient) {
+  return Promise.all(
+    [
+      dashboardApi.snapshot,
+      dashboardApi.agencyFunding,
+      dashboardApi.programFunding,
+      dashboardApi.chartData,
+      dashboardApi.topMerchants,
+      dashboardApi.merchantParticipation,
+      dashboardApi.settlement,
+    ].map((endpoint) => queryClient.invalidateQueries({ queryKey: endpointKey(endpoint) })),
+  );
 }

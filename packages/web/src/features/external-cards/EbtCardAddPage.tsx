@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router';
 import { SubmitButton } from '../../components/FormOutcome';
 import { LoadingStatus } from '../../components/LoadingStatus';
 import { MessageBanner } from '../../components/MessageBanner';
+import { BackLink } from '../../components/BackLink';
 import { Page } from '../../components/Page';
 import { errorMessagesOf } from '../../lib/errors';
 import { focusFirstError } from '../../lib/form-focus';
@@ -23,7 +24,6 @@ import {
   refusalOnForm,
   validateAddCard,
 } from './card-form';
-import { BackToCards } from './components/BackToCards';
 import { CardTypeBoxes } from './components/CardTypeBoxes';
 import { localizedInputProps, useI18n } from '../../lib/i18n';
 
@@ -70,7 +70,7 @@ export default function EbtCardAddPage() {
 
   return (
     <Page title={t('cards.addEbtCard')}>
-      <BackToCards />
+      <BackLink to="/recipient/ebtcards">{t('cards.backToCards')}</BackLink>
       {programs.isPending && <LoadingStatus label={t('cards.loadingPrograms')} />}
       <MessageBanner kind="danger" messages={programs.isError ? errorMessagesOf(programs.error) : []} />
       {programs.isSuccess && (

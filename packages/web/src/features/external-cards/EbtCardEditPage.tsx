@@ -10,6 +10,7 @@ import { FieldList, ReadOnlyField } from '../../components/Field';
 import { LoadingStatus } from '../../components/LoadingStatus';
 import { MaskedPan } from '../../components/MaskedPan';
 import { MessageBanner } from '../../components/MessageBanner';
+import { BackLink } from '../../components/BackLink';
 import { Page } from '../../components/Page';
 import { isApiError } from '../../lib/api-client';
 import { errorMessagesOf } from '../../lib/errors';
@@ -17,14 +18,13 @@ import { focusFirstError } from '../../lib/form-focus';
 import { useOutcomeFocus } from '../../lib/outcome-focus';
 import { useDeleteCard, useOwnCard, useUpdateCard } from './api';
 import { editCardRequest, editValuesOf, type EditCardValues, refusalOnForm, validateEditCard } from './card-form';
-import { BackToCards } from './components/BackToCards';
 import { CardTypeBoxes } from './components/CardTypeBoxes';
 import { localizedInputProps, useI18n } from '../../lib/i18n';
 
 /**
  * `/recipient/ebtcard/{id}` (A§2, A§4, A§7): one of the recipient's cards. The number (masked) and the program are
  * shown; the name, the card type and the active flag (status 1, otherwise 2) are changed and saved with
- * `PUT /account-api/external-pan/{id}`; Delete asks 'Are you sure you want to delete this PAN?' first. Either returns
+ * externalCardApi.update; Delete asks 'Are you sure you want to delete this PAN?' first. Either returns
  * to the list with its outcome. A card that is not the recipient's reads as not found.
  */
 export default function EbtCardEditPage() {
@@ -36,7 +36,7 @@ export default function EbtCardEditPage() {
   if (!valid || isApiError(card.error, 404) || isApiError(card.error, 400)) {
     return (
       <Page title={t('cards.notFound')}>
-        <BackToCards />
+        <BackLink to="/recipient/ebtcards">{t('cards.backToCards')}</BackLink>
         <MessageBanner kind="warning" messages={EXTERNAL_CARD_MESSAGES.CARD_NOT_FOUND} />
       </Page>
     );
@@ -44,7 +44,7 @@ export default function EbtCardEditPage() {
   if (card.isError) {
     return (
       <Page title={t('cards.editEbtCard')}>
-        <BackToCards />
+        <BackLink to="/recipient/ebtcards">{t('cards.backToCards')}</BackLink>
         <MessageBanner kind="danger" messages={errorMessagesOf(card.error)} />
       </Page>
     );
@@ -52,7 +52,7 @@ export default function EbtCardEditPage() {
   if (card.isPending) {
     return (
       <Page title={t('cards.editEbtCard')}>
-        <BackToCards />
+        <BackLink to="/recipient/ebtcards">{t('cards.backToCards')}</BackLink>
         <LoadingStatus label={t('cards.loadingOne')} />
       </Page>
     );
@@ -110,7 +110,7 @@ function EditCardForm({ card }: { card: ExternalCard }) {
 
   return (
     <Page title={t('cards.editEbtCard')}>
-      <BackToCards />
+      <BackLink to="/recipient/ebtcards">{t('cards.backToCards')}</BackLink>
       <MessageBanner ref={refusedRef} kind="danger" messages={refused} />
       <FieldList cols={{ base: 1, sm: 2 }}>
         <ReadOnlyField label={t('cards.cardNumber')} value={<MaskedPan pan={card.pan} />} />

@@ -8,7 +8,8 @@ import { Page } from '../../components/Page';
 import { isApiError } from '../../lib/api-client';
 import { errorMessagesOf } from '../../lib/errors';
 import { personName } from '../../lib/person';
-import { type StaffBase, useAccountCards, useCardHolder } from './api';
+import type { StaffBase } from '../../lib/staff-base';
+import { useAccountCards, useCardHolder } from './api';
 import { CardTable } from './components/CardTable';
 import { usePageParam } from '../../lib/page-param';
 

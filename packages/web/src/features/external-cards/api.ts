@@ -1,104 +1,76 @@
-import {
-  type AddExternalCardBody,
-  ExternalCard,
-  ExternalCardList,
-  type UpdateExternalCardBody,
-} from '@ebt/core/external-cards';
-import { RecipientAccount } from '@ebt/core/recipients';
+import { externalCardApi, type AddExternalCardBody, type UpdateExternalCardBody } from '@ebt/core/external-cards';
+import { recipientApi } from '@ebt/core/recipients';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
+import { callEndpoint, endpointKey, endpointQuery } from '../../lib/endpoint-client';
 
-// The external EBT card screens (A§2, A§7 "Recipient portal", B§2, B§7 "External cards"): query keys, queries and
-// changes. A change awaits the list's reload before the screen moves on, so the list it returns to shows it.
+// The external EBT card screens (A§2, A§7 "Recipient portal", B§2, B§7 "External cards"): their queries and changes,
+// each through its contract in externalCardApi (the staff view's card holder: recipientApi.detail). A change awaits
+// the lists' reload before the screen moves on, so the list it returns to shows it.
 
-export type StaffBase = 'program' | 'admin';
+/** Every read of the cards' screens: what a change reloads. */
+const CARD_READS = [
+  externalCardApi.listOwn,
+  externalCardApi.detail,
+  externalCardApi.listForAccount,
+  recipientApi.detail,
+] as const;
 
-export const cardKeys = {
-  all: ['external-cards'] as const,
-  own: () => [...cardKeys.all, 'own'] as const,
-  card: (id: string) => [...cardKeys.all, 'card', id] as const,
-  account: (accountUuid: string) => [...cardKeys.all, 'account', accountUuid] as const,
-  recipient: (accountUuid: string) => [...cardKeys.all, 'recipient', accountUuid] as const,
-};
-
-const cardPath = (id: string) => `/account-api/external-pan/${encodeURIComponent(id)}`;
-
-/** GET /account-api/external-pan/all: the signed-in recipient's cards. */
+/** The signed-in recipient's cards. */
 export function useOwnCards() {
-  return useQuery({
-    queryKey: cardKeys.own(),
-    queryFn: async ({ signal }) =>
-      ExternalCardList.parse(await api.get<unknown>('/account-api/external-pan/all', { signal })),
-  });
+  return useQuery(endpointQuery(externalCardApi.listOwn, {}));
 }
 
-/** GET /account-api/external-pan/{id}: one of the recipient's cards; a 404 is shown, not retried. */
+/** One of the recipient's cards; a 404 is shown, not retried. */
 export function useOwnCard(id: string, enabled = true) {
-  return useQuery({
-    queryKey: cardKeys.card(id),
-    queryFn: async ({ signal }) => ExternalCard.parse(await api.get<unknown>(cardPath(id), { signal })),
-    enabled,
-    retry: false,
-  });
+  return useQuery({ ...endpointQuery(externalCardApi.detail, { params: { id } }), enabled, retry: false });
 }
 
-/** GET /account-api/external-pan/all/{accountUuid} (staff): one recipient's cards; a 404 is shown, not retried. */
+/** One recipient's cards (staff); a 404 is shown, not retried. */
 export function useAccountCards(accountUuid: string, enabled = true) {
   return useQuery({
-    queryKey: cardKeys.account(accountUuid),
-    queryFn: async ({ signal }) =>
-      ExternalCardList.parse(
-        await api.get<unknown>(`/account-api/external-pan/all/${encodeURIComponent(accountUuid)}`, { signal }),
-      ),
+    ...endpointQuery(externalCardApi.listForAccount, { params: { id: accountUuid } }),
     enabled,
     retry: false,
   });
 }
 
-/** GET /account-api/account/{accountUuid} (staff): whose cards the staff view shows, for its heading. */
+/** The recipient account (staff): whose cards the staff view shows, for its heading. */
 export function useCardHolder(accountUuid: string, enabled = true) {
-  return useQuery({
-    queryKey: cardKeys.recipient(accountUuid),
-    queryFn: async ({ signal }) =>
-      RecipientAccount.parse(
-        await api.get<unknown>(`/account-api/account/${encodeURIComponent(accountUuid)}`, { signal }),
-      ),
-    enabled,
-    retry: false,
-  });
+  return useQuery({ ...endpointQuery(recipientApi.detail, { params: { accountUuid } }), enabled, retry: false });
 }
 
 function useCardChange<Input>(send: (input: Input) => Promise<unknown>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: send,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: cardKeys.all }),
+    onSuccess: () =>
+      Promise.all(CARD_READS.map((endpoint) => queryClient.invalidateQueries({ queryKey: endpointKey(endpoint) }))),
   });
 }
 
-/** POST /account-api/external-pan: attach a card. */
+/** Attach a card. */
 export function useAttachCard() {
-  return useCardChange(async (body: AddExternalCardBody) =>
-    ExternalCard.parse(await api.post<unknown>('/account-api/external-pan', body)),
-  );
+  return useCardChange((body: AddExternalCardBody) => callEndpoint(externalCardApi.add, { body }));
 }
 
-/** PUT /account-api/external-pan/{id}: name, type and status. */
+/** A card's name, type and status saved. */
 export function useUpdateCard(id: string) {
-  return useCardChange(async (body: UpdateExternalCardBody) =>
-    ExternalCard.parse(await api.put<unknown>(cardPath(id), body)),
+  return useCardChange((body: UpdateExternalCardBody) =>
+    callEndpoint(externalCardApi.update, { params: { id }, body }),
   );
 }
 
-/** DELETE /account-api/external-pan/{id}. */
+/** A card removed. */
 export function useDeleteCard(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.delete<unknown>(cardPath(id)),
+    mutationFn: () => callEndpoint(externalCardApi.remove, { params: { id } }),
     // The card's own query is dropped, not refetched (it would answer 404); the lists reload.
     onSuccess: async () => {
-      queryClient.removeQueries({ queryKey: cardKeys.card(id) });
-      await queryClient.invalidateQueries({ queryKey: cardKeys.all });
+      queryClient.removeQueries({ queryKey: endpointKey(externalCardApi.detail, { params: { id } }) });
+      await Promise.all(
+        CARD_READS.map((endpoint) => queryClient.invalidateQueries({ queryKey: endpointKey(endpoint) })),
+      );
     },
   });
 }

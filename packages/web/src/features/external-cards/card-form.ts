@@ -56,7 +56,7 @@ const typeOf = (types: readonly CardTypeBox[]) =>
 export const PAN_ENTRY_MAX = EXTERNAL_PAN_MAX_LENGTH + 4;
 
 /**
- * POST /account-api/external-pan's body from the form: the number as digits (the spaces and dashes a person types
+ * externalCardApi.add's body from the form: the number as digits (the spaces and dashes a person types
  * between groups dropped, as phones are sent as digits), the type from the boxes (null: none ticked, which the schema
  * refuses).
  */
@@ -70,7 +70,7 @@ export function addCardBody(values: AddCardValues) {
 }
 
 /**
- * PUT /account-api/external-pan/{id}'s body: the form's fields, the card's masked number and its program as they are
+ * externalCardApi.update's body: the form's fields, the card's masked number and its program as they are
  * (the screen changes neither; sending the masked number keeps the number, decision 0039).
  */
 export function editCardBody(values: EditCardValues, card: Pick<ExternalCard, 'pan' | 'programUuid'>) {

@@ -24,7 +24,10 @@ vi.mock('../../lib/api-client', () => ({
 const { startRead } = await import('../../lib/early-reads');
 const { BALANCES_PATH, MY_HEADROOM_PATH } = await import('../../lib/recipient-reads');
 const { queryClient } = await import('../../lib/query-client');
-const { prefillRecipientHome, recipientHomeKeys } = await import('./api');
+const { prefillRecipientHome } = await import('./api');
+const { endpointKey } = await import('../../lib/endpoint-client');
+const { benefitApi } = await import('@ebt/core/benefits');
+const BALANCES_KEY = endpointKey(benefitApi.balances, {});
 const { myHeadroomQuery } = await import('../incentives');
 
 afterEach(() => {
@@ -37,9 +40,9 @@ describe("the recipient home's prefill", () => {
     startRead(BALANCES_PATH);
     startRead(MY_HEADROOM_PATH);
     prefillRecipientHome();
-    await vi.waitFor(() => expect(queryClient.getQueryData(recipientHomeKeys.balances)).toBeDefined());
+    await vi.waitFor(() => expect(queryClient.getQueryData(BALANCES_KEY)).toBeDefined());
     await vi.waitFor(() => expect(queryClient.getQueryData(myHeadroomQuery().queryKey)).toEqual([]));
-    expect(queryClient.getQueryData(recipientHomeKeys.balances)).toEqual(ANSWERS[BALANCES_PATH]);
+    expect(queryClient.getQueryData(BALANCES_KEY)).toEqual(ANSWERS[BALANCES_PATH]);
     expect(get).toHaveBeenCalledTimes(2);
   });
 });

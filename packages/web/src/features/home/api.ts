@@ -1,37 +1,29 @@
-import { ProgramBalance } from '@ebt/core/benefits';
-import { CurrentRecipientProgram } from '@ebt/core/recipients';
+import { benefitApi } from '@ebt/core/benefits';
+import { recipientApi } from '@ebt/core/recipients';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { api } from '../../lib/api-client';
+import { endpointKey, endpointQuery } from '../../lib/endpoint-client';
 import { queryClient } from '../../lib/query-client';
 import { myHeadroomQuery } from '../incentives';
 import { readStarted } from '../../lib/early-reads';
 import { BALANCES_PATH } from '../../lib/recipient-reads';
 
 // The recipient home's reads (A§2 /recipient/home, A§7 "Recipient portal"): the programs of the recipient's accounts
-// and one balance card per program. Refetched on navigation and window focus, never on a timer.
+// (recipientApi.ownPrograms) and one balance card per program (benefitApi.balances). Refetched on navigation and
+// window focus, never on a timer.
 
-export const recipientHomeKeys = {
-  programs: ['recipient', 'programs'] as const,
-  balances: ['recipient', 'balances'] as const,
-};
-
-/** GET /account-api/account/currentuser/programs. */
+/** The programs the recipient has an account in, each with that account. */
 export function useOwnPrograms() {
-  return useQuery({
-    queryKey: recipientHomeKeys.programs,
-    queryFn: async ({ signal }) =>
-      z
-        .array(CurrentRecipientProgram)
-        .parse(await api.get<unknown>('/account-api/account/currentuser/programs', { signal })),
-  });
+  return useQuery(endpointQuery(recipientApi.ownPrograms, {}));
 }
 
-/** GET /benefit-api/benefit/balances; the home's route starts it (routes.tsx), the page's query takes it. */
+/**
+ * The recipient's balance per program (benefitApi.balances); the home's route starts the read (routes.tsx, with the
+ * path lib/recipient-reads.ts keeps for start-up code), the page's query takes it and parses it with the contract.
+ */
 const balancesQuery = () =>
   queryOptions({
-    queryKey: recipientHomeKeys.balances,
-    queryFn: async ({ signal }) => z.array(ProgramBalance).parse(await readStarted(BALANCES_PATH, signal)),
+    queryKey: endpointKey(benefitApi.balances, {}),
+    queryFn: async ({ signal }) => benefitApi.balances.answer.parse(await readStarted(BALANCES_PATH, signal)),
   });
 
 export function useBalances() {

@@ -6,12 +6,12 @@ import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { FormOutcome } from '../../components/FormOutcome';
 import { MessageBanner } from '../../components/MessageBanner';
+import { BackLink } from '../../components/BackLink';
 import { Page } from '../../components/Page';
 import { errorMessagesOf } from '../../lib/errors';
 import { focusFirstError } from '../../lib/form-focus';
 import { serverFieldErrors } from '../../lib/server-field-errors';
 import { useAddIncentive, useIncentiveFunding, useIncentivePrograms } from './api';
-import { BackToIncentives } from './components/BackToIncentives';
 import { IncentiveFields } from './components/IncentiveFields';
 import {
   EMPTY_INCENTIVE_FORM,
@@ -22,11 +22,11 @@ import {
 } from './incentive-form';
 
 const FIELDS = Object.keys(EMPTY_INCENTIVE_FORM);
+const BACK = <BackLink to="/admin/incentives">Back to Incentives</BackLink>;
 
 /**
- * `/admin/incentive/add` (B§2, B§5, B§7): the program from GET /account-api/incentive/programs, its funding sources
- * from …/programs/{programId}/funding, the dates from the program's today. POST /account-api/incentive; 'New incentive
- * added.' opens the new incentive; 400 and 409 show the server's messages at their fields (B§8).
+ * `/admin/incentive/add` (B§2, B§5, B§7): the program from incentiveApi.programs, its funding sources from
+ * incentiveApi.funding, the dates from the program's today. incentiveApi.add; 'New incentive added.' opens the new incentive; 400 and 409 show the server's messages at their fields (B§8).
  */
 export default function IncentiveAddPage() {
   const navigate = useNavigate();
@@ -58,7 +58,7 @@ export default function IncentiveAddPage() {
   }, focusFirstError(form.getInputNode));
 
   return (
-    <Page title="New Incentive" actions={<BackToIncentives />}>
+    <Page title="New Incentive" actions={BACK}>
       <form onSubmit={handleSubmit} noValidate aria-label="New incentive">
         <Stack gap="lg">
           <FormOutcome success={null} error={add.isError ? add.error : null} />

@@ -6,13 +6,13 @@ import { Link, useLocation, useParams } from 'react-router';
 import { FormOutcome } from '../../components/FormOutcome';
 import { LoadingStatus } from '../../components/LoadingStatus';
 import { MessageBanner } from '../../components/MessageBanner';
+import { BackLink } from '../../components/BackLink';
 import { Page } from '../../components/Page';
 import { isApiError } from '../../lib/api-client';
 import { errorMessagesOf } from '../../lib/errors';
 import { focusFirstError } from '../../lib/form-focus';
 import { serverFieldErrors } from '../../lib/server-field-errors';
 import { useIncentive, useIncentiveFunding, useIncentivePrograms, useUpdateIncentive } from './api';
-import { BackToIncentives } from './components/BackToIncentives';
 import { IncentiveFields } from './components/IncentiveFields';
 import {
   EMPTY_INCENTIVE_FORM,
@@ -26,11 +26,12 @@ import {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const FIELDS = Object.keys(EMPTY_INCENTIVE_FORM);
+const BACK = <BackLink to="/admin/incentives">Back to Incentives</BackLink>;
 
 /**
  * `/admin/incentive/{incentiveUuid}` (B§2 "Edit incentive", B§5, B§7): the incentive's fields with the program
  * read-only (decision 0040); the start from 2023-02-01, the end from today, each only when changed; Update waits for a
- * change. PUT /account-api/incentive/{id}: 'Incentive updated.'.
+ * change. incentiveApi.update: 'Incentive updated.'.
  */
 export default function IncentiveEditPage() {
   const { id = '' } = useParams();
@@ -42,24 +43,24 @@ export default function IncentiveEditPage() {
 
   if (!valid || isApiError(incentive.error, 404) || isApiError(incentive.error, 400))
     return (
-      <Page title="Incentive not found" actions={<BackToIncentives />}>
+      <Page title="Incentive not found" actions={BACK}>
         <MessageBanner kind="warning" messages={INCENTIVE_MESSAGES.INCENTIVE_NOT_FOUND} />
       </Page>
     );
   if (incentive.isError)
     return (
-      <Page title="Edit Incentive" actions={<BackToIncentives />}>
+      <Page title="Edit Incentive" actions={BACK}>
         <MessageBanner kind="danger" messages={errorMessagesOf(incentive.error)} />
       </Page>
     );
   if (!incentive.data)
     return (
-      <Page title="Edit Incentive" actions={<BackToIncentives />}>
+      <Page title="Edit Incentive" actions={BACK}>
         <LoadingStatus label="Loading the incentive" />
       </Page>
     );
   return (
-    <Page title="Edit Incentive" actions={<BackToIncentives />}>
+    <Page title="Edit Incentive" actions={BACK}>
       {/* A new form per save: the fields start from what the server holds once saved. */}
       <IncentiveEdit
         key={saves}

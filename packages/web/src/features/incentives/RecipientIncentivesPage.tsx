@@ -4,11 +4,12 @@ import {
   INCENTIVE_MESSAGES,
   type RecipientIncentive,
 } from '@ebt/core/incentives';
-import { Anchor, Button, Group, Select, Stack, Text } from '@mantine/core';
+import { Button, Group, Select, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { BackLink } from '../../components/BackLink';
 import { confirmAction } from '../../components/confirm-action';
 import { DataTable, type DataTableColumn } from '../../components/DataTable';
 import { DateField } from '../../components/DateField';
@@ -24,13 +25,8 @@ import { focusFirstError } from '../../lib/form-focus';
 import { useCallerPrograms } from '../../lib/lookups';
 import { selectProps } from '../../lib/select-props';
 import { serverFieldErrors } from '../../lib/server-field-errors';
-import {
-  type StaffBase,
-  useEnrolledRecipient,
-  useEnrolmentChange,
-  useProgramIncentiveChoices,
-  useRecipientIncentives,
-} from './api';
+import type { StaffBase } from '../../lib/staff-base';
+import { useEnrolledRecipient, useEnrolmentChange, useProgramIncentiveChoices, useRecipientIncentives } from './api';
 import {
   EMPTY_ENROLMENT_FORM,
   enrolmentAddBody,
@@ -56,11 +52,7 @@ export default function RecipientIncentivesPage({ base }: { base: StaffBase }) {
   const accountUuid = valid ? id.toLowerCase() : '00000000-0000-0000-0000-000000000000';
   const recipient = useEnrolledRecipient(accountUuid);
   const list = useRecipientIncentives(accountUuid);
-  const back = (
-    <Anchor component={Link} to={`/${base}/recipient/${id}/${progId}`} fz="sm">
-      <IconArrowLeft aria-hidden size={16} style={{ verticalAlign: 'text-bottom' }} /> Back to Recipient
-    </Anchor>
-  );
+  const back = <BackLink to={`/${base}/recipient/${id}/${progId}`}>Back to Recipient</BackLink>;
   if (!valid || isApiError(list.error, 404) || isApiError(recipient.error, 404))
     return (
       <Page title="Recipient Incentives" actions={back}>

@@ -78,12 +78,12 @@ function draft(values: IncentiveFormValues) {
   };
 }
 
-/** POST /account-api/incentive's body. */
+/** incentiveApi.add's body. */
 export function incentiveAddBody(values: IncentiveFormValues): z.input<typeof AddIncentiveBody> {
   return draft(values) as z.input<typeof AddIncentiveBody>;
 }
 
-/** PUT /account-api/incentive/{id}'s body (the program is the saved one, read-only). */
+/** incentiveApi.update's body (the program is the saved one, read-only). */
 export function incentiveUpdateBody(values: IncentiveFormValues): z.input<typeof UpdateIncentiveBody> {
   return draft(values) as z.input<typeof UpdateIncentiveBody>;
 }

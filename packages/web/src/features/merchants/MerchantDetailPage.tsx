@@ -13,8 +13,9 @@ import { errorMessagesOf } from '../../lib/errors';
 import { useOutcomeFocus } from '../../lib/outcome-focus';
 import { displayPhone } from '../../lib/person';
 import { useSessionUser } from '../../lib/session-user';
-import { useMerchant, type StaffBase } from './api';
-import { BackToSearch } from './components/BackToSearch';
+import { useMerchant } from './api';
+import type { StaffBase } from '../../lib/staff-base';
+import { BackLink } from '../../components/BackLink';
 import { MerchantBankSection } from './components/MerchantBankSection';
 import { MerchantInfoForm } from './components/MerchantInfoForm';
 import { MerchantProgramTable } from './components/MerchantProgramTable';
@@ -37,14 +38,28 @@ export default function MerchantDetailPage({ base }: { base: StaffBase }) {
 
   if (!valid || isApiError(merchant.error, 404) || isApiError(merchant.error, 400)) {
     return (
-      <Page title="Merchant not found" actions={<BackToSearch base={base} />}>
+      <Page
+        title="Merchant not found"
+        actions={
+          <BackLink to={`/${base}/merchants`} resultsLabel="Back to results">
+            Merchant search
+          </BackLink>
+        }
+      >
         <MessageBanner kind="warning" messages={MERCHANT_MESSAGES.MERCHANT_NOT_FOUND} />
       </Page>
     );
   }
   if (merchant.isError) {
     return (
-      <Page title="Merchant" actions={<BackToSearch base={base} />}>
+      <Page
+        title="Merchant"
+        actions={
+          <BackLink to={`/${base}/merchants`} resultsLabel="Back to results">
+            Merchant search
+          </BackLink>
+        }
+      >
         <MessageBanner kind="danger" messages={errorMessagesOf(merchant.error)} />
         <Group>
           <Button variant="default" onClick={() => void merchant.refetch()}>
@@ -56,7 +71,14 @@ export default function MerchantDetailPage({ base }: { base: StaffBase }) {
   }
   if (merchant.isPending) {
     return (
-      <Page title="Merchant" actions={<BackToSearch base={base} />}>
+      <Page
+        title="Merchant"
+        actions={
+          <BackLink to={`/${base}/merchants`} resultsLabel="Back to results">
+            Merchant search
+          </BackLink>
+        }
+      >
         <LoadingStatus label="Loading the merchant" />
       </Page>
     );
@@ -88,7 +110,14 @@ function MerchantDetailView({ merchant, base }: { merchant: MerchantDetail; base
     MERCHANT_STATUS_LABEL[merchant.merchantStatusId as MerchantStatus] ?? String(merchant.merchantStatusId);
 
   return (
-    <Page title={`Merchant ${merchant.merchantName}`} actions={<BackToSearch base={base} />}>
+    <Page
+      title={`Merchant ${merchant.merchantName}`}
+      actions={
+        <BackLink to={`/${base}/merchants`} resultsLabel="Back to results">
+          Merchant search
+        </BackLink>
+      }
+    >
       {outcome && (
         <MessageBanner ref={outcomeRef} kind="success" messages={outcome.line} onClose={() => setOutcome(null)} />
       )}

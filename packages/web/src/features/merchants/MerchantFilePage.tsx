@@ -1,5 +1,5 @@
 import { MERCHANT_FILE_ACTION_LABEL } from '@ebt/core/enums';
-import { MERCHANT_FILE_COLUMNS } from '@ebt/core/merchants';
+import { MERCHANT_FILE_COLUMNS, merchantApi } from '@ebt/core/merchants';
 import { MESSAGES } from '@ebt/core/messages';
 import { PRIVILEGE } from '@ebt/core/privileges';
 import { Anchor, Paper, Stack, Table, Text, Title } from '@mantine/core';
@@ -10,10 +10,10 @@ import { DownloadLink } from '../../components/DownloadLink';
 import { FileImportFields, FileImportOutcome } from '../../components/FileImportOutcome';
 import { MessageBanner } from '../../components/MessageBanner';
 import { Page } from '../../components/Page';
-import { useFileImport } from '../../lib/file-import';
+import { useFileImport } from '../../components/file-import';
 import { useSessionUser } from '../../lib/session-user';
-import type { StaffBase } from './api';
-import { MERCHANT_FILE_SAMPLE_PATH, useImportMerchantFile } from './file-api';
+import type { StaffBase } from '../../lib/staff-base';
+import { useImportMerchantFile } from './file-api';
 
 const TITLE = 'Import Merchants';
 
@@ -100,7 +100,7 @@ export default function MerchantFilePage({ base }: { base: StaffBase }) {
             <Text>
               Each row adds a merchant (action code 01, or 02 to add it Inactive), disables one (03), updates one (04)
               or its bank information (05), in one of your programs named by its short name. Start from the{' '}
-              <DownloadLink path={MERCHANT_FILE_SAMPLE_PATH} fileName="merchant-file-sample.csv">
+              <DownloadLink endpoint={merchantApi.fileSample} fileName="merchant-file-sample.csv">
                 sample file
               </DownloadLink>
               ; the columns are described below.

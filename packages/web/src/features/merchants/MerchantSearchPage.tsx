@@ -8,6 +8,7 @@ import {
   hasMerchantSearchCriterion,
   MERCHANT_EXPORT_ROW_CAP,
   MERCHANT_MESSAGES,
+  merchantApi,
   merchantSearchCriteria,
   type MerchantSearchRow,
 } from '@ebt/core/merchants';
@@ -27,7 +28,8 @@ import { displayPhone } from '../../lib/person';
 import { useSearchForm } from '../../lib/search-form';
 import { selectProps } from '../../lib/select-props';
 import { useSessionUser } from '../../lib/session-user';
-import { useMerchantSearch, type StaffBase } from './api';
+import { useMerchantSearch } from './api';
+import type { StaffBase } from '../../lib/staff-base';
 import {
   EMPTY_MERCHANT_SEARCH,
   MERCHANT_URL_CRITERIA,
@@ -153,7 +155,7 @@ export default function MerchantSearchPage({ base }: { base: StaffBase }) {
               </Title>
               {rows.length > 0 && (
                 <ExportButtons
-                  path="/merchant-api/merchants/export"
+                  endpoint={merchantApi.exportSearch}
                   criteria={submitted.criteria}
                   fileName="merchants"
                   truncatedMessage={EXPORT_TRUNCATED}

@@ -4,7 +4,7 @@ import { MESSAGES } from '@ebt/core/messages';
 import {
   hasRecipientMerchantCriterion,
   MERCHANT_MESSAGES,
-  MerchantSearchResult,
+  merchantApi,
   type MerchantSearchRow,
   RecipientMerchantSearchQuery,
 } from '@ebt/core/merchants';
@@ -16,14 +16,14 @@ import { DataTable, type DataTableColumn } from '../../components/DataTable';
 import { MessageBanner } from '../../components/MessageBanner';
 import { Page } from '../../components/Page';
 import { SearchForm } from '../../components/SearchForm';
-import { api } from '../../lib/api-client';
+import { endpointQuery } from '../../lib/endpoint-client';
 import { errorMessagesOf } from '../../lib/errors';
 import { displayPhone } from '../../lib/person';
 import type { TFunction } from 'i18next';
 import { useI18n } from '../../lib/i18n';
 
 // A§5 "Recipient portal searches": name 2-50, e-mail 2-250, city 2-60, phone 3-20, state; Search unavailable while
-// none is filled. A§7 GET /merchant-api/merchants/currentuser with pageSize=1000; 10 per page on screen.
+// none is filled. A§7 the recipient's merchant search with pageSize=1000; 10 per page on screen.
 
 const STATE_OPTIONS = US_STATES.map((s) => ({ value: s.code, label: `${s.name} (${s.code})` }));
 type Field = 'merchantName' | 'email' | 'city' | 'stateCode' | 'phone';
@@ -52,14 +52,7 @@ export default function RecipientMerchantsPage() {
   const errorOf = (field: Field) =>
     checked.success ? undefined : m(checked.error.issues.find((i) => i.path[0] === field)?.message ?? '') || undefined;
   const search = useQuery({
-    queryKey: ['recipient', 'merchants', submitted],
-    queryFn: async ({ signal }) =>
-      MerchantSearchResult.parse(
-        await api.get<unknown>('/merchant-api/merchants/currentuser', {
-          query: { ...submitted!, pageSize: 1000 },
-          signal,
-        }),
-      ),
+    ...endpointQuery(merchantApi.ownSearch, { query: { ...submitted, pageSize: 1000 } }),
     enabled: submitted !== null,
     placeholderData: keepPreviousData,
   });

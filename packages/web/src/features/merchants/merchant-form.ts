@@ -181,16 +181,16 @@ function bankDraft(values: MerchantBankValues) {
   return { ...values, bankAccountType: numberOrNull(values.bankAccountType) ?? undefined };
 }
 
-/** The form's schema for the detail: PUT /merchant-api/merchant without the keys the screen adds itself. */
+/** The form's schema for the detail: merchantApi.update without the keys the screen adds itself. */
 const UpdateForm = UpdateMerchantBody.omit({ merchantUuid: true, updationChannel: true });
 const AddForm = AddMerchantBody.omit({ creationChannel: true });
 
-/** PUT /merchant-api/merchant's fields, as core's schema sends them (trimmed, phones as digits, state upper case). */
+/** merchantApi.update's fields, as core's schema sends them (trimmed, phones as digits, state upper case). */
 export function merchantUpdateFields(values: MerchantFormValues, bankView: boolean): z.output<typeof UpdateForm> {
   return UpdateForm.parse(merchantDraft(values, bankView));
 }
 
-/** POST /merchant-api/merchant's body without creationChannel: the form, the program, bank info when given. */
+/** merchantApi.add's body without creationChannel: the form, the program, bank info when given. */
 export function merchantAddBody(values: MerchantAddValues, bankView: boolean): z.output<typeof AddForm> {
   return AddForm.parse(addDraft(values, bankView));
 }
@@ -203,7 +203,7 @@ function addDraft(values: MerchantAddValues, bankView: boolean) {
   };
 }
 
-/** PUT /merchant-api/bank-info's fields (B§5 bank rules), as core's schema sends them. */
+/** merchantApi.saveBankInfo's fields (B§5 bank rules), as core's schema sends them. */
 export function merchantBankFields(values: MerchantBankValues): MerchantBankInput {
   return MerchantBankInput.parse(bankDraft(values));
 }

@@ -1,38 +1,29 @@
-import { MerchantChangeAnswer } from '@ebt/core/merchants';
-import { IssuedTerminal, Terminal } from '@ebt/core/terminals';
+import { merchantApi } from '@ebt/core/merchants';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { api } from '../../lib/api-client';
-import { merchantKeys } from './api';
+import { callEndpoint, endpointKey, endpointQuery } from '../../lib/endpoint-client';
 
-// A merchant's point-of-sale terminals (issue 20 item 1; decision 0042): list, issue, revoke.
-
-const terminalsKey = (merchantUuid: string) => [...merchantKeys.all, 'terminals', merchantUuid] as const;
-const terminalsPath = (merchantUuid: string) => `/merchant-api/merchant/${merchantUuid}/terminals`;
+// A merchant's point-of-sale terminals (decision 0042): list, issue, revoke.
 
 export function useMerchantTerminals(merchantUuid: string) {
-  return useQuery({
-    queryKey: terminalsKey(merchantUuid),
-    queryFn: async ({ signal }) =>
-      z.array(Terminal).parse(await api.get<unknown>(terminalsPath(merchantUuid), { signal })),
-  });
+  return useQuery(endpointQuery(merchantApi.terminals, { params: { id: merchantUuid } }));
 }
 
-/** POST …/terminals: the answer holds the secret, the one time it is ever shown. */
+/** The answer holds the secret, the one time it is ever shown. */
 export function useIssueTerminal(merchantUuid: string) {
   const queryClient = useQueryClient();
+  const params = { id: merchantUuid };
   return useMutation({
-    mutationFn: async (name: string) =>
-      IssuedTerminal.parse(await api.post<unknown>(terminalsPath(merchantUuid), { name })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: terminalsKey(merchantUuid) }),
+    mutationFn: (name: string) => callEndpoint(merchantApi.issueTerminal, { params, body: { name } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: endpointKey(merchantApi.terminals, { params }) }),
   });
 }
 
 export function useRevokeTerminal(merchantUuid: string) {
   const queryClient = useQueryClient();
+  const params = { id: merchantUuid };
   return useMutation({
-    mutationFn: async (terminalId: string) =>
-      MerchantChangeAnswer.parse(await api.delete<unknown>(`${terminalsPath(merchantUuid)}/${terminalId}`)),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: terminalsKey(merchantUuid) }),
+    mutationFn: (terminalId: string) =>
+      callEndpoint(merchantApi.revokeTerminal, { params: { id: merchantUuid, terminalId } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: endpointKey(merchantApi.terminals, { params }) }),
   });
 }

@@ -1,3 +1,4 @@
+import { panApi } from '@ebt/core/pans';
 import { Anchor, Button, Group, Stack, Title } from '@mantine/core';
 import { IconArrowLeft, IconPrinter } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
@@ -6,16 +7,27 @@ import { DownloadLink } from '../../components/DownloadLink';
 import { LoadingStatus } from '../../components/LoadingStatus';
 import { MessageBanner } from '../../components/MessageBanner';
 import { fetchFile } from '../../lib/download';
+import { endpointUrl } from '../../lib/endpoint-client';
 import { errorMessagesOf } from '../../lib/errors';
 
 /** Which PDF the view shows: one PAN's card (?panId=) or a generation's cards (?panGenId=). */
-function pdfPathOf(params: URLSearchParams): { path: string; fileName: string } | null {
+function pdfOf(params: URLSearchParams) {
   const panId = params.get('panId');
   const panGenId = params.get('panGenId');
   if (panId && /^\d{1,10}$/.test(panId))
-    return { path: `/benefit-api/pan/${panId}/qrcode/pdf`, fileName: `pan-${panId}.pdf` };
+    return {
+      endpoint: panApi.cardPdf,
+      params: { panId },
+      url: endpointUrl(panApi.cardPdf, { params: { panId } }),
+      fileName: `pan-${panId}.pdf`,
+    };
   if (panGenId && /^\d{1,10}$/.test(panGenId))
-    return { path: `/benefit-api/pans/qrcode/pdfs/${panGenId}`, fileName: `pans-${panGenId}.pdf` };
+    return {
+      endpoint: panApi.generationPdf,
+      params: { panGenId },
+      url: endpointUrl(panApi.generationPdf, { params: { panGenId } }),
+      fileName: `pans-${panGenId}.pdf`,
+    };
   return null;
 }
 
@@ -25,7 +37,7 @@ function pdfPathOf(params: URLSearchParams): { path: string; fileName: string } 
  */
 export default function PanCardsViewPage() {
   const [params] = useSearchParams();
-  const target = pdfPathOf(params);
+  const target = pdfOf(params);
   const [url, setUrl] = useState<string | null>(null);
   const [problem, setProblem] = useState<string[]>([]);
   const frame = useRef<HTMLIFrameElement>(null);
@@ -35,7 +47,7 @@ export default function PanCardsViewPage() {
     if (!target) return;
     let objectUrl: string | null = null;
     let cancelled = false;
-    fetchFile(target.path)
+    fetchFile(target.url)
       .then((response) => response.blob())
       .then((blob) => {
         if (cancelled) return;
@@ -47,9 +59,9 @@ export default function PanCardsViewPage() {
       cancelled = true;
       if (objectUrl) URL.revokeObjectURL(objectUrl);
     };
-    // The path is the whole dependency: a new query string is a new card.
+    // The URL is the whole dependency: a new query string is a new card.
     // eslint-disable-next-line react-hooks/exhaustive-deps -- target is derived from params on every render
-  }, [target?.path]);
+  }, [target?.url]);
 
   return (
     <Stack gap="md" p="md" mih="100vh">
@@ -66,7 +78,7 @@ export default function PanCardsViewPage() {
         </Group>
         {target && url && (
           <Group gap="md">
-            <DownloadLink path={target.path} fileName={target.fileName}>
+            <DownloadLink endpoint={target.endpoint} params={target.params} fileName={target.fileName}>
               Download PDF
             </DownloadLink>
             <Button

@@ -2,7 +2,7 @@ import { PDF_DOWNLOAD_DELAY_MS } from '@ebt/core/constants';
 import { BULK_PAN_DIALOG_THRESHOLD, BULK_PAN_COUNT_MAX_LENGTH } from '@ebt/core/constants';
 import { PAN_STATUS_LABEL, PROGRAM_STATUS, type PanStatus } from '@ebt/core/enums';
 import { fillMessage } from '@ebt/core/messages';
-import { bulkCountProblem, PAN_MESSAGES, type PrintedPan } from '@ebt/core/pans';
+import { bulkCountProblem, PAN_MESSAGES, panApi, type PrintedPan } from '@ebt/core/pans';
 import { hasAnyPrivilege, PRIVILEGE } from '@ebt/core/privileges';
 import { Anchor, Button, Checkbox, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useMemo, useRef, useState, type FormEvent } from 'react';
@@ -16,12 +16,13 @@ import { MaskedPan } from '../../components/MaskedPan';
 import { MessageBanner } from '../../components/MessageBanner';
 import { Page } from '../../components/Page';
 import { isApiError } from '../../lib/api-client';
-import { downloadFile } from '../../lib/download';
+import { downloadFrom } from '../../lib/download';
 import { errorMessagesOf } from '../../lib/errors';
 import { useCallerPrograms } from '../../lib/lookups';
 import { useOutcomeFocus } from '../../lib/outcome-focus';
 import { useSessionUser } from '../../lib/session-user';
-import { useBulkGenerate, useGenerationSetup, usePrintedPans, type StaffBase } from './api';
+import type { StaffBase } from '../../lib/staff-base';
+import { useBulkGenerate, useGenerationSetup, usePrintedPans } from './api';
 import { printPath } from './RecipientPansPage';
 
 const GENERATION_TITLE = 'Pan Generation';
@@ -72,9 +73,11 @@ export default function PanGenerationPage({ base }: { base: StaffBase }) {
       else setSuccess(PAN_MESSAGES.PANS_GENERATED);
       // B§4: the PDF of the set downloads 500 ms after the acceptance.
       window.setTimeout(() => {
-        downloadFile(`/benefit-api/pans/qrcode/pdfs/${answer.panGenId}`, {}, `pans-${answer.panGenId}.pdf`).catch(
-          (error: unknown) => setDownloadProblem(errorMessagesOf(error)),
-        );
+        downloadFrom(
+          panApi.generationPdf,
+          { params: { panGenId: answer.panGenId } },
+          `pans-${answer.panGenId}.pdf`,
+        ).catch((error: unknown) => setDownloadProblem(errorMessagesOf(error)));
       }, PDF_DOWNLOAD_DELAY_MS);
     } catch (error) {
       if (isApiError(error, 409))

@@ -8,10 +8,10 @@ import {
   type PanType,
 } from '@ebt/core/enums';
 import { fillMessage } from '@ebt/core/messages';
-import { assignPanDigits, canSetPanStatus, PAN_MESSAGES, type Pan } from '@ebt/core/pans';
+import { assignPanDigits, canSetPanStatus, PAN_MESSAGES, type Pan, type PanStatusBody } from '@ebt/core/pans';
 import { hasAnyPrivilege, PRIVILEGE } from '@ebt/core/privileges';
 import { Anchor, Badge, Button, Checkbox, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { IconArrowLeft, IconPrinter } from '@tabler/icons-react';
+import { IconPrinter } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { confirmAction } from '../../components/confirm-action';
@@ -27,8 +27,10 @@ import { isApiError } from '../../lib/api-client';
 import { errorMessagesOf } from '../../lib/errors';
 import { personName } from '../../lib/person';
 import { useSessionUser } from '../../lib/session-user';
-import { useAssignPan, useGeneratePan, usePanAccount, useRecipientPans, useSetPanStatus, type StaffBase } from './api';
-import { WARNING_BADGE_COLOR } from '../../app/theme';
+import type { StaffBase } from '../../lib/staff-base';
+import { BackLink } from '../../components/BackLink';
+import { useAssignPan, useGeneratePan, usePanAccount, useRecipientPans, useSetPanStatus } from './api';
+import { WARNING_BADGE_COLOR } from '../../components/badge-colors';
 import { PanNumber } from './components/PanNumber';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -82,11 +84,7 @@ export default function RecipientPansPage({ base }: { base: StaffBase }) {
     return () => window.clearTimeout(timer);
   }, [toPrint, listed, navigate, base]);
 
-  const back = (
-    <Anchor component={Link} to={`/${base}/recipient/${id}/${progId}`} fz="sm">
-      <IconArrowLeft aria-hidden size={16} style={{ verticalAlign: 'text-bottom' }} /> Back to Recipient
-    </Anchor>
-  );
+  const back = <BackLink to={`/${base}/recipient/${id}/${progId}`}>Back to Recipient</BackLink>;
 
   if (!valid || isApiError(account.error, 404) || isApiError(list.error, 404)) {
     return (
@@ -145,7 +143,7 @@ export default function RecipientPansPage({ base }: { base: StaffBase }) {
     }
   };
 
-  const askStatus = (pan: Pan, panStatusId: number) => {
+  const askStatus = (pan: Pan, panStatusId: PanStatusBody['panStatusId']) => {
     const label = PAN_STATUS_LABEL[panStatusId as PanStatus];
     confirmAction({
       title: `${label} PAN`,

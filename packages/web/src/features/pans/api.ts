@@ -1,65 +1,31 @@
-import {
-  BulkPanGenerated,
-  CardChanged,
-  PanAssigned,
-  PanGenerated,
-  PanGenerationSetup,
-  PanList,
-  PanRevealed,
-  PanStatused,
-  PrintedPanPage,
-  RecipientCards,
-  type CardAction,
-} from '@ebt/core/pans';
+import { panApi, type BulkPanGenerationBody, type CardAction, type PanStatusBody } from '@ebt/core/pans';
 import { LIST_PAGE_SIZE } from '@ebt/core/constants';
-import { RecipientAccount } from '@ebt/core/recipients';
+import { recipientApi } from '@ebt/core/recipients';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
+import { callEndpoint, endpointKey, endpointQuery } from '../../lib/endpoint-client';
 
-// The PAN screens (B§2 "Recipient PANs", "Bulk PAN generation", B§7 "PANs"; decisions 0035-0037): query keys,
-// queries and changes. A change reloads what shows it once the server has saved it (resolution 25).
+// The PAN screens (B§2 "Recipient PANs", "Bulk PAN generation", B§7 "PANs"; decisions 0035-0037): their queries and
+// changes, each through its contract in panApi (the account in PAN context: recipientApi.detail). A change reloads
+// what shows it once the server has saved it (resolution 25).
 
-/** The portal a staff screen is in: the base of its links. */
-export type StaffBase = 'program' | 'admin';
-
-export const panKeys = {
-  all: ['pans'] as const,
-  account: (accountUuid: string) => [...panKeys.all, 'account', accountUuid] as const,
-  list: (programId: number, accountUuid: string) => [...panKeys.all, 'list', programId, accountUuid] as const,
-  setup: (programId: number) => [...panKeys.all, 'setup', programId] as const,
-  printed: (programId: number, page: number) => [...panKeys.all, 'printed', programId, page] as const,
-  cards: () => [...panKeys.all, 'cards'] as const,
-};
-
-/** GET /account-api/account/{id}: the account in PAN context (accountTypeId, maxPrintedPans; B§3). */
+/** The account in PAN context (accountTypeId, maxPrintedPans; B§3). */
 export function usePanAccount(accountUuid: string) {
-  return useQuery({
-    queryKey: panKeys.account(accountUuid),
-    queryFn: async ({ signal }) =>
-      RecipientAccount.parse(await api.get<unknown>(`/account-api/account/${accountUuid}`, { signal })),
-    retry: false,
-  });
+  return useQuery({ ...endpointQuery(recipientApi.detail, { params: { accountUuid } }), retry: false });
 }
 
-/** GET /account-api/pans?programId&accountUuid: the recipient's PANs, newest first, masked ('*' and the last four). */
+/** The recipient's PANs in the program, newest first, masked ('*' and the last four). */
 export function useRecipientPans(programId: number, accountUuid: string) {
-  return useQuery({
-    queryKey: panKeys.list(programId, accountUuid),
-    queryFn: async ({ signal }) =>
-      PanList.parse(await api.get<unknown>('/account-api/pans', { signal, query: { programId, accountUuid } })),
-    retry: false,
-  });
+  return useQuery({ ...endpointQuery(panApi.list, { query: { programId, accountUuid } }), retry: false });
 }
 
 /**
- * POST /account-api/pans/{panId}/reveal: the whole number of one PAN, for holders of BULK_PAN_GEN (decision 0097;
- * the server audits each call). Its answer is dropped from the mutation cache as soon as nobody uses it
- * (`gcTime: 0`): the number lives only in the row that shows it.
+ * The whole number of one PAN, for holders of BULK_PAN_GEN (decision 0097; the server audits each call). Its answer is
+ * dropped from the mutation cache as soon as nobody uses it (`gcTime: 0`): the number lives only in the row that
+ * shows it.
  */
 export function useRevealPan() {
   return useMutation({
-    mutationFn: async (panId: number) =>
-      PanRevealed.parse(await api.post<unknown>(`/account-api/pans/${panId}/reveal`)),
+    mutationFn: (panId: number) => callEndpoint(panApi.reveal, { params: { panId } }),
     gcTime: 0,
   });
 }
@@ -69,93 +35,86 @@ function useReloadAccount(accountUuid: string) {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: panKeys.account(accountUuid) }),
-      queryClient.invalidateQueries({ queryKey: [...panKeys.all, 'list'] }),
+      queryClient.invalidateQueries({ queryKey: endpointKey(recipientApi.detail, { params: { accountUuid } }) }),
+      queryClient.invalidateQueries({ queryKey: endpointKey(panApi.list) }),
     ]);
 }
 
-/** POST /account-api/pans: 'A new Pan has been generated.'; answers the new panId. */
+/** A new PAN for the recipient: 'A new Pan has been generated.'; answers the new panId. */
 export function useGeneratePan(programId: number, accountUuid: string) {
   const reload = useReloadAccount(accountUuid);
   return useMutation({
-    mutationFn: async () =>
-      PanGenerated.parse(await api.post<unknown>('/account-api/pans', { programId, accountUuid })),
+    mutationFn: () => callEndpoint(panApi.generate, { body: { programId, accountUuid } }),
     onSuccess: reload,
   });
 }
 
-/** PATCH /benefit-api/pans/{panId} with panStatusId 1, 2 or 4: 'The pan has been statused.'. */
+/** Status a PAN Lost (1), Stolen (2) or Inactive (4): 'The pan has been statused.'. */
 export function useSetPanStatus(accountUuid: string) {
   const reload = useReloadAccount(accountUuid);
   return useMutation({
-    mutationFn: async ({ panId, panStatusId }: { panId: number; panStatusId: number }) =>
-      PanStatused.parse(await api.patch<unknown>(`/benefit-api/pans/${panId}`, { panStatusId })),
+    mutationFn: ({ panId, panStatusId }: { panId: number; panStatusId: PanStatusBody['panStatusId'] }) =>
+      callEndpoint(panApi.setStatus, { params: { panId }, body: { panStatusId } }),
     onSuccess: reload,
   });
 }
 
-/** PUT /benefit-api/pans/{pan19}/{accountUuid} with the program: 'PAN reassigned.'. */
+/** A printed PAN (19 digits or the last 10) assigned to the recipient in the program: 'PAN reassigned.'. */
 export function useAssignPan(programId: number, accountUuid: string) {
   const reload = useReloadAccount(accountUuid);
   return useMutation({
-    mutationFn: async (digits: string) =>
-      PanAssigned.parse(await api.put<unknown>(`/benefit-api/pans/${digits}/${accountUuid}`, { programId })),
+    mutationFn: (digits: string) =>
+      callEndpoint(panApi.assign, { params: { pan19: digits, accountUuid }, body: { programId } }),
     onSuccess: reload,
   });
 }
 
-/** GET /account-api/account/pangen/{programId}: the printed-PAN account and how many printed PANs may be made. */
+/** The program's printed-PAN account and how many printed PANs may be made. */
 export function useGenerationSetup(programId: number | null) {
   return useQuery({
-    queryKey: panKeys.setup(programId ?? 0),
-    queryFn: async ({ signal }) =>
-      PanGenerationSetup.parse(await api.get<unknown>(`/account-api/account/pangen/${programId}`, { signal })),
+    ...endpointQuery(panApi.generationSetup, { params: { programId: programId ?? 0 } }),
     enabled: programId !== null,
     retry: false,
   });
 }
 
-/** GET /account-api/pans/printed: the program's printed PANs not yet assigned, 10 a page. */
+/** The program's printed PANs not yet assigned, 10 a page. */
 export function usePrintedPans(programId: number | null, page: number) {
   return useQuery({
-    queryKey: panKeys.printed(programId ?? 0, page),
-    queryFn: async ({ signal }) =>
-      PrintedPanPage.parse(
-        await api.get<unknown>('/account-api/pans/printed', {
-          signal,
-          query: { programId: programId ?? 0, page, pageSize: LIST_PAGE_SIZE },
-        }),
-      ),
+    ...endpointQuery(panApi.printed, { query: { programId: programId ?? 0, page, pageSize: LIST_PAGE_SIZE } }),
     enabled: programId !== null,
     placeholderData: keepPreviousData,
   });
 }
 
-/** POST /account-api/pans/gen/printed: panGenId and the first panId. */
+/**
+ * A generation of printed PANs: panGenId and the first panId. Settled either way, every PAN read reloads (the
+ * accounts in PAN context, the PANs, the setup, the printed PANs and the recipient's cards).
+ */
 export function useBulkGenerate() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: { programId: number; accountUuid: string; count: number }) =>
-      BulkPanGenerated.parse(await api.post<unknown>('/account-api/pans/gen/printed', body)),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: panKeys.all }),
+    mutationFn: (body: BulkPanGenerationBody) => callEndpoint(panApi.generatePrinted, { body }),
+    onSettled: () =>
+      Promise.all(
+        [recipientApi.detail, panApi.list, panApi.generationSetup, panApi.printed, panApi.ownCards].map((endpoint) =>
+          queryClient.invalidateQueries({ queryKey: endpointKey(endpoint) }),
+        ),
+      ),
   });
 }
 
-/** GET /account-api/pans/currentuser: the recipient's own cards, masked. */
+/** The recipient's own cards, masked. */
 export function useMyCards() {
-  return useQuery({
-    queryKey: panKeys.cards(),
-    queryFn: async ({ signal }) =>
-      RecipientCards.parse(await api.get<unknown>('/account-api/pans/currentuser', { signal })),
-  });
+  return useQuery(endpointQuery(panApi.ownCards, {}));
 }
 
-/** PATCH /account-api/pans/currentuser/{panId} with an action: the server's message and the card as it now is. */
+/** Lock, unlock, or report lost or stolen one of the recipient's cards: the server's message and the card as it now is. */
 export function useCardAction() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ panId, action }: { panId: number; action: CardAction }) =>
-      CardChanged.parse(await api.patch<unknown>(`/account-api/pans/currentuser/${panId}`, { action })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: panKeys.cards() }),
+    mutationFn: ({ panId, action }: { panId: number; action: CardAction }) =>
+      callEndpoint(panApi.changeOwnCard, { params: { panId }, body: { action } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: endpointKey(panApi.ownCards) }),
   });
 }

@@ -26,7 +26,7 @@ const FIELDS = Object.keys(EMPTY_PROGRAM_FORM);
 
 /**
  * `/admin/program/add` (B§2 "Admin programs", B§5 "Program", B§9): a new program starts from the default funding
- * sources (GET /admin-api/programs/default-funding) and the default card settings with blank secrets; its dates start
+ * sources (programApi.defaultFunding) and the default card settings with blank secrets; its dates start
  * today or later. On 'Program added.' the program's edit screen opens with the message.
  */
 export default function ProgramAddPage() {

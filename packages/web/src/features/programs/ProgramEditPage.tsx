@@ -13,7 +13,7 @@ import { Page } from '../../components/Page';
 import { errorMessagesOf } from '../../lib/errors';
 import { focusFirstError } from '../../lib/form-focus';
 import { serverFieldErrors } from '../../lib/server-field-errors';
-import { adminProgramKeys, useAdminProgram, useSaveProgram } from './admin-api';
+import { adminProgramKey, useAdminProgram, useSaveProgram } from './admin-api';
 import { ProgramAdminsPanel } from './components/ProgramAdminsPanel';
 import { ProgramForm } from './components/ProgramForm';
 import {
@@ -30,8 +30,8 @@ const FIELDS = Object.keys(EMPTY_PROGRAM_FORM);
 
 /**
  * `/admin/program/{id}` (B§2 "Admin programs", B§4, B§5 "Program"): the program's form with its funding-source editor,
- * saved with PUT /admin-api/programs/{uuid} ('Program updated.'), and its program admins (the panel of the program
- * view: 'Remove From Program' and 'Add Admin').
+ * saved with programApi.update ('Program updated.'), and its program admins (the panel of the program view: 'Remove
+ * From Program' and 'Add Admin').
  */
 export default function ProgramEditPage() {
   const { id = '' } = useParams();
@@ -65,7 +65,7 @@ function ProgramEdit({ program }: { program: ProgramDetail }) {
       const answer = await save.mutateAsync(programBodyOf(values));
       // The saved program as the server now has it (the save awaited its refetch): new funding sources have their
       // real ids, so a second save does not send them again as new ones.
-      const fresh = queryClient.getQueryData<ProgramDetail>(adminProgramKeys.detail(program.programUuid));
+      const fresh = queryClient.getQueryData<ProgramDetail>(adminProgramKey(program.programUuid));
       if (fresh) {
         form.setValues(programFormOf(fresh));
         form.resetDirty(programFormOf(fresh));

@@ -1,4 +1,4 @@
-import { BENEFIT_MESSAGES, ProgramBalance } from '@ebt/core/benefits';
+import { BENEFIT_MESSAGES, benefitApi } from '@ebt/core/benefits';
 import { PROGRAM_STATUS_LABEL, type ProgramStatus } from '@ebt/core/enums';
 import { Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -10,7 +10,8 @@ import { LoadingStatus } from '../../components/LoadingStatus';
 import { MessageBanner } from '../../components/MessageBanner';
 import { Money } from '../../components/Money';
 import { Page } from '../../components/Page';
-import { api, isApiError } from '../../lib/api-client';
+import { isApiError } from '../../lib/api-client';
+import { endpointQuery } from '../../lib/endpoint-client';
 import { errorMessagesOf } from '../../lib/errors';
 import { displayPhone } from '../../lib/person';
 import { useOwnPrograms } from '../home';
@@ -18,14 +19,9 @@ import { CardControls } from '../pans';
 import { RecentTransactions } from '../transactions';
 import { useI18n } from '../../lib/i18n';
 
-/** GET /benefit-api/benefit/program/{uuid}/balance: 404 when the recipient has no account in the program. */
+/** The recipient's balance in the program (benefitApi.programBalance): 404 when they have no account in it. */
 function useProgramBalance(programUuid: string) {
-  return useQuery({
-    queryKey: ['recipient', 'balance', programUuid],
-    queryFn: async ({ signal }) =>
-      ProgramBalance.parse(await api.get<unknown>(`/benefit-api/benefit/program/${programUuid}/balance`, { signal })),
-    retry: false,
-  });
+  return useQuery({ ...endpointQuery(benefitApi.programBalance, { params: { programUuid } }), retry: false });
 }
 
 /**

@@ -1,69 +1,50 @@
-import {
-  AdminProgramSearchResult,
-  BenefitOptionType,
-  DefaultFunding,
-  ProgramDetail,
-  ProgramSaved,
-  type ProgramBody,
-} from '@ebt/core/programs';
+import type { EndpointInput } from '@ebt/core/contract';
+import { programApi, type ProgramBody } from '@ebt/core/programs';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { api } from '../../lib/api-client';
+import { callEndpoint, endpointKey, endpointQuery } from '../../lib/endpoint-client';
 import { lookupKeys } from '../../lib/lookups';
 import type { AdminProgramCriteria } from './admin-criteria';
 
-// The admin program screens (B§2 "Admin programs", B§7 "Programs and configuration"): query keys, queries and changes.
+// The admin program screens (B§2 "Admin programs", B§7 "Programs and configuration"): their queries and changes, each
+// through its contract in programApi.
 
-export const adminProgramKeys = {
-  all: ['admin-programs'] as const,
-  searches: () => [...adminProgramKeys.all, 'search'] as const,
-  search: (criteria: AdminProgramCriteria) => [...adminProgramKeys.searches(), criteria] as const,
-  detail: (programUuid: string) => [...adminProgramKeys.all, 'detail', programUuid] as const,
-  defaultFunding: () => [...adminProgramKeys.all, 'default-funding'] as const,
-  optionTypes: () => [...adminProgramKeys.all, 'benefit-option-types'] as const,
-};
+/** The query key of one program's answer (the edit screen reads the freshly saved program from the cache). */
+export function adminProgramKey(programUuid: string) {
+  return endpointKey(programApi.detail, { params: { programUuid } });
+}
 
-/** GET /admin-api/programs: the programs matching the criteria (all of them without any), shown 10 a page. */
+type ProgramSearchQuery = EndpointInput<typeof programApi.search>['query'];
+
+/**
+ * The programs matching the criteria (all of them without any), shown 10 a page. The criteria are the URL's as typed:
+ * a status other than 0 or 1 is sent as it is, for the server to refuse.
+ */
 export function useAdminProgramSearch(criteria: AdminProgramCriteria | null) {
   return useQuery({
-    queryKey: adminProgramKeys.search(criteria ?? {}),
-    queryFn: async ({ signal }) =>
-      AdminProgramSearchResult.parse(await api.get<unknown>('/admin-api/programs', { signal, query: { ...criteria } })),
+    ...endpointQuery(programApi.search, { query: { ...criteria } as ProgramSearchQuery }),
     enabled: criteria !== null,
     placeholderData: keepPreviousData,
   });
 }
 
-/** GET /admin-api/programs/{uuid}: the program with its funding sources (secret configuration entries masked). */
+/** The program with its funding sources (secret configuration entries masked). */
 export function useAdminProgram(programUuid: string) {
-  return useQuery({
-    queryKey: adminProgramKeys.detail(programUuid),
-    queryFn: async ({ signal }) =>
-      ProgramDetail.parse(await api.get<unknown>(`/admin-api/programs/${programUuid}`, { signal })),
-    retry: false,
-  });
+  return useQuery({ ...endpointQuery(programApi.detail, { params: { programUuid } }), retry: false });
 }
 
-/** GET /admin-api/programs/default-funding: the funding source names a new program starts with. */
+/** The funding source names a new program starts with. */
 export function useDefaultFunding(enabled = true) {
   return useQuery({
-    queryKey: adminProgramKeys.defaultFunding(),
-    queryFn: async ({ signal }) =>
-      DefaultFunding.parse(await api.get<unknown>('/admin-api/programs/default-funding', { signal })),
+    ...endpointQuery(programApi.defaultFunding, {}),
     enabled,
     // The form starts from it once; a refetch must not reset sources the person has edited.
     staleTime: Infinity,
   });
 }
 
-/** GET /admin-api/benefit-option-types: the option types a program may require on its benefits. */
+/** The option types a program may require on its benefits. */
 export function useBenefitOptionTypes() {
-  return useQuery({
-    queryKey: adminProgramKeys.optionTypes(),
-    queryFn: async ({ signal }) =>
-      z.array(BenefitOptionType).parse(await api.get<unknown>('/admin-api/benefit-option-types', { signal })),
-    staleTime: 5 * 60_000,
-  });
+  return useQuery({ ...endpointQuery(programApi.benefitOptionTypes, {}), staleTime: 5 * 60_000 });
 }
 
 /**
@@ -72,28 +53,27 @@ export function useBenefitOptionTypes() {
  */
 function refreshPrograms(queryClient: ReturnType<typeof useQueryClient>, programUuid: string) {
   return Promise.all([
-    queryClient.invalidateQueries({ queryKey: adminProgramKeys.detail(programUuid) }),
-    queryClient.invalidateQueries({ queryKey: adminProgramKeys.searches() }),
+    queryClient.invalidateQueries({ queryKey: adminProgramKey(programUuid) }),
+    queryClient.invalidateQueries({ queryKey: endpointKey(programApi.search) }),
     queryClient.invalidateQueries({ queryKey: lookupKeys.callerPrograms() }),
     queryClient.invalidateQueries({ queryKey: lookupKeys.fundingSources(programUuid) }),
   ]);
 }
 
-/** POST /admin-api/programs: 'Program added.' and the new program's uuid. */
+/** A new program (programApi.add): 'Program added.' and the new program's uuid. */
 export function useAddProgram() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: ProgramBody) => ProgramSaved.parse(await api.post<unknown>('/admin-api/programs', body)),
+    mutationFn: (body: ProgramBody) => callEndpoint(programApi.add, { body }),
     onSuccess: (saved) => refreshPrograms(queryClient, saved.programUuid),
   });
 }
 
-/** PUT /admin-api/programs/{uuid}: the program and its funding sources in one save, 'Program updated.'. */
+/** The program and its funding sources in one save (programApi.update): 'Program updated.'. */
 export function useSaveProgram(programUuid: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: ProgramBody) =>
-      ProgramSaved.parse(await api.put<unknown>(`/admin-api/programs/${programUuid}`, body)),
+    mutationFn: (body: ProgramBody) => callEndpoint(programApi.update, { params: { programUuid }, body }),
     onSuccess: () => refreshPrograms(queryClient, programUuid),
   });
 }

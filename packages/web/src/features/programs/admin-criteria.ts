@@ -1,7 +1,7 @@
 import { cleanCriteria } from '../../lib/search';
 import type { UrlCriteriaSpec } from '../../lib/url-criteria';
 
-// The admin program search's fields (B§2 "Admin programs", B§7 GET /admin-api/programs), in the form and the URL.
+// The admin program search's fields (B§2 "Admin programs", B§7 programApi.search), in the form and the URL.
 
 export type AdminProgramSearchValues = {
   programName: string;

@@ -130,7 +130,7 @@ function draftOf(values: ProgramFormValues) {
   };
 }
 
-/** The body of POST and PUT /admin-api/programs, as core's schema sends it. */
+/** The body of programApi.add and programApi.update, as core's schema sends it. */
 export function programBodyOf(values: ProgramFormValues): z.output<typeof ProgramBody> {
   return ProgramBody.parse(draftOf(values));
 }

@@ -12,7 +12,7 @@ const COLUMNS: DataTableColumn<PrivilegeRow>[] = [
   { key: 'descr', header: 'Descr' },
 ];
 
-/** `/admin/privileges` (B§2 "Privileges list"): Privilege Id, Code, Descr from GET /admin-api/privileges. */
+/** `/admin/privileges` (B§2 "Privileges list"): Privilege Id, Code, Descr from roleApi.privilegeList. */
 export default function PrivilegesPage() {
   const privileges = usePrivileges();
   return (

@@ -3,16 +3,16 @@ import { Card, Grid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useNavigate } from 'react-router';
 import { FormOutcome, SubmitButton } from '../../components/FormOutcome';
+import { BackLink } from '../../components/BackLink';
 import { Page } from '../../components/Page';
 import { isApiError } from '../../lib/api-client';
 import { focusFirstError } from '../../lib/form-focus';
 import { serverFieldErrors } from '../../lib/server-field-errors';
 import { useAddRole } from './api';
-import { BackToRoles } from './components/BackToRoles';
 import { EMPTY_ROLE, ROLE_DESCR_MAX, ROLE_ID_MAX, validateRoleAdd, type RoleFormValues } from './role-form';
 
 /**
- * `/admin/role/add` (B§2 "Add Role", B§5 Role): role id and description, POST /admin-api/roles. 'Role added.' opens
+ * `/admin/role/add` (B§2 "Add Role", B§5 Role): role id and description, roleApi.add. 'Role added.' opens
  * the new role's edit screen with the message, where its privileges are ticked; a taken id (409) reads
  * 'Role Id already exists.' at the Role Id field.
  */
@@ -37,7 +37,7 @@ export default function RoleAddPage() {
   const refusal = add.isError && !isApiError(add.error, 409) ? add.error : null;
 
   return (
-    <Page title="Add Role" actions={<BackToRoles />}>
+    <Page title="Add Role" actions={<BackLink to="/admin/roles">Back to Roles</BackLink>}>
       <Card withBorder padding="lg" maw={720}>
         <form onSubmit={handleSubmit} noValidate aria-label="Add role">
           <Stack gap="lg">

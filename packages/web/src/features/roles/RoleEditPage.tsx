@@ -5,12 +5,12 @@ import { useLocation, useParams } from 'react-router';
 import { FormOutcome, SubmitButton } from '../../components/FormOutcome';
 import { LoadingStatus } from '../../components/LoadingStatus';
 import { MessageBanner } from '../../components/MessageBanner';
+import { BackLink } from '../../components/BackLink';
 import { Page } from '../../components/Page';
 import { errorMessagesOf } from '../../lib/errors';
 import { focusFirstError } from '../../lib/form-focus';
 import { serverFieldErrors } from '../../lib/server-field-errors';
 import { usePrivileges, useRole, useSaveRole, type PrivilegeRow, type RoleRow } from './api';
-import { BackToRoles } from './components/BackToRoles';
 import { PrivilegeChecklist } from './components/PrivilegeChecklist';
 import { ROLE_DESCR_MAX, tickedPrivilegeIds, validateRoleEdit } from './role-form';
 
@@ -26,7 +26,7 @@ function valuesOf(role: RoleRow): RoleEditValues {
 
 /**
  * `/admin/roles/{roleId}` (B§2 "Role edit", B§6): the role's description and its privileges as check boxes, saved
- * whole by PUT /admin-api/roles (roleId, descr, privilegeIds). 'Role saved.'; users of the role hold the new
+ * whole by roleApi.save (roleId, descr, privilegeIds). 'Role saved.'; users of the role hold the new
  * privileges from their next request. A change that would leave nobody with NDGADMIN_ACCESS is refused by the
  * server, whose message is shown.
  */
@@ -38,7 +38,7 @@ export default function RoleEditPage() {
   const added = (location.state as { added?: unknown } | null)?.added;
 
   return (
-    <Page title="Edit Role" actions={<BackToRoles />}>
+    <Page title="Edit Role" actions={<BackLink to="/admin/roles">Back to Roles</BackLink>}>
       <MessageBanner
         kind="danger"
         messages={[

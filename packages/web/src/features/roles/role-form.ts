@@ -15,7 +15,7 @@ export interface RoleFormValues {
 
 export const EMPTY_ROLE: RoleFormValues = { roleId: '', descr: '' };
 
-/** The add form's validation: POST /admin-api/roles's own schema. */
+/** The add form's validation: roleApi.add's own schema (AddRoleBody). */
 export const validateRoleAdd = schemaResolver(AddRoleBody, { sync: true });
 
 /** The edit form's validation: the description (the id is fixed; the privileges are check boxes of known ids). */

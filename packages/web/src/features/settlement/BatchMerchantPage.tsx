@@ -14,7 +14,8 @@ import { Page } from '../../components/Page';
 import { errorMessagesOf } from '../../lib/errors';
 import { useOutcomeFocus } from '../../lib/outcome-focus';
 import { usePageParam } from '../../lib/page-param';
-import { type SettlementBase, useBatchTransactions } from './api';
+import { useBatchTransactions } from './api';
+import type { StaffBase } from '../../lib/staff-base';
 import { StatementActions, type StatementOutcome } from './components/StatementActions';
 
 /**
@@ -23,7 +24,7 @@ import { StatementActions, type StatementOutcome } from './components/StatementA
  * signed as it counts (refunds and reversals negative), its fee and net; the merchant's statement of the batch as a
  * PDF or by e-mail. Opened from a batch page's merchant line and from the merchant detail's 'Settlements'.
  */
-export default function BatchMerchantPage({ base }: { base: SettlementBase }) {
+export default function BatchMerchantPage({ base }: { base: StaffBase }) {
   const { id = '', merchantId = '' } = useParams();
   if (!BatchMerchantParams.safeParse({ batchUuid: id, merchantUuid: merchantId }).success)
     return <NotFoundPage homeTo={`/${base}`} />;
@@ -57,7 +58,7 @@ function BatchMerchantView({
   batchUuid,
   merchantUuid,
 }: {
-  base: SettlementBase;
+  base: StaffBase;
   batchUuid: string;
   merchantUuid: string;
 }) {

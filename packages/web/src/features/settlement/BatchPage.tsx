@@ -21,20 +21,21 @@ import { NotFoundPage } from '../../components/NotFoundPage';
 import { Page } from '../../components/Page';
 import { isApiError } from '../../lib/api-client';
 import { errorMessagesOf } from '../../lib/errors';
-import { type SettlementBase, useBatch, useDownloadAch, useMarkPaid } from './api';
+import { useBatch, useDownloadAch, useMarkPaid } from './api';
+import type { StaffBase } from '../../lib/staff-base';
 
 /**
  * `/{admin|program}/settlement/{batchUuid}` (issue 24 item 3): the batch's figures, its merchant lines (per funding
  * source, regular or incentive), its holds with their reasons, the ACH file's download and 'Mark paid' with the bank's
  * reference.
  */
-export default function BatchPage({ base }: { base: SettlementBase }) {
+export default function BatchPage({ base }: { base: StaffBase }) {
   const { id = '' } = useParams();
   if (!BatchParams.safeParse({ batchUuid: id }).success) return <NotFoundPage homeTo={`/${base}`} />;
   return <BatchView base={base} batchUuid={id} />;
 }
 
-const lineColumns = (base: SettlementBase, batchUuid: string): DataTableColumn<BatchLine>[] => [
+const lineColumns = (base: StaffBase, batchUuid: string): DataTableColumn<BatchLine>[] => [
   {
     key: 'merchantName',
     header: 'Merchant',
@@ -65,7 +66,7 @@ const holdColumns: DataTableColumn<BatchHold>[] = [
   { key: 'heldAmt', header: 'Held', align: 'right', render: (h) => <Money value={h.heldAmt} /> },
 ];
 
-function BatchView({ base, batchUuid }: { base: SettlementBase; batchUuid: string }) {
+function BatchView({ base, batchUuid }: { base: StaffBase; batchUuid: string }) {
   const batch = useBatch(batchUuid);
   const download = useDownloadAch(batchUuid);
   const markPaid = useMarkPaid(batchUuid);

@@ -16,14 +16,15 @@ import { Page } from '../../components/Page';
 import { errorMessagesOf } from '../../lib/errors';
 import { useCallerPrograms } from '../../lib/lookups';
 import { portalTimeZone } from '../../lib/time-zone';
-import { type SettlementBase, useReconciliation } from './api';
+import { useReconciliation } from './api';
+import type { StaffBase } from '../../lib/staff-base';
 
 /**
  * `/{admin|program}/settlements/reconciliation` (issue 24 item 5; decision 0058): for a program and a range of its
  * days, per funding source and in total, the money issued, redeemed (settled and not yet), the redemption fees,
  * what is outstanding, expired and expunged (docs/settlement.md "Reconciliation").
  */
-export default function ReconciliationPage({ base }: { base: SettlementBase }) {
+export default function ReconciliationPage({ base }: { base: StaffBase }) {
   const programs = useCallerPrograms();
   const today = useMemo(() => todayIn(portalTimeZone()), []);
   const [values, setValues] = useState({ programUuid: '', startDate: `${today.slice(0, 8)}01`, endDate: today });

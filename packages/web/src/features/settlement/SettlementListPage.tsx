@@ -1,4 +1,4 @@
-import { BATCH_EXPORT_ROW_CAP, type BatchRow } from '@ebt/core/settlement';
+import { BATCH_EXPORT_ROW_CAP, type BatchRow, settlementApi } from '@ebt/core/settlement';
 import { Button, Group, NativeSelect, Stack } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -12,7 +12,8 @@ import { Page } from '../../components/Page';
 import { errorMessagesOf } from '../../lib/errors';
 import { useCallerPrograms } from '../../lib/lookups';
 import { useOutcomeFocus } from '../../lib/outcome-focus';
-import { type SettlementBase, useBatches, useCloseBatch } from './api';
+import { useBatches, useCloseBatch } from './api';
+import type { StaffBase } from '../../lib/staff-base';
 import { HeldMerchantsSection } from './components/HeldMerchantsSection';
 
 /**
@@ -21,7 +22,7 @@ import { HeldMerchantsSection } from './components/HeldMerchantsSection';
  * hold now are listed above the batches: a close that would pay only them writes no batch and says so (an info note,
  * not a success), docs/settlement.md "Cut-off and the close".
  */
-export default function SettlementListPage({ base }: { base: SettlementBase }) {
+export default function SettlementListPage({ base }: { base: StaffBase }) {
   const navigate = useNavigate();
   const programs = useCallerPrograms();
   const [programUuid, setProgramUuid] = useState('');
@@ -68,7 +69,7 @@ export default function SettlementListPage({ base }: { base: SettlementBase }) {
             Reconciliation
           </Button>
           <ExportButtons
-            path="/settlement-api/batches/export"
+            endpoint={settlementApi.exportBatches}
             criteria={{ programUuid }}
             fileName="settlement-batches"
             truncatedMessage={`The file holds the newest ${BATCH_EXPORT_ROW_CAP.toLocaleString('en-US')} batches.`}

@@ -14,7 +14,8 @@ import { NotFoundPage } from '../../components/NotFoundPage';
 import { Page } from '../../components/Page';
 import { isApiError } from '../../lib/api-client';
 import { errorMessagesOf } from '../../lib/errors';
-import { type StaffBase, useTransaction } from './api';
+import type { StaffBase } from '../../lib/staff-base';
+import { useTransaction } from './api';
 
 /**
  * `{base}/transaction/{id}` (B§7 "Transactions (detail)", decision 0034): the transaction's facts, then the blocks

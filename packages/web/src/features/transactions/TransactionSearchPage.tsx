@@ -5,6 +5,7 @@ import {
   TRANSACTION_MESSAGES,
   TRANSACTION_SEARCH_COUNT_CAP,
   TRANSACTION_SEARCH_ID_MAX,
+  transactionApi,
   type TransactionSearchRow,
 } from '@ebt/core/transactions';
 import { Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
@@ -23,7 +24,8 @@ import { useAgencies, useCallerPrograms, useResponseCodes, useTransactionTypes }
 import { hasAnyCriterion } from '../../lib/search';
 import { useSearchForm } from '../../lib/search-form';
 import { selectProps } from '../../lib/select-props';
-import { type StaffBase, useTransactionSearch } from './api';
+import type { StaffBase } from '../../lib/staff-base';
+import { useTransactionSearch } from './api';
 import {
   EMPTY_TRANSACTION_SEARCH,
   TRANSACTION_URL_CRITERIA,
@@ -197,7 +199,7 @@ export default function TransactionSearchPage({ base }: { base: StaffBase }) {
                 </Text>
               </Stack>
               <ExportButtons
-                path="/transaction-api/transactions/export"
+                endpoint={transactionApi.exportSearch}
                 criteria={transactionQuery(submitted.criteria)}
                 fileName="transactions"
                 truncatedMessage={EXPORT_TRUNCATED}

@@ -10,7 +10,7 @@ import { localDateTimeToIso } from '../../lib/date-time';
 import { cleanCriteria } from '../../lib/search';
 import type { UrlCriteriaSpec } from '../../lib/url-criteria';
 
-// The transaction search's fields (B§5 "Transactions detail and search", A§7 GET /transaction-api/transactions), in
+// The transaction search's fields (B§5 "Transactions detail and search", A§7 transactionApi.search), in
 // the form, in the URL (lib/url-criteria.ts; `rid` is the recipient detail's link, A§2) and as the API takes them.
 
 /** Every field a string, '' for not given; the date-times are local 'YYYY-MM-DD HH:mm'. */

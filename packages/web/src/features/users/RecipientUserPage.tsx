@@ -9,7 +9,7 @@ import { isApiError } from '../../lib/api-client';
 import { errorMessagesOf } from '../../lib/errors';
 import { useSessionUser } from '../../lib/session-user';
 import { useRecipientUser } from './api';
-import { BackToUsers } from './components/BackToUsers';
+import { BackLink } from '../../components/BackLink';
 import { DetailOutcome, useDetailOutcome } from './components/DetailOutcome';
 import { RecipientUserForm } from './components/RecipientUserForm';
 import { DetailSection } from '../../components/DetailSection';
@@ -27,19 +27,24 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export default function RecipientUserPage() {
   const { id = '' } = useParams();
+  const back = (
+    <BackLink to="/program/users" resultsLabel="Back to results">
+      User search
+    </BackLink>
+  );
   const valid = UUID.test(id);
   const user = useRecipientUser(valid ? id : '00000000-0000-0000-0000-000000000000');
 
   if (!valid || isApiError(user.error, 404) || isApiError(user.error, 400)) {
     return (
-      <Page title="User not found" actions={<BackToUsers base="program" />}>
+      <Page title="User not found" actions={back}>
         <MessageBanner kind="warning" messages={MESSAGES.USER_NOT_FOUND} />
       </Page>
     );
   }
   if (user.isError) {
     return (
-      <Page title="User" actions={<BackToUsers base="program" />}>
+      <Page title="User" actions={back}>
         <MessageBanner kind="danger" messages={errorMessagesOf(user.error)} />
         <Group>
           <Button variant="default" onClick={() => void user.refetch()}>
@@ -51,7 +56,7 @@ export default function RecipientUserPage() {
   }
   if (user.isPending) {
     return (
-      <Page title="User" actions={<BackToUsers base="program" />}>
+      <Page title="User" actions={back}>
         <LoadingStatus label="Loading the user" />
       </Page>
     );
@@ -68,9 +73,14 @@ function RecipientUserView({ user }: { user: UserDetail }) {
     caller.privileges,
   );
   const { outcome, report, clear, returnToList } = useDetailOutcome('program');
+  const back = (
+    <BackLink to="/program/users" resultsLabel="Back to results">
+      User search
+    </BackLink>
+  );
 
   return (
-    <Page title={`Recipient user ${user.username}`} actions={<BackToUsers base="program" />}>
+    <Page title={`Recipient user ${user.username}`} actions={back}>
       <DetailOutcome outcome={outcome} onClose={clear} />
 
       <DetailSection title="Status">

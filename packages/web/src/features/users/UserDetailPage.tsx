@@ -9,8 +9,9 @@ import { Page } from '../../components/Page';
 import { isApiError } from '../../lib/api-client';
 import { errorMessagesOf } from '../../lib/errors';
 import { useSessionUser } from '../../lib/session-user';
-import { useUser, type StaffBase } from './api';
-import { BackToUsers } from './components/BackToUsers';
+import type { StaffBase } from '../../lib/staff-base';
+import { useUser } from './api';
+import { BackLink } from '../../components/BackLink';
 import { DetailOutcome, useDetailOutcome } from './components/DetailOutcome';
 import { DetailSection } from '../../components/DetailSection';
 import { UserActions } from './components/UserActions';
@@ -30,19 +31,24 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export default function UserDetailPage({ base }: { base: StaffBase }) {
   const { id = '' } = useParams();
+  const back = (
+    <BackLink to={`/${base}/users`} resultsLabel="Back to results">
+      User search
+    </BackLink>
+  );
   const valid = UUID.test(id);
   const user = useUser(valid ? id : '00000000-0000-0000-0000-000000000000');
 
   if (!valid || isApiError(user.error, 404) || isApiError(user.error, 400)) {
     return (
-      <Page title="User not found" actions={<BackToUsers base={base} />}>
+      <Page title="User not found" actions={back}>
         <MessageBanner kind="warning" messages={MESSAGES.USER_NOT_FOUND} />
       </Page>
     );
   }
   if (user.isError) {
     return (
-      <Page title="User" actions={<BackToUsers base={base} />}>
+      <Page title="User" actions={back}>
         <MessageBanner kind="danger" messages={errorMessagesOf(user.error)} />
         <Group>
           <Button variant="default" onClick={() => void user.refetch()}>
@@ -54,7 +60,7 @@ export default function UserDetailPage({ base }: { base: StaffBase }) {
   }
   if (user.isPending) {
     return (
-      <Page title="User" actions={<BackToUsers base={base} />}>
+      <Page title="User" actions={back}>
         <LoadingStatus label="Loading the user" />
       </Page>
     );
@@ -74,9 +80,14 @@ function UserDetailView({ user, base }: { user: UserDetail; base: StaffBase }) {
     caller.privileges,
   );
   const { outcome, report, clear, returnToList } = useDetailOutcome(base);
+  const back = (
+    <BackLink to={`/${base}/users`} resultsLabel="Back to results">
+      User search
+    </BackLink>
+  );
 
   return (
-    <Page title={`User ${user.username}`} actions={<BackToUsers base={base} />}>
+    <Page title={`User ${user.username}`} actions={back}>
       <DetailOutcome outcome={outcome} onClose={clear} />
 
       <DetailSection title="Status">

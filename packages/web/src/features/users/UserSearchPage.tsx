@@ -13,7 +13,8 @@ import { useAgencies, useCallerPrograms, useRoles } from '../../lib/lookups';
 import { personName } from '../../lib/person';
 import { useSearchForm } from '../../lib/search-form';
 import { selectProps } from '../../lib/select-props';
-import { useUserSearch, type StaffBase } from './api';
+import type { StaffBase } from '../../lib/staff-base';
+import { useUserSearch } from './api';
 import {
   EMPTY_USER_SEARCH,
   hasUserSearchCriterion,

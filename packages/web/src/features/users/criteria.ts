@@ -76,7 +76,7 @@ export const USER_SEARCH_NEEDS_CRITERION = MESSAGES.USER_SEARCH_CRITERIA_REQUIRE
 
 /**
  * The role filter's choices (B§5, B§9): the program side offers only roles 1, 3, 5 and 6; the admin side every role
- * GET /user-api/roles answers (the ids of B§9 until it has).
+ * roleApi.options answers (the ids of B§9 until it has).
  */
 export function roleFilterOptions(
   base: 'program' | 'admin',

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { fieldErrorsOf } from './field-errors';
 import type { UserDetail } from './schemas';
 
-// The recipient-user form (B§2 Users, B§7 PATCH /user-api/recipient-users/{id}): e-mail, username, names, mobile.
+// The recipient-user form (B§2 Users, B§7 userApi.updateRecipientUser): e-mail, username, names, mobile.
 
 export type RecipientUserValues = {
   email: string;

@@ -1,6 +1,6 @@
 import { ROLE_LABEL, type RoleId } from '@ebt/core/enums';
 
-/** A role id's choice in a picker: GET /user-api/roles' name when loaded, else B§9's. */
+/** A role id's choice in a picker: the name roleApi.options answers when loaded, else B§9's. */
 export function roleOptionsOf(
   roleIds: readonly number[],
   roles: readonly { roleId: number; descr: string }[] | undefined,

@@ -122,7 +122,7 @@ export function validateUserForm(values: UserFormValues, onAdminScreen: boolean)
   return errors;
 }
 
-/** The body of POST /user-api/user and PUT /user-api/user/{id}: trimmed, phones as digits (B§7), places by role. */
+/** The body of userApi.add and userApi.update: trimmed, phones as digits (B§7), places by role. */
 export function userBody(values: UserFormValues, onAdminScreen: boolean) {
   const places = placeFieldsOf(values.roleId, onAdminScreen);
   const other = phoneDigits(values.phone.trim());

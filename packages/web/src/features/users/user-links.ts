@@ -1,5 +1,5 @@
 import { ROLE } from '@ebt/core/enums';
-import type { StaffBase } from './api';
+import type { StaffBase } from '../../lib/staff-base';
 
 /**
  * Where a user's row or link goes (B§2 Users): a recipient user opens the recipient-user form at

@@ -1,29 +1,18 @@
-import { type ApplicantSearchCriteria, ApplicantSearchResult } from '@ebt/core/applicants';
-import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { applicantApi, type ApplicantSearchCriteria } from '@ebt/core/applicants';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { api } from '../../../lib/api-client';
+import { endpointKey, endpointQuery } from '../../../lib/endpoint-client';
 
-// The staff applicant screen (B§2 "Applicants", B§7 "Applicants"): its query keys, options and hooks. Processing an
-// applicant is the recipient add form's POST /account-api/account (features/recipients, RecipientAddForm) with its
+// The staff applicant screen (B§2 "Applicants", B§7 "Applicants"): its queries, through applicantApi. Processing an
+// applicant is the recipient add form's recipientApi.add (features/recipients, RecipientAddForm) with its
 // applicantId.
 
-export const staffApplicantKeys = {
-  // Not 'applicants': that root belongs to the public online application's cache (../api.ts).
-  all: ['staff-applicants'] as const,
-  searches: () => [...staffApplicantKeys.all, 'search'] as const,
-  search: (criteria: ApplicantSearchCriteria) => [...staffApplicantKeys.searches(), criteria] as const,
-};
-
 /**
- * GET /account-api/applicant (B§7): pending applicants, newest first, up to APPLICANT_SEARCH_CAP in one answer that
- * the screen pages 10 at a time. The phone goes as digits (the criteria hold it so).
+ * applicantApi.search (B§7): pending applicants, newest first, up to APPLICANT_SEARCH_CAP in one answer that the
+ * screen pages 10 at a time. The phone goes as digits (the criteria hold it so).
  */
 export const applicantSearchQuery = (criteria: ApplicantSearchCriteria) =>
-  queryOptions({
-    queryKey: staffApplicantKeys.search(criteria),
-    queryFn: async ({ signal }) =>
-      ApplicantSearchResult.parse(await api.get<unknown>('/account-api/applicant', { signal, query: { ...criteria } })),
-  });
+  endpointQuery(applicantApi.search, { query: { ...criteria } });
 
 /** The search for `criteria`; nothing runs while `criteria` is null (no search submitted yet). */
 export function useApplicantSearch(criteria: ApplicantSearchCriteria | null) {
@@ -41,5 +30,8 @@ export function useApplicantSearch(criteria: ApplicantSearchCriteria | null) {
  */
 export function useRefreshApplicantSearches() {
   const queryClient = useQueryClient();
-  return useCallback(() => queryClient.invalidateQueries({ queryKey: staffApplicantKeys.searches() }), [queryClient]);
+  return useCallback(
+    () => queryClient.invalidateQueries({ queryKey: endpointKey(applicantApi.search) }),
+    [queryClient],
+  );
 }

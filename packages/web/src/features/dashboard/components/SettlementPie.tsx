@@ -3,6 +3,7 @@ import { toCents } from '@ebt/core/format';
 import { Anchor, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { Money } from '../../../components/Money';
+import type { StaffBase } from '../../../lib/staff-base';
 import { type AppliedFilter, useDashboardSettlement } from '../api';
 import { ChartCard } from './ChartCard';
 import { PieWithTable } from './PieWithTable';
@@ -15,7 +16,7 @@ const TITLE = 'Settlement';
  * expired and expunged, and a link to the full reconciliation. Settlements are paid per program, so with an agency
  * chosen the card says so instead of showing program-wide figures under an agency's name.
  */
-export function SettlementPie({ filter, area }: { filter: AppliedFilter; area: 'program' | 'admin' }) {
+export function SettlementPie({ filter, area }: { filter: AppliedFilter; area: StaffBase }) {
   const programWide = !filter.agencyUuid;
   const settlement = useDashboardSettlement(filter, programWide);
   const s = settlement.data;

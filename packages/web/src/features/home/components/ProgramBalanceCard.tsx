@@ -3,7 +3,7 @@ import { Badge, Card, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { DateText } from '../../../components/DateText';
 import { Money } from '../../../components/Money';
-import { WARNING_BADGE_COLOR } from '../../../app/theme';
+import { WARNING_BADGE_COLOR } from '../../../components/badge-colors';
 import { useI18n } from '../../../lib/i18n';
 
 /**

@@ -13,7 +13,8 @@ import { useCallerPrograms } from '../../../lib/lookups';
 import { selectProps } from '../../../lib/select-props';
 import { serverFieldErrors } from '../../../lib/server-field-errors';
 import { useSessionUser } from '../../../lib/session-user';
-import { useAddMerchant, type StaffBase } from '../api';
+import { useAddMerchant } from '../api';
+import type { StaffBase } from '../../../lib/staff-base';
 import { EMPTY_MERCHANT_ADD, merchantAddBody, validateMerchantAdd, type MerchantAddValues } from '../merchant-form';
 import { BankFields } from './BankFields';
 import { MerchantFields } from './MerchantFields';
@@ -26,7 +27,7 @@ const FIELDS = [
 
 /**
  * Add a merchant (B§2, B§5, B§7): the program it joins (the caller's programs), the detail's fields, and with
- * BANK_VIEW an optional bank section. POST /merchant-api/merchant; on 'Merchant added.' the new merchant's detail
+ * BANK_VIEW an optional bank section. merchantApi.add; on 'Merchant added.' the new merchant's detail
  * opens with the message, where the person goes on (program mapping, status); a taken Merchant ID shows
  * 'Merchant ID already exists.' at its field.
  */

@@ -27,7 +27,7 @@ const FIELDS = Object.keys(EMPTY_BANK);
 /**
  * The bank info of the detail screen (B§2, B§5; BANK_VIEW only, the page renders nothing of it otherwise). The stored
  * numbers show masked (`****1234`); Edit reads them in clear (GET …/bank-info, which the server audits) and opens the
- * form; Save sends PUT /merchant-api/bank-info, 'Merchant Bank Info Updated.'. Both need BANK_VIEW alone, as the server
+ * form; Save sends merchantApi.saveBankInfo, 'Merchant Bank Info Updated.'. Both need BANK_VIEW alone, as the server
  * decides (decision 0022), so the section offers Edit to everyone who sees it.
  */
 export function MerchantBankSection({ merchant }: { merchant: MerchantDetail }) {

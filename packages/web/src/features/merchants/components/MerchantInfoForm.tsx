@@ -21,7 +21,7 @@ const FIELDS = Object.keys(EMPTY_MERCHANT_FORM);
 
 /**
  * The merchant info form of the detail screen (B§2, B§5): Update is enabled only after a change and with
- * MERCHANT_UPDATE, and saves the whole form (PUT /merchant-api/merchant) with 'Merchant Info Updated.'; a taken
+ * MERCHANT_UPDATE, and saves the whole form (merchantApi.update) with 'Merchant Info Updated.'; a taken
  * Merchant ID shows 'Merchant ID already exists.' at its field. The tax fields show only with BANK_VIEW.
  */
 export function MerchantInfoForm({

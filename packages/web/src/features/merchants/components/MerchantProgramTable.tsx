@@ -15,7 +15,7 @@ const isInactive = (row: MerchantProgramMapping) => row.statusId === MERCHANT_PR
 /**
  * The merchant's program mapping (B§2, B§4): program id, name, short name and status ('Inactive' for statusId 1,
  * otherwise 'Active') of the programs the caller can see. With MERCHANT_UPDATE each row toggles its status after a
- * confirmation (PUT /merchant-api/merchant/{merchantUuid}/{programId}/{0|1}); `onDone` reports
+ * confirmation (merchantApi.setProgramStatus); `onDone` reports
  * 'Merchant Program Status updated.'.
  */
 export function MerchantProgramTable({

@@ -11,7 +11,7 @@ import { useMerchantStatus } from '../api';
 
 /**
  * Activate or Inactivate (B§4 "Merchant status"): status 1 offers 'Activate' (sets 0), any other 'Inactivate'
- * (sets 1), each after a confirmation; PATCH /merchant-api/merchant/{id}. `onDone` reports 'Merchant Status updated.'.
+ * (sets 1), each after a confirmation; merchantApi.setStatus. `onDone` reports 'Merchant Status updated.'.
  */
 export function MerchantStatusAction({
   merchant,

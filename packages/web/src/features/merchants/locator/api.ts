@@ -1,9 +1,8 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { GeocodePlace, MerchantLocatorItem } from '@ebt/core/merchants';
-import { z } from 'zod';
-import { api } from '../../../lib/api-client';
+import { merchantApi, type MerchantLocatorItem } from '@ebt/core/merchants';
+import { callEndpoint, endpointKey, endpointQuery } from '../../../lib/endpoint-client';
 
-// The locator's two calls (B§7 "Merchant locator", issue 13 item 8), answers parsed with core's schemas.
+// The locator's two calls (B§7 "Merchant locator"), through their contracts in merchantApi.
 
 export type LocatorMerchant = MerchantLocatorItem;
 
@@ -12,30 +11,19 @@ export interface MapPoint {
   longitude: number;
 }
 
-export const locatorKeys = {
-  all: ['merchants', 'locator'] as const,
-  near: (point: MapPoint) => [...locatorKeys.all, point.latitude, point.longitude] as const,
-};
-
-/** GET /merchant-api/merchant/locator?latitude&longitude: the merchants the caller may see, nearest first. */
+/** The merchants the caller may see near the point, nearest first. Nothing runs until there is a point. */
 export function useLocatorMerchants(point: MapPoint | null) {
   return useQuery({
-    queryKey: point ? locatorKeys.near(point) : locatorKeys.all,
+    ...(point
+      ? endpointQuery(merchantApi.locator, { query: { latitude: point.latitude, longitude: point.longitude } })
+      : { queryKey: endpointKey(merchantApi.locator) }),
     enabled: point !== null,
-    queryFn: async ({ signal }) =>
-      z.array(MerchantLocatorItem).parse(
-        await api.get<unknown>('/merchant-api/merchant/locator', {
-          query: { latitude: point!.latitude, longitude: point!.longitude },
-          signal,
-        }),
-      ),
   });
 }
 
-/** GET /merchant-api/geocode?q=: the places the text names, best first ([] when none). */
+/** The places the text names (a ZIP code, 'City, ST' or a city), best first ([] when none). */
 export function useGeocode() {
   return useMutation({
-    mutationFn: async (q: string) =>
-      z.array(GeocodePlace).parse(await api.get<unknown>('/merchant-api/geocode', { query: { q } })),
+    mutationFn: (q: string) => callEndpoint(merchantApi.geocode, { query: { q } }),
   });
 }

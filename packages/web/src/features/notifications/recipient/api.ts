@@ -1,82 +1,51 @@
-import {
-  NotificationEventOption,
-  NotificationPage,
-  NotificationPreference,
-  NotificationStatusAnswer,
-  NOTIFICATION_PAGE_SIZE,
-  PreferencesAnswer,
-} from '@ebt/core/notifications';
+import { NOTIFICATION_PAGE_SIZE, notificationApi } from '@ebt/core/notifications';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { api } from '../../../lib/api-client';
+import { callEndpoint, endpointKey, endpointQuery } from '../../../lib/endpoint-client';
 import { currentUserKey } from '../../../lib/query-keys';
 
-// The recipient's notifications and preferences (A§7 "Recipient portal"; decision 0048). A status change refreshes
-// the list and the session user, whose unread count is the top bar's badge: it updates without a reload.
+// The recipient's notifications and preferences (A§7 "Recipient portal"; decision 0048), each through its contract in
+// notificationApi. A status change refreshes the list and the session user, whose unread count is the top bar's
+// badge: it updates without a reload.
 
-export const notificationKeys = {
-  all: ['recipient-notifications'] as const,
-  page: (page: number) => [...notificationKeys.all, 'page', page] as const,
-  events: [...['recipient-notifications'], 'events'] as const,
-  preferences: [...['recipient-notifications'], 'preferences'] as const,
-};
-
-/** GET /account-api/notifications: one page of 5 (zero-based page). */
+/** One page of 5 (zero-based page). */
 export function useNotifications(page: number) {
   return useQuery({
-    queryKey: notificationKeys.page(page),
-    queryFn: async ({ signal }) =>
-      NotificationPage.parse(
-        await api.get<unknown>('/account-api/notifications', {
-          query: { page, pageSize: NOTIFICATION_PAGE_SIZE },
-          signal,
-        }),
-      ),
+    ...endpointQuery(notificationApi.list, { query: { page, pageSize: NOTIFICATION_PAGE_SIZE } }),
     placeholderData: keepPreviousData,
   });
 }
 
-/** PUT /account-api/notifications: read (1) or dismiss (2). */
+/** Read (1) or dismiss (2). */
 export function useNotificationStatus() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (body: { notificationStatusId: 1 | 2; notificationUuids: string[] }) =>
-      NotificationStatusAnswer.parse(await api.put<unknown>('/account-api/notifications', body)),
+    mutationFn: (body: { notificationStatusId: 1 | 2; notificationUuids: string[] }) =>
+      callEndpoint(notificationApi.setStatus, { body }),
     onSettled: async () => {
       await Promise.all([
-        client.invalidateQueries({ queryKey: [...notificationKeys.all, 'page'] }),
+        client.invalidateQueries({ queryKey: endpointKey(notificationApi.list) }),
         client.invalidateQueries({ queryKey: currentUserKey }),
       ]);
     },
   });
 }
 
-/** GET /account-api/notifications/events. */
+/** The events a recipient can be told about. */
 export function useNotificationEvents() {
-  return useQuery({
-    queryKey: notificationKeys.events,
-    queryFn: async ({ signal }) =>
-      z.array(NotificationEventOption).parse(await api.get<unknown>('/account-api/notifications/events', { signal })),
-  });
+  return useQuery(endpointQuery(notificationApi.events, {}));
 }
 
-/** GET /account-api/notifications/preferences. */
+/** Every event × method, each marked whether the recipient chose it. */
 export function usePreferences() {
-  return useQuery({
-    queryKey: notificationKeys.preferences,
-    queryFn: async ({ signal }) =>
-      z
-        .array(NotificationPreference)
-        .parse(await api.get<unknown>('/account-api/notifications/preferences', { signal })),
-  });
+  return useQuery(endpointQuery(notificationApi.preferences, {}));
 }
 
-/** PUT /account-api/notifications/preferences. */
+/** The recipient's choices saved. */
 export function useSavePreferences() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (body: { eventIds: number[]; methodIds: number[] }) =>
-      PreferencesAnswer.parse(await api.put<unknown>('/account-api/notifications/preferences', body)),
-    onSuccess: () => client.invalidateQueries({ queryKey: notificationKeys.preferences }),
+    mutationFn: (body: { eventIds: number[]; methodIds: number[] }) =>
+      callEndpoint(notificationApi.savePreferences, { body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: endpointKey(notificationApi.preferences) }),
   });
 }

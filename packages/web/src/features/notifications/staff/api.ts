@@ -1,21 +1,13 @@
-import { StaffNotificationPage, StaffNotificationsRead } from '@ebt/core/staff-notifications';
+import { staffNotificationApi } from '@ebt/core/staff-notifications';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { callEndpoint, endpointKey, endpointQuery } from '../../../lib/endpoint-client';
 
-// A staff user's own notifications (decision 0043): the list, the header's unread count, marking read.
-
-const PATH = '/account-api/staff-notifications';
-export const staffNotificationKeys = {
-  all: ['staff-notifications'] as const,
-  page: (page: number) => [...staffNotificationKeys.all, 'page', page] as const,
-  unread: () => [...staffNotificationKeys.all, 'unread'] as const,
-};
+// A staff user's own notifications (decision 0043): the list, the header's unread count, marking read, each through
+// its contract in staffNotificationApi.
 
 export function useStaffNotifications(page: number) {
   return useQuery({
-    queryKey: staffNotificationKeys.page(page),
-    queryFn: async ({ signal }) =>
-      StaffNotificationPage.parse(await api.get<unknown>(PATH, { query: { page, pageSize: 10 }, signal })),
+    ...endpointQuery(staffNotificationApi.list, { query: { page, pageSize: 10 } }),
     placeholderData: keepPreviousData,
   });
 }
@@ -27,23 +19,21 @@ export function useStaffNotifications(page: number) {
  */
 export function useUnreadStaffNotifications(enabled: boolean) {
   return useQuery({
-    queryKey: staffNotificationKeys.unread(),
-    queryFn: async ({ signal }) =>
-      StaffNotificationPage.parse(await api.get<unknown>(PATH, { query: { page: 0, pageSize: 1 }, signal }))
-        .unreadCount,
+    ...endpointQuery(staffNotificationApi.list, { query: { page: 0, pageSize: 1 } }),
+    select: (answer) => answer.unreadCount,
     enabled,
     staleTime: 30_000,
   });
 }
 
-/** Marks one notification read (its id) or all of them (null). */
+/** Marks one notification read (its id) or all of them (null); the list and the bell's count reload. */
 export function useMarkStaffNotificationsRead() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (notificationId: string | null) =>
-      StaffNotificationsRead.parse(
-        await api.put<unknown>(notificationId === null ? `${PATH}/read` : `${PATH}/${notificationId}/read`),
-      ),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: staffNotificationKeys.all }),
+    mutationFn: (notificationId: string | null) =>
+      notificationId === null
+        ? callEndpoint(staffNotificationApi.markAllRead, {})
+        : callEndpoint(staffNotificationApi.markRead, { params: { id: notificationId } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: endpointKey(staffNotificationApi.list) }),
   });
 }

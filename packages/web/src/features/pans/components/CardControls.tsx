@@ -12,7 +12,7 @@ import { MaskedPan } from '../../../components/MaskedPan';
 import { MessageBanner } from '../../../components/MessageBanner';
 import { errorMessagesOf } from '../../../lib/errors';
 import { useCardAction, useMyCards } from '../api';
-import { WARNING_BADGE_COLOR } from '../../../app/theme';
+import { WARNING_BADGE_COLOR } from '../../../components/badge-colors';
 import { useI18n } from '../../../lib/i18n';
 
 export interface CardControlsProps {

@@ -38,11 +38,11 @@ const fullName = (row: ProgramAdminRow) => personName(row);
 
 /**
  * A program's admins (A§2 "Program view", A§4 Program admin, A§6, A§7), reused by the admin program edit: the list
- * from GET /admin-api/programs/{programUuid}/users; with PROGRAM_USER_DELETE a Remove button per admin, with
- * PROGRAM_USER_ADD the 'Add Program Admin' search (GET /user-api/program-users) whose rows add a user. Each change
- * asks first ('Add this user as an admin for this program?', 'Remove this user as an admin for this program?'), shows
- * the server's outcome ('User added to Program.', 'This user is already assigned to the Program.', 'User removed
- * from Program.') and reloads the list once saved. The server scopes every call to the caller's programs.
+ * from programAdminApi.list; with PROGRAM_USER_DELETE a Remove button per admin, with PROGRAM_USER_ADD the 'Add
+ * Program Admin' search (programAdminApi.searchUsers) whose rows add a user. Each change asks first ('Add this user
+ * as an admin for this program?', 'Remove this user as an admin for this program?'), shows the server's outcome
+ * ('User added to Program.', 'This user is already assigned to the Program.', 'User removed from Program.') and
+ * reloads the list once saved. The server scopes every call to the caller's programs.
  */
 export function ProgramAdminsPanel({
   programUuid,

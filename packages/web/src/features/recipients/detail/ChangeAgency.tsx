@@ -11,7 +11,7 @@ import { useMoveRecipient } from '../api';
 import type { Outcome } from './outcome';
 
 /**
- * Change Agency (A§5 "Move recipient", A§7 PUT /account-api/account/move): the new agency is one of the program's
+ * Change Agency (A§5 "Move recipient", A§7 recipientApi.move): the new agency is one of the program's
  * agencies the caller may use, never the current one, and the move needs the tick 'Yes, I really want to move the
  * recipient.'. The server's refusals ('You must have access to both agencies to move the recipient.') stay in the
  * dialog; success reports 'Recipient moved to {agency}.'.

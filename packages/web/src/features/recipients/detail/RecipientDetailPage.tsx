@@ -1,9 +1,10 @@
 import { ACCOUNT_STATUS_LABEL, ACCOUNT_TYPE_LABEL, type AccountStatus, type AccountType } from '@ebt/core/enums';
 import { RECIPIENT_MESSAGES, type RecipientAccount } from '@ebt/core/recipients';
-import { Anchor, Box, Button, Group } from '@mantine/core';
-import { IconArrowLeft, IconCash } from '@tabler/icons-react';
+import { Box, Button, Group } from '@mantine/core';
+import { IconCash } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
+import { BackLink } from '../../../components/BackLink';
 import { FieldList, ReadOnlyField } from '../../../components/Field';
 import { DateText } from '../../../components/DateText';
 import { MessageBanner } from '../../../components/MessageBanner';
@@ -11,7 +12,8 @@ import { DetailSection } from '../../../components/DetailSection';
 import { Page } from '../../../components/Page';
 import { isApiError } from '../../../lib/api-client';
 import { errorMessagesOf } from '../../../lib/errors';
-import { useRecipient, type StaffBase } from '../api';
+import type { StaffBase } from '../../../lib/staff-base';
+import { useRecipient } from '../api';
 import { displayPhone, personName } from '../../../lib/person';
 import { ChangeAgency } from './ChangeAgency';
 import type { Outcome } from './outcome';
@@ -21,19 +23,6 @@ import { StatusAction } from './StatusAction';
 import { LoadingStatus } from '../../../components/LoadingStatus';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** The way back: to the results the person came from (their search is in the URL), else to the search. */
-function BackLink({ base }: { base: StaffBase }) {
-  const location = useLocation();
-  const search = (location.state as { search?: unknown } | null)?.search;
-  const withResults = typeof search === 'string' && search !== '';
-  return (
-    <Anchor component={Link} to={`/${base}/recipients${withResults ? `?${search}` : ''}`} fz="sm">
-      <IconArrowLeft aria-hidden size={16} style={{ verticalAlign: 'text-bottom' }} />{' '}
-      {withResults ? 'Back to results' : 'Recipient search'}
-    </Anchor>
-  );
-}
 
 function StatusText({ statusId }: { statusId: number }) {
   const label = ACCOUNT_STATUS_LABEL[statusId as AccountStatus] ?? String(statusId);
@@ -59,14 +48,28 @@ export default function RecipientDetailPage({ base }: { base: StaffBase }) {
 
   if (!valid || isApiError(recipient.error, 404) || isApiError(recipient.error, 400)) {
     return (
-      <Page title="Recipient not found" actions={<BackLink base={base} />}>
+      <Page
+        title="Recipient not found"
+        actions={
+          <BackLink to={`/${base}/recipients`} resultsLabel="Back to results">
+            Recipient search
+          </BackLink>
+        }
+      >
         <MessageBanner kind="warning" messages={RECIPIENT_MESSAGES.RECIPIENT_NOT_FOUND} />
       </Page>
     );
   }
   if (recipient.isError) {
     return (
-      <Page title="Recipient" actions={<BackLink base={base} />}>
+      <Page
+        title="Recipient"
+        actions={
+          <BackLink to={`/${base}/recipients`} resultsLabel="Back to results">
+            Recipient search
+          </BackLink>
+        }
+      >
         <MessageBanner kind="danger" messages={errorMessagesOf(recipient.error)} />
         <Group>
           <Button variant="default" onClick={() => void recipient.refetch()}>
@@ -78,7 +81,14 @@ export default function RecipientDetailPage({ base }: { base: StaffBase }) {
   }
   if (recipient.isPending) {
     return (
-      <Page title="Recipient" actions={<BackLink base={base} />}>
+      <Page
+        title="Recipient"
+        actions={
+          <BackLink to={`/${base}/recipients`} resultsLabel="Back to results">
+            Recipient search
+          </BackLink>
+        }
+      >
         <LoadingStatus label="Loading the recipient" />
       </Page>
     );
@@ -94,7 +104,14 @@ function RecipientDetail({ account, base }: { account: RecipientAccount; base: S
   }, [outcome]);
 
   return (
-    <Page title={`Recipient ${personName(account)}`} actions={<BackLink base={base} />}>
+    <Page
+      title={`Recipient ${personName(account)}`}
+      actions={
+        <BackLink to={`/${base}/recipients`} resultsLabel="Back to results">
+          Recipient search
+        </BackLink>
+      }
+    >
       {outcome && (
         <MessageBanner ref={outcomeRef} kind={outcome.kind} messages={outcome.lines} onClose={() => setOutcome(null)} />
       )}

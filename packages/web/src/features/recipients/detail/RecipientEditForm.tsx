@@ -23,7 +23,7 @@ const FIELDS = Object.keys(EMPTY_RECIPIENT_FIELDS);
 
 /**
  * The recipient edit form of the detail screen (A§2, A§5): the same fields as Add; Update is enabled only after a
- * change and saves every field (PUT /account-api/account), 'Recipient updated.' on success, 'Email already exists.'
+ * change and saves every field (recipientApi.update), 'Recipient updated.' on success, 'Email already exists.'
  * at the e-mail field on 409. Accounts of type 1 are managed elsewhere: the form is disabled (A§4).
  */
 export function RecipientEditForm({ account }: { account: RecipientAccount }) {

@@ -2,7 +2,7 @@ import type { RecipientAccount } from '@ebt/core/recipients';
 import { Anchor, Group, Title } from '@mantine/core';
 import { useId } from 'react';
 import { Link, useLocation } from 'react-router';
-import type { StaffBase } from '../api';
+import type { StaffBase } from '../../../lib/staff-base';
 
 /**
  * The recipient detail's cross-links (A§2): benefits, transactions, PANs, the portal user, incentives and EBT cards,

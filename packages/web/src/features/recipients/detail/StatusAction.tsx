@@ -7,7 +7,8 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { MessageBanner } from '../../../components/MessageBanner';
 import { errorMessagesOf } from '../../../lib/errors';
-import { useSendActivation, useUpdateRecipient, type StaffBase } from '../api';
+import { useSendActivation, useUpdateRecipient } from '../api';
+import type { StaffBase } from '../../../lib/staff-base';
 import type { Outcome } from './outcome';
 
 /**

@@ -2,16 +2,16 @@ import { ACCOUNT_FILE_ACTION_LABEL, CARD_ISSUANCE_FALSE, CARD_ISSUANCE_TRUE } fr
 import { MESSAGES } from '@ebt/core/messages';
 import { ACCOUNT_FILE_COLUMNS } from '@ebt/core/recipients';
 import { Anchor, Code, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconDownload } from '@tabler/icons-react';
+import { IconDownload } from '@tabler/icons-react';
 import { useId, useState } from 'react';
-import { Link } from 'react-router';
+import { BackLink } from '../../../components/BackLink';
 import { FileImportFields, FileImportOutcome } from '../../../components/FileImportOutcome';
 import { MessageBanner } from '../../../components/MessageBanner';
 import { Page } from '../../../components/Page';
 import { errorMessagesOf } from '../../../lib/errors';
-import { useFileImport } from '../../../lib/file-import';
+import { useFileImport } from '../../../components/file-import';
 import { useCallerPrograms } from '../../../lib/lookups';
-import type { StaffBase } from '../api';
+import type { StaffBase } from '../../../lib/staff-base';
 import { useImportAccountFile } from './api';
 import { LoadingStatus } from '../../../components/LoadingStatus';
 
@@ -104,11 +104,7 @@ export default function RecipientFilePage({ base }: { base: StaffBase }) {
     },
   });
 
-  const back = (
-    <Anchor component={Link} to={`/${base}/recipients`} fz="sm">
-      <IconArrowLeft aria-hidden size={16} style={{ verticalAlign: 'text-bottom' }} /> Recipient search
-    </Anchor>
-  );
+  const back = <BackLink to={`/${base}/recipients`}>Recipient search</BackLink>;
 
   if (programs.isPending) {
     return (

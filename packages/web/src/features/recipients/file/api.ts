@@ -1,8 +1,7 @@
-import { FileImportAnswer } from '@ebt/core/imports';
-import { ACCOUNT_FILE_FIELD } from '@ebt/core/recipients';
+import { recipientApi } from '@ebt/core/recipients';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { uploadFile } from '../../../lib/upload';
-import { recipientKeys } from '../api';
+import { endpointKey } from '../../../lib/endpoint-client';
+import { uploadTo } from '../../../lib/upload';
 
 // The account file upload (B§2 "Account file", B§7 "Account import"); it answers the one file-import answer of
 // core (FileImportAnswer), as the benefit file does. The program list is lib/lookups.ts's useCallerPrograms.
@@ -15,26 +14,23 @@ export interface AccountFileUpload {
 }
 
 /**
- * POST /account-api/account/file/{programUuid} with the file in `accountFile`. Added and updated recipients change
- * every search and detail the screen may have cached, so the area's queries are refreshed before the answer shows.
+ * recipientApi.importFile with the program and the file in its upload field (`accountFile`). Added and updated
+ * recipients change every search and detail the screen may have cached, so the area's queries are refreshed before
+ * the answer shows.
  */
 export function useImportAccountFile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ programUuid, file, onProgress }: AccountFileUpload) => {
+    mutationFn: ({ programUuid, file, onProgress }: AccountFileUpload) => {
       const data = new FormData();
-      data.append(ACCOUNT_FILE_FIELD, file, file.name);
-      return FileImportAnswer.parse(
-        await uploadFile<unknown>(`/account-api/account/file/${encodeURIComponent(programUuid)}`, data, {
-          onProgress,
-        }),
-      );
+      data.append(recipientApi.importFile.upload.field, file, file.name);
+      return uploadTo(recipientApi.importFile, { params: { programUuid } }, data, { onProgress });
     },
     onSuccess: async (result) => {
       if (result.added + result.updated > 0) {
         await Promise.all([
-          queryClient.invalidateQueries({ queryKey: recipientKeys.searches() }),
-          queryClient.invalidateQueries({ queryKey: recipientKeys.details() }),
+          queryClient.invalidateQueries({ queryKey: endpointKey(recipientApi.search) }),
+          queryClient.invalidateQueries({ queryKey: endpointKey(recipientApi.detail) }),
         ]);
       }
     },

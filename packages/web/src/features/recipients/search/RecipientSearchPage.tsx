@@ -2,7 +2,7 @@ import { Button, Group } from '@mantine/core';
 import { IconFileImport, IconUserPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { Page } from '../../../components/Page';
-import type { StaffBase } from '../api';
+import type { StaffBase } from '../../../lib/staff-base';
 import { RecipientSearchPanel } from './RecipientSearchPanel';
 
 /**

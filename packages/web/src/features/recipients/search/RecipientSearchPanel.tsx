@@ -3,6 +3,7 @@ import {
   RECIPIENT_EXPORT_ROW_CAP,
   RECIPIENT_MESSAGES,
   RECIPIENT_SEARCH_COUNT_CAP,
+  recipientApi,
   recipientSearchCriteria,
   RecipientSearchFormValues,
   type RecipientSearchRow,
@@ -22,7 +23,8 @@ import { SearchForm } from '../../../components/SearchForm';
 import { errorMessagesOf } from '../../../lib/errors';
 import { useSessionUser } from '../../../lib/session-user';
 import { useAgencies, useCallerPrograms } from '../../../lib/lookups';
-import { useRecipientSearch, type StaffBase } from '../api';
+import { useRecipientSearch } from '../api';
+import type { StaffBase } from '../../../lib/staff-base';
 import { displayPhone, personName } from '../../../lib/person';
 import { selectProps } from '../../../lib/select-props';
 import { useSearchForm } from '../../../lib/search-form';
@@ -209,7 +211,7 @@ export function RecipientSearchPanel(props: RecipientSearchPanelProps) {
             </Title>
             {props.mode === 'navigate' && rows.length > 0 && (
               <ExportButtons
-                path="/account-api/account/export"
+                endpoint={recipientApi.exportSearch}
                 criteria={submitted.criteria}
                 fileName="recipients"
                 truncatedMessage={fillMessage(RECIPIENT_MESSAGES.EXPORT_TRUNCATED, {

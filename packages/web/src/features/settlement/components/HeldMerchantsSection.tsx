@@ -7,7 +7,8 @@ import { DetailSection } from '../../../components/DetailSection';
 import { MessageBanner } from '../../../components/MessageBanner';
 import { Money } from '../../../components/Money';
 import { errorMessagesOf } from '../../../lib/errors';
-import { type SettlementBase, useHeldMerchants } from '../api';
+import { useHeldMerchants } from '../api';
+import type { StaffBase } from '../../../lib/staff-base';
 
 /**
  * The settlement list's 'Merchants on hold' (docs/settlement.md "Holds"): the merchants of the chosen program (or of
@@ -15,7 +16,7 @@ import { type SettlementBase, useHeldMerchants } from '../api';
  * and what they are owed. A close that would pay only them writes no batch, so this is where staff see them. The
  * merchant opens its detail, where its status and bank information are fixed.
  */
-export function HeldMerchantsSection({ base, programUuid }: { base: SettlementBase; programUuid: string }) {
+export function HeldMerchantsSection({ base, programUuid }: { base: StaffBase; programUuid: string }) {
   const held = useHeldMerchants(programUuid);
   const rows = held.data?.data ?? [];
   const totalCents = rows.reduce((sum, h) => sum + Math.round(h.heldAmt * 100), 0);

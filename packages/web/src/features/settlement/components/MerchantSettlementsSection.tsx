@@ -9,7 +9,8 @@ import { MessageBanner } from '../../../components/MessageBanner';
 import { Money } from '../../../components/Money';
 import { errorMessagesOf } from '../../../lib/errors';
 import { useOutcomeFocus } from '../../../lib/outcome-focus';
-import { type SettlementBase, useMerchantBatches } from '../api';
+import { useMerchantBatches } from '../api';
+import type { StaffBase } from '../../../lib/staff-base';
 import { StatementActions, type StatementOutcome } from './StatementActions';
 
 /**
@@ -24,7 +25,7 @@ export function MerchantSettlementsSection({
 }: {
   merchantUuid: string;
   merchantName: string;
-  base: SettlementBase;
+  base: StaffBase;
 }) {
   const batches = useMerchantBatches(merchantUuid);
   const navigate = useNavigate();

@@ -18,7 +18,7 @@ import {
 } from '../recipient-user-form';
 import type { UserDetail } from '../schemas';
 
-/** The recipient-user form (B§2; PATCH /user-api/recipient-users/{id}): 'User updated.'; disabled once deleted. */
+/** The recipient-user form (B§2; userApi.updateRecipientUser): 'User updated.'; disabled once deleted. */
 export function RecipientUserForm({ user, readOnly }: { user: UserDetail; readOnly: boolean }) {
   const update = useUpdateRecipientUser(user.userUuid);
   const [updated, setUpdated] = useState<string | null>(null);

@@ -29,7 +29,7 @@ export function UserActions({
 }: {
   userUuid: string;
   offered: Offered;
-  /** A recipient user: the activation goes through /user-api/recipient-users/send-activation. */
+  /** A recipient user: the activation goes through recoveryApi.sendRecipientActivation. */
   recipient?: boolean;
   onDone: (outcome: ActionOutcome) => void;
   onDeleted: () => void;

@@ -8,7 +8,8 @@ import { focusFirstError } from '../../../lib/form-focus';
 import { useRoles } from '../../../lib/lookups';
 import { serverFieldErrors } from '../../../lib/server-field-errors';
 import { useSessionUser } from '../../../lib/session-user';
-import { useAddUser, type StaffBase } from '../api';
+import type { StaffBase } from '../../../lib/staff-base';
+import { useAddUser } from '../api';
 import { roleOptionsOf } from '../role-options';
 import {
   addRoleChoices,
@@ -22,7 +23,7 @@ import {
 import { UserFields } from './UserFields';
 
 /**
- * Add a user (B§5 Add user, B§7 POST /user-api/user): the User form with the roles the caller may create (B§6), and
+ * Add a user (B§5 Add user, B§7 userApi.add): the User form with the roles the caller may create (B§6), and
  * the optional 'Send Activation Email' box. 'User added.' opens the new user's detail; a taken username or e-mail
  * (409) shows at its field.
  */

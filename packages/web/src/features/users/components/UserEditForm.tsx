@@ -7,7 +7,8 @@ import { focusFirstError } from '../../../lib/form-focus';
 import { useRoles } from '../../../lib/lookups';
 import { serverFieldErrors } from '../../../lib/server-field-errors';
 import { useSessionUser } from '../../../lib/session-user';
-import { useUpdateUser, type StaffBase } from '../api';
+import type { StaffBase } from '../../../lib/staff-base';
+import { useUpdateUser } from '../api';
 import { roleOptionsOf } from '../role-options';
 import type { UserDetail } from '../schemas';
 import {
@@ -22,7 +23,7 @@ import {
 import { UserFields } from './UserFields';
 
 /**
- * The staff user's form (B§5 User form; PUT /user-api/user/{id}): 'User updated.'. Update waits for a change; a
+ * The staff user's form (B§5 User form; userApi.update): 'User updated.'. Update waits for a change; a
  * deleted user's form is disabled (B§4). The role choices are the caller's creatable roles plus the user's own, so a
  * form never loses the role it shows.
  */

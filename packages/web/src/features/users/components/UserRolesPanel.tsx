@@ -10,7 +10,7 @@ import type { ActionOutcome } from './UserActions';
 
 /**
  * The admin user view's roles (B§2, B§4 "Roles (user)"): a role radio list and 'Update Role', saved
- * (PUT /user-api/user/{id}/roles with roleIds) only once 'I understand the consequences' is ticked; 'User roles
+ * (userAdminApi.setRoles with roleIds) only once 'I understand the consequences' is ticked; 'User roles
  * updated.'. The new privileges apply from the user's next request.
  */
 export function UserRolesPanel({

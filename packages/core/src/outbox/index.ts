@@ -1,0 +1,2 @@
+export * from './schemas.js';
+export * as outboxApi from './endpoints.js';
