@@ -63,7 +63,14 @@ export default defineConfig({
       // The lint rules, each shown failing on a fixture (lint/fixtures).
       { test: { name: 'lint', root: '.', include: ['lint/**/*.test.ts'], environment: 'node', testTimeout: 60_000 } },
       // The web kit's pure logic (packages/web/src/lib); screens are covered by the browser specs.
-      { test: { name: 'web', root: 'packages/web', include: ['src/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'web',
+          root: 'packages/web',
+          include: ['src/**/*.test.ts', 'build/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
       serverProject('server-pglite', 'pglite'),
       ...(withPostgres ? [serverProject('server-postgres', 'postgres')] : []),
     ],

@@ -5,6 +5,7 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { contractDocs } from './build/contract-docs';
 import { mantineComponentStyles } from './build/mantine-component-styles';
 import { precompress } from './build/precompress';
 import { kitOf } from './build/screen-chunks';
@@ -97,7 +98,7 @@ const pwa = VitePWA({
 });
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), mantineComponentStyles(), precompress(), recipientHomeHtml, pwa],
+  plugins: [contractDocs(), react(), mantineComponentStyles(), precompress(), recipientHomeHtml, pwa],
   resolve: {
     // @mantine/dates sits at the workspace root and could pull a second copy of @mantine/core (and with it a
     // second theme context); one copy of each keeps MantineProvider's theme visible to every component.

@@ -1,0 +1,46 @@
+import ts from 'typescript';
+import type { Plugin } from 'vite';
+
+/** The files that declare endpoint contracts (packages/core/src/<area>/endpoints.ts, users/admin-endpoints.ts). */
+const CONTRACT_FILE = /[\\/]packages[\\/]core[\\/]src[\\/][^\\/]+[\\/](?:[a-z-]+-)?endpoints\.ts$/;
+/** The contract fields that only document an endpoint: the server writes them into the OpenAPI document. */
+const DOC_FIELDS = new Set(['summary', 'description', 'returns']);
+
+/**
+ * Empties the documentation fields of the endpoint contracts the web app bundles: a screen needs a contract's method,
+ * path and schemas, not the sentences the OpenAPI document shows (a few KB a route). Every string, template or
+ * concatenation given to `summary`, `description` or `returns` in an object literal of a contract file becomes ''.
+ */
+export function stripContractDocs(code: string, fileName: string): string {
+  const source = ts.createSourceFile(fileName, code, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+  const cuts: { start: number; end: number }[] = [];
+  const visit = (node: ts.Node) => {
+    if (
+      ts.isPropertyAssignment(node) &&
+      ts.isIdentifier(node.name) &&
+      DOC_FIELDS.has(node.name.text) &&
+      ts.isObjectLiteralExpression(node.parent)
+    ) {
+      cuts.push({ start: node.initializer.getStart(source), end: node.initializer.getEnd() });
+      return;
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  let out = code;
+  for (const { start, end } of cuts.sort((a, b) => b.start - a.start))
+    out = `${out.slice(0, start)}''${out.slice(end)}`;
+  return out;
+}
+
+export function contractDocs(): Plugin {
+  return {
+    name: 'ebt-contract-docs',
+    apply: 'build',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!CONTRACT_FILE.test(id)) return null;
+      return { code: stripContractDocs(code, id), map: null };
+    },
+  };
+}
