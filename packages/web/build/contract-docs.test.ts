@@ -13,12 +13,14 @@ describe('the contracts the web app bundles', () => {
   params: MerchantParams,
   returns: 'The merchant',
   refusals: REFUSED.record,
-});`;
+});
+const Note = z.object({ description: z.string() });`;
     const out = stripContractDocs(code, 'endpoints.ts');
     expect(out).not.toMatch(/One merchant|answered by caller|More\.|The merchant'/);
     expect(out).toContain("path: '/merchant-api/merchant/:id'");
     expect(out).toContain('params: MerchantParams');
     expect(out).toContain("summary:\n    ''");
     expect(out).toContain("returns: ''");
+    expect(out).toContain('z.object({ description: z.string() })');
   });
 });

@@ -5,12 +5,23 @@ import type { Plugin } from 'vite';
 const CONTRACT_FILE = /[\\/]packages[\\/]core[\\/]src[\\/][^\\/]+[\\/](?:[a-z-]+-)?endpoints\.ts$/;
 /** The contract fields that only document an endpoint: the server writes them into the OpenAPI document. */
 const DOC_FIELDS = new Set(['summary', 'description', 'returns']);
+const CONTRACT_CALLS = new Set(['endpoint', 'exportEndpoint']);
 
 /**
  * Empties the documentation fields of the endpoint contracts the web app bundles: a screen needs a contract's method,
  * path and schemas, not the sentences the OpenAPI document shows (a few KB a route). Every string, template or
- * concatenation given to `summary`, `description` or `returns` in an object literal of a contract file becomes ''.
+ * concatenation given to `summary`, `description` or `returns` of an `endpoint({...})` or `exportEndpoint({...})` becomes ''.
  */
+/** The object literal given to `endpoint(...)` or `exportEndpoint(...)`: a schema's own `description` field stays. */
+function isContractLiteral(node: ts.Node): boolean {
+  return (
+    ts.isObjectLiteralExpression(node) &&
+    ts.isCallExpression(node.parent) &&
+    ts.isIdentifier(node.parent.expression) &&
+    CONTRACT_CALLS.has(node.parent.expression.text)
+  );
+}
+
 export function stripContractDocs(code: string, fileName: string): string {
   const source = ts.createSourceFile(fileName, code, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
   const cuts: { start: number; end: number }[] = [];
@@ -19,7 +30,7 @@ export function stripContractDocs(code: string, fileName: string): string {
       ts.isPropertyAssignment(node) &&
       ts.isIdentifier(node.name) &&
       DOC_FIELDS.has(node.name.text) &&
-      ts.isObjectLiteralExpression(node.parent)
+      isContractLiteral(node.parent)
     ) {
       cuts.push({ start: node.initializer.getStart(source), end: node.initializer.getEnd() });
       return;
