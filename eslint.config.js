@@ -50,6 +50,14 @@ export default tseslint.config(
               message: 'web talks to the server over HTTP only',
             },
           ],
+          // One form style: every form validates with the contract's schema through lib/form-check.ts.
+          paths: [
+            {
+              name: '@mantine/form',
+              importNames: ['schemaResolver'],
+              message: 'a form validates with formCheck (lib/form-check.ts), the one resolver',
+            },
+          ],
         },
       ],
     },

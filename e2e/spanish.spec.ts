@@ -138,6 +138,10 @@ test.describe('Spanish recipient pages', () => {
     await page.goto('/recipient/notifications');
     await expect(page.getByRole('heading', { level: 1, name: 'Notificaciones' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Preferencias' })).toBeVisible();
+    // The notices themselves in Spanish, as their e-mails said them: none in English.
+    const notices = page.getByTestId('notification');
+    await expect(notices.first()).toContainText(/(beneficio|incentivo|compra)/);
+    await expect(notices.filter({ hasText: /\b(Your|benefit|purchase|available)\b/ })).toHaveCount(0);
     await checkPage(page);
 
     await page.goto('/recipient/ebtcards');

@@ -99,6 +99,12 @@ describe('the web app: API paths only in contracts, and the kit in layers', () =
     ]);
   });
 
+  it("refuses a form resolver other than the kit's formCheck", async () => {
+    expect(await lintAs('web-form-resolver.tsx', webFile)).toEqual([
+      expect.stringMatching(/^no-restricted-imports: .*a form validates with formCheck/),
+    ]);
+  });
+
   it("refuses a web feature importing the app's theme", async () => {
     expect(await lintAs('feature-imports-theme.tsx', webFile)).toEqual([
       expect.stringMatching(/^boundaries\/dependencies: a web feature does not import app\//),

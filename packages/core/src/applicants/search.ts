@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_MAX, PHONE_MAX, SEARCH_NAME_MAX } from '../constants/limits.js';
-import { fillMessage } from '../messages/fill.js';
+import { ruleMessage } from '../messages/origin.js';
 import { MESSAGES } from '../messages/messages.js';
 import { cappedAnswer } from '../pager/answers.js';
 import { databaseIdParam } from '../validation/numbers.js';
@@ -16,7 +16,7 @@ import { text } from '../validation/text.js';
  */
 export const APPLICANT_SEARCH_CAP = 1000;
 
-const tooLong = (max: number) => fillMessage(MESSAGES.TOO_LONG, { max });
+const tooLong = (max: number) => ruleMessage(MESSAGES.TOO_LONG, { max });
 /** A search text: optional, trimmed, at most `max` characters; '' means "not given". */
 const searchText = (max: number) => text().trim().max(max, tooLong(max)).optional();
 

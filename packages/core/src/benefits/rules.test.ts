@@ -226,6 +226,20 @@ describe('schemas', () => {
     expect(IssueBenefitBody.safeParse({ ...body, benefitTypeId: 3 }).success).toBe(false);
   });
 
+  it('names a missing incentive together with the problems of the other fields', () => {
+    const incentive = { ...body, benefitTypeId: 2, benefitAuthorizationNumber: 'AUTO-GENERATED' };
+    expect(messagesOf(IssueBenefitBody, { ...incentive, fundingId: '', benefitAmount: undefined })).toEqual([
+      `benefitAmount: ${MESSAGES.FIELD_REQUIRED}`,
+      `fundingId: ${MESSAGES.FIELD_REQUIRED}`,
+      `incentiveUuid: ${MESSAGES.INCENTIVE_REQUIRED}`,
+    ]);
+    // Its rule waits for the fields it reads: no type, no word about the incentive; no body, no rule at all.
+    expect(messagesOf(IssueBenefitBody, { ...incentive, benefitTypeId: undefined })).toEqual([
+      'benefitTypeId: Benefit type must be 1 (Regular) or 2 (Incentive).',
+    ]);
+    for (const whole of [null, []]) expect(IssueBenefitBody.safeParse(whole).success).toBe(false);
+  });
+
   it('bounds the edited balance at 0 and 9999.99', () => {
     const edit = {
       benefitUuid: body.programUuid,

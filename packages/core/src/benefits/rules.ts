@@ -10,7 +10,7 @@ import {
   searchDateMax,
   todayIn,
 } from '../format/index.js';
-import { fillMessage } from '../messages/fill.js';
+import { ruleMessage } from '../messages/origin.js';
 import { MESSAGES } from '../messages/messages.js';
 import { BENEFIT_MESSAGES } from './messages.js';
 
@@ -151,7 +151,7 @@ export function issueRuleProblems(
   today: string,
 ): BenefitRuleProblem[] {
   const problems: BenefitRuleProblem[] = [];
-  const beforeToday = fillMessage(BENEFIT_MESSAGES.DATE_BEFORE_TODAY, { date: today });
+  const beforeToday = ruleMessage(BENEFIT_MESSAGES.DATE_BEFORE_TODAY, { date: today });
   if (input.availableDate < today) problems.push({ field: 'benefitAvailableDate', message: beforeToday });
   if (input.expirationDate < today) problems.push({ field: 'benefitExpirationDate', message: beforeToday });
   const latest = availableDateMax(today, program.lastIssuanceDate);
@@ -160,10 +160,10 @@ export function issueRuleProblems(
       program.lastIssuanceDate
         ? {
             field: 'benefitAvailableDate',
-            message: fillMessage(MESSAGES.LAST_ISSUANCE_DATE, { date: program.lastIssuanceDate }),
+            message: ruleMessage(MESSAGES.LAST_ISSUANCE_DATE, { date: program.lastIssuanceDate }),
             code: LAST_ISSUANCE_DATE_CODE,
           }
-        : { field: 'benefitAvailableDate', message: fillMessage(MESSAGES.DATE_TOO_LATE, { date: latest }) },
+        : { field: 'benefitAvailableDate', message: ruleMessage(MESSAGES.DATE_TOO_LATE, { date: latest }) },
     );
   }
   if (input.expirationDate < input.availableDate) {
@@ -174,7 +174,7 @@ export function issueRuleProblems(
     if (expected !== null && input.expirationDate !== expected) {
       problems.push({
         field: 'benefitExpirationDate',
-        message: fillMessage(BENEFIT_MESSAGES.EXPIRATION_MUST_EQUAL, { date: expected, days: days! }),
+        message: ruleMessage(BENEFIT_MESSAGES.EXPIRATION_MUST_EQUAL, { date: expected, days: days! }),
       });
     }
   }
@@ -182,14 +182,14 @@ export function issueRuleProblems(
   else if (input.amountCents > MAX_BENEFIT_AMOUNT_CENTS) {
     problems.push({
       field: 'benefitAmount',
-      message: fillMessage(MESSAGES.AMOUNT_TOO_HIGH, { max: formatMoney(MAX_BENEFIT_AMOUNT_CENTS / 100) }),
+      message: ruleMessage(MESSAGES.AMOUNT_TOO_HIGH, { max: formatMoney(MAX_BENEFIT_AMOUNT_CENTS / 100) }),
     });
   } else {
     const fixed = fixedAmountCentsFor(program, input.benefitTypeId);
     if (fixed !== null && input.amountCents !== fixed) {
       problems.push({
         field: 'benefitAmount',
-        message: fillMessage(BENEFIT_MESSAGES.AMOUNT_MUST_EQUAL_DEFAULT, { amount: formatMoney(fixed / 100) }),
+        message: ruleMessage(BENEFIT_MESSAGES.AMOUNT_MUST_EQUAL_DEFAULT, { amount: formatMoney(fixed / 100) }),
       });
     }
   }
@@ -216,7 +216,7 @@ export function noteAndOptionProblems(
 /** Part 1 §5 "Edit": dates not before 2022-02-01, the expiration not before the available date. */
 export function editDateProblems(availableDate: string, expirationDate: string): BenefitRuleProblem[] {
   const problems: BenefitRuleProblem[] = [];
-  const tooEarly = fillMessage(MESSAGES.DATE_TOO_EARLY, { date: MIN_DATES.benefitEdit });
+  const tooEarly = ruleMessage(MESSAGES.DATE_TOO_EARLY, { date: MIN_DATES.benefitEdit });
   if (availableDate < MIN_DATES.benefitEdit) problems.push({ field: 'benefitAvailableDate', message: tooEarly });
   if (expirationDate < MIN_DATES.benefitEdit) problems.push({ field: 'benefitExpirationDate', message: tooEarly });
   if (expirationDate < availableDate)
@@ -244,8 +244,8 @@ export function searchDateProblems(
     const value = dates[field];
     if (value === undefined) continue;
     if (value < bounds[field])
-      problems.push({ field, message: fillMessage(MESSAGES.DATE_TOO_EARLY, { date: bounds[field] }) });
-    else if (value > latest) problems.push({ field, message: fillMessage(MESSAGES.DATE_TOO_LATE, { date: latest }) });
+      problems.push({ field, message: ruleMessage(MESSAGES.DATE_TOO_EARLY, { date: bounds[field] }) });
+    else if (value > latest) problems.push({ field, message: ruleMessage(MESSAGES.DATE_TOO_LATE, { date: latest }) });
   }
   if (dates.startDate && dates.endDate && dates.endDate < dates.startDate)
     problems.push({ field: 'endDate', message: MESSAGES.END_BEFORE_START });

@@ -11,7 +11,7 @@ import {
 } from '../constants/index.js';
 import { INCENTIVE_AUTHORIZATION_NUMBER } from '../constants/limits.js';
 import { BENEFIT_TYPE } from '../enums/index.js';
-import { fillMessage } from '../messages/fill.js';
+import { ruleMessage } from '../messages/origin.js';
 import { MESSAGES } from '../messages/messages.js';
 import { pagedAnswer } from '../pager/answers.js';
 import { authorizationNumber, optionalText, requiredText } from '../validation/fields.js';
@@ -23,7 +23,7 @@ import { isBenefitDateInput } from './rules.js';
 // Requests and answers of the benefits area (part 1 §3 "Benefit", §5 "Benefit forms", §7 "Benefits"; resolutions 1,
 // 12, 13). Wire names are the specification's; the web forms use the same schemas.
 
-const tooLong = (max: number) => fillMessage(MESSAGES.TOO_LONG, { max });
+const tooLong = (max: number) => ruleMessage(MESSAGES.TOO_LONG, { max });
 
 /**
  * A benefit amount (decision 0004): the shared money() of validation, from 0 to the benefit maximum (9999.99) unless
@@ -96,6 +96,10 @@ export type BenefitOptionTypeAnswer = z.infer<typeof BenefitOptionTypeAnswer>;
 // ---------------------------------------------------------------------------------------------------------------
 // Issue
 
+/** Whether a field is one the type's rules below read: the benefit type, the incentive, the authorization number. */
+const readsType = (field: PropertyKey | undefined) =>
+  ['benefitTypeId', 'incentiveUuid', 'benefitAuthorizationNumber'].includes(String(field));
+
 /**
  * POST /benefit-api/benefit (part 1 §5 "Issue", §7). The rules that need the program (dates against today and the
  * last issuance date, the default amount, the expiration period, note and option) are `issueRuleProblems`, applied
@@ -120,21 +124,27 @@ export const IssueBenefitBody = z
     note: optionalText(BENEFIT_NOTE_MAX),
     benefitOptionId: optionalId(),
   })
-  .superRefine((body, ctx) => {
-    if (body.benefitTypeId === BENEFIT_TYPE.INCENTIVE && !body.incentiveUuid) {
-      ctx.addIssue({ code: 'custom', path: ['incentiveUuid'], message: MESSAGES.INCENTIVE_REQUIRED });
-    }
-    if (
-      body.benefitTypeId === BENEFIT_TYPE.REGULAR &&
-      body.benefitAuthorizationNumber.toUpperCase() === INCENTIVE_AUTHORIZATION_NUMBER
-    ) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['benefitAuthorizationNumber'],
-        message: BENEFIT_MESSAGES.AUTH_NUMBER_RESERVED,
-      });
-    }
-  });
+  .superRefine(
+    (body, ctx) => {
+      if (body.benefitTypeId === BENEFIT_TYPE.INCENTIVE && !body.incentiveUuid) {
+        ctx.addIssue({ code: 'custom', path: ['incentiveUuid'], message: MESSAGES.INCENTIVE_REQUIRED });
+      }
+      if (
+        body.benefitTypeId === BENEFIT_TYPE.REGULAR &&
+        body.benefitAuthorizationNumber.toUpperCase() === INCENTIVE_AUTHORIZATION_NUMBER
+      ) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['benefitAuthorizationNumber'],
+          message: BENEFIT_MESSAGES.AUTH_NUMBER_RESERVED,
+        });
+      }
+    },
+    // Checked as soon as the body is an object and the fields it reads are readable, so a missing incentive is named
+    // together with the other fields' problems (the issue form shows them all at once), not only once every field is
+    // right. A problem of the whole body (null, an array) has no field and stops it.
+    { when: ({ issues }) => !issues.some(({ path = [] }) => path.length === 0 || readsType(path[0])) },
+  );
 export type IssueBenefitBody = z.infer<typeof IssueBenefitBody>;
 
 // ---------------------------------------------------------------------------------------------------------------

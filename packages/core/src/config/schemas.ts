@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CONFIG_KEY_MAX, CONFIG_VALUE_MAX } from '../constants/limits.js';
 import { isIsoDate } from '../format/dates.js';
-import { fillMessage } from '../messages/fill.js';
+import { ruleMessage } from '../messages/origin.js';
 import { MESSAGES } from '../messages/messages.js';
 import { text } from '../validation/text.js';
 import { CONFIG_MESSAGES } from './messages.js';
@@ -9,7 +9,7 @@ import { CONFIG_MESSAGES } from './messages.js';
 // Configuration keys and their values by effective date (B§2 "Admin configuration", B§3 "Config entry", B§4
 // "Configuration value", B§5 "Configuration", B§7; resolution 21; docs/decisions/0031).
 
-const tooLong = (max: number) => fillMessage(MESSAGES.TOO_LONG, { max });
+const tooLong = (max: number) => ruleMessage(MESSAGES.TOO_LONG, { max });
 
 /** B§5: key required, at most 255 characters (no surrounding spaces). */
 const configKey = () =>

@@ -1,3 +1,5 @@
+import { rememberMessage } from '../messages/origin.js';
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -26,4 +28,25 @@ export function readServerErrors(body: unknown): string[] {
   const found = sources.find((texts) => texts.length > 0);
   if (found) return found;
   return typeof body.message === 'string' && body.message.trim() !== '' ? [body.message] : [];
+}
+
+/**
+ * Records the key and values the server sent with each text of an error answer (`messageKey`, `messageValues`), so a
+ * page shows the text in its reader's language by key (i18n `messageRefOf`) wherever it is displayed.
+ */
+export function rememberMessageKeys(body: unknown): void {
+  if (!isRecord(body)) return;
+  for (const list of [body.expandedErrors, body.errorMessages]) {
+    if (!Array.isArray(list)) continue;
+    for (const entry of list) {
+      if (!isRecord(entry) || typeof entry.appErrorMessage !== 'string' || typeof entry.messageKey !== 'string')
+        continue;
+      const values = isRecord(entry.messageValues)
+        ? Object.fromEntries(
+            Object.entries(entry.messageValues).filter((pair): pair is [string, string] => typeof pair[1] === 'string'),
+          )
+        : undefined;
+      rememberMessage(entry.appErrorMessage, { key: entry.messageKey, ...(values ? { values } : {}) });
+    }
+  }
 }

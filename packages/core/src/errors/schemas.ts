@@ -1,10 +1,17 @@
 import { z } from 'zod';
 
-/** One form error (A§8, architecture.md "Errors"); `field` names the request field it belongs to, if any. */
+/**
+ * One form error (A§8, architecture.md "Errors"); `field` names the request field it belongs to, if any. When the text
+ * is one of core's translatable messages, `messageKey` names it (`GROUP.NAME`, e.g. `MESSAGES.TOO_LONG`) and
+ * `messageValues` carries what filled its placeholders, so a client shows it in the reader's language without reading
+ * the English words (docs/i18n.md).
+ */
 export const AppErrorEntry = z.object({
   appErrorCode: z.string(),
   appErrorMessage: z.string(),
   field: z.string().optional(),
+  messageKey: z.string().optional(),
+  messageValues: z.record(z.string(), z.string()).optional(),
 });
 export type AppErrorEntry = z.infer<typeof AppErrorEntry>;
 

@@ -1,7 +1,7 @@
 import { MIN_DATES } from '../constants/dates.js';
 import { benefitDateIn } from '../benefits/rules.js';
 import { formatMoney, formatRate, toCents } from '../format/money.js';
-import { fillMessage } from '../messages/fill.js';
+import { ruleMessage } from '../messages/origin.js';
 import { MONEY_PATTERN } from '../validation/patterns.js';
 import { INCENTIVE_MESSAGES } from './messages.js';
 
@@ -62,7 +62,7 @@ export function incentiveRateProblem(value: string | number | null | undefined):
   if (/^-\d*\.?\d+$/.test(text) && toCents(text) !== 0) return INCENTIVE_MESSAGES.RATE_NEGATIVE;
   if (!MONEY_PATTERN.test(text.replace(/^-/, ''))) return INCENTIVE_MESSAGES.RATE_INVALID;
   if (!(toCents(text.replace(/^-/, '')) <= INCENTIVE_RATE_MAX_CENTS))
-    return fillMessage(INCENTIVE_MESSAGES.RATE_TOO_HIGH, {
+    return ruleMessage(INCENTIVE_MESSAGES.RATE_TOO_HIGH, {
       max: formatMoney(INCENTIVE_RATE_MAX_CENTS / 100).replace('$', ''),
     });
   return null;
@@ -195,12 +195,12 @@ export function enrolmentDateProblems(
   } else if (dates.startDate < incentive.startDate) {
     problems.push({
       field: 'startDate',
-      message: fillMessage(INCENTIVE_MESSAGES.START_BEFORE_INCENTIVE, { date: incentive.startDate }),
+      message: ruleMessage(INCENTIVE_MESSAGES.START_BEFORE_INCENTIVE, { date: incentive.startDate }),
     });
   } else if (incentive.endDate !== null && dates.startDate > incentive.endDate) {
     problems.push({
       field: 'startDate',
-      message: fillMessage(INCENTIVE_MESSAGES.START_AFTER_INCENTIVE_END, { date: incentive.endDate }),
+      message: ruleMessage(INCENTIVE_MESSAGES.START_AFTER_INCENTIVE_END, { date: incentive.endDate }),
     });
   }
   if (dates.endDate !== null) {

@@ -21,7 +21,7 @@ import {
   TaxClassId,
   TinTypeId,
 } from '../enums/index.js';
-import { fillMessage } from '../messages/fill.js';
+import { ruleMessage } from '../messages/origin.js';
 import { MESSAGES } from '../messages/messages.js';
 import { stateCode } from '../validation/field-groups.js';
 import { email, middleInitial, optionalText, phone, requiredText, zipCode } from '../validation/fields.js';
@@ -94,7 +94,7 @@ export const UpdateMerchantBody = z.object({
 });
 export type UpdateMerchantBody = z.infer<typeof UpdateMerchantBody>;
 
-const tooShort = (min: number) => fillMessage(MESSAGES.TOO_SHORT, { min });
+const tooShort = (min: number) => ruleMessage(MESSAGES.TOO_SHORT, { min });
 
 /**
  * B§5 bank section: holder first and last name required (max 100), middle initial max 1, bank name max 45, account

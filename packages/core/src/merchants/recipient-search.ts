@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { RECIPIENT_MERCHANT_SEARCH as LIMITS } from '../constants/limits.js';
 import { MAX_PAGE_SIZE, MERCHANT_SEARCH_FETCH_SIZE } from '../constants/lists.js';
-import { fillMessage } from '../messages/fill.js';
+import { ruleMessage } from '../messages/origin.js';
 import { MESSAGES } from '../messages/messages.js';
 import { text } from '../validation/text.js';
 
@@ -11,8 +11,8 @@ import { text } from '../validation/text.js';
 const between = (min: number, max: number) =>
   text()
     .trim()
-    .refine((v) => v === '' || v.length >= min, fillMessage(MESSAGES.TOO_SHORT, { min }))
-    .refine((v) => v.length <= max, fillMessage(MESSAGES.TOO_LONG, { max }))
+    .refine((v) => v === '' || v.length >= min, ruleMessage(MESSAGES.TOO_SHORT, { min }))
+    .refine((v) => v.length <= max, ruleMessage(MESSAGES.TOO_LONG, { max }))
     .optional();
 
 export const RECIPIENT_MERCHANT_CRITERIA = ['merchantName', 'email', 'city', 'stateCode', 'phone'] as const;

@@ -6,7 +6,7 @@ import {
   MERCHANT_SEARCH_NAME_MAX,
 } from '../constants/limits.js';
 import { MAX_PAGE_SIZE, MERCHANT_SEARCH_FETCH_SIZE } from '../constants/lists.js';
-import { fillMessage } from '../messages/fill.js';
+import { ruleMessage } from '../messages/origin.js';
 import { MESSAGES } from '../messages/messages.js';
 import { cappedAnswer } from '../pager/answers.js';
 import { text } from '../validation/text.js';
@@ -16,7 +16,7 @@ import { MERCHANT_MESSAGES } from './messages.js';
 // The merchant read side (B§2 "Merchants", B§3 Merchant, Merchant program mapping, Lookups, B§5 "Merchant search",
 // B§7 "Merchants"; resolutions 10, 13, 14, 15, 23; docs/decisions/0020-merchant-read-side.md).
 
-const tooLong = (max: number) => fillMessage(MESSAGES.TOO_LONG, { max });
+const tooLong = (max: number) => ruleMessage(MESSAGES.TOO_LONG, { max });
 /** A search text: optional, trimmed, at most `max` characters; '' means "not given". */
 const searchText = (max: number) => text().trim().max(max, tooLong(max)).optional();
 
@@ -217,7 +217,7 @@ export const GeocodeQuery = z.object({
   q: text(MERCHANT_MESSAGES.LOCATION_TEXT_REQUIRED)
     .trim()
     .min(1, MERCHANT_MESSAGES.LOCATION_TEXT_REQUIRED)
-    .max(100, fillMessage(MESSAGES.TOO_LONG, { max: 100 })),
+    .max(100, ruleMessage(MESSAGES.TOO_LONG, { max: 100 })),
 });
 export type GeocodeQuery = z.infer<typeof GeocodeQuery>;
 

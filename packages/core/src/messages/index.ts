@@ -1,2 +1,3 @@
 export * from './messages.js';
 export * from './fill.js';
+export * from './origin.js';

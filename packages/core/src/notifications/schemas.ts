@@ -25,6 +25,8 @@ export const Notification = z.object({
   notificationUuid: z.uuid(),
   notificationEventId: z.number().int(),
   notificationText: z.string(),
+  /** The same notice in Spanish, as its e-mail or SMS said it; null for one written without it. */
+  notificationTextEs: z.string().nullable(),
   /** 0 unread, 1 read (dismissed ones are not listed). */
   notificationStatusId: z.number().int(),
   notifiedDate: z.iso.datetime({ offset: true }),

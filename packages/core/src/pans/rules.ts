@@ -1,6 +1,6 @@
 import { PAN_LENGTH, PAN_MASK_VISIBLE_DIGITS, PAN_PREFIX_LENGTH, PAN_SHORT_LENGTH } from '../constants/limits.js';
 import { PAN_STATUS, PAN_STATUS_LABEL, PAN_TYPE, type PanStatus } from '../enums/statuses.js';
-import { fillMessage } from '../messages/fill.js';
+import { ruleMessage } from '../messages/origin.js';
 import { PAN_MESSAGES } from './messages.js';
 
 // The PAN rules of B§4, B§5, B§9 and resolution 5, shared by the server (which enforces them) and the web (which
@@ -92,7 +92,7 @@ export function canSetPanStatus(from: number, to: number): boolean {
 export function panStatusProblem(from: number, to: number): string | null {
   if (canSetPanStatus(from, to)) return null;
   const label = (id: number) => PAN_STATUS_LABEL[id as PanStatus] ?? String(id);
-  return fillMessage(PAN_MESSAGES.STATUS_NOT_ALLOWED, { from: label(from), to: label(to) });
+  return ruleMessage(PAN_MESSAGES.STATUS_NOT_ALLOWED, { from: label(from), to: label(to) });
 }
 
 /**
@@ -161,7 +161,7 @@ export function cardExpirationDate(today: string, months: number): string {
 export function bulkCountProblem(count: number, max: number, administrator: boolean): string | null {
   if (!Number.isInteger(count) || count < 1 || count > BULK_PAN_COUNT_MAX) return PAN_MESSAGES.INVALID_GENERATION_COUNT;
   if (!administrator && count > max)
-    return fillMessage(PAN_MESSAGES.GENERATION_COUNT_TOO_HIGH, { max: Math.max(max, 0) });
+    return ruleMessage(PAN_MESSAGES.GENERATION_COUNT_TOO_HIGH, { max: Math.max(max, 0) });
   return null;
 }
 

@@ -13,7 +13,7 @@ import {
 } from '../constants/limits.js';
 import { ProgramStatus } from '../enums/statuses.js';
 import { isIsoDate } from '../format/dates.js';
-import { fillMessage } from '../messages/fill.js';
+import { ruleMessage } from '../messages/origin.js';
 import { MESSAGES } from '../messages/messages.js';
 import { cappedAnswer } from '../pager/answers.js';
 import { stateCode } from '../validation/field-groups.js';
@@ -66,7 +66,7 @@ export type CallerProgram = z.infer<typeof CallerProgram>;
 // Admin programs (B§2 "Admin programs", B§3 "Program (summary and admin)", B§5 "Program", B§7 "Programs and
 // configuration"; docs/decisions/0030).
 
-const tooLong = (max: number) => fillMessage(MESSAGES.TOO_LONG, { max });
+const tooLong = (max: number) => ruleMessage(MESSAGES.TOO_LONG, { max });
 /** A search text: optional, trimmed, at most `max` characters; '' means "not given". */
 const searchText = (max: number) => text().trim().max(max, tooLong(max)).optional();
 
@@ -167,7 +167,7 @@ const day = () =>
     .trim()
     .min(1, MESSAGES.FIELD_REQUIRED)
     .refine(isIsoDate, MESSAGES.INVALID_DATE)
-    .refine((d) => d >= MIN_DATES.programEdit, fillMessage(MESSAGES.DATE_TOO_EARLY, { date: MIN_DATES.programEdit }));
+    .refine((d) => d >= MIN_DATES.programEdit, ruleMessage(MESSAGES.DATE_TOO_EARLY, { date: MIN_DATES.programEdit }));
 /** An optional date YYYY-MM-DD ('' or null for none). */
 const optionalDay = () =>
   z

@@ -14,7 +14,7 @@ import {
   type AccountStatus,
   CreationChannel,
 } from '../enums/index.js';
-import { fillMessage } from '../messages/fill.js';
+import { ruleMessage } from '../messages/origin.js';
 import { MESSAGES } from '../messages/messages.js';
 import { pagedAnswer } from '../pager/answers.js';
 import { addressFields, contactFields, personNameFields } from '../validation/field-groups.js';
@@ -25,7 +25,7 @@ import { RECIPIENT_MESSAGES } from './messages.js';
 // Requests and answers of the recipients area (part 1 §3 "Recipient account", §5 "Recipient forms", §7 "Recipients").
 // Wire names are the specification's; the web forms use the same schemas.
 
-const tooLong = (max: number) => fillMessage(MESSAGES.TOO_LONG, { max });
+const tooLong = (max: number) => ruleMessage(MESSAGES.TOO_LONG, { max });
 /** A search text: optional, trimmed, at most `max` characters; '' means "not given". */
 const searchText = (max: number) => text().trim().max(max, tooLong(max)).optional();
 /** A uuid or '' (an empty select); '' means "not given". */

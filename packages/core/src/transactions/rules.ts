@@ -1,6 +1,6 @@
 import { MIN_DATES, SEARCH_END_SECOND, SEARCH_START_SECOND } from '../constants/dates.js';
 import { isIsoDate, searchDateMax } from '../format/dates.js';
-import { fillMessage } from '../messages/fill.js';
+import { ruleMessage } from '../messages/origin.js';
 import { TRANSACTION_MESSAGES } from './messages.js';
 
 // The transaction search's rules (part 1 §5 "Transactions", §9; part 2 §5, §9; decision 0033).
@@ -79,9 +79,9 @@ export function transactionWindowProblems(
     const day = dayAtOffset(instant, offset);
     const latest = searchDateMax(dayAtOffset(now, offset));
     if (day < bounds[field])
-      problems.push({ field, message: fillMessage(TRANSACTION_MESSAGES.DATE_TOO_EARLY, { date: bounds[field] }) });
+      problems.push({ field, message: ruleMessage(TRANSACTION_MESSAGES.DATE_TOO_EARLY, { date: bounds[field] }) });
     else if (day > latest)
-      problems.push({ field, message: fillMessage(TRANSACTION_MESSAGES.DATE_TOO_LATE, { date: latest }) });
+      problems.push({ field, message: ruleMessage(TRANSACTION_MESSAGES.DATE_TOO_LATE, { date: latest }) });
   }
   const { startDate: start, endDate: end } = instants;
   if (start && end && windowEnd(end) < windowStart(start))

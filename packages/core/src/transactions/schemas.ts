@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIST_PAGE_SIZE, MAX_PAGE_SIZE, SEARCH_ACCOUNT_ID_MAX } from '../constants/index.js';
-import { fillMessage } from '../messages/fill.js';
+import { ruleMessage } from '../messages/origin.js';
 import { MESSAGES } from '../messages/messages.js';
 import { pagedAnswer } from '../pager/answers.js';
 import { databaseIdDigits } from '../validation/numbers.js';
@@ -20,7 +20,7 @@ export const TRANSACTION_EXPORT_ROW_CAP = 100_000;
 /** GET /transaction-api/transactions/currentuser/{programUuid}: the recent list of a program's detail. */
 export const RECENT_TRANSACTIONS_LIMIT = 10;
 
-const tooLong = (max: number) => fillMessage(MESSAGES.TOO_LONG, { max });
+const tooLong = (max: number) => ruleMessage(MESSAGES.TOO_LONG, { max });
 const searchText = (max: number) => text().trim().max(max, tooLong(max)).optional();
 /** An ISO 8601 date-time with its offset ('' for none); the window's seconds are set by the service. */
 const searchInstant = () =>

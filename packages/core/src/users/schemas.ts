@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { USER_SEARCH_EMAIL_MAX, USER_SEARCH_NAME_MAX, USER_SEARCH_USERNAME_MAX } from '../constants/limits.js';
-import { fillMessage } from '../messages/fill.js';
+import { ruleMessage } from '../messages/origin.js';
 import { MESSAGES } from '../messages/messages.js';
 import { cappedAnswer } from '../pager/answers.js';
 import { text } from '../validation/text.js';
@@ -8,7 +8,7 @@ import { text } from '../validation/text.js';
 // Requests and answers of the users area (B§3 "User", B§5 "User search fields", B§7 "Users and roles";
 // docs/decisions/0024-users.md). Wire names are B§3's (firstname, lastname, userStatusId, roleId, roleDescr).
 
-const tooLong = (max: number) => fillMessage(MESSAGES.TOO_LONG, { max });
+const tooLong = (max: number) => ruleMessage(MESSAGES.TOO_LONG, { max });
 /** A search text: optional, trimmed, at most `max` characters; '' means "not given". */
 const searchText = (max: number) => text().trim().max(max, tooLong(max)).optional();
 /** A uuid or '' (an empty select). */

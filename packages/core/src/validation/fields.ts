@@ -15,7 +15,7 @@ import {
   SECURITY_ANSWER_MIN,
   ZIP_MAX,
 } from '../constants/limits.js';
-import { fillMessage } from '../messages/fill.js';
+import { ruleMessage } from '../messages/origin.js';
 import { MESSAGES } from '../messages/messages.js';
 import { isExternalCardPan } from './cards.js';
 import {
@@ -32,7 +32,7 @@ import { text } from './text.js';
 // "Validation"). Text is trimmed first: a value of spaces counts as empty. Messages come from MESSAGES. Every builder
 // starts from text(), so none lets through a character the database cannot hold.
 
-const tooLong = (max: number) => fillMessage(MESSAGES.TOO_LONG, { max });
+const tooLong = (max: number) => ruleMessage(MESSAGES.TOO_LONG, { max });
 
 /** A required text of at most `max` characters. */
 export function requiredText(max: number, message: string = MESSAGES.FIELD_REQUIRED) {

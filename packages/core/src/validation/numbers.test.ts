@@ -20,6 +20,12 @@ describe('databaseId', () => {
     }
   });
 
+  it('reads a missing id as required (a select left empty) and one that is not a number as invalid', () => {
+    expect(messageOf(databaseId(), undefined)).toBe(MESSAGES.FIELD_REQUIRED);
+    expect(messageOf(databaseId(), '12')).toBe(INVALID_ID);
+    expect(messageOf(databaseId({ invalid: 'No such one.' }), '12')).toBe('No such one.');
+  });
+
   it('answers the required message for a missing or non-number value, and the invalid one out of range', () => {
     const id = databaseId({ required: 'Pick one.', invalid: 'No such one.' });
     expect(messageOf(id, undefined)).toBe('Pick one.');
@@ -82,6 +88,11 @@ describe('money', () => {
     expect(messageOf(money(), [1])).toBe(MESSAGES.INVALID_AMOUNT);
     expect(money().parse(0)).toBe(0);
     expect(money().parse('12.5')).toBe(12.5);
+  });
+
+  it('reads a missing amount (a field left blank) as required', () => {
+    expect(messageOf(money(), undefined)).toBe(MESSAGES.FIELD_REQUIRED);
+    expect(messageOf(money(), null)).toBe(MESSAGES.INVALID_AMOUNT);
   });
 
   it('holds a smaller maximum at, below and above it (the benefit maximum, 9999.99)', () => {

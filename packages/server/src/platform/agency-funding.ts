@@ -10,11 +10,10 @@ import {
 } from '@ebt/core/agencies';
 import { ROLE, USER_STATUS } from '@ebt/core/enums';
 import { formatMoney, toCents, todayIn } from '@ebt/core/format';
-import { fillMessage } from '@ebt/core/messages';
+import { dataMessage, fillMessage } from '@ebt/core/messages';
 import type { DbOrTx } from '../db/client.js';
 import {
   agencies,
-  benefitIssuanceTotals,
   outbox,
   programs,
   staffNotifications,
@@ -24,6 +23,7 @@ import {
 } from '../db/schema/index.js';
 import { recordAudit } from './audit.js';
 import { configValueInForce } from './config-values.js';
+import { issuedOfAgency } from './issuance-totals.js';
 import type { RequestContext } from './context.js';
 import { AppError } from './errors.js';
 
@@ -81,7 +81,8 @@ export async function checkAgencyFunding(
       fundingAmount: agencies.fundingAmount,
       fundingAlert: agencies.fundingAlert,
       fundingAlertedAt: agencies.fundingAlertedAt,
-      issued: sql<string>`coalesce((select sum(${benefitIssuanceTotals.issuedAmount}) from ${benefitIssuanceTotals} where ${benefitIssuanceTotals.agencyId} = ${agencies.id}), 0)`,
+      // Exact: the folded roll-up plus the journal rows not folded yet, this transaction's own among them.
+      issued: issuedOfAgency(sql`${agencies.id}`),
     })
     .from(agencies)
     .innerJoin(programs, eq(programs.id, agencies.programId))
@@ -116,7 +117,7 @@ export async function checkAgencyFunding(
     fundingEnforced(await configValueInForce(tx, AGENCY_FUNDING_ENFORCE_KEY, today))
   ) {
     const over = funded.find((r) => enforced(r.id) && fundingExceeded(toCents(r.issued), toCents(r.fundingAmount)));
-    if (over) throw AppError.conflict(fillMessage(AGENCY_MESSAGES.FUNDING_EXCEEDED, { agency: over.name }));
+    if (over) throw AppError.conflict(dataMessage(AGENCY_MESSAGES.FUNDING_EXCEEDED, { agency: over.name }));
   }
 
   const alert = funded.filter((r) => r.fundingAlert === 1 && r.fundingAlertedAt === null && reached(r));

@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { APP_ERROR_CODE, type AppErrorEntry, type ErrorBody } from '@ebt/core/errors';
+import { messageRefOf } from '@ebt/core/i18n';
 import { MESSAGES } from '@ebt/core/messages';
 import { databaseErrorOf } from './log-safety.js';
 import type { SecurityHeaderWriter } from './security-headers.js';
@@ -56,8 +57,19 @@ export class AppError extends Error {
     const entries = this.entries ?? [
       { appErrorCode: this.code, appErrorMessage: this.message, ...(this.field ? { field: this.field } : {}) },
     ];
-    return { status: this.status, message: this.message, errorMessages: entries };
+    return { status: this.status, message: this.message, errorMessages: entries.map(withMessageKey) };
   }
+}
+
+/**
+ * The entry with the key and values of its text when it is a translatable message of core (i18n `messageRefOf`: a
+ * constant as it is, or a text filled by `ruleMessage` or `dataMessage`), so a Spanish page shows it by key.
+ */
+function withMessageKey(entry: AppErrorEntry): AppErrorEntry {
+  if (entry.messageKey !== undefined) return entry;
+  const ref = messageRefOf(entry.appErrorMessage);
+  if (!ref) return entry;
+  return { ...entry, messageKey: ref.key, ...(ref.values ? { messageValues: ref.values } : {}) };
 }
 
 function codeFor(status: number): string {

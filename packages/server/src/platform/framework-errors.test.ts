@@ -23,12 +23,20 @@ const EMAIL = 'margaret.kowalski@example.com';
 /** Parts of the request that must never come back in an error answer. */
 const ECHOES = [PAN, 'margaret', 'example.com', '%E0', 'forgot', 'account-api', 'aaaaaaaa', 'FST_'];
 
+/** The key a message constant travels with (`MESSAGES.NAME`); Fastify's own texts have none. */
+const KEY_OF = new Map(Object.entries(MESSAGES).map(([name, text]) => [text as string, `MESSAGES.${name}`]));
+const entryOf = (code: string, message: string) => ({
+  appErrorCode: code,
+  appErrorMessage: message,
+  ...(KEY_OF.has(message) ? { messageKey: KEY_OF.get(message) } : {}),
+});
+
 function expectProductError(res: LightMyRequestResponse, status: number, code: string, message: string) {
   expect(res.statusCode).toBe(status);
   expect(res.headers['content-type']).toMatch(/^application\/json/);
   const body = res.json() as unknown;
   expect(ErrorBody.parse(body)).toEqual(body);
-  expect(body).toEqual({ status, message, errorMessages: [{ appErrorCode: code, appErrorMessage: message }] });
+  expect(body).toEqual({ status, message, errorMessages: [entryOf(code, message)] });
   for (const echo of ECHOES) expect(res.body, echo).not.toContain(echo);
 }
 
@@ -157,7 +165,7 @@ describe("a request Node's HTTP parser cannot read (clientErrorHandler)", () => 
     expect(JSON.parse(res.body)).toEqual({
       status,
       message: MESSAGES.VALIDATION_FAILED,
-      errorMessages: [{ appErrorCode: APP_ERROR_CODE.BAD_REQUEST, appErrorMessage: MESSAGES.VALIDATION_FAILED }],
+      errorMessages: [entryOf(APP_ERROR_CODE.BAD_REQUEST, MESSAGES.VALIDATION_FAILED)],
     });
     for (const echo of ECHOES) expect(res.body, echo).not.toContain(echo);
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");

@@ -19,8 +19,8 @@ export interface RecipientNotice {
   /** The e-mail's subject. */
   subject: string;
   /**
-   * The same notice in Spanish, for an account whose user chose Spanish (users.preferred_language, docs/i18n.md): its
-   * e-mail or SMS is sent in it. The inbox row keeps the English text, which the recipient's pages translate.
+   * The same notice in Spanish: the e-mail or SMS of an account whose user chose Spanish (users.preferred_language,
+   * docs/i18n.md) is sent in it, and the inbox row keeps it beside the English for the recipient's Spanish pages.
    */
   es?: { text: string; subject: string };
 }
@@ -43,11 +43,16 @@ export async function notifyAccounts(
   const at = ctx.now().toISOString();
   const rows = notices.map((n) => ({ ...n, text: n.text.slice(0, NOTIFICATION_TEXT_MAX) }));
   await tx.execute(sql`
-    insert into ${notifications} (account_id, event_id, text, status_id, notified_date, created_at)
-    select n.account_id, n.event_id, n.text, 0, ${at}::timestamptz, ${at}::timestamptz
+    insert into ${notifications} (account_id, event_id, text, text_es, status_id, notified_date, created_at)
+    select n.account_id, n.event_id, n.text, n.text_es, 0, ${at}::timestamptz, ${at}::timestamptz
     from jsonb_to_recordset(${JSON.stringify(
-      rows.map((n) => ({ account_id: n.accountId, event_id: n.eventId, text: n.text })),
-    )}::jsonb) as n(account_id int, event_id smallint, text varchar(500))`);
+      rows.map((n) => ({
+        account_id: n.accountId,
+        event_id: n.eventId,
+        text: n.text,
+        text_es: n.es?.text.slice(0, NOTIFICATION_TEXT_MAX) ?? null,
+      })),
+    )}::jsonb) as n(account_id int, event_id smallint, text varchar(500), text_es varchar(500))`);
 
   const accountIds = [...new Set(rows.map((n) => n.accountId))];
   const events = [...new Set(rows.map((n) => n.eventId))];
@@ -106,8 +111,9 @@ export function noticeStatements(notices: string, at: string): string {
         es_subject varchar(200))
   ),
   notice_rows as (
-    insert into notifications (account_id, event_id, text, status_id, notified_date, created_at)
-    select n.account_id, n.event_id, n.text, 0, ${at}::timestamptz, ${at}::timestamptz from notice_in n order by n.ord
+    insert into notifications (account_id, event_id, text, text_es, status_id, notified_date, created_at)
+    select n.account_id, n.event_id, n.text, n.es_text, 0, ${at}::timestamptz, ${at}::timestamptz
+    from notice_in n order by n.ord
     returning 1
   ),
   notice_mail as (

@@ -1,4 +1,6 @@
 import { ACCOUNT_STATUS, BENEFIT_STATUS, NOTIFICATION_METHOD, NOTIFICATION_STATUS, PAN_STATUS } from '@ebt/core/enums';
+import { BENEFIT_LIFE_CYCLE_MESSAGES } from '@ebt/core/benefits';
+import { MESSAGES_ES, spanishNoticeDate, spanishNoticeMoney } from '@ebt/core/i18n';
 import { fillMessage } from '@ebt/core/messages';
 import { POS_NOTICES } from '@ebt/core/pos';
 import { sql } from 'drizzle-orm';
@@ -186,13 +188,23 @@ export async function seedNotifications(tx: Tx, w: World): Promise<number> {
     accountId: number;
     eventId: number;
     text: string;
+    textEs: string;
     statusId: number;
     notifiedDate: Date;
     createdAt: Date;
   };
   const rows: Row[] = [];
   const dollars = (cents: number) => `$${money(cents)}`;
-  const push = (ai: number, eventId: number, text: string, at: Date, recentUnreadDays: number) => {
+  // The notices in both languages, as the product writes them (issue-effects.ts, the life-cycle jobs, the engine):
+  // dates and amounts in the Spanish as es-US writes them.
+  const LIFE_ES = MESSAGES_ES.BENEFIT_LIFE_CYCLE_MESSAGES;
+  const push = (
+    ai: number,
+    eventId: number,
+    { text, es }: { text: string; es: string },
+    at: Date,
+    recentUnreadDays: number,
+  ) => {
     const when = notAfter(at, now);
     const ageDays = (now.getTime() - when.getTime()) / 86_400_000;
     const statusId =
@@ -206,11 +218,27 @@ export async function seedNotifications(tx: Tx, w: World): Promise<number> {
       accountId: account[ai]!.id,
       eventId,
       text,
+      textEs: es,
       statusId,
       notifiedDate: when,
       createdAt: when,
     });
   };
+  const lifeCycleNotice = (
+    b: { authorizationNumber: string; expirationDay: string; balanceCents: number },
+    kind: 'NOTIFICATION_EXPIRING' | 'NOTIFICATION_EXPIRED_UNSPENT',
+  ) => ({
+    text: fillMessage(BENEFIT_LIFE_CYCLE_MESSAGES[kind], {
+      authNumber: b.authorizationNumber,
+      expirationDate: b.expirationDay,
+      amount: dollars(b.balanceCents),
+    }),
+    es: fillMessage(LIFE_ES[kind]!, {
+      authNumber: b.authorizationNumber,
+      expirationDate: spanishNoticeDate(b.expirationDay),
+      amount: spanishNoticeMoney(b.balanceCents / 100),
+    }),
+  });
   const benefitNotices = (ai: number, recentUnreadDays: number) => {
     for (const bi of account[ai]!.benefitIdx) {
       const b = benefit[bi]!;
@@ -226,10 +254,11 @@ export async function seedNotifications(tx: Tx, w: World): Promise<number> {
         programName: w.program[b.programIdx]!.name,
       };
       const issued = noticeMessage(notice, 'issued');
-      push(ai, issued.event, issued.text, b.createdAt, recentUnreadDays);
+      push(ai, issued.event, { text: issued.text, es: issued.es.text }, b.createdAt, recentUnreadDays);
       if (b.statusId === BENEFIT_STATUS.VOIDED) {
         const voided = noticeMessage(notice, 'voided');
-        push(ai, voided.event, voided.text, new Date(b.createdAt.getTime() + 3 * 86_400_000), recentUnreadDays);
+        const at = new Date(b.createdAt.getTime() + 3 * 86_400_000);
+        push(ai, voided.event, { text: voided.text, es: voided.es.text }, at, recentUnreadDays);
       }
       if (
         b.statusId === BENEFIT_STATUS.ISSUED &&
@@ -237,15 +266,14 @@ export async function seedNotifications(tx: Tx, w: World): Promise<number> {
         b.expirationDay >= today &&
         daysBetween(today, b.expirationDay) <= 14
       ) {
-        const text = `Your benefit ${b.authorizationNumber} expires on ${b.expirationDay}. Remaining balance: ${dollars(b.balanceCents)}.`;
-        push(ai, NOTIFICATION_EVENT.BENEFIT_EXPIRING, text, atLocalTime(addDays(b.expirationDay, -14), 7, 0), 14);
+        const notice = lifeCycleNotice(b, 'NOTIFICATION_EXPIRING');
+        push(ai, NOTIFICATION_EVENT.BENEFIT_EXPIRING, notice, atLocalTime(addDays(b.expirationDay, -14), 7, 0), 14);
       }
       if (b.statusId === BENEFIT_STATUS.EXPIRED && b.balanceCents > 0) {
-        const text = `Your benefit ${b.authorizationNumber} expired on ${b.expirationDay} with ${dollars(b.balanceCents)} unused.`;
         push(
           ai,
           NOTIFICATION_EVENT.BENEFIT_EXPIRED,
-          text,
+          lifeCycleNotice(b, 'NOTIFICATION_EXPIRED_UNSPENT'),
           atLocalTime(addDays(b.expirationDay, 1), 2, 0),
           recentUnreadDays,
         );
@@ -266,14 +294,22 @@ export async function seedNotifications(tx: Tx, w: World): Promise<number> {
     .slice(-6);
   for (const t of r01Purchases) {
     // The alert's own words (core POS_NOTICES, as the engine writes it), so a Spanish page can translate it.
-    const text = fillMessage(POS_NOTICES.PURCHASE, {
-      amount: dollars(t.record.settleCents!),
+    const values = {
       last4: w.pan[t.panIdx]!.pan.slice(-4),
       merchant: w.merchant[t.merchantIdx]!.name,
       program: w.program[t.programIdx]!.name,
+    };
+    const text = fillMessage(POS_NOTICES.PURCHASE, {
+      ...values,
+      amount: dollars(t.record.settleCents!),
       balance: dollars(t.record.endBalanceCents!),
     });
-    push(t.accountIdx, NOTIFICATION_EVENT.PURCHASE, text, t.record.trxDatetime, 7);
+    const es = fillMessage(MESSAGES_ES.POS_NOTICES.PURCHASE!, {
+      ...values,
+      amount: spanishNoticeMoney(t.record.settleCents! / 100),
+      balance: spanishNoticeMoney(t.record.endBalanceCents! / 100),
+    });
+    push(t.accountIdx, NOTIFICATION_EVENT.PURCHASE, { text, es }, t.record.trxDatetime, 7);
   }
   rows
     .filter((r) => r01Ids.has(r.accountId))

@@ -21,7 +21,7 @@ import {
   seedMerchants,
   seedPrograms,
 } from './organisations.js';
-import { rebuildIssuanceTotals } from '../platform/issuance-totals.js';
+import { rebuildIssuanceRollups } from '../platform/issuance-totals.js';
 import { rebuildDashboardTotals } from '../modules/dashboard/index.js';
 import { createRandom } from './random.js';
 import {
@@ -96,7 +96,7 @@ export async function seedDemoData(db: Db, keys: SeedKeys, options: SeedOptions 
     simulateTransactions(w);
     await writeBenefits(tx, w);
     // The benefits are written in bulk, not through the issue service: compute their funding roll-up once.
-    await rebuildIssuanceTotals(tx);
+    await rebuildIssuanceRollups(tx);
     await writeTransactions(tx, w);
     await expungeBenefits(tx);
     // The transactions are written in bulk too: compute the dashboard's daily roll-ups once (decision 0053).

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { ROLE } from '@ebt/core/enums';
 import { toCents } from '@ebt/core/format';
 import type { DbOrTx } from '../db/client.js';
@@ -8,6 +8,7 @@ import {
   benefits,
   fundingSources,
   incentives,
+  issuanceJournal,
   programs,
 } from '../db/schema/index.js';
 import type { TestApp } from './app.js';
@@ -131,13 +132,24 @@ export async function benefitRow(db: DbOrTx, uuid: string): Promise<BenefitRow |
   return row;
 }
 
-/** The issuance roll-up of a program as { 'funding:agency': [cents, count] }. */
+/**
+ * The issuance roll-up of a program as { 'funding:agency': [cents, count] }, exactly: its folded rows plus the journal
+ * rows not folded yet (platform/issuance-totals.ts), as the funding checks read it.
+ */
 export async function issuanceTotals(db: DbOrTx, programId: number): Promise<Record<string, [number, number]>> {
-  const rows = await db.select().from(benefitIssuanceTotals).where(eq(benefitIssuanceTotals.programId, programId));
+  const result = (await db.execute(sql`
+    select funding_source_id, agency_id, sum(amount)::text as amount, sum(n)::int as n from (
+      select funding_source_id, agency_id, issued_amount as amount, issued_count as n
+        from ${benefitIssuanceTotals} where program_id = ${programId}
+      union all
+      select funding_source_id, agency_id, amount, count from ${issuanceJournal} where program_id = ${programId}
+    ) x group by 1, 2`)) as unknown as {
+    rows: { funding_source_id: number | null; agency_id: number | null; amount: string; n: number }[];
+  };
   return Object.fromEntries(
-    rows.map((r) => [
-      `${r.fundingSourceId ?? '-'}:${r.agencyId ?? '-'}`,
-      [toCents(r.issuedAmount), r.issuedCount] as [number, number],
+    result.rows.map((r) => [
+      `${r.funding_source_id ?? '-'}:${r.agency_id ?? '-'}`,
+      [toCents(r.amount), Number(r.n)] as [number, number],
     ]),
   );
 }

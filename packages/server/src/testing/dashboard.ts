@@ -15,6 +15,7 @@ import type { TestApp } from './app.js';
 import { makeRecipient } from './factories.js';
 import { buildWorld } from './world.js';
 import { recordTransactionTotals } from '../modules/dashboard/index.js';
+import { foldAllIssuanceJournal } from '../platform/issuance-totals.js';
 
 // A small fixed data set for the dashboard tests (today is 2026-11-23 on the test clock; the programs run on
 // America/New_York). Benefits and transactions are written straight to the tables, as the authorisation side and
@@ -182,6 +183,8 @@ export async function makeDashboardWorld(t: TestApp) {
   await trx(account.a1, '2026-11-21T16:00:00Z', T.INCENTIVE_CLAWBACK, [[b.a1Nov, '1.50']], market);
   await trx(account.b1, '2026-11-10T15:00:00Z', T.PURCHASE, [[b.b1, '25.00']], market);
   await recordTransactionTotals(db, ids);
+  // The benefits' issuance, journaled by their trigger, folded as the fold job would (decision 0101).
+  await foldAllIssuanceJournal(db);
   return { ...world, fund, account, shops, benefits: b, transactionIds: ids };
 }
 export type DashboardWorld = Awaited<ReturnType<typeof makeDashboardWorld>>;

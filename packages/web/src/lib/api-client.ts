@@ -1,4 +1,4 @@
-import { readServerErrors } from '@ebt/core/errors';
+import { readServerErrors, rememberMessageKeys } from '@ebt/core/errors';
 import { MESSAGES } from '@ebt/core/messages';
 import { notifications } from '@mantine/notifications';
 import { clearToken, getToken } from './session';
@@ -98,6 +98,8 @@ export function failedCall(status: number, body: unknown, allowUnauthorized = fa
       message: MESSAGES.PRIVILEGE_ERROR,
     });
   }
+  // The texts keep their English (A§8 shows appErrorMessage); their keys let a Spanish page show them in Spanish.
+  rememberMessageKeys(body);
   return new ApiError(status, body, readServerErrors(body));
 }
 

@@ -12,7 +12,7 @@ export interface SearchFormOptions<V extends Record<string, unknown>, C extends 
   valuesOf: (criteria: C) => V;
   /** The criteria of valid form values, cleaned as the server reads them (core's rule). */
   criteriaOf: (values: V) => C;
-  /** The form's limits, core's schema (`schemaResolver(…, { sync: true })`). */
+  /** The form's limits, core's query schema through `formCheck` (lib/form-check.ts). */
   validate: FormValidateInput<V>;
   /** False keeps the search in the component (a picker in a dialog); see useUrlCriteria. */
   inUrl?: boolean;

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   foreignKey,
@@ -115,10 +116,10 @@ export type BenefitRow = typeof benefits.$inferSelect;
 /**
  * What each funding source and agency has issued (docs/decisions/0010-benefit-rules.md "Funding accounting"): one row
  * per (program, funding source, agency) that benefits were issued from, holding the sum of the amounts and the count
- * of its benefits that are not Voided. A roll-up, so the dashboard's "issued" and an agency's remaining funding never
- * sum millions of benefits. Every writer of benefits.amount, status_id (to or from Voided), funding_source_id or
- * agency_id keeps it in step in the same transaction (modules/benefits/issue-effects.ts `adjustIssuanceTotals`);
- * `rebuildIssuanceTotals` recomputes it from the benefits after a bulk load.
+ * of its benefits that are not Voided, as of the last fold of `issuance_journal` (decision 0101): the rows the fold
+ * has not taken yet are added to it wherever the figure must be exact (platform/issuance-totals.ts `issuedSql`).
+ * A roll-up, so the dashboard's "issued" and an agency's remaining funding never sum millions of benefits.
+ * `rebuildIssuanceRollups` recomputes it from the benefits after a bulk load.
  */
 export const benefitIssuanceTotals = pgTable(
   'benefit_issuance_totals',
@@ -141,9 +142,34 @@ export const benefitIssuanceTotals = pgTable(
     // An agency's totals (its funding amount against what it issued) and a funding source's.
     index('benefit_issuance_totals_agency_id_idx').on(t.agencyId),
     index('benefit_issuance_totals_funding_source_id_idx').on(t.fundingSourceId),
-    check('benefit_issuance_totals_amount_check', sql`${t.issuedAmount} >= 0`),
-    check('benefit_issuance_totals_count_check', sql`${t.issuedCount} >= 0`),
+    // No check that the sums stay at or above zero: folds add the journal's deltas in whatever order their batches
+    // commit (a void's batch may land before its issue's), and a check applies to the proposed row of an upsert, so a
+    // negative delta could not even be added to a positive total. The sums equal the benefits once folded (tested).
   ],
 );
 
 export type BenefitIssuanceTotalRow = typeof benefitIssuanceTotals.$inferSelect;
+
+/**
+ * Every change of what benefits have issued, appended by the statement triggers on benefits (migration 0043): a
+ * benefit issued (+amount, +1), voided or deleted (-amount, -1), its amount, available date, funding source or agency
+ * changed (minus the old key, plus the new). Writers only insert, so no two transactions ever wait on each other
+ * for a roll-up row (an incentive earned at a purchase included); the fold job (`foldIssuanceJournal`) moves the rows
+ * into benefit_issuance_totals and dashboard_issuance_days, in one transaction per batch (decision 0101).
+ */
+export const issuanceJournal = pgTable(
+  'issuance_journal',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    programId: integer('program_id')
+      .notNull()
+      .references(() => programs.id),
+    day: day('day').notNull(),
+    agencyId: integer('agency_id').references(() => agencies.id, { onDelete: 'cascade' }),
+    fundingSourceId: integer('funding_source_id').references(() => fundingSources.id, { onDelete: 'cascade' }),
+    amount: numeric('amount', { precision: 16, scale: 2 }).notNull(),
+    count: integer('count').notNull(),
+  },
+  // An agency's issued total is its roll-up rows plus its rows here (the funding check, the agency screens).
+  (t) => [index('issuance_journal_agency_id_idx').on(t.agencyId)],
+);

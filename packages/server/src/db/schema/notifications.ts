@@ -39,6 +39,9 @@ export const notifications = pgTable(
     // the list notification_events is filled from at every start; preferences, which callers choose, keep theirs.
     eventId: smallint('event_id').notNull(),
     text: varchar('text', { length: 500 }).notNull(),
+    // The same notice in Spanish, as its e-mail or SMS said it (null for a notice without one): a Spanish page shows
+    // it, never a translation guessed from the English words.
+    textEs: varchar('text_es', { length: 500 }),
     statusId: smallint('status_id').notNull().default(0),
     notifiedDate: timestamp('notified_date', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),

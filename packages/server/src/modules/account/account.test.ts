@@ -176,6 +176,35 @@ describe('GET and PUT /user-api/user/currentuser', () => {
     expect(await userRow(user.id)).toEqual(before);
   });
 
+  it('sends the key and values of each refusal text, so a Spanish page shows it by key', async () => {
+    const { user, token } = await signedIn();
+    const payload = {
+      username: user.username,
+      userUuid: user.uuid,
+      firstname: 'x'.repeat(101),
+      lastname: 'Fine',
+      email: 'not-an-email',
+      mobile: '2035550100',
+    };
+    const res = await t.injectAs(token, { method: 'PUT', url: '/user-api/user/currentuser', payload });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errorMessages).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          field: 'firstname',
+          appErrorMessage: 'Must be at most 100 characters.',
+          messageKey: 'MESSAGES.TOO_LONG',
+          messageValues: { max: '100' },
+        }),
+        expect.objectContaining({
+          field: 'email',
+          appErrorMessage: MESSAGES.INVALID_EMAIL,
+          messageKey: 'MESSAGES.INVALID_EMAIL',
+        }),
+      ]),
+    );
+  });
+
   it('answers 401 without a session', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/user-api/user/currentuser' })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'PUT', url: '/user-api/user/currentuser', payload: {} })).statusCode).toBe(

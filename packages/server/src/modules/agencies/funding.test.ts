@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AGENCY_FUNDING_ALERT_PCT_KEY, AGENCY_FUNDING_ENFORCE_KEY, AGENCY_MESSAGES } from '@ebt/core/agencies';
 import { ROLE } from '@ebt/core/enums';
+import { fromCents } from '@ebt/core/format';
 import { fillMessage } from '@ebt/core/messages';
 import {
   agencies,
@@ -9,11 +10,11 @@ import {
   benefits,
   configEntries,
   fundingSources,
+  issuanceJournal,
   outbox,
   staffNotifications,
 } from '../../db/schema/index.js';
 import { checkAgencyFunding } from '../../platform/agency-funding.js';
-import { adjustIssuanceTotals } from '../../platform/issuance-totals.js';
 import { useTestApp } from '../../testing/app.js';
 import { makeAgency, makeRecipient, makeUser } from '../../testing/factories.js';
 import { buildWorld } from '../../testing/world.js';
@@ -321,10 +322,19 @@ describe('two concurrent issuances to one agency', () => {
       .insert(fundingSources)
       .values({ programId: w.programs.program.id, name: `Second Funds ${++sequence}` })
       .returning();
+    // An issuance as the benefits' trigger records it: a journal row, not folded yet (decision 0101).
     const issueFrom = (tx: Parameters<typeof checkAgencyFunding>[0], fundingId: number, amountCents: number) =>
-      adjustIssuanceTotals(tx, [
-        { programId: w.programs.program.id, fundingId, agencyId: agency.id, amountCents, count: 1 },
-      ]).then(() => checkAgencyFunding(tx, ctx, [agency.id], { enforce: true }));
+      tx
+        .insert(issuanceJournal)
+        .values({
+          programId: w.programs.program.id,
+          day: '2026-11-20',
+          agencyId: agency.id,
+          fundingSourceId: fundingId,
+          amount: fromCents(amountCents),
+          count: 1,
+        })
+        .then(() => checkAgencyFunding(tx, ctx, [agency.id], { enforce: true }));
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
     let checked!: () => void;

@@ -1,7 +1,8 @@
 import { and, asc, eq, gt, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { USER_STATUS } from '@ebt/core/enums';
 import type { DbOrTx } from '../../db/client.js';
-import { agencies, benefitIssuanceTotals, programs, roles, userAgencies, users } from '../../db/schema/index.js';
+import { agencies, programs, roles, userAgencies, users } from '../../db/schema/index.js';
+import { issuedOfAgency } from '../../platform/issuance-totals.js';
 import type { Caller } from '../../platform/caller.js';
 import { userScope } from '../../platform/user-scope.js';
 
@@ -108,8 +109,8 @@ export async function agencyBatch(db: DbOrTx, caller: Caller, filter: AgencyFilt
     .limit(limit);
 }
 
-/** Issued (non-void) benefits of the agency, from the funding roll-up (platform/issuance-totals.ts). */
-const issuedOfAgency = sql<string>`coalesce((select sum(${benefitIssuanceTotals.issuedAmount}) from ${benefitIssuanceTotals} where ${benefitIssuanceTotals.agencyId} = ${agencies.id}), 0)`;
+/** Issued (non-void) benefits of the agency, exactly: the funding roll-up and its journal (platform/issuance-totals.ts). */
+const issuedAmount = issuedOfAgency(sql`${agencies.id}`);
 
 const detailColumns = {
   id: agencies.id,
@@ -123,7 +124,7 @@ const detailColumns = {
   fundingAlertedAt: agencies.fundingAlertedAt,
   programUuid: programs.uuid,
   programName: programs.name,
-  issuedAmount: issuedOfAgency,
+  issuedAmount,
 };
 
 /** The agency with its program and issued total, when the caller may see it (one statement). */

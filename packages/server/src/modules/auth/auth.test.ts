@@ -58,7 +58,7 @@ describe('POST /api/authenticate', () => {
       expect(res.json()).toMatchObject({
         status: 401,
         message: MESSAGES.LOGIN_INVALID,
-        errorMessages: [{ appErrorMessage: MESSAGES.LOGIN_INVALID }],
+        errorMessages: [{ appErrorMessage: MESSAGES.LOGIN_INVALID, messageKey: 'MESSAGES.LOGIN_INVALID' }],
       });
     }
     const [after] = await t.database.db.select().from(users).where(eq(users.id, user.id));

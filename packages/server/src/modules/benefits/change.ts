@@ -13,7 +13,7 @@ import {
 import { INCENTIVE_AUTHORIZATION_NUMBER } from '@ebt/core/constants';
 import { BENEFIT_STATUS, BENEFIT_TYPE } from '@ebt/core/enums';
 import { fromCents, toCents } from '@ebt/core/format';
-import { fillMessage, MESSAGES } from '@ebt/core/messages';
+import { MESSAGES, ruleMessage } from '@ebt/core/messages';
 import type { DbOrTx } from '../../db/client.js';
 import { type BenefitRow, benefits } from '../../db/schema/index.js';
 import { recordAudit } from '../../platform/audit.js';
@@ -23,7 +23,7 @@ import { findProgram, type ProgramRecord } from '../../platform/search.js';
 import { benefitAuditView } from './audit-view.js';
 import { loadBenefitDetail, refuseProblems } from './detail.js';
 import { checkAgencyFunding } from '../../platform/agency-funding.js';
-import { adjustIssuanceTotals, notifyRecipients } from './issue-effects.js';
+import { notifyRecipients } from './issue-effects.js';
 import { authNumberTaken, findFundingSource, findIncentive, findOption, lockBenefit } from './queries.js';
 
 // One benefit: its detail, the edit (PUT) and the void (PATCH) of part 1 §4, §5 "Edit", §7 (docs/decisions/0010).
@@ -47,7 +47,7 @@ function nextStamp(now: Date, previous: Date): Date {
 function refuseUnlessIssued(row: BenefitRow): void {
   if (!isBenefitEditable(row.statusId)) {
     throw AppError.conflict(
-      fillMessage(BENEFIT_MESSAGES.NOT_EDITABLE, { status: benefitStatusName(row.statusId) }),
+      ruleMessage(BENEFIT_MESSAGES.NOT_EDITABLE, { status: benefitStatusName(row.statusId) }),
       'benefitStatus',
     );
   }
@@ -198,26 +198,8 @@ export async function updateBenefit(context: RequestContext, body: UpdateBenefit
       throw error;
     }
 
-    if (changes.fundingSourceId !== undefined) {
-      // The benefit's amount moves from the old funding source's total to the new one's (decision 0010).
-      const amountCents = toCents(before.amount);
-      await adjustIssuanceTotals(tx, [
-        {
-          programId: before.programId,
-          fundingId: before.fundingSourceId,
-          agencyId: before.agencyId,
-          amountCents: -amountCents,
-          count: -1,
-        },
-        {
-          programId: before.programId,
-          fundingId: after.fundingSourceId,
-          agencyId: after.agencyId,
-          amountCents,
-          count: 1,
-        },
-      ]);
-    }
+    // A new funding source moves the benefit's amount from the old source's total to the new one's (decision 0010):
+    // the trigger on benefits journals it (platform/issuance-totals.ts).
     if (resend) await notifyRecipients(tx, ctx, [before.id], 'issued');
     await recordAudit(tx, ctx, {
       action: 'update',
@@ -256,15 +238,6 @@ export async function voidBenefit(
       })
       .where(eq(benefits.id, before.id))
       .returning()) as [BenefitRow];
-    await adjustIssuanceTotals(tx, [
-      {
-        programId: before.programId,
-        fundingId: before.fundingSourceId,
-        agencyId: before.agencyId,
-        amountCents: -toCents(before.amount),
-        count: -1,
-      },
-    ]);
     // A void may take the agency back below its funding alert threshold, which re-arms the alert (decision 0029).
     await checkAgencyFunding(tx, ctx, [before.agencyId], { enforce: false });
     await notifyRecipients(tx, ctx, [before.id], 'voided');

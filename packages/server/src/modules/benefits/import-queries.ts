@@ -5,7 +5,6 @@ import { isUniqueViolation } from '../../platform/errors.js';
 import { chunks } from '../../platform/import-sql.js';
 import {
   agencies,
-  benefitIssuanceTotals,
   benefitOptions,
   benefits,
   fundingSources,
@@ -193,7 +192,7 @@ export interface IssueInsert {
  * benefit: the file's own audit row lists the uuids of the benefits it created (decision 0090), so the caller keeps
  * the `inserted` this answers. A number another request took since the file was checked (the unique key
  * benefits_program_auth_number_key) is skipped, not an error of the whole file: nothing is written for that row and
- * the answer lists just those rows. The funding roll-up stays with the caller (adjustIssuanceTotals).
+ * the answer lists just those rows. The issuance roll-ups follow through the benefits' trigger (decision 0101).
  *
  * `build` makes each new benefit's row and notice from the caller's item: it runs a chunk at a time, while the
  * database inserts the chunk before, so the first insert leaves after 2,000 rows are built rather than 10,000 (the
@@ -384,90 +383,4 @@ export async function updateBenefits(db: DbOrTx, changes: BenefitChange[], now: 
       updated.push({ id: Number(row.id), balance: String(row.balance), updatedAt: new Date(row.updated_at) });
   }
   return updated;
-}
-
-/** A key of the dashboard's daily issuance roll-up (dashboard_issuance_days), as its trigger groups benefits. */
-export interface IssuanceDayKey {
-  programId: number;
-  day: string;
-  agencyId: number | null;
-  fundingId: number | null;
-}
-
-/**
- * Takes the row locks of every daily issuance roll-up row the import's benefit writes will change, before the funding
- * roll-up's (lockIssuanceTotals). Every other issuer (the issue form, the engine's accruals) changes the day's row
- * first, through the benefits' trigger, and benefit_issuance_totals after: an import that locked the totals first
- * and then met a day row held by an accrual waiting for those totals deadlocked, and PostgreSQL aborted one of them
- * (decision 0076, "found on the way"; decision 0085). A missing row is inserted empty first, so that the lock is
- * taken here and not by the trigger later; `dropEmptyIssuanceDays` removes those that stay empty.
- */
-export async function lockIssuanceDays(db: DbOrTx, keys: IssuanceDayKey[]): Promise<void> {
-  if (keys.length === 0) return;
-  const json = issuanceDaysJson(keys);
-  await db.execute(sql`
-    insert into dashboard_issuance_days (program_id, day, agency_id, funding_source_id)
-    select program_id, day, agency_id, funding_source_id
-      from json_to_recordset(${json}::json) as v(program_id int, day date, agency_id int, funding_source_id int)
-     order by 1, 2, 3, 4
-    on conflict on constraint dashboard_issuance_days_key do nothing`);
-  // In the order the trigger's own insert takes them (order by program, day, agency, funding source).
-  await db.execute(sql`
-    select 1 from dashboard_issuance_days d
-      join json_to_recordset(${json}::json) as v(program_id int, day date, agency_id int, funding_source_id int)
-        on d.program_id = v.program_id and d.day = v.day and d.agency_id is not distinct from v.agency_id
-       and d.funding_source_id is not distinct from v.funding_source_id
-     order by d.program_id, d.day, d.agency_id, d.funding_source_id
-     for update of d`);
-}
-
-/** Removes the rows lockIssuanceDays added that no benefit of the file filled (every row of their key refused). */
-export async function dropEmptyIssuanceDays(db: DbOrTx, keys: IssuanceDayKey[]): Promise<void> {
-  if (keys.length === 0) return;
-  await db.execute(sql`
-    delete from dashboard_issuance_days d
-     using json_to_recordset(${issuanceDaysJson(keys)}::json) as v(program_id int, day date, agency_id int, funding_source_id int)
-     where d.program_id = v.program_id and d.day = v.day and d.agency_id is not distinct from v.agency_id
-       and d.funding_source_id is not distinct from v.funding_source_id
-       and d.issued_count = 0 and d.issued_amount = 0`);
-}
-
-function issuanceDaysJson(keys: IssuanceDayKey[]): string {
-  const unique = new Map<string, IssuanceDayKey>();
-  for (const k of keys) unique.set(`${k.programId}:${k.day}:${k.agencyId ?? ''}:${k.fundingId ?? ''}`, k);
-  return JSON.stringify(
-    [...unique.values()].map((k) => ({
-      program_id: k.programId,
-      day: k.day,
-      agency_id: k.agencyId,
-      funding_source_id: k.fundingId,
-    })),
-  );
-}
-
-/**
- * Takes the row locks of every funding roll-up key (program, funding source, agency) the import will change, in the
- * order `adjustIssuanceTotals` takes them, before any of them is changed. The import changes the roll-up twice (for
- * its updates and, inside the issue effects, for its new benefits); without this, two imports could each hold a key
- * of one call while waiting for a key of the other's and deadlock.
- */
-export async function lockIssuanceTotals(
-  db: DbOrTx,
-  keys: { programId: number; fundingId: number | null; agencyId: number | null }[],
-): Promise<void> {
-  const unique = [...new Map(keys.map((k) => [`${k.programId}:${k.fundingId ?? ''}:${k.agencyId ?? ''}`, k])).values()];
-  if (unique.length === 0) return;
-  const json = JSON.stringify(
-    unique.map((k) => ({ program_id: k.programId, funding_source_id: k.fundingId, agency_id: k.agencyId })),
-  );
-  await db.execute(sql`
-    insert into ${benefitIssuanceTotals} (program_id, funding_source_id, agency_id)
-    select program_id, funding_source_id, agency_id from json_to_recordset(${json}::json) as v(program_id int, funding_source_id int, agency_id int)
-    on conflict on constraint benefit_issuance_totals_key do nothing`);
-  await db.execute(sql`
-    select t.id from ${benefitIssuanceTotals} t
-    join json_to_recordset(${json}::json) as v(program_id int, funding_source_id int, agency_id int)
-      on t.program_id = v.program_id and t.funding_source_id is not distinct from v.funding_source_id and t.agency_id is not distinct from v.agency_id
-    order by t.program_id, coalesce(t.funding_source_id, 0), coalesce(t.agency_id, 0)
-    for update of t`);
 }

@@ -22,7 +22,8 @@ import { useTestApp } from '../../testing/app.js';
 import { makeProgram, makeRecipient, makeUser } from '../../testing/factories.js';
 import { buildWorld } from '../../testing/world.js';
 import { forgedXlsx } from '../../testing/forged-xlsx.js';
-import { adjustIssuanceTotals, benefitInsertRow, noticeMessage } from './issue-effects.js';
+import { benefitInsertRow, noticeMessage } from './issue-effects.js';
+import { foldAllIssuanceJournal } from '../../platform/issuance-totals.js';
 import { insertBenefits } from './import-queries.js';
 
 const t = useTestApp();
@@ -302,6 +303,7 @@ describe('POST /benefit-api/benefit/file: rows', () => {
       .from(notifications)
       .where(inArray(notifications.accountId, [w.r1.id, w.r2.id]));
     expect(notes).toHaveLength(3);
+    await foldAllIssuanceJournal(t.database.db);
     const [total] = await t.database.db
       .select()
       .from(benefitIssuanceTotals)
@@ -510,11 +512,8 @@ describe('POST /benefit-api/benefit/file: rows', () => {
     expect((await upload(w.tokens.adminA, row('2027-01-15', '50', w.r2.recipientIdentifier))).json().errors).toEqual([
       { row: 2, column: 'Authorization Number', reason: BENEFIT_MESSAGES.FILE_BENEFIT_OTHER_ACCOUNT },
     ]);
-    // A voided benefit is only ever "unchanged". (Voided here as PATCH would: status and the funding roll-up.)
+    // A voided benefit is only ever "unchanged". (Voided here as PATCH would; the trigger journals the roll-up's part.)
     await t.database.db.update(benefits).set({ statusId: 3 }).where(eq(benefits.id, after!.id));
-    await adjustIssuanceTotals(t.database.db, [
-      { programId: w.programA.id, fundingId: w.usda.id, agencyId: w.a1.id, amountCents: -5000, count: -1 },
-    ]);
     expect((await upload(w.tokens.adminA, row('2027-01-20', '50'))).json().errors).toEqual([
       {
         row: 2,
@@ -531,6 +530,7 @@ describe('POST /benefit-api/benefit/file: rows', () => {
   });
 
   it('keeps the funding roll-up equal to the benefits after adds and updates', async () => {
+    await foldAllIssuanceJournal(t.database.db);
     const totals = await t.database.db
       .select({
         fundingSourceId: benefitIssuanceTotals.fundingSourceId,
@@ -779,16 +779,7 @@ describe('POST /benefit-api/benefit/file: rows', () => {
   });
 });
 
-describe('POST /benefit-api/benefit/file: beside an accrual (PostgreSQL)', () => {
-  /** The funding roll-up's row of the world's program, agency and state funds, committed. */
-  async function ensureTotalsRow({ programA, stateFunds, a1 }: Awaited<ReturnType<typeof makeWorld>>) {
-    await t.database.pool!.query(
-      `insert into benefit_issuance_totals (program_id, funding_source_id, agency_id) values ($1, $2, $3)
-       on conflict on constraint benefit_issuance_totals_key do nothing`,
-      [programA.id, stateFunds.id, a1.id],
-    );
-  }
-
+describe('POST /benefit-api/benefit/file: beside other writers (PostgreSQL)', () => {
   /** Resolves once a backend other than `holder`'s waits for a lock (the import's request), or fails after 10 s. */
   async function untilAnotherWaits(holder: pg.PoolClient, failure: string) {
     const pool = t.database.pool!;
@@ -805,89 +796,74 @@ describe('POST /benefit-api/benefit/file: beside an accrual (PostgreSQL)', () =>
     }
   }
 
-  // Every issuer changes the day's row of the daily issuance roll-up (through the benefits' trigger) before the
-  // funding roll-up: an accrual inserts its incentive benefit, then adds to benefit_issuance_totals. The import once
-  // locked the totals first, so an import and an accrual of the same keys could each wait for the other and
-  // PostgreSQL aborted one of them (decision 0085).
+  // No writer of benefits locks a roll-up row (decision 0101): the benefits' trigger appends to issuance_journal. An
+  // import goes through while another transaction (an accrual, a fold) holds the day's and the funding roll-up's rows.
   it.skipIf(process.env.TEST_DATABASE !== 'postgres')(
-    'waits for an accrual that holds the day row, without holding the totals the accrual needs next',
+    "goes through while another transaction holds the issuance roll-up's rows",
     async () => {
       const w = await makeWorld();
       const { programA, a1, stateFunds, r1 } = w;
       const pool = t.database.pool!;
-      // The funding roll-up's row exists (as after any earlier issue), so the accrual's update takes its lock.
-      await ensureTotalsRow(w);
-      const accrual = await pool.connect();
-      try {
-        await accrual.query('begin');
-        // What the accrual's benefit insert does through the trigger: the day's row, locked.
-        await accrual.query(
-          `insert into dashboard_issuance_days as d (program_id, day, agency_id, funding_source_id, issued_amount, issued_count)
-           values ($1, $2, $3, $4, 1, 1)
-           on conflict on constraint dashboard_issuance_days_key do update set issued_count = d.issued_count + 1,
-             issued_amount = d.issued_amount + 1`,
-          [programA.id, TODAY, a1.id, stateFunds.id],
-        );
-        const number = auth();
-        const answer = upload(w.tokens.adminA, {
-          content: csv([HEADER, [r1.recipientIdentifier, number, TODAY, '2026-12-31', '10', 'State Funds']]),
-        });
-        // The import is waiting for the day's row.
-        await untilAnotherWaits(accrual, 'the import never waited for the day row');
-        // The accrual's next step: the funding roll-up. With the import holding it, this was a deadlock.
-        await accrual.query(
-          `update benefit_issuance_totals set issued_amount = issued_amount + 1, issued_count = issued_count + 1
-            where program_id = $1 and funding_source_id = $2 and agency_id = $3`,
-          [programA.id, stateFunds.id, a1.id],
-        );
-        await accrual.query('commit');
-        const response = await answer;
-        expect(response.statusCode).toBe(200);
-        expect((response.json() as BenefitFileAnswer).added).toBe(1);
-        expect(await benefitsByAuth(programA, [number])).toHaveLength(1);
-      } finally {
-        await accrual.query('rollback').catch(() => undefined);
-        accrual.release();
-      }
-    },
-  );
-
-  // The other way round, a real deadlock: something holds the funding roll-up's row and then wants the day's row the
-  // import has locked. PostgreSQL breaks the cycle by aborting the transaction that waited first, the import's: the
-  // request answers 503 with Retry-After (decision 0088), nothing of the file is written, and the other goes on.
-  it.skipIf(process.env.TEST_DATABASE !== 'postgres')(
-    'answers 503 with Retry-After and writes nothing when PostgreSQL aborts it to break a deadlock',
-    async () => {
-      const w = await makeWorld();
-      const { programA, a1, stateFunds, r1 } = w;
-      const pool = t.database.pool!;
-      await ensureTotalsRow(w);
-      // The day's row too, committed, so the other's update below finds it and waits for the import's lock.
       await pool.query(
         `insert into dashboard_issuance_days (program_id, day, agency_id, funding_source_id) values ($1, $2, $3, $4)
          on conflict on constraint dashboard_issuance_days_key do nothing`,
         [programA.id, TODAY, a1.id, stateFunds.id],
       );
-      const other = await pool.connect();
+      await pool.query(
+        `insert into benefit_issuance_totals (program_id, funding_source_id, agency_id) values ($1, $2, $3)
+         on conflict on constraint benefit_issuance_totals_key do nothing`,
+        [programA.id, stateFunds.id, a1.id],
+      );
+      const holder = await pool.connect();
       try {
-        await other.query('begin');
-        await other.query(
-          `update benefit_issuance_totals set issued_count = issued_count + 0
-            where program_id = $1 and funding_source_id = $2 and agency_id = $3`,
+        await holder.query('begin');
+        await holder.query(
+          `select 1 from dashboard_issuance_days where program_id = $1 and day = $2 and agency_id = $3
+             and funding_source_id = $4 for update`,
+          [programA.id, TODAY, a1.id, stateFunds.id],
+        );
+        await holder.query(
+          `select 1 from benefit_issuance_totals where program_id = $1 and funding_source_id = $2 and agency_id = $3
+             for update`,
           [programA.id, stateFunds.id, a1.id],
         );
         const number = auth();
-        const answer = upload(w.tokens.adminA, {
+        const response = await upload(w.tokens.adminA, {
           content: csv([HEADER, [r1.recipientIdentifier, number, TODAY, '2026-12-31', '10', 'State Funds']]),
         });
-        // The import has locked the day's row and waits for the totals.
-        await untilAnotherWaits(other, 'the import never waited for the totals');
-        // Now the other wants the day's row: a cycle of waits.
-        await other.query(
-          `update dashboard_issuance_days set issued_count = issued_count + 0
-            where program_id = $1 and day = $2 and agency_id = $3 and funding_source_id = $4`,
-          [programA.id, TODAY, a1.id, stateFunds.id],
-        );
+        expect(response.statusCode).toBe(200);
+        expect((response.json() as BenefitFileAnswer).added).toBe(1);
+        expect(await benefitsByAuth(programA, [number])).toHaveLength(1);
+      } finally {
+        await holder.query('rollback').catch(() => undefined);
+        holder.release();
+      }
+    },
+  );
+
+  // A real deadlock: another transaction holds the agency's row the import's funding check needs, and then wants the
+  // benefit the import has locked to change it. PostgreSQL breaks the cycle by aborting the transaction that waited
+  // first, the import's: the request answers 503 with Retry-After (decision 0088), nothing of the file is written,
+  // and the other goes on.
+  it.skipIf(process.env.TEST_DATABASE !== 'postgres')(
+    'answers 503 with Retry-After and writes nothing when PostgreSQL aborts it to break a deadlock',
+    async () => {
+      const w = await makeWorld();
+      const { programA, a1, r1 } = w;
+      const pool = t.database.pool!;
+      const number = auth();
+      const line = (amount: string) => [r1.recipientIdentifier, number, TODAY, '2026-12-31', amount, 'State Funds'];
+      expect((await upload(w.tokens.adminA, { content: csv([HEADER, line('10')]) })).statusCode).toBe(200);
+      const [benefit] = await benefitsByAuth(programA, [number]);
+      const other = await pool.connect();
+      try {
+        await other.query('begin');
+        await other.query('select 1 from agencies where id = $1 for no key update', [a1.id]);
+        // A higher amount raises the agency's issued total, so the import's funding check wants the agency's row.
+        const answer = upload(w.tokens.adminA, { content: csv([HEADER, line('20')]) });
+        await untilAnotherWaits(other, 'the import never waited for the agency');
+        // Now the other wants the benefit the import has locked and changed: a cycle of waits.
+        await other.query('update benefits set note = note where id = $1', [benefit!.id]);
         await other.query('commit');
         const response = await answer;
         expect(response.statusCode).toBe(503);
@@ -897,13 +873,11 @@ describe('POST /benefit-api/benefit/file: beside an accrual (PostgreSQL)', () =>
           message: MESSAGES.API_UNAVAILABLE,
           errorMessages: [{ appErrorCode: 'UNAVAILABLE', appErrorMessage: MESSAGES.API_UNAVAILABLE }],
         });
-        expect(await benefitsByAuth(programA, [number])).toHaveLength(0);
+        expect((await benefitsByAuth(programA, [number]))[0]!.amount).toBe('10.00');
         // The same file again, with nothing in its way, goes through.
-        const again = await upload(w.tokens.adminA, {
-          content: csv([HEADER, [r1.recipientIdentifier, number, TODAY, '2026-12-31', '10', 'State Funds']]),
-        });
+        const again = await upload(w.tokens.adminA, { content: csv([HEADER, line('20')]) });
         expect(again.statusCode).toBe(200);
-        expect(await benefitsByAuth(programA, [number])).toHaveLength(1);
+        expect((await benefitsByAuth(programA, [number]))[0]!.amount).toBe('20.00');
       } finally {
         await other.query('rollback').catch(() => undefined);
         other.release();

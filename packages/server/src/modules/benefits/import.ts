@@ -31,11 +31,7 @@ import {
   type IssueInsert,
   loadAccounts,
   loadProgramReferences,
-  dropEmptyIssuanceDays,
-  type IssuanceDayKey,
   lockBenefitsByAuthNumber,
-  lockIssuanceDays,
-  lockIssuanceTotals,
   updateBenefits,
 } from './import-queries.js';
 import {
@@ -48,7 +44,7 @@ import {
 } from './import-rows.js';
 import { benefitAuditView } from './audit-view.js';
 import { checkAgencyFunding } from '../../platform/agency-funding.js';
-import { adjustIssuanceTotals, benefitInsertRow, type IssuanceDelta, noticeMessage } from './issue-effects.js';
+import { benefitInsertRow, noticeMessage } from './issue-effects.js';
 
 // POST /benefit-api/benefit/file (part 1 §2 "Upload Benefit File", §5, §7, §8; docs/benefit-file.md; decision 0011).
 // One file, one transaction: every valid row is applied whole and every refused row changed nothing and is reported
@@ -201,37 +197,10 @@ export async function importBenefitFile(context: RequestContext, upload: Uploade
       );
       const unchanged = planned.filter((p) => p.plan.kind === 'unchanged').length;
 
-      // The daily roll-up's rows first, then the funding roll-up's: the order of every other issuer (decision 0085).
-      const days: IssuanceDayKey[] = [
-        ...adds.map((a) => ({
-          programId: a.lookups.program.id,
-          day: a.values.availableDate,
-          agencyId: a.values.agencyId,
-          fundingId: a.values.fundingId,
-        })),
-        ...updates.flatMap((u) => [
-          {
-            programId: u.existing.programId,
-            day: u.existing.availableDate,
-            agencyId: u.existing.agencyId,
-            fundingId: u.existing.fundingSourceId,
-          },
-          {
-            programId: u.existing.programId,
-            day: u.values.availableDate,
-            agencyId: u.existing.agencyId,
-            fundingId: u.values.fundingId,
-          },
-        ]),
-      ];
-      await lockIssuanceDays(tx, days);
-      // The same keys without their day are the funding roll-up's (lockIssuanceTotals keeps each once).
-      await lockIssuanceTotals(tx, days);
       const refuse: Refuse = (row, problem) => problems.refuse(row, problem.column ?? undefined, problem.reason);
       const { added, created } = await addBenefits(tx, ctx, adds, now, refuse, lap);
       lap('added');
       const { updated, audit } = await changeBenefits(tx, updates, now, refuse);
-      await dropEmptyIssuanceDays(tx, days);
       lap('updated');
       // The agencies' funding (decision 0029): a file that takes an agency past its funding amount is refused whole
       // with agency.funding.enforce on; otherwise the alert goes out at the threshold. Updates are never refused: only
@@ -390,7 +359,6 @@ async function addBenefits(
     taken.add(`${a.lookups.program.id}:${number}`);
     return { ...a, number, generated: a.values.authorizationNumber === null };
   });
-  const issued: IssuanceDelta[] = [];
   const createdByRow = new Map<number, string>();
   const notifiedAt = now.toISOString();
   let queued = 0;
@@ -438,13 +406,6 @@ async function addBenefits(
       const uuid = inserted.get(`${a.lookups.program.id}:${a.number}`);
       if (uuid !== undefined) {
         createdByRow.set(a.rowNumber, uuid);
-        issued.push({
-          programId: a.lookups.program.id,
-          fundingId: a.values.fundingId,
-          agencyId: a.values.agencyId,
-          amountCents: a.values.amountCents,
-          count: 1,
-        });
       } else if (a.generated && attempt + 1 < GENERATE_TRIES) {
         let number: string;
         do number = randomAuthorizationNumber(a.lookups.today);
@@ -458,13 +419,10 @@ async function addBenefits(
     pending = retry;
   }
   lap('inserted');
-  // The funding roll-up of the issue effects (applyIssueEffects does the same for the issue form).
-  await adjustIssuanceTotals(tx, issued);
-  lap('effects');
   // As issue-effects.ts logs it: the messages counted, never their bodies or addresses.
   if (queued > 0) ctx.log.info({ count: queued, notice: 'issued' }, 'benefit notifications queued in the outbox');
   const created = [...createdByRow].sort(([a], [b]) => a - b).map(([, uuid]) => uuid);
-  return { added: issued.length, created };
+  return { added: createdByRow.size, created };
 }
 
 interface PendingUpdate {
@@ -495,7 +453,6 @@ async function changeBenefits(
     note: u.values.note,
   }));
   const done = new Map((await updateBenefits(tx, changes, now)).map((r) => [r.id, r]));
-  const deltas: IssuanceDelta[] = [];
   const audit: AuditEntry[] = [];
   for (const u of updates) {
     const row = done.get(u.existing.id);
@@ -508,22 +465,6 @@ async function changeBenefits(
       continue;
     }
     const e = u.existing;
-    deltas.push(
-      {
-        programId: e.programId,
-        fundingId: e.fundingSourceId,
-        agencyId: e.agencyId,
-        amountCents: -toCents(e.amount),
-        count: -1,
-      },
-      {
-        programId: e.programId,
-        fundingId: u.values.fundingId,
-        agencyId: e.agencyId,
-        amountCents: u.values.amountCents,
-        count: 1,
-      },
-    );
     // The fields a file row can change, as the audit log names them (benefitAuditView keeps the wire names).
     const before = benefitAuditView({
       availableDate: e.availableDate,
@@ -547,6 +488,5 @@ async function changeBenefits(
     });
     audit.push({ action: 'update', entity: 'benefit', entityId: e.uuid, before, after });
   }
-  await adjustIssuanceTotals(tx, deltas);
   return { updated: done.size, audit };
 }

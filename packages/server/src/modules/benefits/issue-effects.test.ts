@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { NOTIFICATION_EVENT } from '../../db/reference-data.js';
 import { notificationPreferences, notifications, outbox } from '../../db/schema/index.js';
 import { useTestApp } from '../../testing/app.js';
-import { applyIssueEffects, rebuildIssuanceTotals } from './issue-effects.js';
+import { applyIssueEffects, rebuildIssuanceRollups } from './issue-effects.js';
 import { type BenefitWorld, issuanceTotals, makeBenefit, makeBenefitWorld } from '../../testing/benefits.js';
 
 // The side effects shared with the benefit file import (docs/decisions/0010 "Funding accounting", "Notifications").
@@ -64,6 +64,9 @@ describe('applyIssueEffects', () => {
       .from(notifications)
       .where(inArray(notifications.accountId, [w.accounts.a1.id, w.accounts.a2.id, w.accounts.programLevel.id]));
     expect(notes).toHaveLength(4);
+    // Each inbox row keeps the notice's Spanish beside the English, for the recipient's Spanish pages.
+    for (const note of notes)
+      expect(note.textEs).toContain(`(autorización ${note.text.match(/authorization (\w+)/)?.[1]})`);
     const sms = await db.select().from(outbox).where(eq(outbox.to, w.accounts.a2.mobilePhone!));
     expect(sms).toHaveLength(1);
     expect(sms[0]).toMatchObject({ channel: 'sms', subject: 'A new benefit is available' });
@@ -168,7 +171,7 @@ describe('applyIssueEffects', () => {
       },
     });
     const running = await issuanceTotals(db, w.programA.id);
-    await rebuildIssuanceTotals(db);
+    await rebuildIssuanceRollups(db);
     const rebuilt = await issuanceTotals(db, w.programA.id);
     expect(running).toEqual(rebuilt);
     expect(rebuilt[`${w.fundA2.id}:${w.a2.id}`]).toEqual([5555, 2]);

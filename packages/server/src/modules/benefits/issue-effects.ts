@@ -102,21 +102,10 @@ export async function applyIssueEffects(
       issued.map((b) => b.benefitId),
       'issued',
     );
-  await adjustIssuanceTotals(
-    tx,
-    issued.map((b) => ({
-      programId: b.programId,
-      fundingId: b.fundingId,
-      agencyId: b.agencyId,
-      amountCents: b.amountCents,
-      count: 1,
-    })),
-  );
 }
 
-// The roll-up itself lives in platform/issuance-totals.ts: recipient moves and the demo data change it too.
-import { adjustIssuanceTotals } from '../../platform/issuance-totals.js';
-export { adjustIssuanceTotals, rebuildIssuanceTotals, type IssuanceDelta } from '../../platform/issuance-totals.js';
+// The issuance roll-ups follow the benefits through their triggers (platform/issuance-totals.ts, decision 0101).
+export { rebuildIssuanceRollups } from '../../platform/issuance-totals.js';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Notifications

@@ -149,6 +149,7 @@ export async function notifyExpired(db: DbOrTx, expired: MovedBenefit[], now: Da
       accountId: m.accountId,
       eventId: NOTIFICATION_EVENT.BENEFIT_EXPIRED,
       text: m.text,
+      textEs: m.es,
       statusId: 0,
       notifiedDate: now,
       createdAt: now,

@@ -109,8 +109,14 @@ describe('benefit life cycle: expiry', () => {
       .select()
       .from(notifications)
       .where(inArray(notifications.accountId, [account.id, spent.account.id]));
-    expect(notes.map((n) => [n.accountId, n.eventId, n.text])).toEqual([
-      [account.id, 3, `Your benefit ${rows[0]!.authorizationNumber} expired on 2026-11-01 with $12.50 unspent.`],
+    expect(notes.map((n) => [n.accountId, n.eventId, n.text, n.textEs])).toEqual([
+      [
+        account.id,
+        3,
+        `Your benefit ${rows[0]!.authorizationNumber} expired on 2026-11-01 with $12.50 unspent.`,
+        // The Spanish the recipient's Spanish pages show, as the Spanish e-mail says it.
+        `Su beneficio ${rows[0]!.authorizationNumber} venció el 01/11/2026 con $12.50 sin gastar.`,
+      ],
     ]);
     const mail = await t.database.db.select().from(outbox).where(eq(outbox.to, account.email!));
     expect(mail).toMatchObject([{ channel: 'email', subject: 'A benefit has expired' }]);

@@ -4,6 +4,7 @@ import { type DateRange, dateRangeStart } from '@ebt/core/dashboard';
 import { useTestApp } from '../../testing/app.js';
 import { makeDashboardWorld, type DashboardWorld } from '../../testing/dashboard.js';
 import { rebuildDashboardTotals } from './totals.js';
+import { foldAllIssuanceJournal } from '../../platform/issuance-totals.js';
 
 // The dashboard's reads against sums computed straight from benefits and transactions (today is 2026-11-23 on the
 // test clock, America/New_York): each filter and range, voids, refunds and reversals; scope and bad input.
@@ -216,6 +217,7 @@ describe('figures against the raw tables', () => {
       ).rows;
     // A deleted benefit leaves the issuance roll-up too (the delete trigger).
     await db.execute(sql`delete from benefits where id = ${w.benefits.future.id}`);
+    await foldAllIssuanceJournal(db);
     const running = await dump();
     await rebuildDashboardTotals(db);
     expect(await dump()).toEqual(running);

@@ -1,12 +1,10 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { RESPONSE_CODE, TRANSACTION_TYPE as T } from '../../db/reference-data.js';
-import { BENEFIT_STATUS } from '@ebt/core/enums';
 import {
   benefits,
   dashboardAgencyMerchantDays,
   dashboardAgencyMerchantMonths,
-  dashboardIssuanceDays,
   dashboardMerchantDays,
   dashboardMerchantMonths,
   dashboardProgramMerchantDays,
@@ -15,9 +13,11 @@ import {
   dashboardRecipientDays,
   dashboardRedemptionDays,
 } from '../../db/schema/index.js';
+import { foldAllIssuanceJournal, rebuildIssuanceRollups } from '../../platform/issuance-totals.js';
 
 // The dashboard's transaction roll-ups (docs/dashboard.md, decisions 0053 and 0066). The issuance roll-up follows
-// benefits by itself (the triggers of migration 0023); these follow transactions, which the authorisation side writes:
+// benefits by itself (their triggers journal each change, the fold job adds it: decision 0101); these follow
+// transactions, which the authorisation side writes:
 // the engine queues each call's rows (queueTransactionTotals, an insert in its own transaction) and the fold job adds
 // them (foldPendingTotals), so no purchase waits on another's roll-up row. Contributions come from
 // transaction_benefits: which benefits paid a purchase (or were credited by a refund, or created by an accrual), hence
@@ -206,14 +206,19 @@ export async function foldPendingTotals(db: Db, limit = FOLD_BATCH): Promise<num
   });
 }
 
-/** Folds until the queue is empty (tests, and the end of a bench run): answers how many it added. */
+/**
+ * Folds until the queue and the issuance journal are empty (the fold job's run, tests, the end of a bench run):
+ * answers how many transactions it added.
+ */
 export async function foldAllPendingTotals(db: Db): Promise<number> {
   let total = 0;
   for (;;) {
     const n = await foldPendingTotals(db);
     total += n;
-    if (n === 0) return total;
+    if (n === 0) break;
   }
+  await foldAllIssuanceJournal(db);
+  return total;
 }
 
 /**
@@ -231,10 +236,7 @@ export async function rebuildDashboardTotals(db: DbOrTx): Promise<void> {
   await db.execute(sql`delete from ${dashboardAgencyMerchantDays}`);
   await db.execute(sql`delete from ${dashboardAgencyMerchantMonths}`);
   await db.execute(sql`delete from ${dashboardRedemptionDays}`);
-  await db.execute(sql`delete from ${dashboardIssuanceDays}`);
-  await db.execute(sql`
-    insert into ${dashboardIssuanceDays} (program_id, day, agency_id, funding_source_id, issued_amount, issued_count)
-    select program_id, available_date, agency_id, funding_source_id, sum(amount), count(*)
-    from ${benefits} where status_id <> ${BENEFIT_STATUS.VOIDED} group by 1, 2, 3, 4`);
+  // Both issuance roll-ups from the benefits, their journal emptied (decision 0101).
+  await rebuildIssuanceRollups(db);
   await addTransactions(db, sql`true`);
 }

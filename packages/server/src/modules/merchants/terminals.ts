@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { fillMessage } from '@ebt/core/messages';
+import { ruleMessage } from '@ebt/core/messages';
 import { MERCHANT_MESSAGES } from '@ebt/core/merchants';
 import {
   type IssuedTerminal,
@@ -126,7 +126,7 @@ export async function issueTerminal(
           .from(merchantTerminals)
           .where(and(eq(merchantTerminals.merchantId, merchant.id), isNull(merchantTerminals.revokedAt)));
         if ((active?.n ?? 0) >= MAX_ACTIVE_TERMINALS)
-          throw AppError.conflict(fillMessage(TERMINAL_MESSAGES.TOO_MANY_TERMINALS, { max: MAX_ACTIVE_TERMINALS }));
+          throw AppError.conflict(ruleMessage(TERMINAL_MESSAGES.TOO_MANY_TERMINALS, { max: MAX_ACTIVE_TERMINALS }));
         const terminalCode = newTerminalCode();
         await tx.insert(merchantTerminals).values({
           merchantId: merchant.id,

@@ -19,6 +19,7 @@ export async function listNotifications(context: RequestContext, query: Notifica
         notificationUuid: r.uuid!,
         notificationEventId: r.event_id!,
         notificationText: r.text!,
+        notificationTextEs: r.text_es,
         notificationStatusId: r.status_id!,
         notifiedDate: new Date(r.notified_date!).toISOString(),
       })),

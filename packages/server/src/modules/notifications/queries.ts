@@ -14,6 +14,7 @@ export interface NotificationPageRow extends Record<string, unknown> {
   uuid: string | null;
   event_id: number | null;
   text: string | null;
+  text_es: string | null;
   status_id: number | null;
   notified_date: Date | string | null;
 }
@@ -33,14 +34,14 @@ export async function notificationPage(
   const accounts = accountArray(accountIds);
   const listed = sql`${n.statusId} in (${NOTIFICATION_STATUS.UNREAD}, ${NOTIFICATION_STATUS.READ})`;
   const result = (await db.execute(sql`
-    select head.total, head.unread, p.uuid, p.event_id, p.text, p.status_id, p.notified_date
+    select head.total, head.unread, p.uuid, p.event_id, p.text, p.text_es, p.status_id, p.notified_date
     from (select
             (select count(*)::int from (select 1 from ${n} where ${n.accountId} = any(${accounts}) and ${listed}
                limit ${cap + 1}) t) as total,
             (select count(*)::int from (select 1 from ${n} where ${n.accountId} = any(${accounts})
                and ${n.statusId} = ${NOTIFICATION_STATUS.UNREAD} limit ${cap + 1}) u) as unread) head
     left join lateral (
-      select s.uuid, s.event_id, s.text, s.status_id, s.notified_date, s.id from ${n} s
+      select s.uuid, s.event_id, s.text, s.text_es, s.status_id, s.notified_date, s.id from ${n} s
       where s.account_id = any(${accounts}) and s.status_id in (${NOTIFICATION_STATUS.UNREAD}, ${NOTIFICATION_STATUS.READ})
       order by s.notified_date desc, s.id desc
       limit ${pageSize} offset ${page * pageSize}) p on true

@@ -1,6 +1,6 @@
 import { ACCOUNT_STATUS, ACCOUNT_TYPE, PAN_STATUS, PAN_TYPE, PROGRAM_STATUS } from '@ebt/core/enums';
 import { maskPan, todayIn } from '@ebt/core/format';
-import { fillMessage } from '@ebt/core/messages';
+import { ruleMessage } from '@ebt/core/messages';
 import {
   activePanLimit,
   assignPanDigits,
@@ -78,7 +78,7 @@ async function lockAccountForNewPan(tx: DbOrTx, ctx: CallerContext, programId: n
     throw AppError.unprocessable(PAN_MESSAGES.PROGRAM_NOT_ENABLED);
   const limit = activePanLimit(account.maxPrintedPans, account.configuration);
   if (remainingPans(limit, account.activeCount) < 1)
-    throw AppError.unprocessable(fillMessage(PAN_MESSAGES.NO_MORE_PANS, { max: limit }));
+    throw AppError.unprocessable(ruleMessage(PAN_MESSAGES.NO_MORE_PANS, { max: limit }));
   return { account, prefix: panPrefixOf(account) };
 }
 

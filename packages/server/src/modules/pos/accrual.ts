@@ -6,7 +6,6 @@ import { TRANSACTION_TYPE, RESPONSE_CODE } from '../../db/reference-data.js';
 import type { benefits } from '../../db/schema/index.js';
 import type { RequestContext } from '../../platform/context.js';
 import { benefitInsertRow, generateAuthorizationNumber, noticeMessage } from '../benefits/index.js';
-import type { IssuanceDelta } from '../../platform/issuance-totals.js';
 import type { RecipientNotice } from '../../platform/recipient-notices.js';
 import type { CallMove, CallRecord } from './call-write.js';
 import type { CallFacts } from './call.js';
@@ -47,7 +46,6 @@ export interface AccrualWrite {
   moves: CallMove[];
   newBenefits: (typeof benefits.$inferInsert & { uuid: string })[];
   notices: RecipientNotice[];
-  issuance: IssuanceDelta[];
   incentives: { incentiveUuid: string; benefitUuid: string; cents: number }[];
   /** The card's spendable balance after the purchase and its accruals. */
   balanceAfterCents: number;
@@ -55,7 +53,8 @@ export interface AccrualWrite {
 
 /**
  * The accruals of a purchase about to be written (`own`): per enrolment that earned, an incentive benefit, an accrual
- * row linked to the purchase, the benefit's issuance count and the recipient's 'incentive earned' notice (event 6).
+ * row linked to the purchase and the recipient's 'incentive earned' notice (event 6); the benefit's insert journals its
+ * issuance (platform/issuance-totals.ts).
  */
 export function accrualWrite(
   ctx: Pick<RequestContext, 'now'>,
@@ -70,7 +69,6 @@ export function accrualWrite(
     moves: [],
     newBenefits: [],
     notices: [],
-    issuance: [],
     incentives: [],
     balanceAfterCents,
   };
@@ -124,13 +122,6 @@ export function accrualWrite(
       benefitUuid: benefit.uuid,
       deltaCents: 0,
       amountCents: e.cents,
-    });
-    out.issuance.push({
-      programId: facts.programId!,
-      fundingId: e.enrolment.fundingSourceId,
-      agencyId: facts.agencyId,
-      amountCents: e.cents,
-      count: 1,
     });
     const notice = noticeMessage(
       {

@@ -5,7 +5,6 @@ import { RESPONSE_CODES } from '../../db/reference-data.js';
 import type { benefits } from '../../db/schema/index.js';
 import { auditStamp, changedFields, type AuditEntry } from '../../platform/audit.js';
 import type { RequestContext } from '../../platform/context.js';
-import { mergedIssuanceDeltas, type IssuanceDelta } from '../../platform/issuance-totals.js';
 import { noticeStatements, noticesJson, type RecipientNotice } from '../../platform/recipient-notices.js';
 import { COLUMNS, NAMES, recordJson, type BenefitMove, type TransactionRecord } from './records.js';
 
@@ -14,7 +13,7 @@ import { COLUMNS, NAMES, recordJson, type BenefitMove, type TransactionRecord } 
 // guard), the incentive benefits it issues, its transaction_benefits rows, its audit row, the recipient's notices with
 // the e-mails and SMS they chose, and the dashboard's queue rows (decision 0066). One round trip where there were up to
 // twelve, and one plan per connection whatever the call moved: each part is a JSON parameter that may be empty. The
-// issuance roll-up of an accrual's benefits follows in a second statement (see `writeCall`).
+// incentive benefits' issuance is journaled by the benefits' trigger, which waits on no other call (decision 0101).
 
 /** A row of the call; `causedByUuid` names the call's own row (written first) that this one follows from. */
 export type CallRecord = TransactionRecord & { uuid: string; causedByUuid?: string };
@@ -29,7 +28,6 @@ export interface CallWrite {
   newBenefits: readonly (typeof benefits.$inferInsert & { uuid: string })[];
   audit: AuditEntry;
   notices: readonly RecipientNotice[];
-  issuance: readonly IssuanceDelta[];
 }
 
 const linked = (name: string) =>
@@ -91,17 +89,6 @@ queued as (
 ),
 ${noticeStatements('$5', '$6')}
 select t.id, t.uuid, (select count(*) from notice_mail) as mailed from t`;
-
-/** Adds the incentive benefits a call issued to the issuance roll-up (decision 0010), keys in a fixed order. */
-const ISSUANCE = `
-insert into benefit_issuance_totals as it (program_id, funding_source_id, agency_id, issued_amount, issued_count)
-select v.program_id, v.funding_source_id, v.agency_id, v.amount, v.n
-from jsonb_to_recordset($1::jsonb) as v(ord int, program_id int, funding_source_id int, agency_id int, amount numeric,
-  n int)
-order by v.ord
-on conflict on constraint benefit_issuance_totals_key do update set
-  issued_amount = it.issued_amount + excluded.issued_amount, issued_count = it.issued_count + excluded.issued_count,
-  updated_at = now()`;
 
 /**
  * Writes a call (see above) and answers each row's id by its uuid, and how many e-mails and SMS were queued.
@@ -167,18 +154,6 @@ export async function writeCall(
       at,
     ],
   );
-  // The issuance roll-up in a statement of its own, after the write: the insert of the incentive benefits has locked
-  // the day's row of dashboard_issuance_days (its trigger fires at the end of the write), and every issuer locks that
-  // row before benefit_issuance_totals (applyIssueEffects), so an accrual and a staff issuance never deadlock.
-  const issuance = mergedIssuanceDeltas(call.issuance).map((d, ord) => ({
-    ord,
-    program_id: d.programId,
-    funding_source_id: d.fundingId,
-    agency_id: d.agencyId,
-    amount: fromCents(d.amountCents),
-    n: d.count,
-  }));
-  if (issuance.length > 0) await preparedIn(tx, 'pos_issuance', ISSUANCE, [JSON.stringify(issuance)]);
   const mailed = Number(out[0]?.mailed ?? 0);
   // As platform/outbox.ts does: the log names the messages, never their bodies or addresses.
   if (mailed > 0) ctx.log.info({ count: mailed, notice: 'pos' }, 'recipient notices queued in the outbox');

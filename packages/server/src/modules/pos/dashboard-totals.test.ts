@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { foldAllIssuanceJournal } from '../../platform/issuance-totals.js';
 import { useTestApp } from '../../testing/app.js';
 import { call, makePosWorld, nextTrace, purchaseOf } from '../../testing/pos-world.js';
 import { foldAllPendingTotals, foldPendingTotals, rebuildDashboardTotals } from '../dashboard/index.js';
@@ -91,6 +92,8 @@ describe('the engine and the dashboard roll-ups', () => {
         }),
       );
       expect(counts.reduce((a, b) => a + b, 0)).toBe(queued);
+      // The benefit given above reaches the issuance roll-up through its journal (decision 0101).
+      await foldAllIssuanceJournal(w.db);
       const running = await snapshot(w.db);
       await rebuildDashboardTotals(w.db);
       expect(await snapshot(w.db)).toEqual(running);

@@ -117,7 +117,6 @@ export async function recordedCall(
   let id: number;
   try {
     id = await ctx.db.transaction(async (tx) => {
-      // The audit row first: the work ends with the shared issuance roll-up rows, held from their update to the commit.
       await recordAudit(tx, ctx, auditEntry(facts, base));
       const ids = collectWritten(tx);
       const own = await work(tx);
@@ -214,7 +213,6 @@ async function recordDecline(
       newBenefits: [],
       audit: auditEntry(facts, base),
       notices: [],
-      issuance: [],
     });
     return answerFrom(row, [], [], row.endBalanceCents);
   });

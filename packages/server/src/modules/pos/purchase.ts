@@ -63,7 +63,7 @@ export async function purchase(
         startBalanceCents: funds.balanceCents,
         endBalanceCents: funds.balanceCents,
       };
-      await writeCall(tx, ctx, { records: [declined], moves: [], newBenefits: [], audit, notices: [], issuance: [] });
+      await writeCall(tx, ctx, { records: [declined], moves: [], newBenefits: [], audit, notices: [] });
       return answerFrom(declined, [], [], funds.balanceCents);
     }
     const byId = new Map(funds.benefits.map((b) => [b.id, b]));
@@ -99,7 +99,6 @@ export async function purchase(
       newBenefits: accrual.newBenefits,
       audit,
       notices: alert ? [alert, ...accrual.notices] : accrual.notices,
-      issuance: accrual.issuance,
     });
     return answerFrom(
       own,

@@ -35,7 +35,7 @@ describe('the cost of an engine call', () => {
     expect(statements).toBe(4);
   });
 
-  it('approves a purchase that earns an incentive and alerts the recipient in five: the issuance roll-up after', async () => {
+  it('approves a purchase that earns an incentive and alerts the recipient in four, as one without', async () => {
     const w = await makePosWorld(t);
     await w.giveBenefit('50.00');
     await w.enrol({ matchRate: '10.00' });
@@ -64,9 +64,9 @@ describe('the cost of an engine call', () => {
     expect(accruals.map((a) => [a.trxTypeId, a.settleAmt])).toEqual([[6, '1.99']]);
     // Two e-mails: the purchase alert and the incentive notice.
     expect((await w.db.select().from(outbox)).length - queuedBefore).toBe(2);
-    // The fifth adds the incentive benefit to the issuance roll-up once the write has locked the day's dashboard row
-    // (call-write.ts): the order every issuer takes those two rows in.
-    expect(statements).toBe(5);
+    // The incentive benefit's issuance is journaled by the write's own trigger (decision 0101): no statement more, and
+    // no roll-up row shared with other purchases.
+    expect(statements).toBe(4);
   });
 });
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { todayIn } from '@ebt/core/format';
-import { fillMessage } from '@ebt/core/messages';
+import { ruleMessage } from '@ebt/core/messages';
 import { PROGRAM_MESSAGES, type ProgramBody, type ProgramSaved, programDateMin } from '@ebt/core/programs';
 import { programs } from '../../db/schema/index.js';
 import { ensurePrintedAccount } from '../pans/index.js';
@@ -29,7 +29,7 @@ export async function addProgram(context: RequestContext, body: ProgramBody): Pr
   const today = todayIn(ctx.config.defaultTimeZone, ctx.now());
   // B§5: a new program starts today or later (editing allows any date from 2021-02-01, the schema's own minimum).
   const min = programDateMin('add', today);
-  const tooEarly = fillMessage(PROGRAM_MESSAGES.DATE_TOO_EARLY, { date: min });
+  const tooEarly = ruleMessage(PROGRAM_MESSAGES.DATE_TOO_EARLY, { date: min });
   if (body.startDate < min) throw AppError.badRequest(tooEarly, 'startDate');
   if (body.endDate < min) throw AppError.badRequest(tooEarly, 'endDate');
   if (body.fundingSources.some((s) => s.fundingId > 0))

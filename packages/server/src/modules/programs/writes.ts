@@ -1,6 +1,6 @@
 import { inArray, sql } from 'drizzle-orm';
 import { PROGRAM_CONFIGURATION_MAX } from '@ebt/core/constants';
-import { fillMessage, MESSAGES } from '@ebt/core/messages';
+import { dataMessage, MESSAGES, ruleMessage } from '@ebt/core/messages';
 import {
   duplicateFundingSourceName,
   maskedProgramConfiguration,
@@ -50,7 +50,7 @@ export function configurationToStore(text: string | null | undefined, storedSeal
   // 21 digits): the stored text must still fit the column (B§3: up to 1000 characters).
   const configuration = JSON.stringify(open);
   if (configuration.length > PROGRAM_CONFIGURATION_MAX)
-    throw AppError.badRequest(fillMessage(MESSAGES.TOO_LONG, { max: PROGRAM_CONFIGURATION_MAX }), 'configuration');
+    throw AppError.badRequest(ruleMessage(MESSAGES.TOO_LONG, { max: PROGRAM_CONFIGURATION_MAX }), 'configuration');
   return {
     configuration,
     configurationSecrets: Object.keys(secrets).length ? encrypt(JSON.stringify(secrets), config.encryptionKey) : null,
@@ -143,7 +143,7 @@ export async function applyFundingSources(
   const blocked = removed.find((s) => used.has(s.fundingId));
   if (blocked)
     throw AppError.conflict(
-      fillMessage(PROGRAM_MESSAGES.FUNDING_SOURCE_IN_USE, { name: blocked.name }),
+      dataMessage(PROGRAM_MESSAGES.FUNDING_SOURCE_IN_USE, { name: blocked.name }),
       'fundingSources',
     );
   try {
@@ -160,7 +160,7 @@ export async function applyFundingSources(
     const id = Number(/\(id\)=\((\d+)\)/.exec(detail)?.[1]);
     const source = removed.find((s) => s.fundingId === id) ?? removed[0]!;
     throw AppError.conflict(
-      fillMessage(PROGRAM_MESSAGES.FUNDING_SOURCE_IN_USE, { name: source.name }),
+      dataMessage(PROGRAM_MESSAGES.FUNDING_SOURCE_IN_USE, { name: source.name }),
       'fundingSources',
     );
   }

@@ -4,7 +4,7 @@ import { ACCOUNT_STATUS, ROLE, USER_STATUS } from '@ebt/core/enums';
 import { MESSAGES } from '@ebt/core/messages';
 import { RECIPIENT_MESSAGES } from '@ebt/core/recipients';
 import { auditLog, benefitIssuanceTotals, benefits, recipientAccounts, users } from '../../db/schema/index.js';
-import { rebuildIssuanceTotals } from '../../platform/issuance-totals.js';
+import { foldAllIssuanceJournal, rebuildIssuanceRollups } from '../../platform/issuance-totals.js';
 import type { DbOrTx } from '../../db/client.js';
 import { useTestApp } from '../../testing/app.js';
 import { makeRecipient, makeUser } from '../../testing/factories.js';
@@ -143,6 +143,7 @@ describe('PUT /account-api/account (update)', () => {
       appErrorCode: 'CONFLICT',
       appErrorMessage: 'Email already exists.',
       field: 'email',
+      messageKey: 'MESSAGES.RECIPIENT_EMAIL_EXISTS',
     });
     const own = await put(w.tokens.agencyUserA1, {
       accountUuid: account.uuid,
@@ -309,7 +310,7 @@ describe('PUT /account-api/account/move', () => {
         { ...base, authorizationNumber: `V${account.id}`, statusId: 3 },
       ])
       .returning();
-    await rebuildIssuanceTotals(db); // inserted directly, without the issue service that keeps the totals
+    await rebuildIssuanceRollups(db); // inserted directly, without the issue service that keeps the totals
     return { account, issued: issued!, voided: voided! };
   }
   const agencyOfBenefit = async (id: number) =>
@@ -341,11 +342,13 @@ describe('PUT /account-api/account/move', () => {
   it("moves the Issued benefits' amounts between the agencies' issuance totals", async () => {
     const { db } = t.database;
     const { account } = await withBenefits(w.a1);
-    const totals = async () =>
-      (await db.select().from(benefitIssuanceTotals).where(eq(benefitIssuanceTotals.programId, w.programA.id)))
+    const totals = async () => {
+      await foldAllIssuanceJournal(db);
+      return (await db.select().from(benefitIssuanceTotals).where(eq(benefitIssuanceTotals.programId, w.programA.id)))
         .filter((r) => r.issuedCount !== 0) // a key emptied by the move keeps its row at zero
         .map((r) => `${r.agencyId}:${r.issuedAmount}:${r.issuedCount}`)
         .sort();
+    };
     const before = await totals();
     const res = await move(w.tokens.programAdminA, {
       accountUuid: account.uuid,
@@ -355,7 +358,7 @@ describe('PUT /account-api/account/move', () => {
     expect(res.statusCode).toBe(200);
     const after = await totals();
     expect(after).not.toEqual(before);
-    await rebuildIssuanceTotals(db);
+    await rebuildIssuanceRollups(db);
     expect(after).toEqual(await totals()); // the running totals equal a recount from the benefits
   });
 

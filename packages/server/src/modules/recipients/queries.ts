@@ -1,12 +1,10 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
 import { ACCOUNT_STATUS, BENEFIT_STATUS, PAN_STATUS, USER_STATUS } from '@ebt/core/enums';
-import { toCents } from '@ebt/core/format';
 import type { RecipientSearchCriteria } from '@ebt/core/recipients';
 import { type DbOrTx, preparedIn } from '../../db/client.js';
 import type { AccountWireColumns } from './accounts.js';
 import { agencies, applicants, benefits, programs, recipientAccounts as ra, users } from '../../db/schema/index.js';
 import { type Caller, canSeeAgency, scopeCondition } from '../../platform/caller.js';
-import { adjustIssuanceTotals } from '../../platform/issuance-totals.js';
 import { isoText, type KeyedRead, keyedSelect, type KeyedRow } from '../../platform/keyed-read.js';
 import { startsWith, startsWithExactly } from '../../platform/search-sql.js';
 import { userHeldWhole } from '../../platform/user-scope.js';
@@ -273,8 +271,9 @@ export async function emailInUse(
 }
 
 /**
- * Moves the account's Issued benefits (the ones still managed) to its new agency and moves their amounts between
- * the agencies' issuance totals with them (platform/issuance-totals.ts); answers how many moved.
+ * Moves the account's Issued benefits (the ones still managed) to its new agency; the benefits' trigger journals
+ * their amounts from one agency's issuance totals to the other's (platform/issuance-totals.ts). Answers how many
+ * moved.
  */
 export async function moveIssuedBenefits(
   tx: DbOrTx,
@@ -283,18 +282,7 @@ export async function moveIssuedBenefits(
   now: Date,
 ): Promise<number> {
   const issued = and(eq(benefits.accountId, accountId), eq(benefits.statusId, BENEFIT_STATUS.ISSUED));
-  const before = await tx
-    .select({
-      id: benefits.id,
-      programId: benefits.programId,
-      fundingId: benefits.fundingSourceId,
-      agencyId: benefits.agencyId,
-      amount: benefits.amount,
-    })
-    .from(benefits)
-    .where(issued)
-    .orderBy(benefits.id)
-    .for('update');
+  const before = await tx.select({ id: benefits.id }).from(benefits).where(issued).orderBy(benefits.id).for('update');
   if (before.length === 0) return 0;
   await tx
     .update(benefits)
@@ -305,16 +293,6 @@ export async function moveIssuedBenefits(
         before.map((b) => b.id),
       ),
     );
-  await adjustIssuanceTotals(
-    tx,
-    before.flatMap((b) => {
-      const cents = toCents(b.amount);
-      return [
-        { programId: b.programId, fundingId: b.fundingId, agencyId: b.agencyId, amountCents: -cents, count: -1 },
-        { programId: b.programId, fundingId: b.fundingId, agencyId: toAgencyId, amountCents: cents, count: 1 },
-      ];
-    }),
-  );
   return before.length;
 }
 

@@ -193,6 +193,7 @@ describe('forgot password step 2: POST /user-api/forgot-password/{username}', ()
     expect(fifth.json().errorMessages[0]).toEqual({
       appErrorCode: 'SEC-001',
       appErrorMessage: MESSAGES.FORGOT_PASSWORD_LOCKED,
+      messageKey: 'MESSAGES.FORGOT_PASSWORD_LOCKED',
     });
     expect((await answer(user.username, { questionId: QUESTION_ID, answer: ANSWER })).statusCode).toBe(429);
     expect((await question(user.username)).statusCode).toBe(429);

@@ -50,6 +50,7 @@ describe('forgot username', () => {
     expect(res.json().errorMessages[0]).toEqual({
       appErrorCode: 'USR-404',
       appErrorMessage: 'The email address was not found.',
+      messageKey: 'MESSAGES.EMAIL_NOT_FOUND',
     });
   });
 
@@ -102,6 +103,7 @@ describe('forgot username', () => {
     expect(fifth.json().errorMessages[0]).toEqual({
       appErrorCode: 'SEC-001',
       appErrorMessage: 'Forgot Username locked due to too many failed reset attempts.',
+      messageKey: 'MESSAGES.FORGOT_USERNAME_LOCKED',
     });
     expect(await messagesTo(t.database.db, user.email)).toHaveLength(0);
   });

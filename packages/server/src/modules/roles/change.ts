@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { fillMessage } from '@ebt/core/messages';
+import { dataMessage } from '@ebt/core/messages';
 import { type AddRoleBody, type MessageAnswer, ROLE_MESSAGES, type SaveRoleBody, unknownIds } from '@ebt/core/roles';
 import { rolePrivileges, roles } from '../../db/schema/index.js';
 import { recordAudit } from '../../platform/audit.js';
@@ -48,7 +48,7 @@ export async function saveRole(context: RequestContext, body: SaveRoleBody): Pro
     const unknown = unknownIds(privilegeIds, known);
     if (unknown.length > 0)
       throw AppError.badRequest(
-        fillMessage(ROLE_MESSAGES.PRIVILEGE_UNKNOWN, { ids: unknown.join(', ') }),
+        dataMessage(ROLE_MESSAGES.PRIVILEGE_UNKNOWN, { ids: unknown.join(', ') }),
         'privilegeIds',
       );
     const [before] = await listRoles(tx, body.roleId);

@@ -18,7 +18,8 @@ describe('the agency form (B§5 "Agency")', () => {
     expect(validateAgencyAdd(EMPTY_AGENCY_FORM)).toMatchObject({
       agencyName: MESSAGES.FIELD_REQUIRED,
       agencyCode: MESSAGES.FIELD_REQUIRED,
-      programUuid: MESSAGES.FIELD_REQUIRED,
+      // The schema's own words for the empty select, as the server answers it.
+      programUuid: AGENCY_MESSAGES.PROGRAM_REQUIRED,
     });
     expect(validateAgencyAdd(filled)).toEqual({});
   });

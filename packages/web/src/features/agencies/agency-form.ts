@@ -1,7 +1,7 @@
 import { AddAgencyBody, type AgencyDetail, UpdateAgencyBody } from '@ebt/core/agencies';
 import { toCents } from '@ebt/core/format';
-import { MESSAGES } from '@ebt/core/messages';
 import type { z } from 'zod';
+import { formCheck } from '../../lib/form-check';
 
 // The agency form (B§2 "Add Agency", "Update Agency"; B§5 "Agency"): Name (max 50), Code (max 20) and Program
 // required; Funding Amount 0.00 to 99999999 with two decimals; Funding Date from 2023-01-01 as yyyy-MM-dd; the funding
@@ -37,6 +37,7 @@ export function agencyFormOf(agency: AgencyDetail): AgencyFormValues {
   };
 }
 
+/** The body as the form holds it: the program left out until chosen, blank funding fields as null. */
 function draft(values: AgencyFormValues) {
   return {
     agencyName: values.agencyName,
@@ -48,44 +49,29 @@ function draft(values: AgencyFormValues) {
   };
 }
 
+/**
+ * agencyApi.update's body as the form holds it: the name and code, and the funding fields only when the person may
+ * change them (B§6; the server answers 403 to a change without the right, never ignores it).
+ */
+function updateDraft(values: AgencyFormValues, withFunding: boolean) {
+  const { programUuid: _program, fundingAmount, fundingAlert, fundingDate, ...names } = draft(values);
+  return withFunding ? { ...names, fundingAmount, fundingAlert, fundingDate } : names;
+}
+
 /** agencyApi.add's body. */
 export function agencyAddBody(values: AgencyFormValues): z.output<typeof AddAgencyBody> {
   return AddAgencyBody.parse(draft(values));
 }
 
-/**
- * agencyApi.update's body: the name and code, and the funding fields only when the person may
- * change them (B§6; the server answers 403 to a change without the right, never ignores it).
- */
+/** agencyApi.update's body. */
 export function agencyUpdateBody(values: AgencyFormValues, withFunding: boolean): z.output<typeof UpdateAgencyBody> {
-  const { programUuid: _program, fundingAmount, fundingAlert, fundingDate, ...names } = draft(values);
-  return UpdateAgencyBody.parse(withFunding ? { ...names, fundingAmount, fundingAlert, fundingDate } : names);
+  return UpdateAgencyBody.parse(updateDraft(values, withFunding));
 }
 
-type Errors = Record<string, string>;
-
-function errorsOf(result: z.ZodSafeParseResult<unknown>, values: AgencyFormValues): Errors {
-  if (result.success) return {};
-  const errors: Errors = {};
-  for (const issue of result.error.issues) errors[issue.path.join('.')] ??= issue.message;
-  if (errors.programUuid && values.programUuid === '') errors.programUuid = MESSAGES.FIELD_REQUIRED;
-  return errors;
-}
-
-export function validateAgencyAdd(values: AgencyFormValues): Errors {
-  return errorsOf(AddAgencyBody.safeParse(draft(values)), values);
-}
+export const validateAgencyAdd = formCheck(AddAgencyBody, draft);
 
 export function validateAgencyUpdate(withFunding: boolean) {
-  return (values: AgencyFormValues): Errors => {
-    const { programUuid: _program, ...rest } = draft(values);
-    return errorsOf(
-      UpdateAgencyBody.safeParse(
-        withFunding ? rest : { ...rest, fundingAmount: undefined, fundingAlert: undefined, fundingDate: undefined },
-      ),
-      values,
-    );
-  };
+  return formCheck(UpdateAgencyBody, (values: AgencyFormValues) => updateDraft(values, withFunding));
 }
 
 /** Whether two sets of values save the same (spaces and the amount's form aside): Update waits for a change. */

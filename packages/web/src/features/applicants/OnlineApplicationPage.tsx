@@ -1,7 +1,7 @@
 import { isApplicationOpen, type ApplicationDefinition } from '@ebt/core/applicants';
 import { MESSAGES } from '@ebt/core/messages';
 import { Paper, Stack, Stepper, Text, Title, VisuallyHidden } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { useEffect, useRef, useState } from 'react';
 import { FullPageLoader } from '../../components/FullPageLoader';
 import { MessageBanner } from '../../components/MessageBanner';
@@ -15,6 +15,7 @@ import { ApplicationAgreement } from './components/ApplicationAgreement';
 import { SafeHtml } from './components/SafeHtml';
 import { useI18n } from '../../lib/i18n';
 import { Trans } from 'react-i18next';
+import { formCheck } from '../../lib/form-check';
 
 const STEPS = [
   'application.stepDetails',
@@ -52,7 +53,7 @@ function ApplicationSteps({ definition }: { definition: ApplicationDefinition })
       // The form lives at /apply/ct: a Connecticut program; the applicant may still pick another state.
       stateId: 'CT',
     },
-    validate: schemaResolver(ApplicantDetails, { sync: true }),
+    validate: formCheck(ApplicantDetails, (values: ApplicantValues) => values),
   });
 
   const headingRef = useRef<HTMLHeadingElement>(null);

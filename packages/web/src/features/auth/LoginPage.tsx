@@ -2,24 +2,25 @@ import type { LoginFormValues } from '@ebt/core/auth';
 import { MESSAGES } from '@ebt/core/messages';
 import { areaForPrivileges } from '@ebt/core/privileges';
 import { Alert, Anchor, Button, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../lib/api-client';
+import { formCheck } from '../../lib/form-check';
 import { endSession, useLogin } from './api';
 import { localizedErrors, useI18n } from '../../lib/i18n';
 
 /**
  * A§4 Login and A§8: a 401 shows the server's logon error and any other failure 'Unable to login at this time.'.
  * A 429 (our lock, decision 0002) is such a failure, but the person must learn when they may try again, so its
- * reason follows the specification's text.
+ * reason follows the specification's text. Each message is its own item, so each is shown in the page's language.
  */
-export function loginErrorMessage(error: unknown): string {
-  if (isApiError(error, 401)) return error.messages[0] ?? MESSAGES.LOGIN_INVALID;
-  if (isApiError(error, 429)) return `${MESSAGES.LOGIN_UNAVAILABLE} ${error.messages[0] ?? MESSAGES.LOGIN_LOCKED}`;
-  return MESSAGES.LOGIN_UNAVAILABLE;
+export function loginErrorMessage(error: unknown): string[] {
+  if (isApiError(error, 401)) return [error.messages[0] ?? MESSAGES.LOGIN_INVALID];
+  if (isApiError(error, 429)) return [MESSAGES.LOGIN_UNAVAILABLE, error.messages[0] ?? MESSAGES.LOGIN_LOCKED];
+  return [MESSAGES.LOGIN_UNAVAILABLE];
 }
 
 /**
@@ -35,7 +36,7 @@ export default function LoginPage() {
   const queryClient = useQueryClient();
   const login = useLogin();
   const { t, m } = useI18n();
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string[] | null>(null);
   const alertRef = useRef<HTMLDivElement>(null);
 
   const form = useForm<LoginFormValues>({
@@ -51,8 +52,8 @@ export default function LoginPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  const showFailure = (message: string) => {
-    setFailure(message);
+  const showFailure = (message: string | string[]) => {
+    setFailure(typeof message === 'string' ? [message] : message);
     // Move focus to the message so a screen-reader user hears why the sign-in failed.
     requestAnimationFrame(() => alertRef.current?.focus());
   };
@@ -68,7 +69,7 @@ export default function LoginPage() {
       showFailure(MESSAGES.LOGIN_UNAVAILABLE);
       return;
     }
-    const errors = localizedErrors(schemaResolver(rule, { sync: true })(values));
+    const errors = localizedErrors(formCheck(rule, (typed: LoginFormValues) => typed)(values));
     form.setErrors(errors);
     const first = Object.keys(errors)[0];
     if (first) {
@@ -113,7 +114,7 @@ export default function LoginPage() {
               icon={<IconAlertCircle aria-hidden />}
               role="alert"
             >
-              {m(failure)}
+              {failure.map(m).join(' ')}
             </Alert>
           )}
 

@@ -1,6 +1,6 @@
 import { benefitApi, type BenefitSearchRow, searchDateProblems } from '@ebt/core/benefits';
 import { AUTHORIZATION_NUMBER_MAX, MIN_DATES } from '@ebt/core/constants';
-import { fillMessage, MESSAGES } from '@ebt/core/messages';
+import { MESSAGES, ruleMessage } from '@ebt/core/messages';
 import { searchDateMax, todayIn } from '@ebt/core/format';
 import { Badge, Select, Stack, TextInput } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -140,7 +140,7 @@ export default function RecipientBenefitsPage() {
             label={t('benefits.authNumberLabel')}
             value={values.authNo}
             onChange={(e) => set('authNo')(e.currentTarget.value)}
-            error={authTooLong ? m(fillMessage(MESSAGES.TOO_LONG, { max: AUTHORIZATION_NUMBER_MAX })) : undefined}
+            error={authTooLong ? m(ruleMessage(MESSAGES.TOO_LONG, { max: AUTHORIZATION_NUMBER_MAX })) : undefined}
           />
           <Select
             label={t('benefits.program')}

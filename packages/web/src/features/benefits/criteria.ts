@@ -1,5 +1,6 @@
 import { BenefitSearchQuery, searchDateProblems } from '@ebt/core/benefits';
 import { LIST_PAGE_SIZE } from '@ebt/core/constants';
+import { formCheck } from '../../lib/form-check';
 import { cleanCriteria } from '../../lib/search';
 import type { UrlCriteriaSpec } from '../../lib/url-criteria';
 
@@ -64,21 +65,12 @@ export function criteriaErrors(
   criteria: BenefitCriteria,
   today: string,
 ): Partial<Record<keyof BenefitCriteria, string>> {
-  const errors: Partial<Record<keyof BenefitCriteria, string>> = {};
-  const parsed = BenefitSearchQuery.safeParse(cleanCriteria(criteria));
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0] as keyof BenefitCriteria;
-      if (CRITERIA_FIELDS.includes(field) && !errors[field]) errors[field] = issue.message;
-    }
-  }
-  const dates = {
-    startDate: criteria.startDate.trim() || undefined,
-    endDate: criteria.endDate.trim() || undefined,
-  };
-  for (const problem of searchDateProblems(dates, today, 'staff')) {
-    const field = problem.field as keyof BenefitCriteria;
-    if (!errors[field]) errors[field] = problem.message;
-  }
-  return errors;
+  return formCheck(BenefitSearchQuery, (values: BenefitCriteria) => cleanCriteria(values), {
+    rules: ({ startDate, endDate }) =>
+      searchDateProblems(
+        { startDate: startDate.trim() || undefined, endDate: endDate.trim() || undefined },
+        today,
+        'staff',
+      ),
+  })(criteria);
 }

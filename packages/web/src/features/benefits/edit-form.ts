@@ -2,7 +2,7 @@ import { editDateProblems, UpdateBenefitBody, type BenefitDetail } from '@ebt/co
 import { CREATION_CHANNEL } from '@ebt/core/enums';
 import { fromCents, isIsoDate, formatMoney, toCents } from '@ebt/core/format';
 import { fillMessage, MESSAGES } from '@ebt/core/messages';
-import type { z } from 'zod';
+import { formCheck, type BodyInput, type FieldProblem } from '../../lib/form-check';
 import { atMidday } from './issue-form';
 
 // The benefit edit form of the detail screen (A§5 "Edit", A§7 benefitApi.update), free of React.
@@ -35,13 +35,13 @@ export function editValuesOf(benefit: BenefitDetail): EditFormValues {
 
 /**
  * The PUT body as the form's text: the changed benefit with the lastUpdatedDate it was read at, so a change made by
- * someone else meanwhile answers 409 instead of being overwritten. Dates go at 12:00 (A§9). `checkEdit` reads it
- * with core's schema.
+ * someone else meanwhile answers 409 instead of being overwritten. Dates go at 12:00 (A§9); a blank balance is left
+ * out, which core's schema names as required. `checkEdit` reads it with core's schema.
  */
-export function updateInput(values: EditFormValues, benefit: BenefitDetail): z.input<typeof UpdateBenefitBody> {
+export function updateInput(values: EditFormValues, benefit: BenefitDetail): BodyInput<typeof UpdateBenefitBody> {
   return {
     benefitUuid: benefit.benefitUuid,
-    benefitBalance: values.benefitBalance.trim(),
+    benefitBalance: values.benefitBalance.trim() || undefined,
     benefitAvailableDate: isIsoDate(values.benefitAvailableDate)
       ? atMidday(values.benefitAvailableDate)
       : values.benefitAvailableDate,
@@ -66,27 +66,27 @@ export function updateRequest(values: EditFormValues, benefit: BenefitDetail): U
   return UpdateBenefitBody.parse(updateInput(values, benefit));
 }
 
+/** What the benefit itself bounds (A§5 "Edit"): its maximum amount, and dates from 2022-02-01 in order. */
+function editProblems(values: EditFormValues, benefit: BenefitDetail): FieldProblem[] {
+  const problems: FieldProblem[] = [];
+  const cents = toCents(values.benefitBalance);
+  const maxCents = toCents(benefit.maxBenefitAmount);
+  if (!Number.isNaN(cents) && cents > maxCents)
+    problems.push({
+      field: 'benefitBalance',
+      message: fillMessage(MESSAGES.BENEFIT_BALANCE_TOO_HIGH, { max: formatMoney(maxCents / 100) }),
+    });
+  if (isIsoDate(values.benefitAvailableDate) && isIsoDate(values.benefitExpirationDate))
+    problems.push(...editDateProblems(values.benefitAvailableDate, values.benefitExpirationDate));
+  return problems;
+}
+
 /**
  * A§5 "Edit": balance from 0 to the benefit's maximum amount (9999.99 unless the benefit says otherwise), dates not
  * before 2022-02-01 and the expiration not before the available date, the authorization number without spaces.
  */
 export function checkEdit(values: EditFormValues, benefit: BenefitDetail): Partial<Record<EditField, string>> {
-  const errors: Partial<Record<EditField, string>> = {};
-  const add = (field: string, message: string) => {
-    const key = field as EditField;
-    if (key in values && !errors[key]) errors[key] = message;
-  };
-  if (values.benefitBalance.trim() === '') add('benefitBalance', MESSAGES.FIELD_REQUIRED);
-  const parsed = UpdateBenefitBody.safeParse(updateInput(values, benefit));
-  if (!parsed.success) for (const issue of parsed.error.issues) add(String(issue.path[0] ?? ''), issue.message);
-  const cents = toCents(values.benefitBalance);
-  const maxCents = toCents(benefit.maxBenefitAmount);
-  if (!Number.isNaN(cents) && cents > maxCents) {
-    add('benefitBalance', fillMessage(MESSAGES.BENEFIT_BALANCE_TOO_HIGH, { max: formatMoney(maxCents / 100) }));
-  }
-  if (isIsoDate(values.benefitAvailableDate) && isIsoDate(values.benefitExpirationDate)) {
-    for (const problem of editDateProblems(values.benefitAvailableDate, values.benefitExpirationDate))
-      add(problem.field, problem.message);
-  }
-  return errors;
+  return formCheck(UpdateBenefitBody, (typed: EditFormValues) => updateInput(typed, benefit), {
+    rules: (typed) => editProblems(typed, benefit),
+  })(values);
 }

@@ -5,6 +5,7 @@ import {
   issueRuleProblems,
   LAST_ISSUANCE_DATE_CODE,
   type BenefitProgramSettings,
+  type BenefitRuleProblem,
 } from '@ebt/core/benefits';
 import { INCENTIVE_AUTHORIZATION_NUMBER, MIDDAY_HOUR } from '@ebt/core/constants';
 import { ErrorBody } from '@ebt/core/errors';
@@ -12,8 +13,8 @@ import { BENEFIT_TYPE, CREATION_CHANNEL, PROGRAM_STATUS } from '@ebt/core/enums'
 import { expirationFromDays, fromCents, isIsoDate, toCents } from '@ebt/core/format';
 import { MESSAGES } from '@ebt/core/messages';
 import type { CallerProgram } from '@ebt/core/programs';
-import type { z } from 'zod';
 import { isApiError } from '../../lib/api-client';
+import { formCheck, type BodyInput } from '../../lib/form-check';
 
 // The rules of the Issue Benefit form (A§4 "Benefit issue form", A§5 "Benefit forms"), free of React so they are
 // tested on their own. The server applies the same core rules again.
@@ -37,8 +38,11 @@ export interface IssueFormValues {
 
 export type IssueField = keyof IssueFormValues;
 
-/** The issue body before core's schema reads it: the form's text, so the schema names each badly written field. */
-export type IssueBenefitInput = z.input<typeof IssueBenefitBody>;
+/**
+ * The issue body before core's schema reads it: the form's text, so the schema names each badly written field (and a
+ * blank amount, left out, as missing).
+ */
+export type IssueBenefitInput = BodyInput<typeof IssueBenefitBody>;
 
 /**
  * The programs a benefit may be issued in, by hand or from a file: the enabled ones (A§3 program status). The server
@@ -185,12 +189,12 @@ export function issueInput(
     benefitExpirationDate: isIsoDate(values.benefitExpirationDate)
       ? atMidday(values.benefitExpirationDate)
       : values.benefitExpirationDate,
-    benefitAmount: values.benefitAmount.trim(),
+    benefitAmount: values.benefitAmount.trim() || undefined,
     programUuid: values.programUuid,
     benefitProgramIdentifier: program?.programId,
     fundingId: values.fundingId,
     // Anything but '1' or '2' is refused by core's schema with its own message.
-    benefitTypeId: values.benefitTypeId as '1' | '2',
+    benefitTypeId: values.benefitTypeId,
     incentiveUuid: incentive ? values.incentiveUuid : null,
     agencyUuid: agencyShown ? values.agencyUuid : null,
     note: program?.enableBenefitNote ? values.note.trim() || null : null,
@@ -234,9 +238,44 @@ export interface IssueCheck {
 }
 
 /**
+ * What the program and the caller add to core's field rules (A§5, A§6): the agency for agency roles, and once the
+ * dates and the amount read well, the program's rules against today (dates not before today, the available date
+ * maximum, the fixed amount and expiration, option and note).
+ */
+function issueProblems(
+  values: IssueFormValues,
+  program: CallerProgram | undefined,
+  today: string,
+  agencyRequired: boolean,
+): BenefitRuleProblem[] {
+  const problems: BenefitRuleProblem[] = [];
+  if (agencyRequired && !values.agencyUuid) problems.push({ field: 'agencyUuid', message: MESSAGES.AGENCY_REQUIRED });
+  const datesReadable = isIsoDate(values.benefitAvailableDate) && isIsoDate(values.benefitExpirationDate);
+  const cents = toCents(values.benefitAmount);
+  if (program && datesReadable && !Number.isNaN(cents)) {
+    const settings = programSettings(program);
+    problems.push(
+      ...issueRuleProblems(
+        {
+          availableDate: values.benefitAvailableDate,
+          expirationDate: values.benefitExpirationDate,
+          amountCents: cents,
+          benefitTypeId: Number(values.benefitTypeId),
+          note: settings.enableBenefitNote ? values.note : null,
+          benefitOptionId: values.benefitOptionId ? Number(values.benefitOptionId) : null,
+        },
+        settings,
+        today,
+      ),
+    );
+  }
+  return problems;
+}
+
+/**
  * Everything the form checks before sending (A§5): core's field rules (required fields, lengths, the authorization
- * number without spaces, the amount), the program's rules against today (dates not before today, the available date
- * maximum, the fixed amount and expiration, option and note) and the agency for agency roles (A§6).
+ * number without spaces, the amount, the incentive of an Incentive benefit), then the program's and the caller's
+ * (`issueProblems`).
  */
 export function checkIssue(
   values: IssueFormValues,
@@ -244,44 +283,10 @@ export function checkIssue(
   today: string,
   agencyRequired: boolean,
 ): IssueCheck {
-  const errors: Partial<Record<IssueField, string>> = {};
-  const add = (field: string, message: string) => {
-    const key = field as IssueField;
-    if (key in values && !errors[key]) errors[key] = message;
-  };
-  if (!values.programUuid) add('programUuid', MESSAGES.FIELD_REQUIRED);
-  if (agencyRequired && !values.agencyUuid) add('agencyUuid', MESSAGES.AGENCY_REQUIRED);
-  // An empty amount is a missing field, not a badly written one.
-  if (values.benefitAmount.trim() === '') add('benefitAmount', MESSAGES.FIELD_REQUIRED);
-  // The schema checks this only once every field parses; the form names it together with the other problems.
-  if (values.benefitTypeId === INCENTIVE && !values.incentiveUuid) add('incentiveUuid', MESSAGES.INCENTIVE_REQUIRED);
-
-  const parsed = IssueBenefitBody.safeParse(issueInput(values, program, agencyRequired));
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) add(String(issue.path[0] ?? ''), issue.message);
-  }
-
-  let lastIssuanceDate: string | null = null;
-  const datesReadable = isIsoDate(values.benefitAvailableDate) && isIsoDate(values.benefitExpirationDate);
-  const cents = toCents(values.benefitAmount);
-  if (program && datesReadable && !Number.isNaN(cents)) {
-    const settings = programSettings(program);
-    const problems = issueRuleProblems(
-      {
-        availableDate: values.benefitAvailableDate,
-        expirationDate: values.benefitExpirationDate,
-        amountCents: cents,
-        benefitTypeId: Number(values.benefitTypeId),
-        note: settings.enableBenefitNote ? values.note : null,
-        benefitOptionId: values.benefitOptionId ? Number(values.benefitOptionId) : null,
-      },
-      settings,
-      today,
-    );
-    for (const problem of problems) {
-      if (problem.code === LAST_ISSUANCE_DATE_CODE) lastIssuanceDate = program.lastIssuanceDate;
-      add(problem.field, problem.message);
-    }
-  }
-  return { errors, lastIssuanceDate };
+  const problems = issueProblems(values, program, today, agencyRequired);
+  const errors = formCheck(IssueBenefitBody, (typed: IssueFormValues) => issueInput(typed, program, agencyRequired), {
+    rules: () => problems,
+  })(values);
+  const afterLastIssuance = problems.some((problem) => problem.code === LAST_ISSUANCE_DATE_CODE);
+  return { errors, lastIssuanceDate: afterLastIssuance ? (program?.lastIssuanceDate ?? null) : null };
 }

@@ -1,4 +1,5 @@
 import { AddConfigBody, CONFIG_MESSAGES } from '@ebt/core/config';
+import { formCheck } from '../../lib/form-check';
 
 // The configuration value form (B§5 "Configuration"): key max 255, value required max 255, effective date required
 // YYYY-MM-DD; core's schema is the rule. A new or moved value is not dated in the past (docs/decisions/0031).
@@ -12,14 +13,12 @@ export interface ConfigFormValues {
 export const EMPTY_CONFIG_FORM: ConfigFormValues = { configKey: '', configValue: '', effectiveDate: '' };
 
 export function validateConfigForm(today: string) {
-  return (values: ConfigFormValues): Record<string, string> => {
-    const errors: Record<string, string> = {};
-    const result = AddConfigBody.safeParse(values);
-    if (!result.success) for (const issue of result.error.issues) errors[issue.path.join('.')] ??= issue.message;
-    if (!errors.effectiveDate && values.effectiveDate.trim() < today)
-      errors.effectiveDate = CONFIG_MESSAGES.CONFIG_DATE_PAST;
-    return errors;
-  };
+  return formCheck(AddConfigBody, (values: ConfigFormValues) => values, {
+    rules: (values) =>
+      values.effectiveDate.trim() < today
+        ? [{ field: 'effectiveDate', message: CONFIG_MESSAGES.CONFIG_DATE_PAST }]
+        : [],
+  });
 }
 
 /** "Updated in UTC" (B§2): the instant as yyyy-MM-dd HH:mm:ss in UTC. */

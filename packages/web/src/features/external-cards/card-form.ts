@@ -6,8 +6,8 @@ import {
   externalPanTypeBoxes,
   externalPanTypeFrom,
 } from '@ebt/core/enums';
-import type { z } from 'zod';
 import { errorMessagesOf } from '../../lib/errors';
+import { formCheck } from '../../lib/form-check';
 import { serverFieldErrors } from '../../lib/server-field-errors';
 
 // The external card forms (A§5, B§5; docs/decisions/0038-external-card-rules.md). The rules are core's request
@@ -92,19 +92,7 @@ export function editValuesOf(card: ExternalCard): EditCardValues {
   };
 }
 
-/** The schema's issues on the form's fields, the first message of each. */
-function issuesByField(result: z.ZodSafeParseResult<unknown>): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of result.error?.issues ?? []) {
-    const field = String(issue.path[0] ?? '');
-    errors[FORM_FIELD[field] ?? field] ??= issue.message;
-  }
-  return errors;
-}
-
-export function validateAddCard(values: AddCardValues): Record<string, string> {
-  return issuesByField(AddExternalCardBody.safeParse(addCardBody(values)));
-}
+export const validateAddCard = formCheck(AddExternalCardBody, addCardBody, { fields: FORM_FIELD });
 
 /** The request a valid form sends, as core's schema reads it (the name trimmed). */
 export function addCardRequest(values: AddCardValues): AddExternalCardBody {
@@ -116,8 +104,9 @@ export function editCardRequest(values: EditCardValues, card: Pick<ExternalCard,
 }
 
 export function validateEditCard(card: Pick<ExternalCard, 'pan' | 'programUuid'>) {
-  return (values: EditCardValues): Record<string, string> =>
-    issuesByField(UpdateExternalCardBody.safeParse(editCardBody(values, card)));
+  return formCheck(UpdateExternalCardBody, (values: EditCardValues) => editCardBody(values, card), {
+    fields: FORM_FIELD,
+  });
 }
 
 /**

@@ -7,6 +7,7 @@ import {
   type RecipientIncentive,
   UpdateRecipientIncentiveBody,
 } from '@ebt/core/incentives';
+import { formCheck, type FieldProblem } from '../../lib/form-check';
 
 // The enrolment form (B§2 "Recipient incentives", B§4, B§5 "Recipient incentive"): the incentive and the start
 // required, the start not before today nor the incentive's start, the end not before today; on an edit both dates
@@ -30,8 +31,11 @@ const datesOf = (values: EnrolmentFormValues): DateRange => ({
   endDate: values.endDate.trim() === '' ? null : values.endDate.trim(),
 });
 
+/** The add body's fields the form holds: the screen adds the recipient it is on. */
+const enrolmentInput = (values: EnrolmentFormValues) => ({ incentiveUuid: values.incentiveUuid, ...datesOf(values) });
+
 export function enrolmentAddBody(recipientUuid: string, values: EnrolmentFormValues) {
-  return { recipientUuid, incentiveUuid: values.incentiveUuid, ...datesOf(values) };
+  return { recipientUuid, ...enrolmentInput(values) };
 }
 
 export function enrolmentUpdateBody(values: EnrolmentFormValues) {
@@ -48,23 +52,30 @@ export interface EnrolmentRules {
   listed: readonly RecipientIncentive[];
 }
 
-export function validateEnrolment(values: EnrolmentFormValues, rules: EnrolmentRules): Record<string, string> {
-  const errors: Record<string, string> = {};
-  const result = rules.editing
-    ? UpdateRecipientIncentiveBody.safeParse(datesOf(values))
-    : AddRecipientIncentiveBody.safeParse({ ...enrolmentAddBody('00000000-0000-4000-8000-000000000000', values) });
-  if (!result.success) for (const issue of result.error.issues) errors[issue.path.join('.')] ??= issue.message;
-  if (errors.startDate || errors.endDate || errors.incentiveUuid || !rules.incentive) return errors;
+const AddEnrolmentForm = AddRecipientIncentiveBody.omit({ recipientUuid: true });
+
+/** The date rules of today, the incentive and the saved enrolment, and no overlap with a listed one. */
+function enrolmentProblems(values: EnrolmentFormValues, rules: EnrolmentRules): FieldProblem[] {
+  if (!rules.incentive) return [];
   const dates = datesOf(values);
-  for (const problem of enrolmentDateProblems(dates, {
-    today: rules.today,
-    incentive: rules.incentive,
-    saved: rules.editing,
-  }))
-    errors[problem.field] ??= problem.message;
   const others = rules.listed.filter(
     (row) => row.incentiveUuid === values.incentiveUuid && row.recipientIncentiveId !== rules.editing?.id,
   );
-  if (!errors.startDate && overlappingEnrolment(dates, others)) errors.startDate = INCENTIVE_MESSAGES.ENROLMENT_OVERLAP;
-  return errors;
+  return [
+    ...enrolmentDateProblems(dates, { today: rules.today, incentive: rules.incentive, saved: rules.editing }),
+    ...(overlappingEnrolment(dates, others)
+      ? [{ field: 'startDate', message: INCENTIVE_MESSAGES.ENROLMENT_OVERLAP }]
+      : []),
+  ];
+}
+
+export function validateEnrolment(values: EnrolmentFormValues, rules: EnrolmentRules): Record<string, string> {
+  // The rules read the incentive and both dates: they wait until the schema takes all three.
+  const options = {
+    rules: (checked: EnrolmentFormValues, found: Readonly<Record<string, string>>) =>
+      found.startDate || found.endDate || found.incentiveUuid ? [] : enrolmentProblems(checked, rules),
+  };
+  return rules.editing
+    ? formCheck(UpdateRecipientIncentiveBody, enrolmentUpdateBody, options)(values)
+    : formCheck(AddEnrolmentForm, enrolmentInput, options)(values);
 }

@@ -11,6 +11,7 @@ import {
   UpdateIncentiveBody,
 } from '@ebt/core/incentives';
 import type { z } from 'zod';
+import { formCheck } from '../../lib/form-check';
 
 // The incentive form (B§2 "New incentive", "Edit incentive"; B§5 "Incentive definition"): name (max 100), program
 // and funding required, start from today (new) or 2023-02-01 (edit), optional end from today and not before the
@@ -88,22 +89,17 @@ export function incentiveUpdateBody(values: IncentiveFormValues): z.input<typeof
   return draft(values) as z.input<typeof UpdateIncentiveBody>;
 }
 
-type Errors = Record<string, string>;
-
 /**
  * The form's problems: the schema's (required fields, lengths, rates) and the date rules of the program's today,
- * with `saved` the incentive's dates on an edit.
+ * with `saved` the incentive's dates on an edit (once both dates read well).
  */
-export function validateIncentive(values: IncentiveFormValues, today: string, saved: DateRange | null): Errors {
-  const schema = saved ? UpdateIncentiveBody : AddIncentiveBody;
-  const result = schema.safeParse(draft(values));
-  const errors: Errors = {};
-  if (!result.success) for (const issue of result.error.issues) errors[issue.path.join('.')] ??= issue.message;
-  if (!errors.startDate && !errors.endDate) {
-    const dates = { startDate: values.startDate.trim(), endDate: values.endDate.trim() || null };
-    for (const problem of incentiveDateProblems(dates, { today, saved })) errors[problem.field] ??= problem.message;
-  }
-  return errors;
+export function validateIncentive(values: IncentiveFormValues, today: string, saved: DateRange | null) {
+  return formCheck(saved ? UpdateIncentiveBody : AddIncentiveBody, draft, {
+    rules: ({ startDate, endDate }, found) =>
+      found.startDate || found.endDate
+        ? []
+        : incentiveDateProblems({ startDate: startDate.trim(), endDate: endDate.trim() || null }, { today, saved }),
+  })(values);
 }
 
 /** Whether two sets of values save the same: Update waits for a change. */

@@ -4,8 +4,8 @@ import {
   MerchantSearchQuery,
   type MerchantSearchCriteria,
 } from '@ebt/core/merchants';
-import { schemaResolver } from '@mantine/form';
 import type { UrlCriteriaSpec } from '../../lib/url-criteria';
+import { formCheck } from '../../lib/form-check';
 
 // The merchant search's fields (B§5 "Merchant search"), in the form and in the URL (lib/url-criteria.ts).
 
@@ -40,4 +40,7 @@ export function merchantSearchValuesOf(criteria: MerchantSearchCriteria): Mercha
 }
 
 /** The limits of B§5 (id 50, name 50, FNS 20, e-mail 250) from core's query schema, as the server applies them. */
-export const validateMerchantSearch = schemaResolver(MerchantSearchQuery.omit({ pageSize: true }), { sync: true });
+export const validateMerchantSearch = formCheck(
+  MerchantSearchQuery.omit({ pageSize: true }),
+  (values: MerchantSearchFormValues) => values,
+);

@@ -6,7 +6,7 @@ import {
   type MerchantBankAccountInfo,
   type MerchantDetail,
 } from '@ebt/core/merchants';
-import { MESSAGES } from '@ebt/core/messages';
+import { formCheck } from '../../lib/form-check';
 import { displayPhone } from '../../lib/person';
 import type { z } from 'zod';
 
@@ -177,6 +177,7 @@ function merchantDraft(values: MerchantFormValues, bankView: boolean) {
   };
 }
 
+/** The bank fields as the schema reads them: an account type not chosen is left out. */
 function bankDraft(values: MerchantBankValues) {
   return { ...values, bankAccountType: numberOrNull(values.bankAccountType) ?? undefined };
 }
@@ -208,38 +209,18 @@ export function merchantBankFields(values: MerchantBankValues): MerchantBankInpu
   return MerchantBankInput.parse(bankDraft(values));
 }
 
-type Errors = Record<string, string>;
-
-/** Core's issues by the form's paths (the first per field); a select left empty reads 'This field is required.'. */
-function errorsOf(result: z.ZodSafeParseResult<unknown>, emptySelects: readonly [string, string][]): Errors {
-  if (result.success) return {};
-  const errors: Errors = {};
-  for (const issue of result.error.issues) {
-    const path = issue.path.join('.');
-    errors[path] ??= issue.message;
-  }
-  for (const [path, value] of emptySelects) if (errors[path] && value === '') errors[path] = MESSAGES.FIELD_REQUIRED;
-  return errors;
-}
-
 /** The detail form's validation: B§5 through core's schema. */
 export function validateMerchantForm(bankView: boolean) {
-  return (values: MerchantFormValues): Errors => errorsOf(UpdateForm.safeParse(merchantDraft(values, bankView)), []);
+  return formCheck(UpdateForm, (values: MerchantFormValues) => merchantDraft(values, bankView));
 }
 
 /** The add form's validation: B§5, the program, and the bank rules when the bank section is filled in. */
 export function validateMerchantAdd(bankView: boolean) {
-  return (values: MerchantAddValues): Errors =>
-    errorsOf(AddForm.safeParse(addDraft(values, bankView)), [
-      ['programId', values.programId],
-      ['bankAccountInfo.bankAccountType', values.bankAccountInfo.bankAccountType],
-    ]);
+  return formCheck(AddForm, (values: MerchantAddValues) => addDraft(values, bankView));
 }
 
 /** The bank form's validation (B§5 bank rules). */
-export function validateMerchantBank(values: MerchantBankValues): Errors {
-  return errorsOf(MerchantBankInput.safeParse(bankDraft(values)), [['bankAccountType', values.bankAccountType]]);
-}
+export const validateMerchantBank = formCheck(MerchantBankInput, bankDraft);
 
 /** Whether two sets of values would save the same (spaces, letter case of the state and phone separators aside). */
 export function sameMerchantForm(a: MerchantFormValues, b: MerchantFormValues): boolean {

@@ -10,6 +10,7 @@ import {
   type ProgramDetail,
 } from '@ebt/core/programs';
 import type { z } from 'zod';
+import { formCheck } from '../../lib/form-check';
 import { displayPhone } from '../../lib/person';
 
 // The admin program form as the add and edit screens hold it (B§5 "Program", B§4 "Program funding sources"): every
@@ -135,29 +136,24 @@ export function programBodyOf(values: ProgramFormValues): z.output<typeof Progra
   return ProgramBody.parse(draftOf(values));
 }
 
-type Errors = Record<string, string>;
-
 /**
- * The form's validation: core's schema (B§5), plus the dates' minimum of the mode (today when adding, 2021-02-01
- * when editing, which the schema already holds). Funding source errors show at the editor ('fundingSources').
+ * The form's validation: core's schema (B§5), its funding source problems at the editor ('fundingSources'), plus the
+ * dates' minimum of the mode (today when adding, 2021-02-01 when editing, which the schema already holds) and names
+ * unique within the program.
  */
 export function validateProgramForm(mode: 'add' | 'edit', today: string) {
-  return (values: ProgramFormValues): Errors => {
-    const errors: Errors = {};
-    const result = ProgramBody.safeParse(draftOf(values));
-    if (!result.success)
-      for (const issue of result.error.issues) {
-        const path = issue.path[0] === 'fundingSources' ? 'fundingSources' : issue.path.join('.');
-        errors[path] ??= issue.message;
-      }
-    const min = programDateMin(mode, today);
-    for (const field of ['startDate', 'endDate'] as const)
-      if (!errors[field] && values[field] && values[field] < min)
-        errors[field] = fillMessage(MESSAGES.DATE_TOO_EARLY, { date: min });
-    if (!errors.fundingSources && duplicateFundingSourceName(values.fundingSources.map((s) => s.name)) !== null)
-      errors.fundingSources = PROGRAM_MESSAGES.FUNDING_SOURCE_EXISTS;
-    return errors;
-  };
+  const min = programDateMin(mode, today);
+  return formCheck(ProgramBody, draftOf, {
+    fields: { fundingSources: 'fundingSources' },
+    rules: (values) => [
+      ...(['startDate', 'endDate'] as const)
+        .filter((field) => values[field] && values[field] < min)
+        .map((field) => ({ field, message: fillMessage(MESSAGES.DATE_TOO_EARLY, { date: min }) })),
+      ...(duplicateFundingSourceName(values.fundingSources.map((s) => s.name)) === null
+        ? []
+        : [{ field: 'fundingSources', message: PROGRAM_MESSAGES.FUNDING_SOURCE_EXISTS }]),
+    ],
+  });
 }
 
 // The funding-source editor (B§4): changes are held here and saved only with the program.

@@ -4,7 +4,7 @@ import { MESSAGES } from '@ebt/core/messages';
 import type { ActivationLinkInfo } from '@ebt/core/recovery';
 import { password, securityAnswer } from '@ebt/core/validation';
 import { Button, Group, Radio, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { useEffect, useRef, useState } from 'react';
 import { Trans } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -18,6 +18,7 @@ import { localizedInputProps, useI18n } from '../../lib/i18n';
 import { NewPasswordFields } from '../../lib/password-checklist';
 import { useActivateUser, useActivationLink } from './api';
 import { RecoveryFrame } from './components/RecoveryFrame';
+import { formCheck } from '../../lib/form-check';
 
 /**
  * A§5 "Activation": password rules, matching confirmation, a question, an answer of 2 to 100 and email or sms. The
@@ -63,7 +64,7 @@ function ActivationForm({
   const form = useForm<ActivationValues>({
     mode: 'controlled',
     initialValues: { password: '', confirmPassword: '', questionId: '', answer: '', otpPreference: 'email' },
-    validate: schemaResolver(ActivationValues, { sync: true }),
+    validate: formCheck(ActivationValues, (values: ActivationValues) => values),
   });
 
   const inputProps = localizedInputProps(form.getInputProps);

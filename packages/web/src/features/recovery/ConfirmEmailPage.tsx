@@ -2,7 +2,7 @@ import { MESSAGES } from '@ebt/core/messages';
 import { CURRENT_PASSWORD_MAX } from '@ebt/core/constants';
 import { ConfirmEmailBody, type EmailChangeLinkInfo } from '@ebt/core/recovery';
 import { Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { useEffect, useRef, useState } from 'react';
 import { Trans } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -14,6 +14,7 @@ import { focusFirstError } from '../../lib/form-focus';
 import { useI18n } from '../../lib/i18n';
 import { useConfirmEmailChange, useEmailChangeLink } from './api';
 import { RecoveryFrame } from './components/RecoveryFrame';
+import { formCheck } from '../../lib/form-check';
 
 const LINK_GONE = [MESSAGES.EMAIL_CHANGE_LINK_INVALID];
 
@@ -33,7 +34,7 @@ function ConfirmForm({ hash, link, onDone }: { hash: string; link: EmailChangeLi
   const form = useForm<ConfirmEmailBody>({
     mode: 'controlled',
     initialValues: { password: '' },
-    validate: schemaResolver(ConfirmEmailBody, { sync: true }),
+    validate: formCheck(ConfirmEmailBody, (values: ConfirmEmailBody) => values),
   });
   const handleSubmit = form.onSubmit(
     (values) => confirm.mutate(values, { onSuccess: onDone }),

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@ebt/core/messages';
 import { ResetPasswordBody } from '@ebt/core/recovery';
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useNavigate, useSearchParams } from 'react-router';
 import { FullPageLoader } from '../../components/FullPageLoader';
@@ -13,6 +13,7 @@ import { NewPasswordFields } from '../../lib/password-checklist';
 import { useResetLink, useResetPassword } from './api';
 import { RecoveryFrame } from './components/RecoveryFrame';
 import { useI18n } from '../../lib/i18n';
+import { formCheck } from '../../lib/form-check';
 
 type ResetValues = { newPassword: string; confirmPassword: string };
 
@@ -23,7 +24,7 @@ function ResetForm({ hash, username }: { hash: string; username: string }) {
   const form = useForm<ResetValues>({
     mode: 'controlled',
     initialValues: { newPassword: '', confirmPassword: '' },
-    validate: schemaResolver(ResetPasswordBody, { sync: true }),
+    validate: formCheck(ResetPasswordBody, (values: ResetValues) => values),
   });
 
   const handleSubmit = form.onSubmit(async (values) => {

@@ -9,7 +9,14 @@ import { isApiError } from '../../lib/api-client';
 import { focusFirstError } from '../../lib/form-focus';
 import { serverFieldErrors } from '../../lib/server-field-errors';
 import { useAddRole } from './api';
-import { EMPTY_ROLE, ROLE_DESCR_MAX, ROLE_ID_MAX, validateRoleAdd, type RoleFormValues } from './role-form';
+import {
+  EMPTY_ROLE,
+  ROLE_DESCR_MAX,
+  ROLE_ID_MAX,
+  roleAddBody,
+  validateRoleAdd,
+  type RoleFormValues,
+} from './role-form';
 
 /**
  * `/admin/role/add` (B§2 "Add Role", B§5 Role): role id and description, roleApi.add. 'Role added.' opens
@@ -22,10 +29,10 @@ export default function RoleAddPage() {
   const form = useForm<RoleFormValues>({ mode: 'controlled', initialValues: EMPTY_ROLE, validate: validateRoleAdd });
 
   const handleSubmit = form.onSubmit(async (values) => {
-    const roleId = Number(values.roleId.trim());
+    const body = roleAddBody(values);
     try {
-      const message = await add.mutateAsync({ roleId, descr: values.descr.trim() });
-      void navigate(`/admin/roles/${roleId}`, { state: { added: message } });
+      const message = await add.mutateAsync(body);
+      void navigate(`/admin/roles/${body.roleId}`, { state: { added: message } });
     } catch (error) {
       // B§8: a taken id is named at its field, whatever field the server's answer gives.
       if (isApiError(error, 409)) form.setFieldError('roleId', MESSAGES.ROLE_ID_EXISTS);

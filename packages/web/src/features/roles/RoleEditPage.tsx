@@ -12,13 +12,7 @@ import { focusFirstError } from '../../lib/form-focus';
 import { serverFieldErrors } from '../../lib/server-field-errors';
 import { usePrivileges, useRole, useSaveRole, type PrivilegeRow, type RoleRow } from './api';
 import { PrivilegeChecklist } from './components/PrivilegeChecklist';
-import { ROLE_DESCR_MAX, tickedPrivilegeIds, validateRoleEdit } from './role-form';
-
-interface RoleEditValues {
-  descr: string;
-  /** Ticked privilege ids, as the check boxes' values. */
-  privilegeIds: string[];
-}
+import { ROLE_DESCR_MAX, roleSaveBody, validateRoleEdit, type RoleEditValues } from './role-form';
 
 function valuesOf(role: RoleRow): RoleEditValues {
   return { descr: role.descr, privilegeIds: role.privileges.map((p) => String(p.privilegeId)) };
@@ -76,7 +70,7 @@ function RoleEditForm({
   const form = useForm<RoleEditValues>({
     mode: 'controlled',
     initialValues: valuesOf(role),
-    validate: validateRoleEdit,
+    validate: validateRoleEdit(role.roleId),
     // A change after a save makes the old outcome stale.
     onValuesChange: () => setSaved(null),
   });
@@ -84,11 +78,7 @@ function RoleEditForm({
   const handleSubmit = form.onSubmit(async (values) => {
     setSaved(null);
     try {
-      const message = await save.mutateAsync({
-        roleId: role.roleId,
-        descr: values.descr.trim(),
-        privilegeIds: tickedPrivilegeIds(values.privilegeIds),
-      });
+      const message = await save.mutateAsync(roleSaveBody(role.roleId, values));
       form.resetDirty();
       setSaved(message);
     } catch (error) {

@@ -16,7 +16,7 @@ describe('role forms (B§5 Role)', () => {
   });
 
   it('needs a description of 2 to 20 characters, spaces at the ends not counted', () => {
-    const descrError = (descr: string) => validateRoleEdit({ descr }).descr;
+    const descrError = (descr: string) => validateRoleEdit(42)({ descr, privilegeIds: [] }).descr;
     expect(descrError('')).toBe(ROLE_MESSAGES.ROLE_DESCR_LENGTH);
     expect(descrError('A')).toBe(ROLE_MESSAGES.ROLE_DESCR_LENGTH);
     expect(descrError(' A ')).toBe(ROLE_MESSAGES.ROLE_DESCR_LENGTH);

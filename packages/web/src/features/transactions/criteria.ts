@@ -5,7 +5,7 @@ import {
   TRANSACTION_SEARCH_ID_MAX,
   transactionWindowProblems,
 } from '@ebt/core/transactions';
-import { fillMessage, MESSAGES } from '@ebt/core/messages';
+import { MESSAGES, ruleMessage } from '@ebt/core/messages';
 import { localDateTimeToIso } from '../../lib/date-time';
 import { cleanCriteria } from '../../lib/search';
 import type { UrlCriteriaSpec } from '../../lib/url-criteria';
@@ -97,7 +97,7 @@ export function validateTransactionSearch(
   if (end === null) errors.endDate = TRANSACTION_MESSAGES.INVALID_DATE_TIME;
   const window = { start: start ?? undefined, end: end ?? undefined };
   for (const problem of transactionWindowProblems(window, now)) errors[problem.field] ??= problem.message;
-  const tooLong = fillMessage(MESSAGES.TOO_LONG, { max: TRANSACTION_SEARCH_ID_MAX });
+  const tooLong = ruleMessage(MESSAGES.TOO_LONG, { max: TRANSACTION_SEARCH_ID_MAX });
   if (values.merchantNbr.trim().length > TRANSACTION_SEARCH_ID_MAX) errors.merchantNbr = tooLong;
   if (values.rid.trim().length > TRANSACTION_SEARCH_ID_MAX) errors.rid = tooLong;
   return errors;

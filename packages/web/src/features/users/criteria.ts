@@ -1,6 +1,7 @@
-import { USER_SEARCH_EMAIL_MAX, USER_SEARCH_NAME_MAX, USER_SEARCH_USERNAME_MAX } from '@ebt/core/constants';
 import { PROGRAM_SIDE_ROLE_FILTER, ROLE, ROLE_LABEL, type RoleId } from '@ebt/core/enums';
 import { MESSAGES } from '@ebt/core/messages';
+import { UserSearchQuery } from '@ebt/core/users';
+import { formCheck } from '../../lib/form-check';
 import { cleanCriteria, hasAnyCriterion } from '../../lib/search';
 import type { UrlCriteriaSpec } from '../../lib/url-criteria';
 
@@ -55,21 +56,8 @@ export function userSearchValuesOf(criteria: UserSearchCriteria): UserSearchForm
   return { ...EMPTY_USER_SEARCH, ...criteria };
 }
 
-const LIMITS: Partial<Record<keyof UserSearchFormValues, number>> = {
-  firstname: USER_SEARCH_NAME_MAX,
-  lastname: USER_SEARCH_NAME_MAX,
-  email: USER_SEARCH_EMAIL_MAX,
-  username: USER_SEARCH_USERNAME_MAX,
-};
-
-/** The limits of B§5 (names 45, e-mail 100, username 20): each field's message, null when it is within. */
-export function validateUserSearch(values: UserSearchFormValues): Partial<Record<keyof UserSearchFormValues, string>> {
-  const errors: Partial<Record<keyof UserSearchFormValues, string>> = {};
-  for (const [name, max] of Object.entries(LIMITS) as [keyof UserSearchFormValues, number][]) {
-    if (values[name].trim().length > max) errors[name] = `At most ${max} characters.`;
-  }
-  return errors;
-}
+/** The limits of B§5 (names 45, e-mail 100, username 20): core's query schema, as the server applies them. */
+export const validateUserSearch = formCheck(UserSearchQuery, (values: UserSearchFormValues) => values);
 
 /** The message under an empty search form (B§5, resolution 14). */
 export const USER_SEARCH_NEEDS_CRITERION = MESSAGES.USER_SEARCH_CRITERIA_REQUIRED;

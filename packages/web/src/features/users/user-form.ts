@@ -2,8 +2,8 @@ import { ROLE, roleTakesAgency, roleTakesProgram, type RoleId } from '@ebt/core/
 import { creatableRoles } from '@ebt/core/privileges';
 import { USER_MESSAGES, UserFormInput, type UserDetail } from '@ebt/core/users';
 import { phoneDigits } from '@ebt/core/validation';
+import { formCheck, type FieldProblem } from '../../lib/form-check';
 import { displayPhone } from '../../lib/person';
-import { fieldErrorsOf } from './field-errors';
 
 // The User form (B§5 "User form", "Add user"): its values, its rules, and the bodies it sends. Pure, so the rules are
 // tested without a screen (user-form.test.ts).
@@ -98,42 +98,51 @@ export function addRoleChoices(privileges: readonly string[]): RoleId[] {
   return allowed.length === 0 ? [] : [...allowed, ROLE.RECIPIENT].sort((a, b) => a - b);
 }
 
-type Errors = Partial<Record<keyof UserFormValues, string>>;
-
 /**
- * The User form rules of B§5 with core's schema and texts (UserFormInput: the server's own), then what the form
- * adds: role 3's notice, and the program or agency the role takes (`onAdminScreen` decides where a program is asked).
+ * The form as the body's schema reads it (UserFormInput: the server's own rules and texts): the text as typed and
+ * trimmed, a select left empty left out. The program and agency are the role's to ask for (`userRules`); their
+ * values are the selects' own.
  */
-export function validateUserForm(values: UserFormValues, onAdminScreen: boolean): Errors {
-  const errors: Errors = fieldErrorsOf(UserFormInput, {
-    ...values,
-    userStatusId: values.userStatusId === '' ? undefined : Number(values.userStatusId),
-    roleId: values.roleId === '' ? undefined : Number(values.roleId),
-    programUuid: null,
-    agencyUuid: null,
-  });
-  if (isRecipientRole(values.roleId)) errors.roleId = USER_MESSAGES.RECIPIENT_ROLE;
-  const places = placeFieldsOf(values.roleId, onAdminScreen);
-  if (places.agency && !values.agencyUuid) {
-    if (!values.programUuid) errors.programUuid = USER_MESSAGES.PROGRAM_REQUIRED;
-    errors.agencyUuid = USER_MESSAGES.AGENCY_REQUIRED;
-  } else if (places.program && !places.agency && !values.programUuid)
-    errors.programUuid = USER_MESSAGES.PROGRAM_REQUIRED;
-  return errors;
-}
-
-/** The body of userApi.add and userApi.update: trimmed, phones as digits (B§7), places by role. */
-export function userBody(values: UserFormValues, onAdminScreen: boolean) {
-  const places = placeFieldsOf(values.roleId, onAdminScreen);
-  const other = phoneDigits(values.phone.trim());
+function userInput(values: UserFormValues) {
   return {
     firstname: values.firstname.trim(),
     middlename: values.middlename.trim() || null,
     lastname: values.lastname.trim(),
     email: values.email.trim(),
     username: values.username.trim(),
-    mobile: phoneDigits(values.mobile.trim()),
-    phone: other || null,
+    mobile: values.mobile.trim(),
+    phone: values.phone.trim() || null,
+    userStatusId: values.userStatusId === '' ? undefined : Number(values.userStatusId),
+    roleId: values.roleId === '' ? undefined : Number(values.roleId),
+  };
+}
+
+/** What the form adds to the schema: role 3's notice, and the program or agency the role takes (B§5 "Add user"). */
+function userRules(values: UserFormValues, onAdminScreen: boolean): FieldProblem[] {
+  const problems: FieldProblem[] = [];
+  if (isRecipientRole(values.roleId)) problems.push({ field: 'roleId', message: USER_MESSAGES.RECIPIENT_ROLE });
+  const places = placeFieldsOf(values.roleId, onAdminScreen);
+  if (places.agency && !values.agencyUuid) {
+    if (!values.programUuid) problems.push({ field: 'programUuid', message: USER_MESSAGES.PROGRAM_REQUIRED });
+    problems.push({ field: 'agencyUuid', message: USER_MESSAGES.AGENCY_REQUIRED });
+  } else if (places.program && !places.agency && !values.programUuid)
+    problems.push({ field: 'programUuid', message: USER_MESSAGES.PROGRAM_REQUIRED });
+  return problems;
+}
+
+/** The User form rules of B§5 (`onAdminScreen` decides where a program is asked). */
+export function validateUserForm(values: UserFormValues, onAdminScreen: boolean) {
+  return formCheck(UserFormInput, userInput, { rules: (typed) => userRules(typed, onAdminScreen) })(values);
+}
+
+/** The body of userApi.add and userApi.update: trimmed, phones as digits (B§7), places by role. */
+export function userBody(values: UserFormValues, onAdminScreen: boolean) {
+  const input = userInput(values);
+  const places = placeFieldsOf(values.roleId, onAdminScreen);
+  return {
+    ...input,
+    mobile: phoneDigits(input.mobile),
+    phone: phoneDigits(input.phone ?? '') || null,
     userStatusId: Number(values.userStatusId),
     roleId: Number(values.roleId),
     programUuid: places.program && !places.agency && values.programUuid ? values.programUuid : null,

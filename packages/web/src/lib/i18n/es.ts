@@ -1,10 +1,11 @@
+import { spanishText } from '@ebt/core/i18n';
 import type { Catalogue } from './en';
-import { messageTranslator } from './messages';
 
 // The Spanish chunk (docs/i18n.md): loaded only when Spanish is chosen. Terms follow docs/i18n-glossary.md (the
 // Spanish of USDA's food and nutrition programs).
 
-export const translateMessage = messageTranslator();
+/** A message of ours in Spanish, found by its key (core i18n `messageRefOf`); any other text as it is. */
+export const translateMessage = spanishText;
 
 export const es: Catalogue = {
   common: {

@@ -110,7 +110,10 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
-/** The message text to show: the Spanish of a known English message (by its constant) on a Spanish page. */
+/**
+ * The message text to show: on a Spanish page, the Spanish of a message of ours found by its key (a constant of core,
+ * a text filled by `ruleMessage` or `dataMessage`, or one the server sent with its `messageKey`); other text as it is.
+ */
 export function messageText(text: string): string {
   return currentLanguage() === 'es' ? translateMessage(text) : text;
 }

@@ -2,13 +2,14 @@ import { ChangePasswordBody } from '@ebt/core/account';
 import { CURRENT_PASSWORD_MAX } from '@ebt/core/constants';
 import { MESSAGES } from '@ebt/core/messages';
 import { PasswordInput, Stack } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { FormOutcome, SubmitButton } from '../../../components/FormOutcome';
 import { focusFirstError } from '../../../lib/form-focus';
 import { localizedInputProps, useI18n } from '../../../lib/i18n';
 import { NewPasswordFields } from '../../../lib/password-checklist';
 import { useChangePassword } from '../api';
+import { formCheck } from '../../../lib/form-check';
 
 type ChangePasswordValues = { currentPassword: string; newPassword: string; confirmPassword: string };
 const EMPTY: ChangePasswordValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
@@ -24,7 +25,7 @@ export function ChangePasswordForm() {
   const form = useForm<ChangePasswordValues>({
     mode: 'controlled',
     initialValues: EMPTY,
-    validate: schemaResolver(ChangePasswordBody, { sync: true }),
+    validate: formCheck(ChangePasswordBody, (values: ChangePasswordValues) => values),
     onValuesChange: () => setSuccess(null),
   });
 

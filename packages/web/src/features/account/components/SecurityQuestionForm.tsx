@@ -1,22 +1,23 @@
-import type { SecurityQuestion } from '@ebt/core/account';
+import { SecurityAnswerBody, type SecurityQuestion } from '@ebt/core/account';
 import { SECURITY_ANSWER_MAX } from '@ebt/core/constants';
 import { MESSAGES } from '@ebt/core/messages';
-import { securityAnswer } from '@ebt/core/validation';
 import { Select, Stack, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { useState } from 'react';
-import { z } from 'zod';
 import { FormOutcome, SubmitButton } from '../../../components/FormOutcome';
+import { formCheck } from '../../../lib/form-check';
 import { focusFirstError } from '../../../lib/form-focus';
 import { localizedInputProps, useI18n } from '../../../lib/i18n';
 import { useSetSecurityAnswer } from '../api';
 
 /** A§5 "Security answer": question required; answer required, 2 to 100 characters. The select holds the id as text. */
-const SecurityQuestionValues = z.object({
-  questionId: z.string().min(1, MESSAGES.SECURITY_QUESTION_INVALID),
-  answer: securityAnswer(),
-});
 type SecurityQuestionValues = { questionId: string; answer: string };
+
+/** accountApi.setSecurityAnswer's body as the form holds it: a question not chosen is left out. */
+const answerInput = (values: SecurityQuestionValues) => ({
+  questionId: values.questionId === '' ? undefined : Number(values.questionId),
+  answer: values.answer,
+});
 
 /** Security question (A§2 Account page): pick one of the listed questions and give a new answer. */
 export function SecurityQuestionForm({
@@ -32,7 +33,7 @@ export function SecurityQuestionForm({
   const form = useForm<SecurityQuestionValues>({
     mode: 'controlled',
     initialValues: { questionId: currentQuestionId === undefined ? '' : String(currentQuestionId), answer: '' },
-    validate: schemaResolver(SecurityQuestionValues, { sync: true }),
+    validate: formCheck(SecurityAnswerBody, answerInput),
     onValuesChange: () => setSuccess(null),
   });
 
@@ -41,7 +42,7 @@ export function SecurityQuestionForm({
   const handleSubmit = form.onSubmit(async (values) => {
     setSuccess(null);
     try {
-      await save.mutateAsync({ questionId: Number(values.questionId), answer: values.answer.trim() });
+      await save.mutateAsync(SecurityAnswerBody.parse(answerInput(values)));
       form.setFieldValue('answer', '');
       setSuccess(MESSAGES.SECURITY_QUESTION_UPDATED);
     } catch {

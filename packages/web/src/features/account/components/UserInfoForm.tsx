@@ -2,7 +2,7 @@ import { UpdateCurrentUserBody, type CurrentUserInfo } from '@ebt/core/account';
 import { MESSAGES } from '@ebt/core/messages';
 import { phoneDigits } from '@ebt/core/validation';
 import { Stack, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { ContactFields } from '../../../components/ContactFields';
 import { FormOutcome, SubmitButton } from '../../../components/FormOutcome';
@@ -11,6 +11,7 @@ import { focusFirstError } from '../../../lib/form-focus';
 import { useI18n } from '../../../lib/i18n';
 import { displayPhone } from '../../../lib/person';
 import { useUpdateCurrentUser } from '../api';
+import { formCheck } from '../../../lib/form-check';
 
 /** A§5 "Account forms": the fields a person may change; username and userUuid come from the loaded info. */
 const UserInfoValues = UpdateCurrentUserBody.pick({
@@ -57,7 +58,7 @@ export function UserInfoForm({ info }: { info: CurrentUserInfo }) {
   const form = useForm<UserInfoValues>({
     mode: 'controlled',
     initialValues: saved,
-    validate: schemaResolver(UserInfoValues, { sync: true }),
+    validate: formCheck(UserInfoValues, (values: UserInfoValues) => values),
     onValuesChange: () => setSuccess(null),
   });
   const changed = !sameValues(form.values, saved);

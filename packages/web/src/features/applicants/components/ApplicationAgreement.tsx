@@ -1,10 +1,11 @@
 import { ApplicantFormValues } from '@ebt/core/applicants';
 import { Button, Checkbox, Group, List, Paper, Stack, Text } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { z } from 'zod';
 import { MessageBanner } from '../../../components/MessageBanner';
 import { focusFirstError } from '../../../lib/form-focus';
 import { localizedInputProps, useI18n } from '../../../lib/i18n';
+import { formCheck } from '../../../lib/form-check';
 
 /** A§5: the agreement box is required, with 'You must agree to the above statements to submit the application.' */
 /** The rights statement's items (A§2 online application), in the page's language. */
@@ -34,7 +35,7 @@ export function ApplicationAgreement({
   const form = useForm({
     mode: 'controlled',
     initialValues: { agree: false },
-    validate: schemaResolver(AgreementValues, { sync: true }),
+    validate: formCheck(AgreementValues, (values: { agree: boolean }) => values),
   });
 
   return (

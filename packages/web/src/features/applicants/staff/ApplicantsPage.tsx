@@ -10,7 +10,6 @@ import { PROGRAM_STATUS } from '@ebt/core/enums';
 import { fillMessage, MESSAGES } from '@ebt/core/messages';
 import { hasAnyPrivilege, PRIVILEGE } from '@ebt/core/privileges';
 import { Anchor, Button, Select, Stack, Text, Title } from '@mantine/core';
-import { schemaResolver } from '@mantine/form';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../../components/DataTable';
@@ -25,12 +24,18 @@ import { useApplicationPrograms } from '../../../lib/lookups';
 import { selectProps } from '../../../lib/select-props';
 import { useApplicantSearch, useRefreshApplicantSearches } from './api';
 import { useSearchForm } from '../../../lib/search-form';
-import { APPLICANT_URL_CRITERIA, applicantFormValuesOf, EMPTY_APPLICANT_SEARCH } from './criteria';
+import {
+  APPLICANT_URL_CRITERIA,
+  applicantFormValuesOf,
+  EMPTY_APPLICANT_SEARCH,
+  type ApplicantSearchFormValues,
+} from './criteria';
 import { ProcessApplicantDialog } from './ProcessApplicantDialog';
 import { PersonCriteriaFields } from '../../../components/PersonCriteriaFields';
+import { formCheck } from '../../../lib/form-check';
 
 /** The form's limits are core's (B§5 "Applicant search": names 100, e-mail 255, phone 20). */
-const validate = schemaResolver(ApplicantSearchQuery, { sync: true });
+const validate = formCheck(ApplicantSearchQuery, (values: ApplicantSearchFormValues) => values);
 
 interface Processed {
   recipientIdentifier: string;

@@ -8,13 +8,14 @@ import type { UrlCriteriaSpec } from '../../../lib/url-criteria';
 // The applicant search's fields (B§5 "Applicant search"), in the form and in the URL (lib/url-criteria.ts).
 
 /** The criteria form: every field a string, '' for not given. */
-export interface ApplicantSearchFormValues {
+// A type, not an interface: a search form's values must fit `Record<string, unknown>` (lib/search-form.ts).
+export type ApplicantSearchFormValues = {
   programId: string;
   firstname: string;
   lastname: string;
   email: string;
   mobilePhone: string;
-}
+};
 
 export const EMPTY_APPLICANT_SEARCH: ApplicantSearchFormValues = {
   programId: '',

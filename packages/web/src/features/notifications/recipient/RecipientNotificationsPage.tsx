@@ -1,4 +1,10 @@
-import { NOTIFICATION_AUTO_READ_MS, NOTIFICATION_MESSAGES, pageAfterRemoval, unreadOf } from '@ebt/core/notifications';
+import {
+  NOTIFICATION_AUTO_READ_MS,
+  NOTIFICATION_MESSAGES,
+  pageAfterRemoval,
+  unreadOf,
+  type Notification as Notice,
+} from '@ebt/core/notifications';
 import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { DateText } from '../../../components/DateText';
@@ -18,7 +24,10 @@ import { useI18n } from '../../../lib/i18n';
  * unread count (the top bar's badge follows). The preferences sit under the list.
  */
 export default function RecipientNotificationsPage() {
-  const { t, m } = useI18n();
+  const { t, language } = useI18n();
+  // The notice as it was written in the page's language (its e-mail or SMS said the same); the English otherwise.
+  const textOf = (n: Notice) =>
+    language === 'es' && n.notificationTextEs !== null ? n.notificationTextEs : n.notificationText;
   const [page, setPage] = useState(0);
   const list = useNotifications(page);
   const status = useNotificationStatus();
@@ -98,14 +107,14 @@ export default function RecipientNotificationsPage() {
                         </Badge>
                       )}
                     </Group>
-                    <Text style={{ overflowWrap: 'anywhere' }}>{m(n.notificationText)}</Text>
+                    <Text style={{ overflowWrap: 'anywhere' }}>{textOf(n)}</Text>
                   </Stack>
                   <Button
                     size="xs"
                     variant="outline"
                     onClick={() => dismiss(n.notificationUuid, index)}
                     data-dismiss
-                    aria-label={t('notifications.dismissLabel', { text: m(n.notificationText) })}
+                    aria-label={t('notifications.dismissLabel', { text: textOf(n) })}
                   >
                     {t('notifications.dismiss')}
                   </Button>

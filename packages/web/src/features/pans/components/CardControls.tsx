@@ -1,5 +1,5 @@
 import { PAN_STATUS, PAN_STATUS_LABEL, type PanStatus } from '@ebt/core/enums';
-import { fillMessage } from '@ebt/core/messages';
+import { dataMessage } from '@ebt/core/messages';
 import { canTakeCardAction, PAN_MESSAGES, type CardAction, type RecipientCard } from '@ebt/core/pans';
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconLock, IconLockOpen } from '@tabler/icons-react';
@@ -53,7 +53,7 @@ export function CardControls({ programUuid }: CardControlsProps) {
   const report = (card: RecipientCard, what: 'lost' | 'stolen') =>
     confirmAction({
       title: what === 'lost' ? t('cards.reportLostTitle') : t('cards.reportStolenTitle'),
-      message: m(fillMessage(PAN_MESSAGES.CONFIRM_REPORT, { last4: card.last4, status: t(`cards.${what}`) })),
+      message: m(dataMessage(PAN_MESSAGES.CONFIRM_REPORT, { last4: card.last4, status: t(`cards.${what}`) })),
       confirmLabel: what === 'lost' ? t('cards.reportLost') : t('cards.reportStolen'),
       danger: true,
       onConfirm: () => run(card, what),

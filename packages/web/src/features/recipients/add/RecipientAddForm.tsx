@@ -3,7 +3,7 @@ import { fillMessage, MESSAGES } from '@ebt/core/messages';
 import { isAgencyScoped, isPlatformAdmin } from '@ebt/core/privileges';
 import { RecipientFormValues } from '@ebt/core/recipients';
 import { Anchor, Button, Checkbox, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -19,6 +19,7 @@ import { RecipientFields } from '../components/RecipientFields';
 import { EMPTY_RECIPIENT_FIELDS, recipientFieldsBody, type RecipientFieldValues } from '../components/recipient-values';
 import { selectProps } from '../../../lib/select-props';
 import { serverFieldErrors } from '../../../lib/server-field-errors';
+import { formCheck } from '../../../lib/form-check';
 
 /** The add form's values: the recipient fields plus the program, agency, account type and activation choices. */
 export interface AddRecipientFormValues extends RecipientFieldValues {
@@ -94,7 +95,7 @@ export function RecipientAddForm({ base, initialValues, applicantId, onAdded }: 
       sendActivation: false,
       ...withoutProgramId(initialValues),
     },
-    validate: schemaResolver(schema, { sync: true }),
+    validate: formCheck(schema, (values: FormValues) => values),
   });
   const { programUuid, agencyUuid } = form.values;
 

@@ -2,7 +2,7 @@ import { isAccountEditable } from '@ebt/core/enums';
 import { MESSAGES } from '@ebt/core/messages';
 import { RECIPIENT_MESSAGES, RecipientFormValues, type RecipientAccount } from '@ebt/core/recipients';
 import { Stack } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
 import { FormOutcome, SubmitButton } from '../../../components/FormOutcome';
 import { MessageBanner } from '../../../components/MessageBanner';
@@ -17,8 +17,9 @@ import {
   type RecipientFieldValues,
 } from '../components/recipient-values';
 import { serverFieldErrors } from '../../../lib/server-field-errors';
+import { formCheck } from '../../../lib/form-check';
 
-const validate = schemaResolver(RecipientFormValues, { sync: true });
+const validate = formCheck(RecipientFormValues, (values: RecipientFieldValues) => values);
 const FIELDS = Object.keys(EMPTY_RECIPIENT_FIELDS);
 
 /**

@@ -13,7 +13,6 @@ import { ACCOUNT_STATUS_LABEL, type AccountStatus } from '@ebt/core/enums';
 import { fillMessage, MESSAGES } from '@ebt/core/messages';
 import { isAgencyScoped } from '@ebt/core/privileges';
 import { Group, Select, Stack, TextInput, Title } from '@mantine/core';
-import { schemaResolver } from '@mantine/form';
 import { useEffect, useId, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../../components/DataTable';
@@ -30,6 +29,7 @@ import { selectProps } from '../../../lib/select-props';
 import { useSearchForm } from '../../../lib/search-form';
 import { EMPTY_SEARCH, formValuesOf, RECIPIENT_URL_CRITERIA } from './criteria';
 import { PersonCriteriaFields } from '../../../components/PersonCriteriaFields';
+import { formCheck } from '../../../lib/form-check';
 
 /** What the picker hands back for a chosen row (the benefit issue form's recipient field, A§2). */
 export interface PickedRecipient {
@@ -55,7 +55,7 @@ export type RecipientSearchPanelProps =
     };
 
 /** The form's limits are core's (A§5 Search: Account ID 20, names 100, e-mail 255, phone 20). */
-const validate = schemaResolver(RecipientSearchFormValues, { sync: true });
+const validate = formCheck(RecipientSearchFormValues, (values: typeof EMPTY_SEARCH) => values);
 
 /**
  * The recipient search (A§2, A§5, A§7, A§9): Account ID, first and last name, e-mail, mobile phone, program and

@@ -1,6 +1,6 @@
 import { isRecoveryLocked } from '@ebt/core/auth';
 import { OTP_CODE_MAX, SECURITY_ANSWER_MAX } from '@ebt/core/constants';
-import { MESSAGES } from '@ebt/core/messages';
+import { dataMessage, MESSAGES } from '@ebt/core/messages';
 import {
   ForgotPasswordCodeParams,
   RECOVERY_CODE_TTL_MS,
@@ -10,7 +10,7 @@ import {
   type RecoveryQuestion,
 } from '@ebt/core/recovery';
 import { Button, Group, Stack, Stepper, TextInput, Title, VisuallyHidden } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { z } from 'zod';
@@ -20,6 +20,7 @@ import { errorMessagesOf } from '../../../lib/errors';
 import { focusFirstError } from '../../../lib/form-focus';
 import { appErrorCodeOf, useRecoveryAnswer, useRecoveryQuestion, type RecoveryFlow } from '../api';
 import { localizedInputProps, useI18n } from '../../../lib/i18n';
+import { formCheck } from '../../../lib/form-check';
 
 /** How a flow finds its user in step 1 (a username or an e-mail address). */
 export interface RecoveryKeyField {
@@ -227,7 +228,8 @@ export function RecoveryWizard<Result>(props: RecoveryWizardProps<Result>) {
       )}
       {stage.step === 2 && (
         <CodeStep
-          sentMessage={stage.sent.message}
+          // The server's text, made here from the same template and value so a Spanish page shows it by key.
+          sentMessage={dataMessage(MESSAGES.OTP_SENT, { sentTo: stage.sent.sentTo })}
           disabled={locked}
           busy={redeemCode.isPending}
           onSubmit={submitCode}
@@ -254,7 +256,7 @@ function KeyStep({
   const form = useForm({
     mode: 'controlled',
     initialValues: { key: '' },
-    validate: schemaResolver(z.object({ key: field.schema }), { sync: true }),
+    validate: formCheck(z.object({ key: field.schema }), (values: { key: string }) => values),
   });
   return (
     <form
@@ -297,7 +299,7 @@ function AnswerStep({
   const form = useForm({
     mode: 'controlled',
     initialValues: { answer: '' },
-    validate: schemaResolver(AnswerValues, { sync: true }),
+    validate: formCheck(AnswerValues, (values: { answer: string }) => values),
   });
   return (
     <form
@@ -340,7 +342,7 @@ function CodeStep({
   const form = useForm({
     mode: 'controlled',
     initialValues: { code: '' },
-    validate: schemaResolver(CodeValues, { sync: true }),
+    validate: formCheck(CodeValues, (values: { code: string }) => values),
   });
   return (
     <form
