@@ -842,9 +842,11 @@ describe('POST /benefit-api/benefit/file: beside other writers (PostgreSQL)', ()
   );
 
   // A real deadlock: another transaction holds the agency's row the import's funding check needs, and then wants the
-  // benefit the import has locked to change it. PostgreSQL breaks the cycle by aborting the transaction that waited
-  // first, the import's: the request answers 503 with Retry-After (decision 0088), nothing of the file is written,
-  // and the other goes on.
+  // benefit the import has locked to change it. PostgreSQL breaks the cycle in the backend whose wait first outlasts
+  // its deadlock_timeout; the other waits longer (3 s against the import's 1 s), so that is the import: the request
+  // answers 503 with Retry-After (decision 0088), nothing of the file is written, and the other goes on. On a machine
+  // so loaded that the import's check ran before the other even waited, the other is the one aborted and the round is
+  // tried again.
   it.skipIf(process.env.TEST_DATABASE !== 'postgres')(
     'answers 503 with Retry-After and writes nothing when PostgreSQL aborts it to break a deadlock',
     async () => {
@@ -855,33 +857,53 @@ describe('POST /benefit-api/benefit/file: beside other writers (PostgreSQL)', ()
       const line = (amount: string) => [r1.recipientIdentifier, number, TODAY, '2026-12-31', amount, 'State Funds'];
       expect((await upload(w.tokens.adminA, { content: csv([HEADER, line('10')]) })).statusCode).toBe(200);
       const [benefit] = await benefitsByAuth(programA, [number]);
-      const other = await pool.connect();
-      try {
-        await other.query('begin');
-        await other.query('select 1 from agencies where id = $1 for no key update', [a1.id]);
-        // A higher amount raises the agency's issued total, so the import's funding check wants the agency's row.
-        const answer = upload(w.tokens.adminA, { content: csv([HEADER, line('20')]) });
-        await untilAnotherWaits(other, 'the import never waited for the agency');
-        // Now the other wants the benefit the import has locked and changed: a cycle of waits.
-        await other.query('update benefits set note = note where id = $1', [benefit!.id]);
-        await other.query('commit');
-        const response = await answer;
-        expect(response.statusCode).toBe(503);
-        expect(response.headers['retry-after']).toBe('1');
-        expect(response.json()).toMatchObject({
-          status: 503,
-          message: MESSAGES.API_UNAVAILABLE,
-          errorMessages: [{ appErrorCode: 'UNAVAILABLE', appErrorMessage: MESSAGES.API_UNAVAILABLE }],
-        });
-        expect((await benefitsByAuth(programA, [number]))[0]!.amount).toBe('10.00');
-        // The same file again, with nothing in its way, goes through.
-        const again = await upload(w.tokens.adminA, { content: csv([HEADER, line('20')]) });
-        expect(again.statusCode).toBe(200);
-        expect((await benefitsByAuth(programA, [number]))[0]!.amount).toBe('20.00');
-      } finally {
-        await other.query('rollback').catch(() => undefined);
-        other.release();
+      let amount = 10;
+      for (let round = 1; ; round++) {
+        const other = await pool.connect();
+        try {
+          await other.query('begin');
+          await other.query(`set local deadlock_timeout = '3s'`);
+          await other.query('select 1 from agencies where id = $1 for no key update', [a1.id]);
+          // A higher amount raises the agency's issued total, so the import's funding check wants the agency's row.
+          amount += 10;
+          const answer = upload(w.tokens.adminA, { content: csv([HEADER, line(String(amount))]) });
+          await untilAnotherWaits(other, 'the import never waited for the agency');
+          // Now the other wants the benefit the import has locked and changed: a cycle of waits.
+          const otherAborted = await other.query('update benefits set note = note where id = $1', [benefit!.id]).then(
+            () => false,
+            (error: { code?: string }) => {
+              if (error.code !== '40P01') throw error;
+              return true;
+            },
+          );
+          if (otherAborted) {
+            await other.query('rollback');
+            expect((await answer).statusCode).toBe(200);
+            if (round < 3) continue;
+            throw new Error('PostgreSQL chose the other transaction three times');
+          }
+          await other.query('commit');
+          const response = await answer;
+          expect(response.statusCode).toBe(503);
+          expect(response.headers['retry-after']).toBe('1');
+          expect(response.json()).toMatchObject({
+            status: 503,
+            message: MESSAGES.API_UNAVAILABLE,
+            errorMessages: [{ appErrorCode: 'UNAVAILABLE', appErrorMessage: MESSAGES.API_UNAVAILABLE }],
+          });
+          const before = (await benefitsByAuth(programA, [number]))[0]!.amount;
+          expect(before).toBe((amount - 10).toFixed(2));
+          // The same file again, with nothing in its way, goes through.
+          const again = await upload(w.tokens.adminA, { content: csv([HEADER, line(String(amount))]) });
+          expect(again.statusCode).toBe(200);
+          expect((await benefitsByAuth(programA, [number]))[0]!.amount).toBe(amount.toFixed(2));
+          return;
+        } finally {
+          await other.query('rollback').catch(() => undefined);
+          other.release();
+        }
       }
     },
+    60_000,
   );
 });
