@@ -415,6 +415,9 @@ async function probeDialogs(page: Page, url: string, findings: string[]): Promis
 }
 
 test.describe('the accessibility walk', () => {
+  // Each test signs in and walks on its own (the probes refuse every write): the two workers share the walk's tests
+  // rather than one worker taking all of them, which bounded the browser stage (bench/README.md, "The test run").
+  test.describe.configure({ mode: 'parallel' });
   let seeds: Seeds;
   test.beforeAll(async ({ request }) => {
     seeds = await readSeeds(request);

@@ -1,5 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_USERS, expectAccessible, mainNavigation, sessionToken, signIn, signInAs } from './helpers';
+import {
+  DEMO_USERS,
+  expectAccessible,
+  mainNavigation,
+  sessionToken,
+  signIn,
+  signInAs,
+  signInThroughForm,
+} from './helpers';
 
 const PLACEHOLDER_TEXT = 'This screen arrives in a later release.';
 
@@ -48,9 +56,10 @@ test.describe('sign-in page', () => {
   });
 });
 
+// Through the form, as each user signs in: the other specs open their portal with a token (helpers.ts signInAs).
 test.describe('each demo user lands in their portal', () => {
   test('the platform admin lands on Admin Home with the admin menu', async ({ page }) => {
-    await signInAs(page, DEMO_USERS.sysadmin, /\/admin$/);
+    await signInThroughForm(page, DEMO_USERS.sysadmin, /\/admin$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Admin Home');
     const nav = mainNavigation(page);
     for (const label of ['Programs', 'Agencies', 'Users', 'Pan Generation', 'Roles', 'Privileges', 'Configurations']) {
@@ -65,7 +74,7 @@ test.describe('each demo user lands in their portal', () => {
   });
 
   test('the program admin lands on the welcome page with Users and the Programs dropdown', async ({ page }) => {
-    await signInAs(page, DEMO_USERS.progadmin, /\/program$/);
+    await signInThroughForm(page, DEMO_USERS.progadmin, /\/program$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Welcome' })).toBeVisible();
     await expect(page.getByText(/enables management of electronic benefits/)).toBeVisible();
     await expect(page.getByRole('link', { name: 'support@marketlink.example' })).toBeVisible();
@@ -95,13 +104,13 @@ test.describe('each demo user lands in their portal', () => {
   });
 
   test('the agency admin lands on /program with Users', async ({ page }) => {
-    await signInAs(page, DEMO_USERS.agencyadmin, /\/program$/);
+    await signInThroughForm(page, DEMO_USERS.agencyadmin, /\/program$/);
     await expect(mainNavigation(page).getByRole('link', { name: 'Users', exact: true })).toBeVisible();
     await expectAccessible(page);
   });
 
   test('the agency user lands on /program without Users', async ({ page }) => {
-    await signInAs(page, DEMO_USERS.agencyuser, /\/program$/);
+    await signInThroughForm(page, DEMO_USERS.agencyuser, /\/program$/);
     const nav = mainNavigation(page);
     await expect(nav.getByRole('link', { name: 'Agencies', exact: true })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Users', exact: true })).toHaveCount(0);
@@ -111,7 +120,7 @@ test.describe('each demo user lands in their portal', () => {
   });
 
   test('the recipient lands on /recipient with the recipient menu', async ({ page }) => {
-    await signInAs(page, DEMO_USERS.recipient, /\/recipient$/);
+    await signInThroughForm(page, DEMO_USERS.recipient, /\/recipient$/);
     const nav = mainNavigation(page);
     for (const label of [
       'Home',

@@ -289,8 +289,9 @@ async function writeBenefits<T>(
         from ins join x on x.program_id = ins.program_id and x.authorization_number = ins.authorization_number
       ),
       notes as (
-        insert into ${notifications} (account_id, event_id, text, status_id, notified_date, created_at)
-        select account_id, notice_event, notice_text, 0, ${notifiedAt}::timestamptz, ${notifiedAt}::timestamptz
+        insert into ${notifications} (account_id, event_id, text, text_es, status_id, notified_date, created_at)
+        select account_id, notice_event, notice_text, notice_es_text, 0, ${notifiedAt}::timestamptz,
+          ${notifiedAt}::timestamptz
         from done order by id
       ),
       sent as (

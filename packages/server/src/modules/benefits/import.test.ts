@@ -303,6 +303,8 @@ describe('POST /benefit-api/benefit/file: rows', () => {
       .from(notifications)
       .where(inArray(notifications.accountId, [w.r1.id, w.r2.id]));
     expect(notes).toHaveLength(3);
+    // Each keeps its Spanish for the recipient's inbox on a Spanish page.
+    expect(notes.every((n) => n.textEs !== null && n.textEs !== n.text)).toBe(true);
     await foldAllIssuanceJournal(t.database.db);
     const [total] = await t.database.db
       .select()
