@@ -34,6 +34,11 @@ export interface Database {
    * a request's cost with it ("The request path").
    */
   readonly statementCount: () => number;
+  /**
+   * Round trips to the database so far through this handle: the statements and every BEGIN, COMMIT and ROLLBACK.
+   * What the engine's cost is held to (docs/transaction-engine.md "Cost").
+   */
+  readonly roundTripCount: () => number;
   close(): Promise<void>;
 }
 
@@ -54,7 +59,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       pool,
       prepared: async <Row>(name: string, text: string, values: readonly unknown[]) =>
         (await pool.query({ name, text, values: [...values] })).rows as Row[],
-      statementCount: counter,
+      statementCount: counter.statements,
+      roundTripCount: counter.roundTrips,
       close: () => pool.end(),
     };
   }
@@ -74,7 +80,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     // PGlite runs in this process: there is no connection to keep a plan on, and its query() prepares each call.
     prepared: async <Row>(_name: string, text: string, values: readonly unknown[]) =>
       (await client.query<Row>(text, [...values])).rows,
-    statementCount: counter,
+    statementCount: counter.statements,
+    roundTripCount: counter.roundTrips,
     close: () => client.close(),
   };
 }
@@ -87,23 +94,32 @@ const TRANSACTION_CONTROL = /^\s*(begin|commit|rollback|start transaction)\b/i;
  * connections (`pool.query` and Drizzle's transactions both end there). One integer increment a statement: cheap
  * enough to keep on in production, where nothing reads it.
  */
-function countPoolStatements(pool: pg.Pool): () => number {
+function countPoolStatements(pool: pg.Pool): Counters {
   let count = 0;
+  let control = 0;
   pool.on('connect', (client) => {
     const original = client.query.bind(client) as (...args: unknown[]) => unknown;
     (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
       const first = args[0];
       const text = typeof first === 'string' ? first : (first as { text?: string } | undefined)?.text;
-      if (!TRANSACTION_CONTROL.test(text ?? '')) count += 1;
+      if (TRANSACTION_CONTROL.test(text ?? '')) control += 1;
+      else count += 1;
       return original(...args);
     };
   });
-  return () => count;
+  return { statements: () => count, roundTrips: () => count + control };
+}
+
+interface Counters {
+  statements: () => number;
+  roundTrips: () => number;
 }
 
 /** The same for PGlite: its own `query`, and the `query` of each transaction it opens. */
-function countPgliteStatements(client: PGlite): () => number {
+function countPgliteStatements(client: PGlite): Counters {
   let count = 0;
+  // PGlite sends BEGIN and COMMIT (or ROLLBACK) itself around each transaction's callback: two round trips each.
+  let control = 0;
   const wrap = <T extends { query: (...args: never[]) => unknown }>(target: T): T => {
     const original = target.query.bind(target) as (...args: unknown[]) => unknown;
     (target as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
@@ -114,9 +130,11 @@ function countPgliteStatements(client: PGlite): () => number {
   };
   wrap(client);
   const transaction = client.transaction.bind(client);
-  client.transaction = ((callback: (tx: Parameters<Parameters<PGlite['transaction']>[0]>[0]) => Promise<unknown>) =>
-    transaction((tx) => callback(wrap(tx)))) as PGlite['transaction'];
-  return () => count;
+  client.transaction = ((callback: (tx: Parameters<Parameters<PGlite['transaction']>[0]>[0]) => Promise<unknown>) => {
+    control += 2;
+    return transaction((tx) => callback(wrap(tx)));
+  }) as PGlite['transaction'];
+  return { statements: () => count, roundTrips: () => count + control };
 }
 
 /**

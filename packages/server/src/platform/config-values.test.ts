@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DbOrTx } from '../db/client.js';
 import { configEntries, configVersion } from '../db/schema/index.js';
 import { useTestApp } from '../testing/app.js';
@@ -44,11 +44,34 @@ describe('configuration values in force', () => {
     for (let i = 0; i < 50; i += 1) await cache.valueInForce(db(), 'cache.days', '2026-06-01');
     expect(t.database.statementCount() - before).toBe(2);
     clock.ms += 1_000;
-    await cache.valueInForce(db(), 'cache.days', '2026-06-01'); // the version, unchanged: no history read
+    // Due for a check: the read answers from the cache and the version is read beside it (unchanged: no history).
+    expect(await cache.valueInForce(db(), 'cache.days', '2026-06-01')).toBe('30');
+    await vi.waitFor(() => expect(t.database.statementCount() - before).toBe(3));
+    for (let i = 0; i < 50; i += 1) await cache.valueInForce(db(), 'cache.days', '2026-06-01');
     expect(t.database.statementCount() - before).toBe(3);
   });
 
-  it('sees a change made elsewhere within a second, and not before', async () => {
+  it('never keeps a busy reader waiting for the version row, and makes an idle one wait', async () => {
+    const clock = new Clock();
+    const cache = new ConfigValueCache(clock.now);
+    await cache.valueInForce(db(), 'cache.days', '2026-06-01');
+    const before = t.database.statementCount();
+    clock.ms += 1_500;
+    // Fifty reads at once, all due: they answer from the cache and share one version check.
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => cache.valueInForce(db(), 'cache.days', '2026-06-01')),
+    );
+    expect(new Set(answers)).toEqual(new Set(['30']));
+    await vi.waitFor(() => expect(t.database.statementCount() - before).toBe(1));
+    await new Promise((resolve) => setTimeout(resolve, 200)); // its answer lands (the statement is counted when sent)
+    // Two seconds without a check: the read waits for a new one.
+    clock.ms += 2_000;
+    const counted = t.database.statementCount();
+    expect(await cache.valueInForce(db(), 'cache.days', '2026-06-01')).toBe('30');
+    expect(t.database.statementCount() - counted).toBe(1);
+  });
+
+  it('sees a change made elsewhere within two seconds, and not before one', async () => {
     const clockA = new Clock();
     const clockB = new Clock();
     const instanceA = new ConfigValueCache(clockA.now);
@@ -66,11 +89,13 @@ describe('configuration values in force', () => {
     clockA.ms += 999;
     expect(await instanceA.valueInForce(db(), 'cache.flag', '2026-06-01')).toBeNull();
     clockA.ms += 1;
-    expect(await instanceA.valueInForce(db(), 'cache.flag', '2026-06-01')).toBe('on');
+    // Due for a check: this read answers from the cache, the next one after the check has the change.
+    expect(await instanceA.valueInForce(db(), 'cache.flag', '2026-06-01')).toBeNull();
+    await vi.waitFor(async () => expect(await instanceA.valueInForce(db(), 'cache.flag', '2026-06-01')).toBe('on'));
 
     await db().update(configEntries).set({ configValue: 'off' }).where(eq(configEntries.configKey, 'cache.flag'));
     await db().delete(configEntries).where(eq(configEntries.configKey, 'cache.none'));
-    clockA.ms += 1_000;
+    clockA.ms += 2_000; // idle for two seconds: the read waits for the check
     expect(await instanceA.valueInForce(db(), 'cache.flag', '2026-06-01')).toBe('off');
   });
 
@@ -98,7 +123,7 @@ describe('configuration values in force', () => {
     await new Promise((resolve) => setTimeout(resolve, 50)); // its history is read, then held
     await db().update(configEntries).set({ configValue: 'new' }).where(eq(configEntries.configKey, 'cache.race'));
     cache.held = null;
-    clock.ms += 1_000;
+    clock.ms += 2_000;
     expect(await cache.valueInForce(db(), 'cache.other', '2026-06-01')).toBeNull(); // sees the new version
     cache.release();
     expect(await pending).toBe('old'); // that request began before the change

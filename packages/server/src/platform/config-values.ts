@@ -6,8 +6,10 @@ import { configEntries, configVersion } from '../db/schema/index.js';
 // a key on a day is the row with the latest effective date on or before that day, so an administrator schedules a
 // change by adding a value dated in the future. Reads are cached per server instance: each key's whole history is
 // kept in memory, so any day is answered without SQL, and the cache looks at the version row (bumped by a trigger on
-// every change of config_entries) at most once a second. A change made on any instance therefore reaches every
-// instance within a second, and a read between two checks costs a map look-up.
+// every change of config_entries) at most once a second. A read that finds the last check one to two seconds old
+// answers from the cache while the check runs beside it (the engine's requests never wait for it); an older cache,
+// or one invalidated, waits for the check. A change made on any instance therefore reaches every instance within two
+// seconds, and a read between two checks costs a map look-up.
 
 /** How long an instance trusts its cache before it looks at the version row again. */
 export const CONFIG_VERSION_CHECK_MS = 1_000;
@@ -22,6 +24,10 @@ interface CacheState {
   checkedAt: number;
   /** Per key, its values newest first. */
   histories: Map<string, Entry[]>;
+  /** The version check under way, shared by every read that finds the cache due for one. */
+  checking: Promise<void> | null;
+  /** Bumped by `invalidate`: a check begun before it may have read the version before this instance's change. */
+  generation: number;
 }
 
 /** A handle inside a transaction: its reads must see the transaction's own writes, so they bypass the cache. */
@@ -68,26 +74,49 @@ export class ConfigValueCache {
   invalidate(db: DbOrTx): void {
     if (isTransaction(db)) return;
     const state = this.states.get(db);
-    if (state) state.checkedAt = Number.NEGATIVE_INFINITY;
+    if (!state) return;
+    state.checkedAt = Number.NEGATIVE_INFINITY;
+    state.generation += 1;
+    state.checking = null;
   }
 
   private async fresh(db: DbOrTx): Promise<CacheState> {
     let state = this.states.get(db);
     if (!state) {
-      state = { version: null, checkedAt: Number.NEGATIVE_INFINITY, histories: new Map() };
+      state = {
+        version: null,
+        checkedAt: Number.NEGATIVE_INFINITY,
+        histories: new Map(),
+        checking: null,
+        generation: 0,
+      };
       this.states.set(db, state);
     }
-    const now = this.clock();
-    if (now - state.checkedAt >= CONFIG_VERSION_CHECK_MS) {
+    const age = this.clock() - state.checkedAt;
+    if (age >= CONFIG_VERSION_CHECK_MS) {
+      const check = (state.checking ??= this.checkVersion(db, state));
+      // Checked within the last two seconds: this read answers from the cache and the check runs beside it, so a
+      // busy instance (the engine's purchases) never waits for the version row. An idle or invalidated one waits.
+      if (age >= 2 * CONFIG_VERSION_CHECK_MS) await check;
+    }
+    return state;
+  }
+
+  private async checkVersion(db: DbOrTx, state: CacheState): Promise<void> {
+    const startedAt = this.clock();
+    const generation = state.generation;
+    try {
       const [row] = await db.select({ version: configVersion.version }).from(configVersion).limit(1);
+      if (generation !== state.generation) return;
       const version = row?.version ?? 0;
       if (version !== state.version) {
         state.histories = new Map();
         state.version = version;
       }
-      state.checkedAt = now;
+      state.checkedAt = startedAt;
+    } finally {
+      if (generation === state.generation) state.checking = null;
     }
-    return state;
   }
 }
 

@@ -270,6 +270,13 @@ export function isUniqueViolation(error: unknown, constraint: string): boolean {
   return false;
 }
 
+/** The database raised SQLSTATE `state`, from PGlite or node-postgres, directly or as a Drizzle query error's cause. */
+export function hasSqlState(error: unknown, state: string): boolean {
+  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e)
+    if (e.code === state) return true;
+  return false;
+}
+
 /**
  * A foreign key refused the write (PostgreSQL 23503), from PGlite or node-postgres, directly or as a Drizzle query
  * error's cause: a row another transaction began to refer to after a check. Answers the error's detail (it names the

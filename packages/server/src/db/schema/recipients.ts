@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   check,
   index,
@@ -60,6 +61,11 @@ export const recipientAccounts = pgTable(
      * of the recipient search, export and detail, and no benefit is ever issued to it.
      */
     isCardPool: boolean('is_card_pool').notNull().default(false),
+    /**
+     * Bumped by every engine call that moves this account's money (decision 0102): a purchase plans from funds read
+     * without a lock and writes only if the version is still the one it read.
+     */
+    moneyVersion: bigint('money_version', { mode: 'number' }).notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

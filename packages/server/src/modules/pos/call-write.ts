@@ -18,8 +18,25 @@ import { COLUMNS, NAMES, recordJson, type BenefitMove, type TransactionRecord } 
 /** A row of the call; `causedByUuid` names the call's own row (written first) that this one follows from. */
 export type CallRecord = TransactionRecord & { uuid: string; causedByUuid?: string };
 
-/** A benefit moved: an existing one by id, or one this call issues by its uuid. */
-export type CallMove = Omit<BenefitMove, 'benefitId'> & { benefitId: number | null; benefitUuid?: string };
+/**
+ * A benefit moved: an existing one by id, or one this call issues by its uuid. A move planned from funds read without
+ * a lock says what it read (`expected`): it is made only if the benefit still holds that balance and is still
+ * spendable on that day, else the whole write is undone (decision 0102).
+ */
+export type CallMove = Omit<BenefitMove, 'benefitId'> & {
+  benefitId: number | null;
+  benefitUuid?: string;
+  expected?: { balanceCents: number; day: string };
+};
+
+/**
+ * The account whose money the call moves: the write bumps its money version, and with `moneyVersion` (the version
+ * its funds were read at) only if it is still that one, else the whole write is undone (decision 0102).
+ */
+export interface MoneyGuard {
+  accountId: number;
+  moneyVersion: number | null;
+}
 
 export interface CallWrite {
   records: readonly CallRecord[];
@@ -28,7 +45,12 @@ export interface CallWrite {
   newBenefits: readonly (typeof benefits.$inferInsert & { uuid: string })[];
   audit: AuditEntry;
   notices: readonly RecipientNotice[];
+  /** Absent for a call that moves no money (a decline found before the funds were read). */
+  guard?: MoneyGuard;
 }
+
+/** The SQLSTATE `pos_funds_changed()` raises (migration 0044): the funds a purchase planned from changed meanwhile. */
+export const FUNDS_CHANGED_SQLSTATE = '40001';
 
 const linked = (name: string) =>
   name === 'caused_by_id' ? 'own.id' : name === 'original_id' ? 'coalesce(r.original_id, own.id)' : `r.${name}`;
@@ -61,16 +83,31 @@ issued as (
     notified_recipient boolean, creation_channel varchar(20), created_at timestamptz, updated_at timestamptz)
   returning id, uuid
 ),
+guard as (
+  update recipient_accounts set money_version = money_version + 1
+  where id = $7::int and ($8::bigint is null or money_version = $8::bigint)
+  returning id
+),
 l as (
   select l.trx_uuid, coalesce(l.benefit_id, (select i.id from issued i where i.uuid = l.benefit_uuid)) as benefit_id,
-    l.delta, l.amount, l.original_benefit_id
+    l.delta, l.amount, l.original_benefit_id, l.expected, l.spendable_on
   from jsonb_to_recordset($2::jsonb)
-    as l(trx_uuid uuid, benefit_id int, benefit_uuid uuid, delta numeric, amount numeric, original_benefit_id int)
+    as l(trx_uuid uuid, benefit_id int, benefit_uuid uuid, delta numeric, amount numeric, original_benefit_id int,
+      expected numeric, spendable_on date)
 ),
 moved as (
   update benefits b set balance = b.balance + l.delta, updated_at = $6::timestamptz
-  from l where b.id = l.benefit_id and l.delta <> 0
+  from l
+  -- The guard first: the account's lock is taken before any benefit's (decision 0044's order).
+  where b.id = l.benefit_id and l.delta <> 0 and ($7::int is null or exists (select 1 from guard))
+    and (l.expected is null or (b.balance = l.expected and b.status_id = 0
+      and b.available_date <= l.spendable_on and b.expiration_date >= l.spendable_on))
   returning b.id
+),
+checked as (
+  select case when ($7::int is null or exists (select 1 from guard))
+      and (select count(*) from moved) = (select count(*) from l where l.delta <> 0)
+    then 0 else pos_funds_changed() end as ok
 ),
 lines as (
   insert into transaction_benefits (transaction_id, benefit_id, amount, original_benefit_id)
@@ -88,7 +125,7 @@ queued as (
   returning 1
 ),
 ${noticeStatements('$5', '$6')}
-select t.id, t.uuid, (select count(*) from notice_mail) as mailed from t`;
+select t.id, t.uuid, (select count(*) from notice_mail) as mailed, (select ok from checked) as checked from t`;
 
 /**
  * Writes a call (see above) and answers each row's id by its uuid, and how many e-mails and SMS were queued.
@@ -107,6 +144,8 @@ export async function writeCall(
     delta: fromCents(m.deltaCents),
     amount: fromCents(m.amountCents),
     original_benefit_id: m.originalBenefitId ?? null,
+    expected: m.expected ? fromCents(m.expected.balanceCents) : null,
+    spendable_on: m.expected?.day ?? null,
   }));
   const issuedBenefits = call.newBenefits.map((b) => ({
     uuid: b.uuid,
@@ -152,6 +191,8 @@ export async function writeCall(
       JSON.stringify(audit),
       noticesJson(call.notices),
       at,
+      call.guard?.accountId ?? null,
+      call.guard?.moneyVersion ?? null,
     ],
   );
   const mailed = Number(out[0]?.mailed ?? 0);

@@ -3,6 +3,7 @@ import { AppError } from '../../platform/errors.js';
 import { POS_MESSAGES } from '@ebt/core/pos';
 import type { TerminalCredentials } from './credentials.js';
 import { notDuplicate } from './retry.js';
+import { FUNDS_COLUMNS, fundsCtes, fundsOf, type FundsRow, type LockedFunds } from './funds.js';
 
 // Everything an engine call needs to know before it takes a lock, in one prepared statement (issue 20; decision
 // 0044): the terminal (and whether its secret matches), its merchant, the card, its account and program, the
@@ -69,8 +70,7 @@ export interface TracedCallFacts extends CallFacts {
   existingSameRequest: boolean;
 }
 
-const STATEMENT = `
-with term as (
+const FACTS_CTES = `term as (
   select mt.id, mt.merchant_id, mt.terminal_code, mt.revoked_at is null and mt.secret_hash = $2 as ok
   from merchant_terminals mt where mt.terminal_code = $1
 ),
@@ -85,7 +85,7 @@ card as (
   from pans p where p.pan_hash = $3 or p.id = $9::int
 ),
 acct as (
-  select a.id, a.status_id, a.is_card_pool, a.agency_id, a.program_id
+  select a.id, a.status_id, a.is_card_pool, a.agency_id, a.program_id, a.money_version
   from recipient_accounts a where a.id = (select account_id from card)
 ),
 prog as (
@@ -96,8 +96,9 @@ prog as (
     (select p2.id from programs p2 where p2.bin || p2.series_nbr = $4 order by p2.id limit 1),
     (select mp.program_id from merchant_programs mp, term
        where mp.merchant_id = term.merchant_id and mp.status_id = 0 order by mp.program_id limit 1))
-)
-select term.id as terminal_id, term.terminal_code, term.ok, term.merchant_id, m.status_id = 0 as merchant_active, m.name as merchant_name,
+)`;
+
+const FACTS_COLUMNS = `term.id as terminal_id, term.terminal_code, term.ok, term.merchant_id, m.status_id = 0 as merchant_active, m.name as merchant_name,
   card.id as pan_id, card.pan_status_id, card.locked, card.active_date::text as pan_active_date,
   card.expiration_date::text as pan_expiration_date, card.pan_last4,
   acct.id as account_id, acct.status_id = 0 as account_active, acct.is_card_pool, acct.agency_id,
@@ -111,8 +112,9 @@ select term.id as terminal_id, term.terminal_code, term.ok, term.merchant_id, m.
     where t.terminal_id = term.terminal_code and t.trace_day = $6::date and t.trace_number = $7
       and t.trx_type_id in (4, 5) and ${notDuplicate('t')}) as reversed_first,
   exists (select 1 from notification_preferences np where np.account_id = acct.id and np.event_id = 5) as alerts_on,
-  (select count(*) from touch) as touched
-from term
+  (select count(*) from touch) as touched`;
+
+const FACTS_FROM = `from term
 join merchants m on m.id = term.merchant_id
 left join card on true
 left join acct on true
@@ -123,6 +125,27 @@ left join lateral (
     and (t.trx_type_id in (4, 5)) = $8 and ${notDuplicate('t')}
   limit 1
 ) held on true`;
+
+const STATEMENT = `with ${FACTS_CTES}
+select ${FACTS_COLUMNS}
+${FACTS_FROM}`;
+
+// The same with the account's money version and its funds read as they are (no lock), for a purchase that plans
+// before it writes (decision 0102). The program's today, as the facts compute it.
+const FACTS_TODAY = `((($5::timestamptz) at time zone coalesce((select time_zone from prog), 'America/New_York'))::date)`;
+
+const FUNDS_STATEMENT = `with ${FACTS_CTES},
+${fundsCtes(
+  {
+    account: '(select id from acct)',
+    program: '(select id from prog)',
+    today: FACTS_TODAY,
+    withEnrolments: '$11::boolean',
+  },
+  false,
+)}
+select ${FACTS_COLUMNS}, acct.money_version, ${FUNDS_COLUMNS}
+${FACTS_FROM}`;
 
 interface Row {
   terminal_id: number;
@@ -164,8 +187,53 @@ export async function callFacts(
   credentials: TerminalCredentials | null,
   keys: CallKeys,
 ): Promise<TracedCallFacts> {
+  const row = await factsRow<Row>(ctx, credentials, keys, 'pos_call_facts', STATEMENT, []);
+  return factsOf(row, keys);
+}
+
+/** The facts of a call with its account's funds as they are now, unlocked, and the money version they belong to. */
+export interface FactsWithFunds {
+  facts: TracedCallFacts;
+  funds: LockedFunds;
+  /** recipient_accounts.money_version when the funds were read (null without an account). */
+  moneyVersion: number | null;
+}
+
+/**
+ * `callFacts` and, in the same statement, the funds `lockFunds` would lock, read without a lock (decision 0102): a
+ * purchase plans from them and writes only if nothing it read has changed (call-write.ts, the write's guard).
+ */
+export async function callFactsWithFunds(
+  ctx: Pick<RequestContext, 'prepared' | 'now'>,
+  credentials: TerminalCredentials | null,
+  keys: CallKeys,
+  withEnrolments: boolean,
+): Promise<FactsWithFunds> {
+  const row = await factsRow<Row & FundsRow & { money_version: string | number | null }>(
+    ctx,
+    credentials,
+    keys,
+    'pos_call_facts_funds',
+    FUNDS_STATEMENT,
+    [withEnrolments],
+  );
+  return {
+    facts: factsOf(row, keys),
+    funds: fundsOf(row),
+    moneyVersion: row.money_version === null ? null : Number(row.money_version),
+  };
+}
+
+async function factsRow<R extends Row>(
+  ctx: Pick<RequestContext, 'prepared' | 'now'>,
+  credentials: TerminalCredentials | null,
+  keys: CallKeys,
+  name: string,
+  text: string,
+  extra: readonly unknown[],
+): Promise<R> {
   if (!credentials) throw AppError.unauthorized(POS_MESSAGES.CREDENTIALS);
-  const [row] = await ctx.prepared<Row>('pos_call_facts', STATEMENT, [
+  const [row] = await ctx.prepared<R>(name, text, [
     credentials.terminalCode,
     credentials.secretHash,
     keys.panHash,
@@ -176,8 +244,13 @@ export async function callFacts(
     keys.reversal,
     keys.panId ?? null,
     keys.digest,
+    ...extra,
   ]);
   if (!row || !row.ok) throw AppError.unauthorized(POS_MESSAGES.CREDENTIALS);
+  return row;
+}
+
+function factsOf(row: Row, keys: CallKeys): TracedCallFacts {
   return {
     terminalId: Number(row.terminal_id),
     terminalCode: row.terminal_code,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { POS_MESSAGES, type PosAnswer } from '@ebt/core/pos';
-import type { Tx } from '../../db/client.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
 import { RESPONSE_CODE, RESPONSE_CODES } from '../../db/reference-data.js';
 import { recordAudit, type AuditEntry } from '../../platform/audit.js';
 import type { RequestContext } from '../../platform/context.js';
@@ -142,18 +142,31 @@ export async function writtenCall(
   base: TransactionRecord & { uuid: string },
   work: (tx: Tx) => Promise<PosAnswer>,
 ): Promise<PosAnswer> {
-  return (await usedTraceAnswer(ctx, facts, base)) ?? written(ctx, facts, base, work);
+  return (await usedTraceAnswer(ctx, facts, base)) ?? written(ctx, facts, base, () => ctx.db.transaction(work));
 }
 
-/** `writtenCall` after the retry rule's look-up. */
+/**
+ * `writtenCall` for work that is its one write statement, planned from what the call read before (decision 0102):
+ * the statement is its own transaction, so there is no BEGIN and COMMIT to wait for.
+ */
+export async function writtenAlone(
+  ctx: CallContext,
+  facts: TracedCallFacts,
+  base: TransactionRecord & { uuid: string },
+  work: (db: DbOrTx) => Promise<PosAnswer>,
+): Promise<PosAnswer> {
+  return (await usedTraceAnswer(ctx, facts, base)) ?? written(ctx, facts, base, () => work(ctx.db));
+}
+
+/** `writtenCall` and `writtenAlone` after the retry rule's look-up: `run` writes the call. */
 async function written(
   ctx: CallContext,
   facts: TracedCallFacts,
   base: TransactionRecord & { uuid: string },
-  work: (tx: Tx) => Promise<PosAnswer>,
+  run: () => Promise<PosAnswer>,
 ): Promise<PosAnswer> {
   try {
-    return await ctx.db.transaction(work);
+    return await run();
   } catch (error) {
     return raceLost(ctx, facts, base, error);
   }
@@ -206,8 +219,9 @@ async function recordDecline(
 ): Promise<PosAnswer> {
   if (facts.programId === null) return unrecordedDecline(ctx, facts, base, decline);
   const row = { ...base, respCodeId: decline.respCodeId, additionalResponseText: decline.text ?? null };
-  return written(ctx, facts, base, async (tx) => {
-    await writeCall(tx, ctx, {
+  // One statement, so no transaction around it: a decline moves no money and locks nothing.
+  return written(ctx, facts, base, async () => {
+    await writeCall(ctx.db, ctx, {
       records: [row],
       moves: [],
       newBenefits: [],

@@ -6,7 +6,9 @@ import { preparedIn, type DbOrTx } from '../../db/client.js';
 // recipient account row first (it serialises every engine call of one account, so the checks below and a retry's
 // look-up see each other), then its spendable benefits in id order, then, for a purchase, its enrolments in the
 // program's incentives in id order with what each has earned today and this month. Every balance check and debit
-// happens under these locks; benefits_balance_check (balance >= 0) stays the last guard.
+// happens under these locks; benefits_balance_check (balance >= 0) stays the last guard. A purchase first tries
+// without them (decision 0102): it reads the same rows with its call's facts (call.ts `callFacts` with funds) and
+// writes only if the account's money version and each debited benefit are still as it read them.
 
 export interface LockedBenefit extends SpendableBenefit {
   /** What the answer names each benefit by. */
@@ -66,41 +68,68 @@ interface JsonEnrolment {
 // The account's lock first, alone: in READ COMMITTED a statement reads the database as it was when the statement
 // began, so sums read in the statement that waited for the lock would miss the purchases committed meanwhile
 // (50 parallel purchases earned $23.50 under a $10.00 day cap that way). The next statement starts after the lock
-// is ours and sees every call of this account that came before. Both are prepared (decision 0072).
-const LOCK = 'select a.id from recipient_accounts a where a.id = $1 for update';
+// is ours and sees every call of this account that came before. Both are prepared (decision 0072). The lock is an
+// update of the account's money version: a purchase that read the funds before it and writes after it must find the
+// version changed (decision 0102).
+const LOCK = 'update recipient_accounts set money_version = money_version + 1 where id = $1 returning id';
 
-const FUNDS = `
-  with b as (
+/** Where the funds' statement finds the account, program, day and whether enrolments are read (SQL expressions). */
+export interface FundsKeys {
+  account: string;
+  program: string;
+  today: string;
+  withEnrolments: string;
+}
+
+/**
+ * The two CTEs `b` (the spendable benefits of the program on the day, in id order) and `e` (the enrolments in force
+ * with what each earned today and this month), locked (`for update`) for the locked path and read as they are for a
+ * purchase that plans before it writes (decision 0102): one text, so both paths plan from the same rows.
+ */
+export function fundsCtes(k: FundsKeys, lock: boolean): string {
+  return `b as (
     select b.id, b.uuid, b.authorization_number as auth, b.benefit_type_id as type_id, b.balance,
       b.available_date::text as available_date, b.expiration_date::text as expiration_date,
       coalesce(i.redemption_fee_rate, 0) as fee_rate
     from benefits b left join incentives i on i.id = b.incentive_id
-    where b.account_id = $1 and b.program_id = $2 and b.status_id = 0
-      and b.available_date <= $3::date and b.expiration_date >= $3::date and b.balance > 0
+    where b.account_id = ${k.account} and b.program_id = ${k.program} and b.status_id = 0
+      and b.available_date <= ${k.today} and b.expiration_date >= ${k.today} and b.balance > 0
     order by b.id
-    for update of b
+    ${lock ? 'for update of b' : ''}
   ),
   e as (
     select ri.id, i.id as incentive_id, i.uuid as incentive_uuid, i.funding_source_id, i.match_rate,
       i.accrual_max_trx as max_trx, i.accrual_max_day as max_day, i.accrual_max_month as max_month,
       i.accrual_fee_rate as fee_rate, i.end_date::text as end_date,
       coalesce((select sum(case when t.trx_type_id = 6 then t.settle_amt else -t.settle_amt end) from transactions t
-        where t.recipient_incentive_id = ri.id and t.accrual_day = $3::date and t.resp_code_id = 1), 0)
+        where t.recipient_incentive_id = ri.id and t.accrual_day = ${k.today} and t.resp_code_id = 1), 0)
         as earned_today,
       coalesce((select sum(case when t.trx_type_id = 6 then t.settle_amt else -t.settle_amt end) from transactions t
         where t.recipient_incentive_id = ri.id and t.resp_code_id = 1
-          and t.accrual_day between date_trunc('month', $3::date)::date and $3::date), 0) as earned_month
+          and t.accrual_day between date_trunc('month', ${k.today})::date and ${k.today}), 0) as earned_month
     from recipient_incentives ri
     join incentives i on i.id = ri.incentive_id
     join recipient_accounts a on a.id = ri.account_id and a.status_id = 0
-    where $4::boolean and ri.account_id = $1 and i.program_id = $2
-      and ri.start_date <= $3::date and (ri.end_date is null or ri.end_date >= $3::date)
-      and i.start_date <= $3::date and (i.end_date is null or i.end_date >= $3::date)
+    where ${k.withEnrolments} and ri.account_id = ${k.account} and i.program_id = ${k.program}
+      and ri.start_date <= ${k.today} and (ri.end_date is null or ri.end_date >= ${k.today})
+      and i.start_date <= ${k.today} and (i.end_date is null or i.end_date >= ${k.today})
     order by ri.id
-    for update of ri
-  )
-  select (select coalesce(json_agg(b), '[]'::json) from b) as benefits,
+    ${lock ? 'for update of ri' : ''}
+  )`;
+}
+
+/** The columns that carry `fundsCtes`' rows, as JSON arrays (read by `fundsOf`). */
+export const FUNDS_COLUMNS = `(select coalesce(json_agg(b), '[]'::json) from b) as benefits,
     (select coalesce(json_agg(e), '[]'::json) from e) as enrolments`;
+
+const FUNDS = `with ${fundsCtes({ account: '$1', program: '$2', today: '$3::date', withEnrolments: '$4::boolean' }, true)}
+  select ${FUNDS_COLUMNS}`;
+
+/** The JSON columns of `FUNDS_COLUMNS`. */
+export interface FundsRow {
+  benefits: JsonBenefit[];
+  enrolments: JsonEnrolment[];
+}
 
 const rateText = (value: number | string) => (toCents(value) / 100).toFixed(2);
 
@@ -116,13 +145,13 @@ export async function lockFunds(
   withEnrolments: boolean,
 ): Promise<LockedFunds> {
   await preparedIn(tx, 'pos_lock_account', LOCK, [accountId]);
-  const [row] = await preparedIn<{ benefits: JsonBenefit[]; enrolments: JsonEnrolment[] }>(tx, 'pos_funds', FUNDS, [
-    accountId,
-    programId,
-    today,
-    withEnrolments,
-  ]);
-  const benefits = row!.benefits.map((b) => ({
+  const [row] = await preparedIn<FundsRow>(tx, 'pos_funds', FUNDS, [accountId, programId, today, withEnrolments]);
+  return fundsOf(row!);
+}
+
+/** The funds of a row of `FUNDS_COLUMNS`. */
+export function fundsOf(row: FundsRow): LockedFunds {
+  const benefits = row.benefits.map((b) => ({
     id: Number(b.id),
     uuid: b.uuid,
     authorizationNumber: b.auth,
@@ -134,7 +163,7 @@ export async function lockFunds(
   }));
   return {
     benefits,
-    enrolments: row!.enrolments.map((e) => ({
+    enrolments: row.enrolments.map((e) => ({
       recipientIncentiveId: Number(e.id),
       incentiveId: Number(e.incentive_id),
       incentiveUuid: e.incentive_uuid,

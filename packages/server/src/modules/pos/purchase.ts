@@ -2,13 +2,15 @@ import { feeCents, planPurchase, type BenefitLine, type PosAnswer, type Purchase
 import { RESPONSE_CODE, TRANSACTION_TYPE } from '../../db/reference-data.js';
 import type { RequestContext } from '../../platform/context.js';
 import { keyedHash } from '../../platform/crypto.js';
+import { hasSqlState } from '../../platform/errors.js';
+import type { DbOrTx } from '../../db/client.js';
 import { accrualWrite, earnings } from './accrual.js';
-import { answerFrom, writeCall } from './call-write.js';
-import { callFacts } from './call.js';
+import { answerFrom, FUNDS_CHANGED_SQLSTATE, writeCall, type CallRecord, type MoneyGuard } from './call-write.js';
+import { callFacts, callFactsWithFunds, type TracedCallFacts } from './call.js';
 import type { TerminalCredentials } from './credentials.js';
 import { alertNotice } from './alerts.js';
-import { auditEntry, baseRecord, declinedCall, writtenCall } from './flow.js';
-import { lockFunds } from './funds.js';
+import { auditEntry, baseRecord, declinedCall, writtenAlone, writtenCall, type TerminalRequest } from './flow.js';
+import { lockFunds, type LockedFunds } from './funds.js';
 import { requestDigest } from './retry.js';
 import { cardDecline, maxAmountCents, newAuthNumber, overMaximum, writtenDay } from './rules.js';
 
@@ -28,6 +30,12 @@ export function redemptionFee(lines: readonly BenefitLine[], rateOf: (benefitId:
   }, 0);
 }
 
+/**
+ * Planned purchases that found their funds changed before they could write (another call of the same card won the
+ * race) read and plan again; after this many, the purchase takes the account's lock first and waits its turn.
+ */
+const OPTIMISTIC_ATTEMPTS = 3;
+
 export async function purchase(
   ctx: RequestContext,
   credentials: TerminalCredentials | null,
@@ -38,22 +46,61 @@ export async function purchase(
   const amountCents = cents(body.amount);
   const eligibleCents = body.eligibleAmount === undefined ? amountCents : cents(body.eligibleAmount);
   const allowPartial = body.allowPartial === true;
-  const facts = await callFacts(ctx, credentials, {
+  const keys = {
     panHash,
     panPrefix: body.pan.slice(0, 9),
     traceDay: request.traceDay,
     traceNumber: body.traceNumber,
     reversal: false,
     digest: requestDigest({ kind: 'purchase', panHash, amountCents, eligibleCents, allowPartial }, ctx.config.hmacKey),
-  });
+  };
+  const asked = { amountCents, eligibleCents, allowPartial };
 
+  // Two round trips (decision 0102): the facts with the funds as they are, then one statement that writes the call
+  // only if the funds are still as read. Whatever made the funds change is a call of this card that came first.
+  for (let attempt = 1; attempt <= OPTIMISTIC_ATTEMPTS; attempt += 1) {
+    const read = await callFactsWithFunds(ctx, credentials, keys, true);
+    try {
+      return await purchaseWith(ctx, read.facts, request, asked, (base, settle) =>
+        writtenAlone(ctx, read.facts, base, (db) =>
+          settle(db, read.funds, { accountId: read.facts.accountId!, moneyVersion: read.moneyVersion }),
+        ),
+      );
+    } catch (error) {
+      if (!hasSqlState(error, FUNDS_CHANGED_SQLSTATE)) throw error;
+    }
+  }
+  // The account's lock, then its funds, then the write: every call of this card waits for the one before it.
+  const facts = await callFacts(ctx, credentials, keys);
+  return purchaseWith(ctx, facts, request, asked, (base, settle) =>
+    writtenCall(ctx, facts, base, async (tx) => {
+      const funds = await lockFunds(tx, facts.accountId!, facts.programId!, facts.today, true);
+      return settle(tx, funds, { accountId: facts.accountId!, moneyVersion: null });
+    }),
+  );
+}
+
+/** Writes a purchase from its funds: `guard` is the write's condition on the account (call-write.ts MoneyGuard). */
+type Settle = (db: DbOrTx, funds: LockedFunds, guard: MoneyGuard) => Promise<PosAnswer>;
+
+/**
+ * A purchase on its facts: the checks before any funds, then `write`, which runs `settle` where the funds are (read
+ * with the facts, or locked in a transaction).
+ */
+async function purchaseWith(
+  ctx: RequestContext,
+  facts: TracedCallFacts,
+  request: TerminalRequest,
+  asked: { amountCents: number; eligibleCents: number; allowPartial: boolean },
+  write: (base: CallRecord & { uuid: string }, settle: Settle) => Promise<PosAnswer>,
+): Promise<PosAnswer> {
+  const { amountCents, eligibleCents, allowPartial } = asked;
   const at = ctx.now();
   const base = { ...baseRecord(facts, request, at, TRANSACTION_TYPE.PURCHASE, amountCents), eligibleCents };
   const early = cardDecline(facts) ?? overMaximum(amountCents, await maxAmountCents(ctx.db, facts.today));
   if (early) return declinedCall(ctx, facts, base, early);
 
-  return writtenCall(ctx, facts, base, async (tx) => {
-    const funds = await lockFunds(tx, facts.accountId!, facts.programId!, facts.today, true);
+  return write(base, async (db, funds, guard) => {
     const plan = planPurchase(funds.benefits, amountCents, eligibleCents, allowPartial);
     const audit = auditEntry(facts, base);
     if (!plan.approved) {
@@ -63,7 +110,8 @@ export async function purchase(
         startBalanceCents: funds.balanceCents,
         endBalanceCents: funds.balanceCents,
       };
-      await writeCall(tx, ctx, { records: [declined], moves: [], newBenefits: [], audit, notices: [] });
+      // A decline moves no money: it is written as the funds were read, with no condition on them.
+      await writeCall(db, ctx, { records: [declined], moves: [], newBenefits: [], audit, notices: [] });
       return answerFrom(declined, [], [], funds.balanceCents);
     }
     const byId = new Map(funds.benefits.map((b) => [b.id, b]));
@@ -85,7 +133,8 @@ export async function purchase(
     };
     const accrual = accrualWrite(ctx, facts, own, balanceAfterCents, earnings(plan.accrualBaseCents, funds.enrolments));
     const alert = alertNotice(facts, 'PURCHASE', plan.approvedCents, balanceAfterCents);
-    await writeCall(tx, ctx, {
+    await writeCall(db, ctx, {
+      guard,
       records: [own, ...accrual.records],
       moves: [
         ...plan.lines.map((l) => ({
@@ -93,6 +142,7 @@ export async function purchase(
           benefitId: l.benefitId,
           deltaCents: -l.cents,
           amountCents: l.cents,
+          expected: { balanceCents: byId.get(l.benefitId)!.balanceCents, day: facts.today },
         })),
         ...accrual.moves,
       ],

@@ -1,24 +1,23 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog, notificationPreferences, outbox, transactions } from '../../db/schema/index.js';
+import { auditLog, notificationPreferences, outbox, pans, transactions } from '../../db/schema/index.js';
 import { useTestApp } from '../../testing/app.js';
 import { call, makePosWorld, purchaseOf } from '../../testing/pos-world.js';
 
-// What a purchase costs in SQL statements (issue 20: at least 200 purchases a second; docs/transaction-engine.md
-// "Cost"). The engine is bound by the work of each call, not by contention, so every statement is a round trip each
-// purchase pays; this test keeps the count from creeping back. Counted where the app sends them (db/client.ts
-// statementCount), inside the call's transaction too; BEGIN and COMMIT are not counted.
+// What a purchase costs in round trips to the database (docs/transaction-engine.md "Cost"; decision 0102): every one
+// is a wait each purchase pays, so this test keeps the count from creeping back. Counted where the app sends them
+// (db/client.ts roundTripCount): every statement, and BEGIN, COMMIT and ROLLBACK.
 
 const t = useTestApp();
 
 async function statementsOf<T>(work: () => Promise<T>): Promise<{ result: T; statements: number }> {
-  const before = t.database.statementCount();
+  const before = t.database.roundTripCount();
   const result = await work();
-  return { result, statements: t.database.statementCount() - before };
+  return { result, statements: t.database.roundTripCount() - before };
 }
 
 describe('the cost of an engine call', () => {
-  it('approves a purchase over two benefits in four statements: the facts, the lock, the funds, the write', async () => {
+  it('approves a purchase over two benefits in two round trips: the facts with the funds, and the write', async () => {
     const w = await makePosWorld(t);
     await w.giveBenefit('5.00', { expirationDate: '2026-11-30' });
     await w.giveBenefit('50.00');
@@ -32,10 +31,10 @@ describe('the cost of an engine call', () => {
     expect(row).toMatchObject({ settleAmt: '7.50', endBalance: '46.50' });
     const audit = await w.db.select().from(auditLog).where(eq(auditLog.entityId, result.trxUuid!));
     expect(audit.map((a) => a.action)).toEqual(['pos_purchase']);
-    expect(statements).toBe(4);
+    expect(statements).toBe(2);
   });
 
-  it('approves a purchase that earns an incentive and alerts the recipient in four, as one without', async () => {
+  it('approves a purchase that earns an incentive and alerts the recipient in two, as one without', async () => {
     const w = await makePosWorld(t);
     await w.giveBenefit('50.00');
     await w.enrol({ matchRate: '10.00' });
@@ -66,7 +65,22 @@ describe('the cost of an engine call', () => {
     expect((await w.db.select().from(outbox)).length - queuedBefore).toBe(2);
     // The incentive benefit's issuance is journaled by the write's own trigger (decision 0101): no statement more, and
     // no roll-up row shared with other purchases.
-    expect(statements).toBe(4);
+    expect(statements).toBe(2);
+  });
+});
+
+describe('the cost of a declined purchase', () => {
+  it('declines beyond the funds, and a locked card, in two round trips as well', async () => {
+    const w = await makePosWorld(t);
+    await w.giveBenefit('5.00');
+    await call(t, w.terminal, 'purchase', purchaseOf(w.card.pan, 1));
+    const poor = await statementsOf(() => call(t, w.terminal, 'purchase', purchaseOf(w.card.pan, 50)));
+    expect(poor.result).toMatchObject({ responseCode: '51', approvedAmount: 0 });
+    expect(poor.statements).toBe(2);
+    await w.db.update(pans).set({ locked: true }).where(eq(pans.id, w.card.panId));
+    const locked = await statementsOf(() => call(t, w.terminal, 'purchase', purchaseOf(w.card.pan, 1)));
+    expect(locked.result.responseCode).not.toBe('00');
+    expect(locked.statements).toBe(2);
   });
 });
 

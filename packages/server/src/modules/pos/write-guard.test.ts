@@ -1,0 +1,130 @@
+import { eq, sql } from 'drizzle-orm';
+import pino from 'pino';
+import { describe, expect, it } from 'vitest';
+import type { DbOrTx } from '../../db/client.js';
+import { TRANSACTION_TYPE } from '../../db/reference-data.js';
+import { benefits, recipientAccounts } from '../../db/schema/index.js';
+import { hasSqlState } from '../../platform/errors.js';
+import { useTestApp } from '../../testing/app.js';
+import { balanceOf, makePosWorld, nextTrace, transactionCount } from '../../testing/pos-world.js';
+import type { CallFacts } from './call.js';
+import { FUNDS_CHANGED_SQLSTATE, writeCall, type MoneyGuard } from './call-write.js';
+import { baseRecord } from './flow.js';
+
+// The write of a purchase planned from funds read without a lock (decision 0102): it commits only if the account's
+// money version and each debited benefit are still as read; otherwise nothing of it is written and the engine is told
+// to read again (SQLSTATE 40001). The parallel calls of concurrency.test.ts race through it end to end.
+
+const t = useTestApp();
+const ctx = {
+  caller: null,
+  ip: '127.0.0.1',
+  requestId: 'guard-test',
+  now: () => new Date(),
+  log: pino({ level: 'silent' }),
+};
+
+async function versionOf(db: DbOrTx, accountId: number) {
+  const [row] = await db
+    .select({ v: recipientAccounts.moneyVersion })
+    .from(recipientAccounts)
+    .where(eq(recipientAccounts.id, accountId));
+  return row!.v;
+}
+
+async function setUp() {
+  const w = await makePosWorld(t);
+  const benefit = await w.giveBenefit('10.00');
+  const facts = {
+    programId: w.program.id,
+    agencyId: w.agency.id,
+    accountId: w.account.id,
+    panId: w.card.panId,
+    merchantId: w.merchant.id,
+    terminalCode: w.terminal.code,
+  } as CallFacts;
+  const read = await versionOf(w.db, w.account.id);
+  /** A $3.00 purchase planned from the $10.00 read, written under `guard`. */
+  const write = (guard: MoneyGuard) => {
+    const own = {
+      ...baseRecord(
+        facts,
+        { traceNumber: nextTrace(), traceDay: '2026-11-23' },
+        new Date(),
+        TRANSACTION_TYPE.PURCHASE,
+        300,
+      ),
+      settleCents: 300,
+      startBalanceCents: 1000,
+      endBalanceCents: 700,
+    };
+    return writeCall(w.db, ctx, {
+      guard,
+      records: [own],
+      moves: [
+        {
+          trxUuid: own.uuid,
+          benefitId: benefit.id,
+          deltaCents: -300,
+          amountCents: 300,
+          expected: { balanceCents: 1000, day: '2026-11-23' },
+        },
+      ],
+      newBenefits: [],
+      audit: { action: 'pos_purchase', entity: 'transaction', entityId: own.uuid },
+      notices: [],
+    });
+  };
+  return { w, benefit, read, write };
+}
+
+async function refused(write: Promise<unknown>) {
+  const error = await write.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).not.toBeNull();
+  expect(hasSqlState(error, FUNDS_CHANGED_SQLSTATE)).toBe(true);
+}
+
+describe("a purchase's write planned from funds read before it", () => {
+  it('debits and bumps the money version when nothing changed since the read', async () => {
+    const { w, benefit, read, write } = await setUp();
+    const before = await transactionCount(w.db);
+    await write({ accountId: w.account.id, moneyVersion: read });
+    expect(await balanceOf(w.db, benefit.id)).toBe('7.00');
+    expect(await versionOf(w.db, w.account.id)).toBe(read + 1);
+    expect(await transactionCount(w.db)).toBe(before + 1);
+  });
+
+  it('writes nothing when another call of the account moved money after the read', async () => {
+    const { w, benefit, read, write } = await setUp();
+    await w.db.execute(sql`update recipient_accounts set money_version = money_version + 1 where id = ${w.account.id}`);
+    const before = await transactionCount(w.db);
+    await refused(write({ accountId: w.account.id, moneyVersion: read }));
+    expect(await balanceOf(w.db, benefit.id)).toBe('10.00');
+    expect(await versionOf(w.db, w.account.id)).toBe(read + 1);
+    expect(await transactionCount(w.db)).toBe(before);
+  });
+
+  it('writes nothing when staff changed a debited benefit after the read: its balance, its status or its dates', async () => {
+    for (const change of [{ balance: '9.00' }, { statusId: 3 }, { expirationDate: '2026-11-22' }] as const) {
+      const { w, benefit, read, write } = await setUp();
+      await w.db.update(benefits).set(change).where(eq(benefits.id, benefit.id));
+      const before = await transactionCount(w.db);
+      await refused(write({ accountId: w.account.id, moneyVersion: read }));
+      const [row] = await w.db.select().from(benefits).where(eq(benefits.id, benefit.id));
+      expect(row!.balance).toBe(change.balance ?? '10.00');
+      expect(await versionOf(w.db, w.account.id)).toBe(read);
+      expect(await transactionCount(w.db)).toBe(before);
+    }
+  });
+
+  it('without an expected version (the locked path) writes and bumps the version whatever it was', async () => {
+    const { w, benefit, read, write } = await setUp();
+    await w.db.execute(sql`update recipient_accounts set money_version = money_version + 5 where id = ${w.account.id}`);
+    await write({ accountId: w.account.id, moneyVersion: null });
+    expect(await balanceOf(w.db, benefit.id)).toBe('7.00');
+    expect(await versionOf(w.db, w.account.id)).toBe(read + 6);
+  });
+});
