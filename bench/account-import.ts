@@ -26,14 +26,13 @@ import { unzipSync, zipSync } from 'fflate';
 import { ROLE } from '@ebt/core/enums';
 import type { FileImportAnswer } from '@ebt/core/imports';
 import { buildApp } from '../packages/server/src/app.js';
-import { loadConfig } from '../packages/server/src/config.js';
 import type { Database } from '../packages/server/src/db/client.js';
 import { migrateDatabase } from '../packages/server/src/db/migrate.js';
 import { ensureReferenceData } from '../packages/server/src/db/reference-data.js';
 import { agencies, programs } from '../packages/server/src/db/schema/index.js';
 import { DEFAULT_PASSWORD, makeUser } from '../packages/server/src/testing/factories.js';
 import { databaseCpu, databaseCpuSince, printSlowStatements, profiled, startTimeline } from './import-measures.js';
-import { importPhases, scratchPostgresDatabase } from './shared.js';
+import { benchConfig, importPhases, scratchPostgresDatabase } from './shared.js';
 
 const EXISTING = Number(process.env.BENCH_EXISTING ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -284,7 +283,7 @@ async function main() {
     );
 
     const user = await makeUser(db, { roleId: ROLE.PROGRAM_ADMIN, programs: [program!] });
-    const config = loadConfig({ LOG_LEVEL: 'silent', SEED: 'none', WEB_DIST_DIR: '/nonexistent' });
+    const config = benchConfig({ LOG_LEVEL: 'silent', SEED: 'none', WEB_DIST_DIR: '/nonexistent' });
     const phases = importPhases('account file imported');
     const app = await buildApp({ config, database, logger: phases.logger });
     await app.ready();

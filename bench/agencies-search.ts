@@ -16,7 +16,6 @@
 import { performance } from 'node:perf_hooks';
 import { AgencyOptionsQuery } from '@ebt/core/agencies';
 import { ROLE } from '@ebt/core/enums';
-import { loadConfig } from '../packages/server/src/config.js';
 import type { Database } from '../packages/server/src/db/client.js';
 import { migrateDatabase } from '../packages/server/src/db/migrate.js';
 import { ensureReferenceData } from '../packages/server/src/db/reference-data.js';
@@ -27,6 +26,7 @@ import type { Caller } from '../packages/server/src/platform/caller.js';
 import {
   arrayLiteral,
   benchCaller,
+  benchConfig,
   benchContext,
   LAST_NAMES,
   scratchPostgresDatabase,
@@ -97,7 +97,7 @@ async function main() {
       'agency admin': await benchCaller(database, agencyAdmin!.id),
     };
 
-    const config = loadConfig({ LOG_LEVEL: 'silent', SEED: 'none' });
+    const config = benchConfig({ LOG_LEVEL: 'silent', SEED: 'none' });
     const big = programRows[0]!;
     const small = programRows[5]!;
     const scenarios: [string, string, Record<string, string>, number | undefined][] = [

@@ -27,7 +27,6 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { BENEFIT_SEARCH_COUNT_CAP } from '@ebt/core/benefits';
 import { buildApp } from '../packages/server/src/app.js';
-import { loadConfig } from '../packages/server/src/config.js';
 import { openDatabase } from '../packages/server/src/db/client.js';
 import { bufferedStdout } from '../packages/server/src/platform/log-destination.js';
 import { migrateDatabase } from '../packages/server/src/db/migrate.js';
@@ -37,7 +36,7 @@ import { seedDemoData } from '../packages/server/src/seed/index.js';
 import type { Db } from '../packages/server/src/db/client.js';
 import { countBenefitsUpTo, searchBenefitRows } from '../packages/server/src/modules/benefits/queries.js';
 import type { Caller } from '../packages/server/src/platform/caller.js';
-import { ADMIN_URL, benchCaller, scratchPostgresDatabase } from './shared.js';
+import { ADMIN_URL, benchCaller, benchConfig, scratchPostgresDatabase, BENCH_DATA_DIR } from './shared.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -64,7 +63,7 @@ interface Plan {
 // The two servers (child processes)
 
 async function serveProduct(url: string): Promise<void> {
-  const config = loadConfig({
+  const config = benchConfig({
     ...process.env,
     DATABASE_URL: url,
     LOG_LEVEL: 'info',
@@ -129,13 +128,16 @@ function startChild(role: 'product' | 'floor', plan: Plan): ChildProcess {
   // BENCH_PROFILE=dir writes a CPU profile of the product (open it in Chrome's DevTools) to that folder.
   const profile = role === 'product' && PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [];
   return spawn(process.execPath, [...profile, '--import', 'tsx', SELF, `serve-${role}`], {
-    env: { ...process.env, BENCH_PLAN: JSON.stringify(plan) },
+    // The parent's data directory: the children seal and open with the development key it made.
+    env: { ...process.env, DATA_DIR: process.env.DATA_DIR ?? BENCH_DATA_DIR, BENCH_PLAN: JSON.stringify(plan) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
 }
 
-async function waitForPort(port: number): Promise<void> {
-  for (let i = 0; i < 200; i++) {
+/** Waits for the child's server as long as it takes to start (a cold start on a busy machine), unless it exits. */
+async function waitForPort(port: number, child: ChildProcess): Promise<void> {
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server for port ${port} exited with code ${child.exitCode}`);
     try {
       await fetch(`http://127.0.0.1:${port}/healthz`);
       return;
@@ -143,7 +145,6 @@ async function waitForPort(port: number): Promise<void> {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
-  throw new Error(`nothing answers on port ${port}`);
 }
 
 interface Run {
@@ -213,7 +214,7 @@ async function main(): Promise<void> {
   try {
     await migrateDatabase(database);
     await ensureReferenceData(database.db);
-    const config = loadConfig({ ...process.env, SEED: 'demo' });
+    const config = benchConfig({ ...process.env, SEED: 'demo' });
     await seedDemoData(database.db, { panHmacKey: config.hmacKey, dataEncryptionKey: config.encryptionKey });
     const url = new URL(ADMIN_URL);
     url.pathname = `/${database.name}`;
@@ -234,7 +235,7 @@ async function main(): Promise<void> {
     };
     // Signed in through the product itself, as a client would.
     const signInApp = await buildApp({
-      config: loadConfig({ ...process.env, LOG_LEVEL: 'silent', SEED: 'none', WEB_DIST_DIR: '/nonexistent' }),
+      config: benchConfig({ ...process.env, LOG_LEVEL: 'silent', SEED: 'none', WEB_DIST_DIR: '/nonexistent' }),
       database,
       logger: false,
     });
@@ -250,7 +251,7 @@ async function main(): Promise<void> {
     const floor = startChild('floor', plan);
     children.push(product, floor);
     // The floor has no /healthz: any answer (its 404) means it listens.
-    await Promise.all([waitForPort(PRODUCT_PORT), waitForPort(FLOOR_PORT)]);
+    await Promise.all([waitForPort(PRODUCT_PORT, product), waitForPort(FLOOR_PORT, floor)]);
 
     const allRoutes: [string, string][] = [
       ['account read', `/account-api/account/${plan.accountUuid}`],

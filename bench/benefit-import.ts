@@ -28,14 +28,13 @@ import { unzipSync, zipSync } from 'fflate';
 import { ROLE, USER_STATUS } from '@ebt/core/enums';
 import { addDays, todayIn } from '@ebt/core/format';
 import { buildApp } from '../packages/server/src/app.js';
-import { loadConfig } from '../packages/server/src/config.js';
 import { type Database, openDatabase } from '../packages/server/src/db/client.js';
 import { migrateDatabase } from '../packages/server/src/db/migrate.js';
 import { ensureReferenceData } from '../packages/server/src/db/reference-data.js';
 import { agencies, fundingSources, programs, userPrograms, users } from '../packages/server/src/db/schema/index.js';
 import { hashPassword } from '../packages/server/src/platform/passwords.js';
 import { databaseCpu, databaseCpuSince, printSlowStatements, profiled, startTimeline } from './import-measures.js';
-import { ADMIN_URL, importPhases, scratchPostgresDatabase } from './shared.js';
+import { ADMIN_URL, benchConfig, importPhases, scratchPostgresDatabase } from './shared.js';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 10_000);
 const PASSWORD = 'Bench#Pass2026';
@@ -251,7 +250,7 @@ async function benchTarget(target: 'pglite' | 'postgres') {
     await migrateDatabase(database);
     await ensureReferenceData(database.db);
     await seed(database);
-    const config = loadConfig({ LOG_LEVEL: 'silent', SEED: 'none', WEB_DIST_DIR: '/nonexistent' });
+    const config = benchConfig({ LOG_LEVEL: 'silent', SEED: 'none', WEB_DIST_DIR: '/nonexistent' });
     const phases = importPhases('benefit file imported');
     const app = await buildApp({ config, database, logger: phases.logger });
     await app.ready();

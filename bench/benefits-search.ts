@@ -18,7 +18,6 @@ import { performance } from 'node:perf_hooks';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { BENEFIT_SEARCH_COUNT_CAP, BenefitSearchQuery } from '@ebt/core/benefits';
 import { ROLE } from '@ebt/core/enums';
-import { loadConfig } from '../packages/server/src/config.js';
 import type { Database } from '../packages/server/src/db/client.js';
 import { migrateDatabase } from '../packages/server/src/db/migrate.js';
 import { ensureReferenceData } from '../packages/server/src/db/reference-data.js';
@@ -35,15 +34,16 @@ import { countBenefitsQuery, searchBenefitPageQuery } from '../packages/server/s
 import { searchBenefits } from '../packages/server/src/modules/benefits/search.js';
 import {
   arrayLiteral,
+  benchCaller,
+  benchConfig,
+  benchContext,
+  dropSecondaryIndexes,
   FIRST_NAMES,
   LAST_NAMES,
-  seconds,
   scratchPostgresDatabase,
-  benchCaller,
-  benchContext,
   SEARCH_TABLE_HEADER,
+  seconds,
   timeSearch,
-  dropSecondaryIndexes,
 } from './shared.js';
 
 const BENEFITS = Number(process.env.BENCH_BENEFITS ?? 5_000_000);
@@ -223,7 +223,7 @@ async function main() {
     const month = { startDate: monthAgo, endDate: today };
     const program1 = programRows[0]!.uuid;
 
-    const config = loadConfig({ LOG_LEVEL: 'silent', SEED: 'none' });
+    const config = benchConfig({ LOG_LEVEL: 'silent', SEED: 'none' });
     const scenarios: [string, keyof typeof callers, Record<string, string>][] = [
       ['program, no dates (the list opens)', 'program admin', { programUuid: program1 }],
       ['program, last 30 days', 'program admin', { programUuid: program1, ...month }],

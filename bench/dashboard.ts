@@ -23,7 +23,6 @@ import { inArray, like } from 'drizzle-orm';
 import type pg from 'pg';
 import { DashboardChartQuery, DashboardFilterQuery, type DateRange } from '@ebt/core/dashboard';
 import { ROLE } from '@ebt/core/enums';
-import { loadConfig } from '../packages/server/src/config.js';
 import type { Database } from '../packages/server/src/db/client.js';
 import { migrateDatabase } from '../packages/server/src/db/migrate.js';
 import { ensureReferenceData } from '../packages/server/src/db/reference-data.js';
@@ -46,13 +45,14 @@ import {
 } from '../packages/server/src/modules/dashboard/read.js';
 import {
   benchCaller,
+  benchConfig,
   benchContext,
+  dropSecondaryIndexes,
   keptPostgresDatabase,
   percentile,
   scratchPostgresDatabase,
   seconds,
   timed,
-  dropSecondaryIndexes,
 } from './shared.js';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 10_000_000);
@@ -306,7 +306,7 @@ async function main() {
       'program admin': await benchCaller(database, programAdmin!.id),
       'agency user': await benchCaller(database, agencyUser!.id),
     };
-    const config = loadConfig({ LOG_LEVEL: 'silent', SEED: 'none' });
+    const config = benchConfig({ LOG_LEVEL: 'silent', SEED: 'none' });
     const programUuid = programRows[0]!.uuid;
     const agencyUuid = agencyRows.find((a) => a.id === byProgram[0]![0])!.uuid;
     const f = (x: number) => x.toFixed(1);

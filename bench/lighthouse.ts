@@ -1,7 +1,7 @@
 // `npm run bench:lighthouse`, after `npm run build`: Lighthouse's performance score (mobile preset: simulated slow
 // 4G and a 4x slower CPU) of /login, and of /recipient/home signed in as recipient01, in Debian's Chromium. Starts
 // the built product on a free port with a fresh database and the demo data, unless BENCH_URL names a running one.
-// Fails when a page scores below 0.90.
+// Fails when a page scores below 0.95 (the goal for the recipient's home on a phone).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -18,7 +18,7 @@ const ROOT = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 /** Runs per page; the median run (by score) is reported, since a shared 2-core machine makes single runs noisy. */
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-const MIN_SCORE = 0.9;
+const MIN_SCORE = 0.95;
 /** `BENCH_PAGES=recipient-home` (or `login`): measure only the pages named, comma-separated; both by default. */
 const ONLY_PAGES = process.env.BENCH_PAGES?.split(',').map((name) => name.trim());
 /** When set, each run's full report (JSON, open it in the Lighthouse viewer) and its trace are written there. */

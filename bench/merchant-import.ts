@@ -26,14 +26,13 @@ import { ROLE } from '@ebt/core/enums';
 import type { FileImportAnswer } from '@ebt/core/imports';
 import { MERCHANT_FILE_COLUMNS, type MerchantFileColumn } from '@ebt/core/merchants';
 import { buildApp } from '../packages/server/src/app.js';
-import { loadConfig } from '../packages/server/src/config.js';
 import type { Database } from '../packages/server/src/db/client.js';
 import { migrateDatabase } from '../packages/server/src/db/migrate.js';
 import { ensureReferenceData } from '../packages/server/src/db/reference-data.js';
 import { programs } from '../packages/server/src/db/schema/index.js';
 import { DEFAULT_PASSWORD, makeUser } from '../packages/server/src/testing/factories.js';
 import { databaseCpu, databaseCpuSince, printSlowStatements, profiled, startTimeline } from './import-measures.js';
-import { importPhases, scratchPostgresDatabase } from './shared.js';
+import { benchConfig, importPhases, scratchPostgresDatabase } from './shared.js';
 
 const EXISTING = Number(process.env.BENCH_EXISTING ?? 10_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -199,7 +198,7 @@ async function main() {
     );
 
     const user = await makeUser(db, { roleId: ROLE.PROGRAM_ADMIN, programs: [program!] });
-    const config = loadConfig({ LOG_LEVEL: 'silent', SEED: 'none', WEB_DIST_DIR: '/nonexistent' });
+    const config = benchConfig({ LOG_LEVEL: 'silent', SEED: 'none', WEB_DIST_DIR: '/nonexistent' });
     const phases = importPhases('merchant file imported');
     const app = await buildApp({ config, database, logger: phases.logger });
     await app.ready();

@@ -15,7 +15,6 @@
 import { performance } from 'node:perf_hooks';
 import { ROLE } from '@ebt/core/enums';
 import { MerchantSearchQuery, merchantSearchCriteria } from '@ebt/core/merchants';
-import { loadConfig } from '../packages/server/src/config.js';
 import type { Database } from '../packages/server/src/db/client.js';
 import { migrateDatabase } from '../packages/server/src/db/migrate.js';
 import { ensureReferenceData } from '../packages/server/src/db/reference-data.js';
@@ -26,6 +25,7 @@ import type { Caller } from '../packages/server/src/platform/caller.js';
 import {
   arrayLiteral,
   benchCaller,
+  benchConfig,
   benchContext,
   LAST_NAMES,
   scratchPostgresDatabase,
@@ -155,7 +155,7 @@ async function main() {
       )
     ).rows[0] as { merchant_identifier: string; fns_number: string; email: string; name: string };
 
-    const config = loadConfig({ LOG_LEVEL: 'silent', SEED: 'none', DATA_ENCRYPTION_KEY: '0'.repeat(64) });
+    const config = benchConfig({ LOG_LEVEL: 'silent', SEED: 'none', DATA_ENCRYPTION_KEY: '0'.repeat(64) });
     const programUuid = programRows[1]!.uuid;
     const scenarios: [string, string, Record<string, string>][] = [
       [

@@ -17,13 +17,12 @@ import { request } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { ROLE } from '@ebt/core/enums';
 import { buildApp } from '../packages/server/src/app.js';
-import { loadConfig } from '../packages/server/src/config.js';
 import type { Database } from '../packages/server/src/db/client.js';
 import { migrateDatabase } from '../packages/server/src/db/migrate.js';
 import { ensureReferenceData } from '../packages/server/src/db/reference-data.js';
 import { programs, recipientAccounts, users } from '../packages/server/src/db/schema/index.js';
 import { createSession } from '../packages/server/src/platform/sessions.js';
-import { scratchPostgresDatabase, seconds } from './shared.js';
+import { benchConfig, scratchPostgresDatabase, seconds } from './shared.js';
 
 const EXISTING = Number(process.env.BENCH_EXISTING ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -127,7 +126,7 @@ async function main() {
       })
       .returning();
     const token = await createSession(db, admin!.id, new Date());
-    const config = loadConfig({ LOG_LEVEL: 'silent', SEED: 'none', WEB_DIST_DIR: '/nonexistent' });
+    const config = benchConfig({ LOG_LEVEL: 'silent', SEED: 'none', WEB_DIST_DIR: '/nonexistent' });
     const app = await buildApp({ config, database, logger: false });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const port = (app.server.address() as { port: number }).port;

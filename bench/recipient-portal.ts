@@ -13,12 +13,11 @@
  */
 import { performance } from 'node:perf_hooks';
 import { buildApp } from '../packages/server/src/app.js';
-import { loadConfig } from '../packages/server/src/config.js';
 import type { Database } from '../packages/server/src/db/client.js';
 import { migrateDatabase } from '../packages/server/src/db/migrate.js';
 import { ensureReferenceData } from '../packages/server/src/db/reference-data.js';
 import { hashPassword } from '../packages/server/src/platform/passwords.js';
-import { percentile, scratchPostgresDatabase, seconds } from './shared.js';
+import { benchConfig, percentile, scratchPostgresDatabase, seconds } from './shared.js';
 
 const RECIPIENTS = Number(process.env.BENCH_RECIPIENTS ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
@@ -129,7 +128,7 @@ async function main() {
     );
 
     const app = await buildApp({
-      config: loadConfig({
+      config: benchConfig({
         ...process.env,
         LOG_LEVEL: 'silent',
         SEED: 'none',

@@ -15,7 +15,6 @@
 import { performance } from 'node:perf_hooks';
 import { ROLE } from '@ebt/core/enums';
 import { RECIPIENT_SEARCH_COUNT_CAP, recipientSearchCriteria, RecipientSearchQuery } from '@ebt/core/recipients';
-import { loadConfig } from '../packages/server/src/config.js';
 import type { Database } from '../packages/server/src/db/client.js';
 import { migrateDatabase } from '../packages/server/src/db/migrate.js';
 import { ensureReferenceData } from '../packages/server/src/db/reference-data.js';
@@ -25,11 +24,12 @@ import { searchRecipients } from '../packages/server/src/modules/recipients/sear
 import { countRecipientsQuery, searchRecipientRows } from '../packages/server/src/modules/recipients/queries.js';
 import {
   arrayLiteral,
+  benchCaller,
+  benchConfig,
+  benchContext,
   FIRST_NAMES,
   LAST_NAMES,
   scratchPostgresDatabase,
-  benchCaller,
-  benchContext,
   SEARCH_TABLE_HEADER,
   timeSearch,
 } from './shared.js';
@@ -160,7 +160,7 @@ async function main() {
       )
     ).rows[0] as { recipient_identifier: string; email: string; mobile_phone: string };
 
-    const config = loadConfig({ LOG_LEVEL: 'silent', SEED: 'none' });
+    const config = benchConfig({ LOG_LEVEL: 'silent', SEED: 'none' });
     const scenarios: [string, keyof typeof callers, Record<string, string>][] = [
       ["last name 'smi' (prefix)", 'program admin', { lastname: 'smi' }],
       ["last name 'smith' + first 'mar'", 'program admin', { lastname: 'smith', firstname: 'mar' }],

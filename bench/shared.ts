@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
-import type { Config } from '../packages/server/src/config.js';
+import { loadConfig, type Config } from '../packages/server/src/config.js';
 import { type Database, openDatabase } from '../packages/server/src/db/client.js';
 import type { Caller } from '../packages/server/src/platform/caller.js';
 import { resolveCaller } from '../packages/server/src/platform/caller-statement.js';
@@ -12,6 +15,18 @@ import { createSession } from '../packages/server/src/platform/sessions.js';
 
 // Pieces every seeded benchmark shares: realistic name spreads, a silent logger, percentiles, SQL literals and a
 // scratch database.
+
+/**
+ * This bench process's data directory (development key files and the like), removed when it exits: a bench never
+ * writes into the checkout. DATA_DIR in the environment still wins.
+ */
+export const BENCH_DATA_DIR = mkdtempSync(path.join(tmpdir(), 'ebt-bench-'));
+process.on('exit', () => rmSync(BENCH_DATA_DIR, { recursive: true, force: true }));
+
+/** The product's configuration for a bench: `env` over a data directory outside the checkout. */
+export function benchConfig(env: Record<string, string | undefined>): Config {
+  return loadConfig({ ...env, DATA_DIR: env.DATA_DIR ?? BENCH_DATA_DIR });
+}
 
 // Common US surnames and given names: a skewed but realistic spread of prefixes (s, m, b... are common).
 export const LAST_NAMES =

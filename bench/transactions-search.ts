@@ -15,6 +15,7 @@
  * BENCH_EXPORT_ROWS rows through `exportTransactions` and reports the process's peak memory growth. Drops the database
  * at the end. Results and their reading: bench/README.md.
  */
+import type { Config } from '../packages/server/src/config.js';
 import { MIN_DATES } from '@ebt/core/constants';
 import { performance } from 'node:perf_hooks';
 import type { Readable } from 'node:stream';
@@ -22,7 +23,6 @@ import type { FastifyReply } from 'fastify';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { ROLE } from '@ebt/core/enums';
 import { TRANSACTION_SEARCH_COUNT_CAP, TransactionExportQuery, TransactionSearchQuery } from '@ebt/core/transactions';
-import { loadConfig } from '../packages/server/src/config.js';
 import type { Database } from '../packages/server/src/db/client.js';
 import { migrateDatabase } from '../packages/server/src/db/migrate.js';
 import { ensureReferenceData } from '../packages/server/src/db/reference-data.js';
@@ -35,15 +35,16 @@ import {
 } from '../packages/server/src/modules/transactions/queries.js';
 import { exportTransactions, searchTransactions } from '../packages/server/src/modules/transactions/search.js';
 import {
+  arrayLiteral,
   benchCaller,
+  benchConfig,
   benchContext,
+  dropSecondaryIndexes,
   FIRST_NAMES,
   LAST_NAMES,
-  arrayLiteral,
   scratchPostgresDatabase,
   seconds,
   timed,
-  dropSecondaryIndexes,
 } from './shared.js';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 10_000_000);
@@ -250,7 +251,7 @@ async function main() {
       ['two agencies, response insufficient funds', 'agency user of two', { respCodeId: '2' }],
     ];
 
-    const config = loadConfig({ LOG_LEVEL: 'silent', SEED: 'none' });
+    const config = benchConfig({ LOG_LEVEL: 'silent', SEED: 'none' });
     const f = (n: number) => n.toFixed(1);
     console.log(`${RUNS} runs each after 3 warm-up runs; pageSize 10; count capped at ${TRANSACTION_SEARCH_COUNT_CAP}`);
     console.log(
@@ -311,7 +312,7 @@ async function main() {
  * the service as GET /transaction-api/transactions/export does, consuming the file as a client would, and samples
  * the process's memory every 20 ms.
  */
-async function benchExport(database: Database, caller: Caller, config: ReturnType<typeof loadConfig>) {
+async function benchExport(database: Database, caller: Caller, config: Config) {
   const { pool } = database;
   const from = (
     await pool!.query(`select trx_datetime from transactions order by id desc offset $1 limit 1`, [EXPORT_ROWS - 1])

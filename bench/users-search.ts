@@ -16,7 +16,6 @@
 import { performance } from 'node:perf_hooks';
 import { ROLE } from '@ebt/core/enums';
 import { USER_SEARCH_CAP, UserSearchQuery } from '@ebt/core/users';
-import { loadConfig } from '../packages/server/src/config.js';
 import type { Database } from '../packages/server/src/db/client.js';
 import { migrateDatabase } from '../packages/server/src/db/migrate.js';
 import { ensureReferenceData } from '../packages/server/src/db/reference-data.js';
@@ -27,6 +26,7 @@ import type { Caller } from '../packages/server/src/platform/caller.js';
 import {
   arrayLiteral,
   benchCaller,
+  benchConfig,
   benchContext,
   FIRST_NAMES,
   LAST_NAMES,
@@ -156,7 +156,7 @@ async function main() {
       )
     ).rows[0] as { username: string; email: string; last_name: string };
 
-    const config = loadConfig({ LOG_LEVEL: 'silent', SEED: 'none' });
+    const config = benchConfig({ LOG_LEVEL: 'silent', SEED: 'none' });
     const programUuid = programRows[1]!.uuid;
     const scenarios: [string, string, Record<string, string>][] = [
       [`username '${sample.username}'`, 'agency admin', { username: sample.username }],

@@ -50,7 +50,13 @@ export type DatabaseTarget =
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
     // Pool size: two cores here; the pool is the unit a second instance multiplies.
-    const pool = new pg.Pool({ connectionString: target.url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+    // Without JIT (decision 0103): the product's statements are short, and a plan mis-costed on stale statistics
+    // crossed jit_above_cost and spent 170 ms compiling a 0.1 ms look-up.
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+      options: '-c jit=off',
+    });
     const counter = countPoolStatements(pool);
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
     return {
