@@ -1,12 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import * as schema from './schema/index.js';
 
@@ -70,11 +67,19 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       close: () => pool.end(),
     };
   }
+  // PGlite and its driver are loaded only here: a server on PostgreSQL never holds them (tens of MB of an idle
+  // process; bench/README.md, "Idle memory").
+  const { drizzle: drizzlePglite } = await import('drizzle-orm/pglite');
   let client: PGlite;
   if (target.kind === 'pglite-instance') {
     client = target.client;
   } else {
     if (target.dataDir) mkdirSync(path.dirname(target.dataDir), { recursive: true });
+    const [{ PGlite }, { pg_trgm }, { btree_gist }] = await Promise.all([
+      import('@electric-sql/pglite'),
+      import('@electric-sql/pglite/contrib/pg_trgm'),
+      import('@electric-sql/pglite/contrib/btree_gist'),
+    ]);
     // pg_trgm: the contains-search indexes; btree_gist: the enrolment overlap constraint (migration 0016).
     client = await PGlite.create({ dataDir: target.dataDir, extensions: { pg_trgm, btree_gist } });
   }

@@ -1,6 +1,6 @@
 import { APP_ERROR_CODE } from '@ebt/core/errors';
 import fastifyMultipart from '@fastify/multipart';
-import * as XLSX from '@e965/xlsx';
+import type * as SheetJS from '@e965/xlsx';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { Unzip, type UnzipFile, UnzipInflate, zipSync } from 'fflate';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -122,10 +122,10 @@ export async function parseSpreadsheet(data: Buffer, options: { maxRows?: number
   try {
     if (data.subarray(0, 4).equals(ZIP_MAGIC)) {
       format = 'xlsx';
-      table = readWorkbook(unpackedWorkbook(data), maxRows);
+      table = readWorkbook(await sheetJs(), unpackedWorkbook(data), maxRows);
     } else if (data.subarray(0, 8).equals(CFB_MAGIC)) {
       format = 'xls';
-      table = readWorkbook(data, maxRows);
+      table = readWorkbook(await sheetJs(), data, maxRows);
     } else {
       format = 'csv';
       table = readCsv(data, maxRows);
@@ -196,11 +196,17 @@ function numberText(value: number): string {
 }
 
 /**
+ * SheetJS, loaded by the first spreadsheet read rather than at start: most instances never read one, and it is
+ * memory the idle server would hold (bench/README.md, "Idle memory").
+ */
+const sheetJs = (): Promise<typeof SheetJS> => import('@e965/xlsx');
+
+/**
  * Reads the first worksheet of an XLSX (already unpacked and size-checked) or XLS workbook with SheetJS. Dates stay
  * numbers (cellDates: false) and are converted here from their format, so no local time zone of the server moves a
  * date by a day. sheetRows stops reading past the row cap, `sheets: 0` leaves the other worksheets unread.
  */
-function readWorkbook(data: Uint8Array, maxRows: number): ImportedRow[] {
+function readWorkbook(XLSX: typeof SheetJS, data: Uint8Array, maxRows: number): ImportedRow[] {
   const workbook = XLSX.read(data, {
     type: 'array',
     sheets: 0,
@@ -216,7 +222,7 @@ function readWorkbook(data: Uint8Array, maxRows: number): ImportedRow[] {
   });
   const name = workbook.SheetNames[0];
   const sheet = name ? workbook.Sheets[name] : undefined;
-  const dense = (sheet as { '!data'?: (XLSX.CellObject | undefined)[][] } | undefined)?.['!data'];
+  const dense = (sheet as { '!data'?: (SheetJS.CellObject | undefined)[][] } | undefined)?.['!data'];
   if (!sheet || !dense) throw invalidContent();
   const date1904 = Boolean(workbook.Workbook?.WBProps?.date1904);
   const rows: ImportedRow[] = [];
@@ -224,7 +230,7 @@ function readWorkbook(data: Uint8Array, maxRows: number): ImportedRow[] {
     if (!row) return;
     const cells: string[] = [];
     const width = Math.min(row.length, MAX_COLUMNS);
-    for (let c = 0; c < width; c++) cells.push(workbookCellText(row[c], date1904));
+    for (let c = 0; c < width; c++) cells.push(workbookCellText(XLSX, row[c], date1904));
     // Trailing empty cells (a styled but empty column) are not read: an import sees a row as wide as its data.
     while (cells.length > 0 && cells[cells.length - 1] === '') cells.pop();
     rows.push({ rowNumber: r + 1, cells });
@@ -232,7 +238,7 @@ function readWorkbook(data: Uint8Array, maxRows: number): ImportedRow[] {
   return rows;
 }
 
-function workbookCellText(cell: XLSX.CellObject | undefined, date1904: boolean): string {
+function workbookCellText(XLSX: typeof SheetJS, cell: SheetJS.CellObject | undefined, date1904: boolean): string {
   if (!cell || cell.v === undefined || cell.v === null) return '';
   switch (cell.t) {
     case 'n': {

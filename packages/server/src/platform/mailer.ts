@@ -1,5 +1,4 @@
 import { asc, inArray, sql } from 'drizzle-orm';
-import nodemailer from 'nodemailer';
 import type { Db } from '../db/client.js';
 import { outbox, outboxAttachments } from '../db/schema/index.js';
 import type { JobDefinition } from './jobs.js';
@@ -117,12 +116,15 @@ export async function deliverOutbox(db: Db, transport: MailTransport, from: stri
  * provider yet: SMS rows stay queued and visible in the table.
  */
 export function outboxSenderJob(smtpUrl: string, from: string, transport?: MailTransport): JobDefinition {
-  const mail = transport ?? nodemailer.createTransport(smtpUrl);
+  // nodemailer is loaded by the job's first run, not at start (bench/README.md, "Idle memory").
+  let mail: Promise<MailTransport> | undefined = transport && Promise.resolve(transport);
+  const transportOnce = () =>
+    (mail ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl)));
   return {
     name: 'send-outbox',
     everyMs: 10_000,
     leaseMs: CLAIM_MS,
     shared: true,
-    run: (db: Db) => deliverOutbox(db, mail, from, () => new Date()),
+    run: async (db: Db) => deliverOutbox(db, await transportOnce(), from, () => new Date()),
   };
 }

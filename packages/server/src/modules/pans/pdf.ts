@@ -1,5 +1,4 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { groupPan } from '@ebt/core/pans';
 
@@ -132,11 +131,13 @@ const UNREAD_LIMIT = 2 * 1024 * 1024;
  * bytes go out when the next one begins, so the first page reaches the client long before the last is drawn.
  * `onDrawn` runs after the last card and before the end of the file (a generation is complete when its PDF is made).
  */
-export function cardPdf(
+export async function cardPdf(
   title: string,
   faces: AsyncIterable<readonly CardFace[]>,
   onDrawn?: () => Promise<void>,
-): PDFKit.PDFDocument {
+): Promise<PDFKit.PDFDocument> {
+  // Loaded by the first PDF, not at start: an idle server need not hold it (bench/README.md, "Idle memory").
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'LETTER',
     margin: 0,

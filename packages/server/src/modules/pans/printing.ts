@@ -16,7 +16,7 @@ import { panShownWhole } from './reveal.js';
 /** PANs read and decrypted per batch while a generation's PDF streams. */
 const PDF_BATCH = 500;
 
-function sendPdf(reply: FastifyReply, fileName: string, doc: ReturnType<typeof cardPdf>) {
+function sendPdf(reply: FastifyReply, fileName: string, doc: Awaited<ReturnType<typeof cardPdf>>) {
   return reply
     .type('application/pdf')
     .header('content-disposition', `inline; filename="${fileName}"`)
@@ -44,7 +44,7 @@ export async function panCardPdf(context: RequestContext, reply: FastifyReply, p
   async function* one() {
     yield [face];
   }
-  return sendPdf(reply, `pan-${pan.id}.pdf`, cardPdf(`PAN card ${pan.id}`, one()));
+  return sendPdf(reply, `pan-${pan.id}.pdf`, await cardPdf(`PAN card ${pan.id}`, one()));
 }
 
 /**
@@ -87,5 +87,5 @@ export async function generationPdf(context: RequestContext, reply: FastifyReply
       else await recordAudit(tx, ctx, { action: 'reprint', entity: 'pan_generation', entityId: panGenId });
     });
   };
-  return sendPdf(reply, `pans-${panGenId}.pdf`, cardPdf(`Printed PANs ${panGenId}`, faces(), complete));
+  return sendPdf(reply, `pans-${panGenId}.pdf`, await cardPdf(`Printed PANs ${panGenId}`, faces(), complete));
 }

@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import { displayDate, formatMoney } from '@ebt/core/format';
 import type { BatchLine, SettledTransaction } from '@ebt/core/settlement';
 
@@ -129,6 +128,8 @@ function line(doc: PDFKit.PDFDocument, text: string, x: number, y: number, size 
 
 /** The statement as PDF bytes. */
 export async function statementPdf(content: StatementContent): Promise<Buffer> {
+  // Loaded by the first PDF, not at start: an idle server need not hold it (bench/README.md, "Idle memory").
+  const { default: PDFDocument } = await import('pdfkit');
   const { program, merchant, batch } = content;
   const doc = new PDFDocument({
     size: 'LETTER',
