@@ -46,7 +46,16 @@ import { openDatabase } from '../packages/server/src/db/client.js';
 import { migrateDatabase } from '../packages/server/src/db/migrate.js';
 import { ensureReferenceData } from '../packages/server/src/db/reference-data.js';
 import { encrypt, keyedHash } from '../packages/server/src/platform/crypto.js';
-import { dropSecondaryIndexes, keptPostgresDatabase, percentile, scratchPostgresDatabase, seconds } from './shared.js';
+import {
+  backendCpu,
+  cpuBetween,
+  cpuByPid,
+  dropSecondaryIndexes,
+  keptPostgresDatabase,
+  percentile,
+  scratchPostgresDatabase,
+  seconds,
+} from './shared.js';
 
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 1_000_000);
 const ROWS = Number(process.env.BENCH_ROWS ?? 10_000_000);
@@ -333,28 +342,6 @@ interface Sample {
   code: string;
 }
 
-/** CPU seconds of each process by pid, from /proc (utime + stime); a process that has ended is left out. */
-function cpuByPid(pids: number[]): Map<number, number> {
-  const out = new Map<number, number>();
-  for (const pid of pids) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      out.set(pid, (Number(fields[11]) + Number(fields[12])) / 100);
-    } catch {
-      // A backend that ended meanwhile.
-    }
-  }
-  return out;
-}
-
-/** CPU seconds spent between two readings: a process only in the second started meanwhile and counts whole. */
-function cpuBetween(before: Map<number, number>, after: Map<number, number>): number {
-  let sum = 0;
-  for (const [pid, cpu] of after) sum += cpu - (before.get(pid) ?? 0);
-  return sum;
-}
-
 async function main() {
   if (process.argv[2] === 'serve') return serve(process.argv[3]!, process.argv[4]!);
   // Never the checkout: the key files and the child's counters go to a temporary directory.
@@ -495,10 +482,7 @@ async function main() {
       while (!existsSync(file)) await new Promise((resolve) => setTimeout(resolve, 20));
       return JSON.parse(readFileSync(file, 'utf8')) as { roundTrips: number; recorded: Recorded[] };
     };
-    const backends = async () =>
-      (
-        await q('select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [database.name])
-      ).rows.map((r) => Number(r.pid));
+    const backends = () => backendCpu(q, database.name);
 
     // Warm-up: every connection prepares its statements, and the child records the purchases the floor replays.
     console.log('warming up');
@@ -513,7 +497,7 @@ async function main() {
     /** Runs `one` from `clients` loops for SECONDS; the CPU of the product and of this database's backends. */
     async function closed(one: () => Promise<[string, string]>, clients: number) {
       const samples: Sample[] = [];
-      const before = { node: cpuByPid([childPid]), db: cpuByPid(await backends()), stats: await childStats() };
+      const before = { node: cpuByPid([childPid]), db: await backends(), stats: await childStats() };
       const started = performance.now();
       const until = started + SECONDS * 1000;
       await Promise.all(
@@ -526,7 +510,7 @@ async function main() {
         }),
       );
       const wall = (performance.now() - started) / 1000;
-      const after = { node: cpuByPid([childPid]), db: cpuByPid(await backends()), stats: await childStats() };
+      const after = { node: cpuByPid([childPid]), db: await backends(), stats: await childStats() };
       return {
         samples,
         wall,

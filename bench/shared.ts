@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -233,4 +233,40 @@ export function importPhases(message: string) {
         .map(([phase, at]) => `${phase} ${at}`)
         .join(', '),
   };
+}
+
+/** CPU seconds of each process by pid, from /proc (utime + stime, Linux); a process that has ended is left out. */
+export function cpuByPid(pids: readonly number[]): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      out.set(pid, (Number(fields[11]) + Number(fields[12])) / 100);
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return out;
+}
+
+/**
+ * CPU seconds of each backend of database `name` (its connections, and autovacuum while it works there), by pid:
+ * a figure of this database's work, never every PostgreSQL process on the machine. The server is local, as on CI.
+ */
+export async function backendCpu(
+  query: (text: string, values: unknown[]) => Promise<{ rows: unknown[] }>,
+  name: string,
+): Promise<Map<number, number>> {
+  const { rows } = await query('select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [
+    name,
+  ]);
+  return cpuByPid((rows as { pid: number }[]).map((r) => Number(r.pid)));
+}
+
+/** CPU seconds spent between two readings: a process only in the second started meanwhile and counts whole. */
+export function cpuBetween(before: Map<number, number>, after: Map<number, number>): number {
+  let sum = 0;
+  for (const [pid, cpu] of after) sum += cpu - (before.get(pid) ?? 0);
+  return sum;
 }
