@@ -7,16 +7,14 @@
  * Creates a scratch database with the demo data, then starts two servers on it, each in its own process with a pool
  * of the same size:
  * - the product: buildApp as `npm start` runs it (logging at info, one line a request, to /dev/null);
- * - the floor: a minimal Fastify app that does what no authenticated read can skip: sha256(token), the session row,
- *   then the read itself as one raw SQL statement on the same tables (the account with its program, agency and user;
- *   the user row), and for the benefit search the product's own query functions (so the search's floor is its query,
- *   without the platform around it).
+ * - the floor: a minimal Fastify app that sends the product's own SQL for each read directly (the caller statement
+ *   with the account read keyed into it, the session user's statement, the benefit search's query functions), so
+ *   what the product spends beyond the floor is its platform: hooks, logging, validation, serialisation.
  * autocannon (10 connections) drives both on each route for BENCH_SECONDS, product and floor interleaved, for
  * BENCH_ROUNDS rounds, and the script prints req/s, p50 and p99 per run and the product ÷ floor ratio of the
  * medians per route. The machine is shared: absolute figures drift, the ratio measured in the same run holds.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -24,7 +22,6 @@ import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { eq } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import pg from 'pg';
 import { BENEFIT_SEARCH_COUNT_CAP } from '@ebt/core/benefits';
 import { buildApp } from '../packages/server/src/app.js';
 import { openDatabase } from '../packages/server/src/db/client.js';
@@ -36,6 +33,11 @@ import { seedDemoData } from '../packages/server/src/seed/index.js';
 import type { Db } from '../packages/server/src/db/client.js';
 import { countBenefitsUpTo, searchBenefitRows } from '../packages/server/src/modules/benefits/queries.js';
 import type { Caller } from '../packages/server/src/platform/caller.js';
+import { resolveCaller } from '../packages/server/src/platform/caller-statement.js';
+import type { RequestContext } from '../packages/server/src/platform/context.js';
+import { SIGN_IN_STATUSES } from '../packages/server/src/platform/session-hook.js';
+import { getCurrentUser } from '../packages/server/src/modules/auth/current-user.js';
+import { RECIPIENT_ACCOUNT_READ } from '../packages/server/src/modules/recipients/queries.js';
 import {
   ADMIN_URL,
   backendCpu,
@@ -51,7 +53,6 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 /** Seconds of untimed load on each server and route before the timed rounds. */
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP ?? 5);
 const CONNECTIONS = 10;
-const POOL_SIZE = 10;
 const PRODUCT_PORT = Number(process.env.BENCH_PRODUCT_PORT ?? 3311);
 const FLOOR_PORT = Number(process.env.BENCH_FLOOR_PORT ?? 3312);
 const SELF = fileURLToPath(import.meta.url);
@@ -87,40 +88,36 @@ async function serveProduct(url: string): Promise<void> {
   await app.listen({ port: PRODUCT_PORT, host: '127.0.0.1' });
 }
 
-const FLOOR_SESSION = `select user_id from sessions where token_hash = $1 and ended_at is null and expires_at > now()`;
-const FLOOR_ACCOUNT = `
-select ra.*, p.uuid as program_uuid, p.name as program_name, a.uuid as agency_uuid, a.name as agency_name,
-       u.uuid as user_uuid, u.username
-  from recipient_accounts ra join programs p on p.id = ra.program_id
-  left join agencies a on a.id = ra.agency_id left join users u on u.id = ra.user_id
- where ra.uuid = $1`;
-const FLOOR_USER = `select * from users where id = $1`;
-
+/**
+ * The floor: the product's own SQL for each read, sent directly from a bare Fastify app (no hooks, no logging, no
+ * validation or serialisation of the answer, no compression): the caller statement (platform/caller-statement.ts,
+ * with the account read as its keyed read, as the route declares it), the session user's statement
+ * (getCurrentUser), the benefit search's query functions. What the product does beyond the floor is its platform.
+ */
 async function serveFloor(url: string, plan: Plan): Promise<void> {
-  const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE });
+  const database = await openDatabase({ kind: 'postgres', url });
+  const pool = database.pool!;
   const db = drizzle(pool, { schema }) as unknown as Db;
   const caller = { ...plan.caller, privileges: new Set(plan.caller.privileges) } as Caller;
   const app = Fastify({ logger: false });
-  const session = async (authorization: string | undefined) => {
-    const token = authorization?.slice('Bearer '.length) ?? '';
-    const hash = createHash('sha256').update(token).digest('hex');
-    const { rows } = await pool.query({ name: 'floor_session', text: FLOOR_SESSION, values: [hash] });
-    return rows[0] as { user_id: number } | undefined;
-  };
+  const token = (authorization: string | undefined) => authorization?.slice('Bearer '.length) ?? '';
   app.get('/account-api/account/:uuid', async (req, reply) => {
-    if (!(await session(req.headers.authorization))) return reply.code(401).send({});
     const { uuid } = req.params as { uuid: string };
-    const { rows } = await pool.query({ name: 'floor_account', text: FLOOR_ACCOUNT, values: [uuid] });
-    return rows[0];
+    const lookup = await resolveCaller(database, token(req.headers.authorization), new Date(), SIGN_IN_STATUSES, {
+      read: RECIPIENT_ACCOUNT_READ,
+      key: uuid,
+    });
+    if (!lookup.ok) return reply.code(401).send({});
+    return lookup.keyedRow;
   });
   app.get('/user-api/user/current', async (req, reply) => {
-    const s = await session(req.headers.authorization);
-    if (!s) return reply.code(401).send({});
-    const { rows } = await pool.query({ name: 'floor_user', text: FLOOR_USER, values: [s.user_id] });
-    return rows[0];
+    const lookup = await resolveCaller(database, token(req.headers.authorization), new Date(), SIGN_IN_STATUSES);
+    if (!lookup.ok) return reply.code(401).send({});
+    return getCurrentUser({ caller: lookup.caller, prepared: database.prepared } as unknown as RequestContext);
   });
   app.get('/benefit-api/benefit', async (req, reply) => {
-    if (!(await session(req.headers.authorization))) return reply.code(401).send({});
+    const lookup = await resolveCaller(database, token(req.headers.authorization), new Date(), SIGN_IN_STATUSES);
+    if (!lookup.ok) return reply.code(401).send({});
     const filter = plan.search;
     const data = await searchBenefitRows(db, caller, filter, { limit: 10, offset: 0 });
     const totalCount = await countBenefitsUpTo(db, caller, filter, BENEFIT_SEARCH_COUNT_CAP);

@@ -35,14 +35,18 @@ export default function RecipientNotificationsPage() {
   const rows = list.data?.data ?? [];
   // Dismiss removes the card that holds the focused button: focus then goes to the Dismiss button now at that place
   // (the next item), or the list's last one, or the page's main region, never to the page body (issue 23).
+  // The intent is set when Dismiss is pressed and carried out by the first list without that notification, whichever
+  // comes first of the refetch and the mutation's own callback (the mutation waits for its refetch before calling
+  // back, so a focus set from the callback came after the card, and the focus, were gone).
   const listRef = useRef<HTMLDivElement>(null);
-  const focusAfterDismiss = useRef<number | null>(null);
+  const focusAfterDismiss = useRef<{ index: number; uuid: string } | null>(null);
   useEffect(() => {
-    const index = focusAfterDismiss.current;
-    if (index === null || list.isPlaceholderData) return;
+    const intent = focusAfterDismiss.current;
+    if (intent === null || list.isPlaceholderData || !list.data) return;
+    if (list.data.data.some((n) => n.notificationUuid === intent.uuid)) return;
     focusAfterDismiss.current = null;
     const buttons = listRef.current?.querySelectorAll<HTMLButtonElement>('button[data-dismiss]') ?? [];
-    const target = buttons[Math.min(index, buttons.length - 1)] ?? document.getElementById('main-content');
+    const target = buttons[Math.min(intent.index, buttons.length - 1)] ?? document.getElementById('main-content');
     target?.focus();
   }, [list.data, list.isPlaceholderData]);
   const unread = unreadOf(rows)
@@ -62,15 +66,15 @@ export default function RecipientNotificationsPage() {
 
   const dismiss = (uuid: string, index: number) => {
     setProblem(null);
+    focusAfterDismiss.current = { index, uuid };
     status.mutate(
       { notificationStatusId: 2, notificationUuids: [uuid] },
       {
-        onSuccess: () => {
-          focusAfterDismiss.current = index;
-          setPage((p) => pageAfterRemoval(p, list.data?.totalCount ?? 0, 1));
+        onSuccess: () => setPage((p) => pageAfterRemoval(p, list.data?.totalCount ?? 0, 1)),
+        onError: (error) => {
+          focusAfterDismiss.current = null;
+          setProblem(isApiError(error, 404) ? [NOTIFICATION_MESSAGES.NOT_FOUND] : errorMessagesOf(error));
         },
-        onError: (error) =>
-          setProblem(isApiError(error, 404) ? [NOTIFICATION_MESSAGES.NOT_FOUND] : errorMessagesOf(error)),
       },
     );
   };
