@@ -8,6 +8,7 @@
  *   BENCH_REUSE_DB=name npm run bench:pos              # measure a kept database again, no seed
  *   BENCH_SECONDS=20 BENCH_ROUNDS=3 BENCH_CONNECTIONS=48 BENCH_RATE=250 npm run bench:pos
  *   BENCH_PHASES=2,3 BENCH_REUSE_DB=name npm run bench:pos   # only the mix and the open loop (goals of 1 missed)
+ *   BENCH_EXPLAIN=1 BENCH_PHASES=none ...               # the plans of one purchase's two statements
  *
  * Seeds: 3 programs, 20 agencies, 2 incentives a program (10 % and 20 % match, day caps), 200 merchants mapped to every
  * program with 10 terminals each (2,000), BENCH_ACCOUNTS accounts (1,000,000) over the programs and agencies,
@@ -533,6 +534,36 @@ async function main() {
       await floorPool.query({ name: pair.write.name, text: pair.write.text, values: fresh.write });
       return ['purchase', '00'];
     };
+    // BENCH_EXPLAIN=1: the plans of one recorded purchase's two statements, run and rolled back.
+    if (process.env.BENCH_EXPLAIN === '1') {
+      const client = await floorPool.connect();
+      try {
+        const pair = pairs[0]!;
+        const fresh = freshen(pair, trace());
+        await client.query('begin');
+        for (const [label, text, values] of [
+          ['facts with funds', pair.facts.text, fresh.facts],
+          ['write', pair.write.text, fresh.write],
+        ] as const) {
+          const plan = await client.query(`explain (analyze, buffers) ${text}`, values as unknown[]);
+          console.log(`\n${label}:\n${plan.rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n')}`);
+        }
+        await client.query('rollback');
+        // And whether PostgreSQL keeps a generic plan for them or plans each call afresh (custom plans).
+        for (let i = 0; i < 12; i++) {
+          const pair = pairs[i % pairs.length]!;
+          const values = freshen(pair, trace());
+          await client.query({ name: pair.facts.name, text: pair.facts.text, values: values.facts });
+          await client.query({ name: pair.write.name, text: pair.write.text, values: values.write });
+        }
+        const plans = await client.query(
+          `select name, generic_plans, custom_plans from pg_prepared_statements where name like 'pos_%'`,
+        );
+        console.log('\nplan cache:', JSON.stringify(plans.rows));
+      } finally {
+        client.release();
+      }
+    }
     // The floor's connections exist and have prepared the statements before its first round is measured.
     await Promise.all(Array.from({ length: CONNECTIONS * 3 }, floor));
 

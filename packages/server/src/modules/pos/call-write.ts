@@ -98,8 +98,10 @@ l as (
 moved as (
   update benefits b set balance = b.balance + l.delta, updated_at = $6::timestamptz
   from l
-  -- The guard first: the account's lock is taken before any benefit's (decision 0044's order).
-  where b.id = l.benefit_id and l.delta <> 0 and ($7::int is null or exists (select 1 from guard))
+  -- The guard first: the account's lock is taken before any benefit's (decision 0044's order). The ids as an array
+  -- too: the planner cannot count the JSON's rows and hashed the whole table when it was small.
+  where b.id = any($9::int[]) and b.id = l.benefit_id and l.delta <> 0
+    and ($7::int is null or exists (select 1 from guard))
     and (l.expected is null or (b.balance = l.expected and b.status_id = 0
       and b.available_date <= l.spendable_on and b.expiration_date >= l.spendable_on))
   returning b.id
@@ -193,6 +195,7 @@ export async function writeCall(
       at,
       call.guard?.accountId ?? null,
       call.guard?.moneyVersion ?? null,
+      call.moves.filter((m) => m.deltaCents !== 0 && m.benefitId !== null).map((m) => m.benefitId),
     ],
   );
   const mailed = Number(out[0]?.mailed ?? 0);
