@@ -9,6 +9,7 @@
  *   BENCH_SECONDS=20 BENCH_ROUNDS=3 BENCH_CONNECTIONS=48 BENCH_RATE=250 npm run bench:pos
  *   BENCH_PHASES=2,3 BENCH_REUSE_DB=name npm run bench:pos   # only the mix and the open loop (goals of 1 missed)
  *   BENCH_EXPLAIN=1 BENCH_PHASES=none ...               # the plans of one purchase's two statements
+ *   BENCH_PROFILE=/tmp/prof ...                         # the product's CPU profile
  *
  * Seeds: 3 programs, 20 agencies, 2 incentives a program (10 % and 20 % match, day caps), 200 merchants mapped to every
  * program with 10 terminals each (2,000), BENCH_ACCOUNTS accounts (1,000,000) over the programs and agencies,
@@ -47,6 +48,7 @@ import { openDatabase } from '../packages/server/src/db/client.js';
 import { migrateDatabase } from '../packages/server/src/db/migrate.js';
 import { ensureReferenceData } from '../packages/server/src/db/reference-data.js';
 import { encrypt, keyedHash } from '../packages/server/src/platform/crypto.js';
+import { bufferedStdout } from '../packages/server/src/platform/log-destination.js';
 import {
   backendCpu,
   cpuBetween,
@@ -118,6 +120,9 @@ async function serve(url: string, dataDir: string): Promise<void> {
   let roundTrips = 0;
   const recorded: { name: string; values: unknown[] }[] = [];
   const texts: Record<string, string> = {};
+  // The recording goes out once (after the warm-up) and is then dropped: writing megabytes of it at every round's
+  // start and end cost the product CPU the rounds counted.
+  let delivered = false;
   database.pool!.on('connect', (client) => {
     const original = client.query.bind(client) as (...args: unknown[]) => unknown;
     (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
@@ -125,6 +130,7 @@ async function serve(url: string, dataDir: string): Promise<void> {
       const q = args[0] as { name?: string; text?: string; values?: unknown[] } | string;
       if (
         typeof q === 'object' &&
+        !delivered &&
         recorded.length < RECORDED * 2 &&
         (q.name === 'pos_call_facts_funds' || q.name === 'pos_write_call')
       )
@@ -133,17 +139,18 @@ async function serve(url: string, dataDir: string): Promise<void> {
       return original(...args);
     };
   });
-  const app = await buildApp({ config, database });
+  // Its log lines as `npm start` writes them (main.ts): to standard output (here /dev/null), in blocks.
+  const app = await buildApp({ config, database, logStream: bufferedStdout() });
   const stopJobs = startScheduler(database.db, scheduledJobs(config), `bench:${process.pid}`, app.log);
   // SIGUSR2: write what was counted and recorded so far, for the parent.
   process.on('SIGUSR2', () => {
     // Written whole under another name, then renamed: the parent never reads half a file.
     const file = path.join(dataDir, 'stats.json');
-    writeFileSync(
-      `${file}.part`,
-      JSON.stringify({ roundTrips, recorded: recorded.map((r) => ({ ...r, text: texts[r.name] })) }),
-    );
+    const sent = delivered ? [] : recorded.map((r) => ({ ...r, text: texts[r.name] }));
+    writeFileSync(`${file}.part`, JSON.stringify({ roundTrips, recorded: sent }));
     renameSync(`${file}.part`, file);
+    delivered = true;
+    recorded.length = 0;
   });
   process.on(
     'SIGTERM',
@@ -373,7 +380,10 @@ async function main() {
 
     const url = new URL(process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
     url.pathname = `/${database.name}`;
-    child = spawn(process.execPath, ['--import', 'tsx', 'bench/pos-purchase.ts', 'serve', url.toString(), dataDir], {
+    // BENCH_PROFILE=dir writes the product's CPU profile there (open it in Chrome's DevTools).
+    const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+    const args = [...profile, '--import', 'tsx', 'bench/pos-purchase.ts', 'serve', url.toString(), dataDir];
+    child = spawn(process.execPath, args, {
       stdio: ['ignore', 'ignore', 'inherit'],
       env: { ...process.env, DATABASE_POOL_SIZE: String(Math.max(10, CONNECTIONS)) },
     });
@@ -498,7 +508,12 @@ async function main() {
     /** Runs `one` from `clients` loops for SECONDS; the CPU of the product and of this database's backends. */
     async function closed(one: () => Promise<[string, string]>, clients: number) {
       const samples: Sample[] = [];
-      const before = { node: cpuByPid([childPid]), db: await backends(), stats: await childStats() };
+      const before = {
+        node: cpuByPid([childPid]),
+        self: cpuByPid([process.pid]),
+        db: await backends(),
+        stats: await childStats(),
+      };
       const started = performance.now();
       const until = started + SECONDS * 1000;
       await Promise.all(
@@ -511,11 +526,18 @@ async function main() {
         }),
       );
       const wall = (performance.now() - started) / 1000;
-      const after = { node: cpuByPid([childPid]), db: await backends(), stats: await childStats() };
+      const after = {
+        node: cpuByPid([childPid]),
+        self: cpuByPid([process.pid]),
+        db: await backends(),
+        stats: await childStats(),
+      };
       return {
         samples,
         wall,
         nodeCpu: cpuBetween(before.node, after.node),
+        // The bench's own process: the load generator (HTTP client or the floor's pg client) on the same cores.
+        driverCpu: cpuBetween(before.self, after.self),
         // This database's own backends (pool connections of the product and the floor, the jobs', autovacuum's while
         // it works here), never the machine's other processes.
         dbCpu: cpuBetween(before.db, after.db),
@@ -571,8 +593,8 @@ async function main() {
       `1. closed loop, purchases only, ${CONNECTIONS} clients, ${SECONDS} s rounds, product and floor interleaved\n`,
     );
     console.log(
-      '| run | purchases/s | p50 ms | p95 ms | p99 ms | round trips a purchase | Node CPU ms a purchase | database CPU ms a purchase | codes |\n' +
-        '|---|---:|---:|---:|---:|---:|---:|---:|---|',
+      '| run | purchases/s | p50 ms | p95 ms | p99 ms | round trips a purchase | Node CPU ms a purchase | database CPU ms a purchase | load generator CPU ms a purchase | codes |\n' +
+        '|---|---:|---:|---:|---:|---:|---:|---:|---:|---|',
     );
     const productRates: number[] = [];
     const floorRates: number[] = [];
@@ -658,7 +680,7 @@ function codes(samples: Sample[]): string {
 /** A closed-loop round's line: approved purchases a second, times, and per call answered its round trips and CPU. */
 function row(
   label: string,
-  run: { samples: Sample[]; wall: number; nodeCpu: number; dbCpu: number; roundTrips: number },
+  run: { samples: Sample[]; wall: number; nodeCpu: number; dbCpu: number; driverCpu: number; roundTrips: number },
 ): number {
   const times = run.samples.map((s) => s.ms).sort((a, b) => a - b);
   const rate = run.samples.filter((s) => s.code === '00').length / run.wall;
@@ -667,7 +689,7 @@ function row(
   console.log(
     `| ${label} | ${rate.toFixed(0)} | ${percentile(times, 50).toFixed(1)} | ${percentile(times, 95).toFixed(1)} | ` +
       `${percentile(times, 99).toFixed(1)} | ${(run.roundTrips / n).toFixed(2)} | ${per(run.nodeCpu)} | ` +
-      `${per(run.dbCpu)} | ${codes(run.samples)} |`,
+      `${per(run.dbCpu)} | ${per(run.driverCpu)} | ${codes(run.samples)} |`,
   );
   return rate;
 }
