@@ -108,7 +108,11 @@ test.describe('keyboard only', () => {
     const before = await items.count();
     const firstText = (await items.first().locator('p').last().textContent()) ?? '';
     // That card's own button, by its whole name: reading may reorder the list, and the focus stays on this button.
-    const label = (await items.first().getByRole('button', { name: /^Dismiss/ }).getAttribute('aria-label')) ?? '';
+    const label =
+      (await items
+        .first()
+        .getByRole('button', { name: /^Dismiss/ })
+        .getAttribute('aria-label')) ?? '';
     const dismiss = page.getByRole('button', { name: label, exact: true });
     await tabTo(page, dismiss);
     // A§4: unread items become read after 4 seconds on screen; the focus stays where the reader is.
