@@ -79,7 +79,7 @@ describe('the cost of a declined purchase', () => {
     expect(poor.statements).toBe(2);
     await w.db.update(pans).set({ locked: true }).where(eq(pans.id, w.card.panId));
     const locked = await statementsOf(() => call(t, w.terminal, 'purchase', purchaseOf(w.card.pan, 1)));
-    expect(locked.result.responseCode).not.toBe('00');
+    expect(locked.result.responseCode).toBe('62'); // Card locked
     expect(locked.statements).toBe(2);
   });
 });
