@@ -61,11 +61,6 @@ export const recipientAccounts = pgTable(
      * of the recipient search, export and detail, and no benefit is ever issued to it.
      */
     isCardPool: boolean('is_card_pool').notNull().default(false),
-    /**
-     * Bumped by every engine call that moves this account's money (decision 0102): a purchase plans from funds read
-     * without a lock and writes only if the version is still the one it read.
-     */
-    moneyVersion: bigint('money_version', { mode: 'number' }).notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -119,6 +114,20 @@ export const recipientAccounts = pgTable(
     check('recipient_accounts_max_printed_pans_check', sql`${t.maxPrintedPans} >= 0`),
   ],
 );
+
+/**
+ * An account's money version (decision 0104): bumped by every engine call that moves the account's money, so a
+ * purchase that planned from funds read without a lock writes only if the version is still the one it read
+ * (decision 0102). A row of its own, written only by the engine (the first call that moves the account's money makes
+ * it), so the bump is a heap-only update of a narrow row (the table is created with fillfactor 50) and fires none of
+ * the accounts' triggers and writes none of their indexes. No row reads as version 0.
+ */
+export const accountMoneyVersions = pgTable('account_money_versions', {
+  accountId: integer('account_id')
+    .primaryKey()
+    .references(() => recipientAccounts.id, { onDelete: 'cascade' }),
+  version: bigint('version', { mode: 'number' }).notNull(),
+});
 
 /**
  * A person who applied online (kept beside the account it becomes, so the two tables' foreign keys to each other

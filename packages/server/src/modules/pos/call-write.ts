@@ -84,9 +84,10 @@ issued as (
   returning id, uuid
 ),
 guard as (
-  update recipient_accounts set money_version = money_version + 1
-  where id = $7::int and ($8::bigint is null or money_version = $8::bigint)
-  returning id
+  insert into account_money_versions as v (account_id, version) select $7::int, 1 where $7::int is not null
+  on conflict (account_id) do update set version = v.version + 1
+  where $8::bigint is null or v.version = $8::bigint
+  returning account_id
 ),
 l as (
   select l.trx_uuid, coalesce(l.benefit_id, (select i.id from issued i where i.uuid = l.benefit_uuid)) as benefit_id,

@@ -85,7 +85,8 @@ card as (
   from pans p where p.pan_hash = $3 or p.id = $9::int
 ),
 acct as (
-  select a.id, a.status_id, a.is_card_pool, a.agency_id, a.program_id, a.money_version
+  select a.id, a.status_id, a.is_card_pool, a.agency_id, a.program_id,
+    coalesce((select v.version from account_money_versions v where v.account_id = a.id), 0) as money_version
   from recipient_accounts a where a.id = (select account_id from card)
 ),
 prog as (
@@ -195,7 +196,7 @@ export async function callFacts(
 export interface FactsWithFunds {
   facts: TracedCallFacts;
   funds: LockedFunds;
-  /** recipient_accounts.money_version when the funds were read (null without an account). */
+  /** The account's money version when the funds were read (null without an account; call-write.ts MoneyGuard). */
   moneyVersion: number | null;
 }
 

@@ -71,7 +71,8 @@ interface JsonEnrolment {
 // is ours and sees every call of this account that came before. Both are prepared (decision 0072). The lock is an
 // update of the account's money version: a purchase that read the funds before it and writes after it must find the
 // version changed (decision 0102).
-const LOCK = 'update recipient_accounts set money_version = money_version + 1 where id = $1 returning id';
+const LOCK = `insert into account_money_versions as v (account_id, version) values ($1, 1)
+  on conflict (account_id) do update set version = v.version + 1 returning account_id`;
 
 /** Where the funds' statement finds the account, program, day and whether enrolments are read (SQL expressions). */
 export interface FundsKeys {

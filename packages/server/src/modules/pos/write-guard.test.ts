@@ -3,7 +3,7 @@ import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import type { DbOrTx } from '../../db/client.js';
 import { TRANSACTION_TYPE } from '../../db/reference-data.js';
-import { benefits, recipientAccounts } from '../../db/schema/index.js';
+import { accountMoneyVersions, benefits } from '../../db/schema/index.js';
 import { hasSqlState } from '../../platform/errors.js';
 import { useTestApp } from '../../testing/app.js';
 import { balanceOf, makePosWorld, nextTrace, transactionCount } from '../../testing/pos-world.js';
@@ -24,13 +24,25 @@ const ctx = {
   log: pino({ level: 'silent' }),
 };
 
+/** The account's money version as the engine reads it: no row is version 0. */
 async function versionOf(db: DbOrTx, accountId: number) {
   const [row] = await db
-    .select({ v: recipientAccounts.moneyVersion })
-    .from(recipientAccounts)
-    .where(eq(recipientAccounts.id, accountId));
-  return row!.v;
+    .select({ v: accountMoneyVersions.version })
+    .from(accountMoneyVersions)
+    .where(eq(accountMoneyVersions.accountId, accountId));
+  return row?.v ?? 0;
 }
+
+/** The transaction that last wrote the account's own row (its xmin). */
+async function rowVersionOf(db: DbOrTx, accountId: number) {
+  const result = await db.execute(sql`select xmin::text as x from recipient_accounts where id = ${accountId}`);
+  return (result as unknown as { rows: { x: string }[] }).rows[0]!.x;
+}
+
+/** Another engine call of the account moving money meanwhile, as lockFunds bumps the version. */
+const bump = (db: DbOrTx, accountId: number, by = 1) =>
+  db.execute(sql`insert into account_money_versions as v (account_id, version) values (${accountId}, ${by})
+    on conflict (account_id) do update set version = v.version + ${by}`);
 
 async function setUp() {
   const w = await makePosWorld(t);
@@ -97,9 +109,21 @@ describe("a purchase's write planned from funds read before it", () => {
     expect(await transactionCount(w.db)).toBe(before + 1);
   });
 
+  it("makes the account's version row with its first money move, and refuses a second write planned before it", async () => {
+    const { w, benefit, read, write } = await setUp();
+    expect(read).toBe(0);
+    const accountBefore = await rowVersionOf(w.db, w.account.id);
+    await write({ accountId: w.account.id, moneyVersion: 0 });
+    expect(await versionOf(w.db, w.account.id)).toBe(1);
+    await refused(write({ accountId: w.account.id, moneyVersion: 0 }));
+    expect(await balanceOf(w.db, benefit.id)).toBe('7.00');
+    // The bump is the version row's alone: the account's own row is not written.
+    expect(await rowVersionOf(w.db, w.account.id)).toBe(accountBefore);
+  });
+
   it('writes nothing when another call of the account moved money after the read', async () => {
     const { w, benefit, read, write } = await setUp();
-    await w.db.execute(sql`update recipient_accounts set money_version = money_version + 1 where id = ${w.account.id}`);
+    await bump(w.db, w.account.id);
     const before = await transactionCount(w.db);
     await refused(write({ accountId: w.account.id, moneyVersion: read }));
     expect(await balanceOf(w.db, benefit.id)).toBe('10.00');
@@ -122,7 +146,7 @@ describe("a purchase's write planned from funds read before it", () => {
 
   it('without an expected version (the locked path) writes and bumps the version whatever it was', async () => {
     const { w, benefit, read, write } = await setUp();
-    await w.db.execute(sql`update recipient_accounts set money_version = money_version + 5 where id = ${w.account.id}`);
+    await bump(w.db, w.account.id, 5);
     await write({ accountId: w.account.id, moneyVersion: null });
     expect(await balanceOf(w.db, benefit.id)).toBe('7.00');
     expect(await versionOf(w.db, w.account.id)).toBe(read + 6);
