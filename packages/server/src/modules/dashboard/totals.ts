@@ -32,7 +32,7 @@ import { foldAllIssuanceJournal, rebuildIssuanceRollups } from '../../platform/i
  */
 function contributions(which: SQL): SQL {
   return sql`
-    contribution as (
+    contribution as materialized (
       select t.id, t.program_id, t.agency_id, t.account_id, t.merchant_id, t.trx_type_id, b.funding_source_id,
         (t.trx_datetime at time zone p.time_zone)::date as day,
         case when t.trx_type_id in (${T.PURCHASE}, ${T.REFUND_REVERSAL}) then tb.amount
@@ -90,13 +90,8 @@ const MERCHANT_ROLLUPS: { table: SQL; columns: string; values?: string; conflict
     },
   ];
 
-/**
- * One statement that adds the merchant contributions of the transactions chosen by `which` to every merchant roll-up:
- * the contributions are summed once per program, day, merchant, agency and funding source (materialized), and each
- * table's upsert sums those rows by its own key, in key order, so the tables agree by construction and a rebuild
- * joins the transactions once rather than once per table.
- */
-function addMerchantRollups(which: SQL): SQL {
+/** Each merchant roll-up's upsert as a CTE reading `merchant_day`, summed by the table's own key, in key order. */
+function merchantRollupUpserts(): SQL {
   const upserts = MERCHANT_ROLLUPS.map((r, i) => {
     const keys = r.columns
       .split(', ')
@@ -111,34 +106,18 @@ function addMerchantRollups(which: SQL): SQL {
         redeemed_amount = d.redeemed_amount + excluded.redeemed_amount
       returning 1)`;
   });
-  return sql`
-    with ${contributions(which)},
-    merchant_day as materialized (
-      select program_id, day, merchant_id, agency_id, funding_source_id, sum(redeemed) as redeemed
-      from contribution where merchant_id is not null and redeemed <> 0
-      group by 1, 2, 3, 4, 5
-    )
-    ${sql.join(upserts, sql``)}
-    select 1`;
+  return sql.join(upserts, sql``);
 }
 
 /**
- * Adds the contributions of the transactions chosen by `which` to the transaction roll-ups: three statements
- * whatever their number. Each upsert takes its keys in key order, so concurrent callers lock shared rows in the same
- * order; the recipient days insert absorbs a concurrent insert of the same recipient and day ("do nothing").
+ * Adds the contributions of the transactions chosen by `which` to every transaction roll-up, in one statement
+ * whatever their number: the contributions are joined once (materialized) and every table's upsert reads them, so
+ * the tables agree by construction. A recipient counts once a day: the first purchase of the day (by id) names the
+ * agency and funding source, and the recipient-days insert absorbs a concurrent one of the same recipient and day
+ * ("do nothing"); the recipients it adds are counted in the same upsert of the redemption days as the amounts. Each
+ * upsert takes its keys in key order, so concurrent callers lock shared rows in the same order.
  */
 async function addTransactions(tx: DbOrTx, which: SQL): Promise<void> {
-  await tx.execute(sql`
-    with ${contributions(which)}
-    insert into ${dashboardRedemptionDays} as d
-      (program_id, day, agency_id, funding_source_id, redeemed_amount, redemption_count, incentive_amount)
-    select program_id, day, agency_id, funding_source_id, sum(redeemed), sum(n), sum(incentive)
-    from contribution group by 1, 2, 3, 4 order by 1, 2, 3, 4
-    on conflict on constraint dashboard_redemption_days_key do update set
-      redeemed_amount = d.redeemed_amount + excluded.redeemed_amount,
-      redemption_count = d.redemption_count + excluded.redemption_count,
-      incentive_amount = d.incentive_amount + excluded.incentive_amount`);
-  // A recipient counts once a day: the first purchase of the day (by id) names the agency and funding source.
   await tx.execute(sql`
     with ${contributions(which)},
     first_purchase as (
@@ -151,12 +130,33 @@ async function addTransactions(tx: DbOrTx, which: SQL): Promise<void> {
       select * from first_purchase order by 1, 2, 3
       on conflict do nothing
       returning program_id, day, agency_id, funding_source_id
+    ),
+    redemption as (
+      insert into ${dashboardRedemptionDays} as d
+        (program_id, day, agency_id, funding_source_id, redeemed_amount, redemption_count, incentive_amount,
+         recipient_count)
+      select program_id, day, agency_id, funding_source_id, sum(redeemed), sum(n), sum(incentive), sum(recipients)
+      from (
+        select program_id, day, agency_id, funding_source_id, redeemed, n, incentive, 0 as recipients
+        from contribution
+        union all
+        select program_id, day, agency_id, funding_source_id, 0, 0, 0, 1 from fresh
+      ) added
+      group by 1, 2, 3, 4 order by 1, 2, 3, 4
+      on conflict on constraint dashboard_redemption_days_key do update set
+        redeemed_amount = d.redeemed_amount + excluded.redeemed_amount,
+        redemption_count = d.redemption_count + excluded.redemption_count,
+        incentive_amount = d.incentive_amount + excluded.incentive_amount,
+        recipient_count = d.recipient_count + excluded.recipient_count
+      returning 1
+    ),
+    merchant_day as materialized (
+      select program_id, day, merchant_id, agency_id, funding_source_id, sum(redeemed) as redeemed
+      from contribution where merchant_id is not null and redeemed <> 0
+      group by 1, 2, 3, 4, 5
     )
-    insert into ${dashboardRedemptionDays} as d (program_id, day, agency_id, funding_source_id, recipient_count)
-    select program_id, day, agency_id, funding_source_id, count(*) from fresh group by 1, 2, 3, 4 order by 1, 2, 3, 4
-    on conflict on constraint dashboard_redemption_days_key do update set
-      recipient_count = d.recipient_count + excluded.recipient_count`);
-  await tx.execute(addMerchantRollups(which));
+    ${merchantRollupUpserts()}
+    select 1`);
 }
 
 /**
