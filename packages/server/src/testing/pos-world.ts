@@ -142,6 +142,20 @@ let trace = randomInt(500_000);
 /** A fresh trace number, never one this process has given before. */
 export const nextTrace = () => String(++trace).padStart(6, '0');
 
+/** A refund's body: `amount` of the purchase `original` names (by its uuid, or by terminal, trace number and day). */
+export const refundOf = (original: Record<string, unknown>, amount: number) => ({
+  amount,
+  original,
+  traceNumber: nextTrace(),
+  terminalDateTime: '2026-11-23T11:00:00-05:00',
+});
+
+/** A reversal's body of the call `original` names. */
+export const reversalOf = (original: Record<string, unknown>) => ({
+  original,
+  terminalDateTime: '2026-11-23T10:01:00-05:00',
+});
+
 /** Calls an engine route as the terminal. */
 export function pos(
   t: TestApp,

@@ -8,19 +8,12 @@ import {
   makeMerchant,
   makePosWorld,
   makeTerminal,
-  nextTrace,
   pos,
   purchaseOf,
+  refundOf,
 } from '../../testing/pos-world.js';
 
 const t = useTestApp();
-
-const refundOf = (original: Record<string, unknown>, amount: number) => ({
-  amount,
-  original,
-  traceNumber: nextTrace(),
-  terminalDateTime: '2026-11-23T11:00:00-05:00',
-});
 
 describe('POST /transaction-api/pos/refund', () => {
   it('refunds in part then in full, latest expiring first, never more than each benefit gave', async () => {

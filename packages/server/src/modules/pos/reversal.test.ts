@@ -9,12 +9,11 @@ import {
   makeTerminal,
   nextTrace,
   purchaseOf,
+  reversalOf,
   transactionCount,
 } from '../../testing/pos-world.js';
 
 const t = useTestApp();
-
-const reversalOf = (original: Record<string, unknown>) => ({ original, terminalDateTime: '2026-11-23T10:01:00-05:00' });
 
 describe('POST /transaction-api/pos/reversal', () => {
   it('undoes a purchase exactly, with its accrual, once', async () => {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, notificationPreferences, outbox, pans, transactions } from '../../db/schema/index.js';
 import { useTestApp } from '../../testing/app.js';
-import { call, makePosWorld, purchaseOf } from '../../testing/pos-world.js';
+import { call, makePosWorld, purchaseOf, refundOf, reversalOf } from '../../testing/pos-world.js';
 
 // What a purchase costs in round trips to the database (docs/transaction-engine.md "Cost"; decision 0102): every one
 // is a wait each purchase pays, so this test keeps the count from creeping back. Counted where the app sends them
@@ -88,3 +88,33 @@ async function rowId(db: Awaited<ReturnType<typeof makePosWorld>>['db'], uuid: s
   const [row] = await db.select({ id: transactions.id }).from(transactions).where(eq(transactions.uuid, uuid));
   return row?.id;
 }
+
+describe('the cost of the other engine calls', () => {
+  it('answers a balance inquiry in two round trips, as a purchase', async () => {
+    const w = await makePosWorld(t);
+    await w.giveBenefit('5.00', { expirationDate: '2026-11-30' });
+    await w.giveBenefit('7.25');
+    await call(t, w.terminal, 'purchase', purchaseOf(w.card.pan, 1));
+    const { result, statements } = await statementsOf(() =>
+      call(t, w.terminal, 'balance-inquiry', {
+        pan: w.card.pan,
+        traceNumber: 'INQ-COUNT',
+        terminalDateTime: '2026-11-23T12:00:00Z',
+      }),
+    );
+    expect(result).toMatchObject({ responseCode: '00', balanceAfter: 11.25, soonestExpiration: '2026-11-30' });
+    expect(statements).toBe(2);
+  });
+
+  it('refunds and reverses in a few round trips', async () => {
+    const w = await makePosWorld(t);
+    await w.giveBenefit('50.00');
+    const purchase = await call(t, w.terminal, 'purchase', purchaseOf(w.card.pan, 10));
+    const refund = await statementsOf(() => call(t, w.terminal, 'refund', refundOf({ trxUuid: purchase.trxUuid }, 4)));
+    expect(refund.result).toMatchObject({ responseCode: '00', approvedAmount: 4 });
+    const second = await call(t, w.terminal, 'purchase', purchaseOf(w.card.pan, 3));
+    const reversal = await statementsOf(() => call(t, w.terminal, 'reversal', reversalOf({ trxUuid: second.trxUuid })));
+    expect(reversal.result).toMatchObject({ responseCode: '00' });
+    console.log('refund', refund.statements, 'reversal', reversal.statements);
+  });
+});
