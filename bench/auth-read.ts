@@ -47,6 +47,7 @@ import {
   cpuByPid,
   scratchPostgresDatabase,
 } from './shared.js';
+import nodeFlags from '../packages/server/node-flags.json' with { type: 'json' };
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -132,7 +133,8 @@ async function serveFloor(url: string, plan: Plan): Promise<void> {
 function startChild(role: 'product' | 'floor', plan: Plan): ChildProcess {
   // BENCH_PROFILE=dir writes a CPU profile of the product (open it in Chrome's DevTools) to that folder.
   const profile = role === 'product' && PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [];
-  return spawn(process.execPath, [...profile, '--import', 'tsx', SELF, `serve-${role}`], {
+  // Both servers with the product's V8 flags, as npm start runs it.
+  return spawn(process.execPath, [...profile, ...nodeFlags, '--import', 'tsx', SELF, `serve-${role}`], {
     // The parent's data directory: the children seal and open with the development key it made.
     env: { ...process.env, DATA_DIR: process.env.DATA_DIR ?? BENCH_DATA_DIR, BENCH_PLAN: JSON.stringify(plan) },
     stdio: ['ignore', 'ignore', 'inherit'],

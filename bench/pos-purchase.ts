@@ -60,6 +60,7 @@ import {
   seconds,
 } from './shared.js';
 import { HttpClient } from './http-client.js';
+import nodeFlags from '../packages/server/node-flags.json' with { type: 'json' };
 
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 1_000_000);
 const ROWS = Number(process.env.BENCH_ROWS ?? 10_000_000);
@@ -391,7 +392,16 @@ async function main() {
     url.pathname = `/${database.name}`;
     // BENCH_PROFILE=dir writes the product's CPU profile there (open it in Chrome's DevTools).
     const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
-    const args = [...profile, '--import', 'tsx', 'bench/pos-purchase.ts', 'serve', url.toString(), dataDir];
+    const args = [
+      ...profile,
+      ...nodeFlags,
+      '--import',
+      'tsx',
+      'bench/pos-purchase.ts',
+      'serve',
+      url.toString(),
+      dataDir,
+    ];
     child = spawn(process.execPath, args, {
       stdio: ['ignore', 'ignore', 'inherit'],
       env: { ...process.env, DATABASE_POOL_SIZE: String(Math.max(10, CONNECTIONS)) },

@@ -1,6 +1,6 @@
 // `npm start`: build the web app when it has not been built yet, then run the server, which serves the app
 // and the API on one port. Signals are passed on so the server can shut down gracefully.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
@@ -14,7 +14,10 @@ if (!existsSync(builtIndex)) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+// The server's V8 flags (packages/server/node-flags.json, docs/operations.md "Memory"): every start of the product,
+// the benches' included, uses the same.
+const nodeFlags = JSON.parse(readFileSync(path.join(root, 'packages/server/node-flags.json'), 'utf8'));
+const server = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', 'src/main.ts'], {
   cwd: path.join(root, 'packages/server'),
   stdio: 'inherit',
   env: process.env,
