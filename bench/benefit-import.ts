@@ -1,6 +1,10 @@
 /**
- * Benefit file import at the size of the 1 MB limit (issue 5 item 4: a 1 MB file, about 10,000 rows, in under 5 s).
- * testing.md "speed": figures printed, not asserted.
+ * Benefit file import at the size of the 1 MB limit (a 1 MB file, about 10,000 rows).
+ *
+ * Goals: every upload under 5 s, on either database; on PostgreSQL the file of new benefits under
+ * 1 s, CSV and XLSX each, the median of 5 uploads (BENCH_RUNS). The script prints each upload's measured
+ * figures, then each goal beside its figure and the load average, and exits 1 when one is missed. It prints what it
+ * measured on this machine and nothing else.
  *
  *   npm run bench:benefit-import                         # embedded PGlite, and PostgreSQL at 127.0.0.1:5432 if it answers
  *   BENCH_TARGETS=pglite npm run bench:benefit-import    # one of them (pglite | postgres | pglite,postgres)
@@ -13,10 +17,11 @@
  * row (half of them asking for an e-mail on each issued benefit), signs a program admin in, then times
  * POST /benefit-api/benefit/file through app.inject (multipart, parsing, checks, writes, notifications, audit):
  * a CSV of new benefits, the same file again (every row unchanged), the file with new amounts and dates (every row an
- * update), an XLSX of new benefits, and a second CSV of new benefits (a warm process). On PostgreSQL each file of new
- * benefits is measured against its floor first (`floor` below: the same writes as raw SQL, rolled back, then a
- * vacuum of the tables it wrote), so the figures compare across machines: import ÷ floor is what the product's own
- * work costs on top of the writes.
+ * update), an XLSX of new benefits, and a second CSV of new benefits (a warm process); on PostgreSQL then more files of
+ * new benefits, CSV and XLSX in turn, until each format has BENCH_RUNS. On PostgreSQL each file of new benefits is
+ * measured against its floor first (`floor` below: the same writes as raw SQL, rolled back, then a vacuum of the
+ * tables it wrote): import ÷ floor is what the product's own work costs on top of the writes. "round trips" counts
+ * every statement the upload sent to the database, BEGIN and COMMIT included.
  * Results: bench/README.md.
  */
 import { randomBytes } from 'node:crypto';
@@ -33,10 +38,24 @@ import { migrateDatabase } from '../packages/server/src/db/migrate.js';
 import { ensureReferenceData } from '../packages/server/src/db/reference-data.js';
 import { agencies, fundingSources, programs, userPrograms, users } from '../packages/server/src/db/schema/index.js';
 import { hashPassword } from '../packages/server/src/platform/passwords.js';
-import { databaseCpu, databaseCpuSince, printSlowStatements, profiled, startTimeline } from './import-measures.js';
+import {
+  checkGoal,
+  databaseCpu,
+  databaseCpuSince,
+  loadAverage,
+  median,
+  printSlowStatements,
+  profiled,
+  startTimeline,
+} from './import-measures.js';
 import { ADMIN_URL, benchConfig, importPhases, scratchPostgresDatabase } from './shared.js';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 10_000);
+/** Uploads of a file of new benefits a format on PostgreSQL, for the median of the 1 s goal. */
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+/** Every upload's goal, and the median's on PostgreSQL. */
+const UPLOAD_GOAL_MS = 5000;
+const MEDIAN_GOAL_MS = 1000;
 const PASSWORD = 'Bench#Pass2026';
 const SLOW_MS = Number(process.env.BENCH_SLOW_MS ?? 0);
 const PROFILE = process.env.BENCH_PROFILE === '1';
@@ -265,22 +284,32 @@ async function benchTarget(target: 'pglite' | 'postgres') {
     const today = todayIn(config.defaultTimeZone);
     const fresh = rowsOf('BEN-', today, (i) => (10 + (i % 40)).toFixed(2), 120);
     const changed = rowsOf('BEN-', today, (i) => (12 + (i % 40)).toFixed(2), 150);
-    const other = rowsOf('XLS-', today, () => '25.00', 120);
-    const second = rowsOf('TWO-', today, (i) => (10 + (i % 40)).toFixed(2), 120);
-    // Each file of new benefits is measured against its floor (the rows it adds; null: no floor).
-    const scenarios: [string, Buffer, string, FileRow[] | null][] = [
-      ['CSV, every row a new benefit', csvOf(fresh), 'benefits.csv', fresh],
-      ['the same CSV again (every row unchanged)', csvOf(fresh), 'benefits.csv', null],
-      ['CSV with new amounts and dates (every row an update)', csvOf(changed), 'benefits.csv', null],
-      ['XLSX, every row a new benefit', xlsxOf(other), 'benefits.xlsx', other],
-      // The first upload of a process also pays for compiling the code it runs; a server has long done that.
-      ['CSV, every row a new benefit (a second file: warm)', csvOf(second), 'benefits.csv', second],
+    const newCsv = 'CSV, every row a new benefit';
+    const newXlsx = 'XLSX, every row a new benefit';
+    const csvRun = (n: number) => rowsOf(`C${n}-`, today, (i) => (10 + (i % 40)).toFixed(2), 120);
+    const xlsxRun = (n: number) => rowsOf(`X${n}-`, today, () => '25.00', 120);
+    // Each file of new benefits is measured against its floor (the rows it adds; null: no floor). The first upload of
+    // a process also pays for compiling the code it runs (a server has long done that): the first CSV is cold, the
+    // others warm, and the median of each format's uploads is what the 1 s goal is held to.
+    const scenarios: [string, number, Buffer, string, FileRow[] | null][] = [
+      [newCsv, 1, csvOf(fresh), 'benefits.csv', fresh],
+      ['the same CSV again (every row unchanged)', 1, csvOf(fresh), 'benefits.csv', null],
+      ['CSV with new amounts and dates (every row an update)', 1, csvOf(changed), 'benefits.csv', null],
     ];
+    const runs = target === 'postgres' ? RUNS : 1;
+    for (let n = 1; n <= Math.max(runs, 2); n++) {
+      const xlsxRows = xlsxRun(n);
+      const csvRows = csvRun(n);
+      if (n <= runs) scenarios.push([newXlsx, n, xlsxOf(xlsxRows), 'benefits.xlsx', xlsxRows]);
+      if (n >= 2) scenarios.push([newCsv, n, csvOf(csvRows), 'benefits.csv', csvRows]);
+    }
+    console.log(`load average ${loadAverage()}`);
     console.log(
-      '| file | bytes | rows | added | updated | unchanged | rejected | wall ms | Node CPU ms | DB CPU ms | floor ms | floor DB CPU ms | import ÷ floor | phases (wall ms from the start) |',
+      '| file | run | bytes | rows | added | updated | unchanged | rejected | wall ms | Node CPU ms | DB CPU ms | round trips | floor ms | floor DB CPU ms | import ÷ floor | load average | phases (wall ms from the start) |',
     );
-    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
-    for (const [label, content, filename, added] of scenarios) {
+    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|');
+    const walls = new Map<string, number[]>();
+    for (const [label, run, content, filename, added] of scenarios) {
       if (content.length > 1_048_576)
         throw new Error(`${label}: ${content.length} bytes is over the 1 MB limit; lower BENCH_ROWS`);
       const floored = added && database.pool ? await floor(database, added) : undefined;
@@ -289,6 +318,7 @@ async function benchTarget(target: 'pglite' | 'postgres') {
       if (floored) await database.pool!.query('vacuum benefits, notifications, outbox, audit_log');
       const body = multipart(content, filename);
       const db0 = database.pool ? await databaseCpu(database.pool) : undefined;
+      const trips0 = database.roundTripCount();
       const cpu0 = process.cpuUsage();
       const t0 = performance.now();
       startTimeline();
@@ -301,6 +331,7 @@ async function benchTarget(target: 'pglite' | 'postgres') {
         }),
       );
       const ms = performance.now() - t0;
+      const roundTrips = database.roundTripCount() - trips0;
       // CPU time of this process: with PGlite the database runs in it too, so this is the import's own work,
       // whatever else the machine is doing (wall-clock time on a shared machine is not).
       const cpu = process.cpuUsage(cpu0);
@@ -317,9 +348,23 @@ async function benchTarget(target: 'pglite' | 'postgres') {
       };
       if (a.rejected) console.error(a.errors.slice(0, 3));
       console.log(
-        `| ${label} | ${content.length} | ${a.processed} | ${a.added} | ${a.updated} | ${a.unchanged} | ${a.rejected} | ${ms.toFixed(0)} | ${cpuMs.toFixed(0)} | ${dbMs} | ${floored ? floored.ms.toFixed(0) : '-'} | ${floored ? floored.dbMs.toFixed(0) : '-'} | ${floored ? (ms / floored.ms).toFixed(2) : '-'} | ${phases.text()} |`,
+        `| ${label} | ${run} | ${content.length} | ${a.processed} | ${a.added} | ${a.updated} | ${a.unchanged} | ${a.rejected} | ${ms.toFixed(0)} | ${cpuMs.toFixed(0)} | ${dbMs} | ${roundTrips} | ${floored ? floored.ms.toFixed(0) : '-'} | ${floored ? floored.dbMs.toFixed(0) : '-'} | ${floored ? (ms / floored.ms).toFixed(2) : '-'} | ${loadAverage()} | ${phases.text()} |`,
       );
+      walls.set(label, [...(walls.get(label) ?? []), ms]);
     }
+    console.log('');
+    const all = [...walls.values()].flat();
+    checkGoal(`${target}: the slowest of ${all.length} uploads`, Math.max(...all), UPLOAD_GOAL_MS);
+    if (target === 'postgres')
+      for (const label of [newCsv, newXlsx]) {
+        const times = walls.get(label)!;
+        checkGoal(
+          `${target}: ${label}, median of ${times.length} uploads`,
+          median(times),
+          MEDIAN_GOAL_MS,
+          `each ${times.map((t) => t.toFixed(0)).join(', ')} ms; load average ${loadAverage()}`,
+        );
+      }
     await app.close();
   } finally {
     await database.close();

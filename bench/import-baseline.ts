@@ -1,46 +1,42 @@
 /**
- * The 1 MB imports against the code issue 11 measured them on (testing.md "speed": figures printed, not asserted).
+ * The 1 MB imports against the code the 1 s goal was set against, on this machine, interleaved.
  *
  *   npm run bench:import-baseline                      # both files, 4 pairs of runs, PostgreSQL at 127.0.0.1:5432
  *   BENCH_PAIRS=5 BENCH_ONLY=account npm run bench:import-baseline
  *
- * Issue 11 measured the 1 MB account and benefit CSVs at 1.4 s and 1.3 s on its machine and asks for under 1 s. Other
- * machines are slower or faster (this one's speed moves by half within the hour), so a time alone proves nothing
- * there. This script checks out the commit the issue was filed against (BASELINE below) beside this one, installs
- * its packages, and runs its bench and this one's on the same machine, interleaved, a pair at a time: the ratio of
- * their medians holds across machines, and the issue's own figure times that ratio is what this code would take on
- * the issue's machine. Needs the repository's history (a clone, not an export) and the npm registry for the
- * baseline's `npm ci` (about a minute, once per run; the checkout is removed at the end).
+ * Goal: the 1 MB account and benefit CSVs under 1 s on PostgreSQL. This script exports the commit the goal was set
+ * against (BASELINE below) into a temporary directory (`git archive`: nothing is written into this
+ * checkout or its repository), installs its packages, and runs its bench and this one's on the same machine, a pair at
+ * a time (baseline, then now), the CSV only. It prints what it measured: each upload, both medians, their ratio, and
+ * this code's median beside the goal with the load average; it exits 1 when the goal is missed. The two medians say
+ * how far this code moved from the baseline on this machine; nothing here stands for another machine. Needs the
+ * repository's history (a clone, not an export) and the npm registry for the baseline's `npm ci` (about a minute,
+ * once per run; the directory is removed at the end).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { checkGoal, loadAverage, median } from './import-measures.js';
 
-/** The commit issue 11 was filed against (2026-11-25): the code behind its 1.4 s and 1.3 s. */
+/** The commit the 1 s goal was set against (2026-11-25). */
 const BASELINE = 'e790f86';
 const PAIRS = Number(process.env.BENCH_PAIRS ?? 4);
-/** Uploads of the account file a bench process (the benefit bench uploads its file once a process). */
+/** Uploads of the account file a bench process (the baseline's benefit bench uploads its file once a process). */
 const RUNS = Number(process.env.BENCH_RUNS ?? 2);
+const GOAL_MS = 1000;
 
 interface Measured {
   name: 'account' | 'benefit';
-  /** The issue's figure on its machine, in seconds. */
-  issueSeconds: number;
-  /** The row of the bench's table that is the file of the issue. */
+  /** The row of the bench's table that is the file the goal names. */
   row: string;
 }
 const FILES: Measured[] = [
-  { name: 'account', issueSeconds: 1.4, row: 'csv' },
-  { name: 'benefit', issueSeconds: 1.3, row: 'CSV, every row a new benefit' },
+  { name: 'account', row: 'csv' },
+  { name: 'benefit', row: 'CSV, every row a new benefit' },
 ].filter((f) => !process.env.BENCH_ONLY || f.name === process.env.BENCH_ONLY) as Measured[];
 
 const repo = process.cwd();
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 
 /** The wall times of `row` in a bench's printed table (the column headed 'wall ms'). */
 function wallTimes(output: string, row: string): number[] {
@@ -67,14 +63,20 @@ function bench(dir: string, file: Measured): number[] {
       BENCH_SLOW_MS: '1000000',
     },
   });
-  if (run.status !== 0) throw new Error(`${dir} bench/${file.name}-import.ts failed:\n${run.stderr.slice(-2000)}`);
+  // Today's benches exit 1 when a goal is missed, after printing every figure: those figures count. Any other
+  // failure (no table, another code) stops the comparison.
+  const goalMissed = run.status === 1 && /goal under [\d,]+ ms: MISSED/.test(run.stdout);
+  if (run.status !== 0 && !goalMissed)
+    throw new Error(`${dir} bench/${file.name}-import.ts failed:\n${run.stderr.slice(-2000)}`);
   return wallTimes(run.stdout, file.row);
 }
 
 const baseline = mkdtempSync(join(tmpdir(), 'ebt-baseline-'));
 try {
-  execFileSync('git', ['worktree', 'add', '--detach', baseline, BASELINE], { cwd: repo, stdio: 'ignore' });
-  console.log(`baseline ${BASELINE} checked out in ${baseline}; npm ci ...`);
+  // `git archive` reads the commit without writing a worktree's records into this repository.
+  const archive = execFileSync('git', ['archive', '--format=tar', BASELINE], { cwd: repo, maxBuffer: 1 << 30 });
+  execFileSync('tar', ['-x', '-C', baseline], { input: archive });
+  console.log(`baseline ${BASELINE} exported to ${baseline}; npm ci ...`);
   execFileSync('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: baseline, stdio: 'inherit' });
   for (const file of FILES) {
     const times = { baseline: [] as number[], now: [] as number[] };
@@ -83,18 +85,26 @@ try {
       const now = bench(repo, file);
       times.baseline.push(...then);
       times.now.push(...now);
-      console.log(`${file.name} pair ${pair + 1}: baseline ${then.join(', ')} ms; now ${now.join(', ')} ms`);
+      console.log(
+        `${file.name} pair ${pair + 1}: baseline ${then.map((t) => t.toFixed(0)).join(', ')} ms; now ${now.map((t) => t.toFixed(0)).join(', ')} ms; load average ${loadAverage()}`,
+      );
     }
-    const ratio = median(times.now) / median(times.baseline);
+    const then = median(times.baseline);
+    const now = median(times.now);
     console.log(
-      `\n| ${file.name} CSV | baseline median ms | now median ms | now ÷ baseline | issue 11's figure | on the issue's machine |`,
+      `\n| ${file.name} CSV | uploads (baseline, now) | baseline median ms | now median ms | now ÷ baseline |`,
     );
-    console.log('|---|---:|---:|---:|---:|---:|');
+    console.log('|---|---|---:|---:|---:|');
     console.log(
-      `| ${times.now.length} and ${times.baseline.length} uploads | ${median(times.baseline).toFixed(0)} | ${median(times.now).toFixed(0)} | ${ratio.toFixed(2)} | ${file.issueSeconds} s | ${(ratio * file.issueSeconds).toFixed(2)} s |\n`,
+      `| measured here | ${times.baseline.length}, ${times.now.length} | ${then.toFixed(0)} | ${now.toFixed(0)} | ${(now / then).toFixed(2)} |\n`,
+    );
+    checkGoal(
+      `${file.name} CSV now, median of ${times.now.length} uploads`,
+      now,
+      GOAL_MS,
+      `load average ${loadAverage()}`,
     );
   }
 } finally {
-  spawnSync('git', ['worktree', 'remove', '--force', baseline], { cwd: repo, stdio: 'ignore' });
   rmSync(baseline, { recursive: true, force: true });
 }

@@ -1,6 +1,9 @@
 /**
- * The merchant file at its size limit (issue 13: "a 1 MB merchant file imports in under 1 second"; testing.md "speed":
- * figures printed, not asserted), on PostgreSQL, through the real endpoint POST /merchant-api/merchant/file.
+ * The merchant file at its size limit, on PostgreSQL, through the real endpoint POST /merchant-api/merchant/file.
+ *
+ * Goal ("a 1 MB merchant file imports in under 1 second"): the median of 5 uploads (BENCH_RUNS) under 1 s.
+ * The script prints each upload's measured figures, then the median beside the goal and the load average, and exits
+ * 1 when it is missed. It prints what it measured on this machine and nothing else.
  *
  *   npm run bench:merchant-import                                         # PostgreSQL at 127.0.0.1:5432, user postgres
  *   BENCH_DATABASE_URL=postgres://u@host/db npm run bench:merchant-import  # another server (its admin database)
@@ -17,8 +20,10 @@
  * Beside each run, the floor: the raw SQL of the same writes, in one transaction on one connection, as few
  * statements as PostgreSQL allows (the merchants, their 3 addresses, their mappings and one audit row each, as
  * json_to_recordset inserts; the updates as one UPDATE), with nothing the import adds around them (no parsing, no
- * checks, no look-ups, no sealing). Import ÷ floor says what the product's own work costs. Drops the database at the
- * end. Results: bench/README.md.
+ * checks, no look-ups, no sealing), then a vacuum of the tables it wrote, so the upload meets no dead entries the
+ * product never would (as the account and benefit benches, decision 0095). Import ÷ floor says what the product's own
+ * work costs. "round trips" counts every statement the upload sent, BEGIN and COMMIT included. Drops the database at
+ * the end. Results: bench/README.md.
  */
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
@@ -31,11 +36,22 @@ import { migrateDatabase } from '../packages/server/src/db/migrate.js';
 import { ensureReferenceData } from '../packages/server/src/db/reference-data.js';
 import { programs } from '../packages/server/src/db/schema/index.js';
 import { DEFAULT_PASSWORD, makeUser } from '../packages/server/src/testing/factories.js';
-import { databaseCpu, databaseCpuSince, printSlowStatements, profiled, startTimeline } from './import-measures.js';
+import {
+  checkGoal,
+  databaseCpu,
+  databaseCpuSince,
+  loadAverage,
+  median,
+  printSlowStatements,
+  profiled,
+  startTimeline,
+} from './import-measures.js';
 import { benchConfig, importPhases, scratchPostgresDatabase } from './shared.js';
 
 const EXISTING = Number(process.env.BENCH_EXISTING ?? 10_000);
-const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+/** The goal of the median upload. */
+const GOAL_MS = 1000;
 const LIMIT = Math.min(Number(process.env.BENCH_BYTES ?? 1_048_576), 1_048_576);
 const SLOW_MS = Number(process.env.BENCH_SLOW_MS ?? 500);
 const PROFILE = process.env.BENCH_PROFILE === '1';
@@ -133,6 +149,8 @@ async function floor(
   const t0 = performance.now();
   try {
     await client.query('begin');
+    // As the imports do (decision 0095): the foreign keys' checks planned for the tables as they are now.
+    await client.query('discard plans');
     await client.query(
       `with x as (select * from json_to_recordset($1::json) as x(identifier text, name text, fns text, email text,
           phone text, address1 text, city text, zip text)),
@@ -209,18 +227,24 @@ async function main() {
     });
     const token = (signIn.json() as { token: string }).token;
 
-    console.log(`\n${RUNS} runs, each a new file against ${EXISTING.toLocaleString('en-US')} loaded merchants`);
     console.log(
-      '| run | bytes | rows | added | updated | unchanged | rejected | wall ms | Node CPU ms | DB CPU ms | floor ms | floor DB CPU ms | import ÷ floor | phases (wall ms from the start) |',
+      `\n${RUNS} runs, each a new file against ${EXISTING.toLocaleString('en-US')} loaded merchants; load average ${loadAverage()}`,
     );
-    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
+    console.log(
+      '| run | bytes | rows | added | updated | unchanged | rejected | wall ms | Node CPU ms | DB CPU ms | round trips | floor ms | floor DB CPU ms | import ÷ floor | load average | phases (wall ms from the start) |',
+    );
+    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|');
     const times: number[] = [];
     for (let run = 0; run < RUNS; run++) {
       const rows = buildRows(run);
       const data = csvOf(rows);
       const { ms: floorMs, dbMs: floorDbMs } = await floor(database, rows, program!.id, run);
+      // The floor's rows are rolled back, but their dead entries stay in every index until a vacuum: without this the
+      // upload would pay to step over them, which no upload in the product meets (autovacuum clears them).
+      await pool!.query('vacuum merchants, merchant_addresses, merchant_programs, audit_log');
       const body = multipart(data);
       const db0 = await databaseCpu(pool!);
+      const trips0 = database.roundTripCount();
       const cpu0 = process.cpuUsage();
       const t0 = performance.now();
       startTimeline();
@@ -233,6 +257,7 @@ async function main() {
         }),
       );
       const ms = performance.now() - t0;
+      const roundTrips = database.roundTripCount() - trips0;
       const cpu = process.cpuUsage(cpu0);
       const dbMs = databaseCpuSince(db0, await databaseCpu(pool!));
       if (res.statusCode !== 200) throw new Error(`import answered ${res.statusCode}: ${res.body.slice(0, 500)}`);
@@ -240,12 +265,15 @@ async function main() {
       if (a.rejected) console.error(a.errors.slice(0, 3));
       times.push(ms);
       console.log(
-        `| ${run + 1} | ${data.length} | ${a.processed} | ${a.added} | ${a.updated} | ${a.unchanged} | ${a.rejected} | ${ms.toFixed(0)} | ${((cpu.user + cpu.system) / 1000).toFixed(0)} | ${dbMs.toFixed(0)} | ${floorMs.toFixed(0)} | ${floorDbMs.toFixed(0)} | ${(ms / floorMs).toFixed(1)} | ${phases.text()} |`,
+        `| ${run + 1} | ${data.length} | ${a.processed} | ${a.added} | ${a.updated} | ${a.unchanged} | ${a.rejected} | ${ms.toFixed(0)} | ${((cpu.user + cpu.system) / 1000).toFixed(0)} | ${dbMs.toFixed(0)} | ${roundTrips} | ${floorMs.toFixed(0)} | ${floorDbMs.toFixed(0)} | ${(ms / floorMs).toFixed(1)} | ${loadAverage()} | ${phases.text()} |`,
       );
     }
-    times.sort((x, y) => x - y);
-    console.log(
-      `\nmedian ${times[Math.floor(times.length / 2)]!.toFixed(0)} ms, max ${times.at(-1)!.toFixed(0)} ms (target: under 1000 ms)`,
+    console.log('');
+    checkGoal(
+      `median of ${times.length} uploads`,
+      median(times),
+      GOAL_MS,
+      `each ${times.map((t) => t.toFixed(0)).join(', ')} ms, max ${Math.max(...times).toFixed(0)} ms; load average ${loadAverage()}`,
     );
     await app.close();
   } finally {
