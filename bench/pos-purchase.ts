@@ -69,6 +69,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const RATE = Number(process.env.BENCH_RATE ?? 250);
+/** The product's pool (DATABASE_POOL_SIZE); the floor's pool has as many connections as the clients. */
+const POOL = Number(process.env.BENCH_POOL ?? Math.max(10, CONNECTIONS));
 const PROGRAMS = 3;
 const AGENCIES = 20;
 const MERCHANTS = 200;
@@ -404,7 +406,7 @@ async function main() {
     ];
     child = spawn(process.execPath, args, {
       stdio: ['ignore', 'ignore', 'inherit'],
-      env: { ...process.env, DATABASE_POOL_SIZE: String(Math.max(10, CONNECTIONS)) },
+      env: { ...process.env, DATABASE_POOL_SIZE: String(POOL) },
     });
     // As long as it takes (a cold start on a busy machine can take a minute), unless the child has died.
     let exited = false;
