@@ -10,8 +10,10 @@
  * program with 20 incentives (one ended, one not yet started), 250,000 recipient accounts and the enrolments by
  * `insert ... select generate_series`: four per account in four different incentives, started over the last two
  * years, a third of them ended; then VACUUM ANALYZE. It times `activeEnrolments` (modules/incentives: the prepared
- * statement the engine calls) for accounts and days drawn at random, and the statement's SQL sent raw. Drops the
- * database at the end. Reading: bench/README.md "Incentive enrolments".
+ * statement the engine calls) for accounts and days drawn at random, and the statement's SQL sent raw. The look-up is
+ * timed in process, not over HTTP: it is no request of its own but one statement inside the engine's purchase, and
+ * the goal is of the look-up. Exits 1 when its p95 misses the goal. Drops the database at the end. Reading:
+ * bench/README.md "Incentive enrolments".
  */
 import { performance } from 'node:perf_hooks';
 import type { Database } from '../packages/server/src/db/client.js';
@@ -19,14 +21,14 @@ import { migrateDatabase } from '../packages/server/src/db/migrate.js';
 import { ensureReferenceData } from '../packages/server/src/db/reference-data.js';
 import { fundingSources, incentives, programs } from '../packages/server/src/db/schema/index.js';
 import { activeEnrolments } from '../packages/server/src/modules/incentives/index.js';
-import { percentile, scratchPostgresDatabase, seconds } from './shared.js';
+import { benchGoal, machineLoad, percentile, roundTrips, scratchPostgresDatabase, seconds } from './shared.js';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 500);
 const EXPLAIN = process.env.BENCH_EXPLAIN === '1';
 const PER_ACCOUNT = 4;
 const INCENTIVES = 20;
-const TARGET_MS = 5;
+const GOAL = benchGoal("issue 18: the engine's look-up p95 under 5 ms", 5);
 
 /** The statement activeEnrolments prepares, sent raw (the same text and plan, without the prepared name). */
 const RAW_SQL = `
@@ -124,19 +126,21 @@ async function main() {
       day: dayOf(next()),
     }));
     let found = 0;
+    const sentBefore = database.roundTripCount();
     const service = await timeCalls(RUNS, async (i) => {
       const { accountId, day } = draws[i]!;
       found += (await activeEnrolments(db, accountId, day)).length;
     });
+    const perLookUp = (database.roundTripCount() - sentBefore) / (RUNS + 5);
     const raw = await timeCalls(RUNS, (i) => pool!.query(RAW_SQL, [draws[i]!.accountId, draws[i]!.day]));
     const f = (x: number) => x.toFixed(2);
-    console.log(`${RUNS} look-ups each (random account and day) after 5 warm-up calls; target under ${TARGET_MS} ms`);
-    console.log('| call | p50 ms | p95 ms | p99 ms | max ms |');
-    console.log('|---|---:|---:|---:|---:|');
+    console.log(`${RUNS} look-ups each (random account and day) after 5 warm-up calls, in process; ${machineLoad()}`);
+    console.log('| call | p50 ms | p95 ms | p99 ms | max ms | goal: p95 | |');
+    console.log('|---|---:|---:|---:|---:|---|---|');
     console.log(
-      `| activeEnrolments (prepared) | ${f(service.p50)} | ${f(service.p95)} | ${f(service.p99)} | ${f(service.max)} |`,
+      `| activeEnrolments (prepared; ${roundTrips(perLookUp)} round trip a look-up) | ${f(service.p50)} | ${f(service.p95)} | ${f(service.p99)} | ${f(service.max)} | ${GOAL.cell} | ${GOAL.check('activeEnrolments', service.p95)} |`,
     );
-    console.log(`| the same SQL sent raw | ${f(raw.p50)} | ${f(raw.p95)} | ${f(raw.p99)} | ${f(raw.max)} |`);
+    console.log(`| the same SQL sent raw | ${f(raw.p50)} | ${f(raw.p95)} | ${f(raw.p99)} | ${f(raw.max)} | | |`);
     // The database's own time for the same look-ups (EXPLAIN ANALYZE's execution time): what the index costs, apart
     // from the client's and the machine's scheduling, which dominate the tail on a busy two-core box.
     const executions: number[] = [];
@@ -146,13 +150,10 @@ async function main() {
     }
     executions.sort((a, b) => a - b);
     console.log(
-      `| database execution time (EXPLAIN ANALYZE, ${executions.length} look-ups) | ${f(percentile(executions, 50))} | ${f(percentile(executions, 95))} | ${f(percentile(executions, 99))} | ${f(executions.at(-1)!)} |`,
+      `| database execution time (EXPLAIN ANALYZE, ${executions.length} look-ups) | ${f(percentile(executions, 50))} | ${f(percentile(executions, 95))} | ${f(percentile(executions, 99))} | ${f(executions.at(-1)!)} | | |`,
     );
-    const load = (await import('node:os')).loadavg()[0]!.toFixed(1);
-    console.log(
-      `\nenrolments in force per look-up: ${(found / (RUNS + 5)).toFixed(2)} on average; load average ${load}`,
-    );
-    console.log(service.p95 < TARGET_MS ? `p95 under ${TARGET_MS} ms: yes` : `p95 under ${TARGET_MS} ms: NO`);
+    console.log(`\nenrolments in force per look-up: ${(found / (RUNS + 5)).toFixed(2)} on average; ${machineLoad()}`);
+    GOAL.report();
     if (EXPLAIN) {
       const plan = await pool!.query(`explain (analyze, buffers, costs off, summary on) ${RAW_SQL}`, [
         draws[0]!.accountId,

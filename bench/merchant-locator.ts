@@ -1,6 +1,6 @@
 /**
  * The merchant locator at 100,000 merchants spread over the United States (issue 13 "Done when": p95 under 50 ms on
- * PostgreSQL, beside the raw SQL of the same query).
+ * PostgreSQL, held over HTTP), beside the service in process and the raw SQL of the same query.
  *
  *   npm run bench:merchant-locator                       # PostgreSQL at 127.0.0.1:5432, user postgres (trust)
  *   BENCH_ROWS=10000 BENCH_RUNS=10 npm run bench:merchant-locator   # a quick smoke run
@@ -8,24 +8,40 @@
  *
  * Creates a scratch database, migrates it (which loads the ZIP gazetteer), places the merchants at ZIP centroids
  * picked by a hash of their number (so they are as dense as ZIP codes are: many in cities, few on the plains) with a
- * little jitter, maps them to three programs, runs ANALYZE, then for points from Manhattan to rural Kansas times the
- * service (`locateMerchants`, the route's one query after the caller) and, beside it, the same SQL text sent raw
- * through the pool. Drops the database at the end. Reading: bench/README.md.
+ * little jitter, maps them to three programs, runs ANALYZE, then for points from Manhattan to rural Nevada times the
+ * request over HTTP (GET /merchant-api/merchant/locator to the product listening on a port, signed in as the caller;
+ * the round trips a request sent printed), the service in process (`locateMerchants`, the route's one query after the
+ * caller) and the same SQL text sent raw through the pool. Exits 1 when an HTTP p95 misses the goal, after printing
+ * every figure. Drops the database at the end. Reading: bench/README.md.
  */
 import { performance } from 'node:perf_hooks';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { ROLE } from '@ebt/core/enums';
+import { merchantApi } from '@ebt/core/merchants';
 import type { Database } from '../packages/server/src/db/client.js';
 import { migrateDatabase } from '../packages/server/src/db/migrate.js';
 import { ensureReferenceData } from '../packages/server/src/db/reference-data.js';
 import { programs, recipientAccounts, userPrograms, users } from '../packages/server/src/db/schema/index.js';
 import { locateMerchants, locatorQuery } from '../packages/server/src/modules/merchants/locator.js';
-import type { Caller } from '../packages/server/src/platform/caller.js';
-import { benchCaller, scratchPostgresDatabase, seconds, timed } from './shared.js';
+import {
+  apiPath,
+  type BenchProduct,
+  benchGoal,
+  type BenchSession,
+  benchSession,
+  machineLoad,
+  roundTrips,
+  sameAnswer,
+  scratchPostgresDatabase,
+  seconds,
+  startProduct,
+  timed,
+} from './shared.js';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 50);
 const EXPLAIN = process.env.BENCH_EXPLAIN === '1';
+const GOAL = benchGoal('issue 13: each point p95 over HTTP under 50 ms', 50);
 
 const POINTS: [string, number, number][] = [
   ['Manhattan, NY', 40.7484, -73.9967],
@@ -38,6 +54,7 @@ const POINTS: [string, number, number][] = [
 
 async function main() {
   let database: Database | undefined;
+  let product: BenchProduct | undefined;
   try {
     database = await scratchPostgresDatabase('ebt_bench_locator');
     const { db, pool } = database;
@@ -127,27 +144,31 @@ async function main() {
       zipcode: '06103',
     });
     await db.insert(userPrograms).values({ userId: programAdmin!.id, programId: p2 });
-    const callers: Record<string, Caller> = {
-      recipient: await benchCaller(database, recipient!.id),
-      'program admin': await benchCaller(database, programAdmin!.id),
-      'platform admin': await benchCaller(database, platformAdmin!.id),
+    const sessions: Record<string, BenchSession> = {
+      recipient: await benchSession(database, recipient!.id),
+      'program admin': await benchSession(database, programAdmin!.id),
+      'platform admin': await benchSession(database, platformAdmin!.id),
     };
+    product = await startProduct(database);
 
     const dialect = new PgDialect();
-    console.log(`${RUNS} runs each after 3 warm-up runs; within 100 miles, at most 200 rows`);
+    console.log(`${RUNS} runs each after 3 warm-up runs; within 100 miles, at most 200 rows; ${machineLoad()}`);
     console.log(
-      '| point | caller | rows | nearest mi | service p50 ms | service p95 ms | raw SQL p50 ms | raw SQL p95 ms |',
+      '| point | caller | rows | nearest mi | HTTP p50 ms | HTTP p95 ms | round trips a request | in-process service p50 ms | in-process service p95 ms | raw SQL p50 ms | raw SQL p95 ms | goal: HTTP p95 | |',
     );
-    console.log('|---|---|---:|---:|---:|---:|---:|---:|');
+    console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|');
     for (const [place, latitude, longitude] of POINTS) {
-      for (const who of Object.keys(callers)) {
-        const caller = callers[who]!;
+      for (const who of Object.keys(sessions)) {
+        const { caller, token } = sessions[who]!;
         const service = await timed(RUNS, () => locateMerchants(db, caller, { latitude, longitude }));
+        const path = apiPath(merchantApi.locator, { query: { latitude, longitude } });
+        const http = await product.time<unknown[]>(path, token, RUNS);
+        sameAnswer(`${place}, ${who}`, service.last, http.last);
         const raw = dialect.sqlToQuery(locatorQuery(caller, latitude, longitude)!);
         const rawTimes = await timed(RUNS, () => pool!.query(raw.sql, raw.params));
         const f = (n: number) => n.toFixed(1);
         console.log(
-          `| ${place} | ${who} | ${service.last.length} | ${service.last[0]?.distance ?? '-'} | ${f(service.p50)} | ${f(service.p95)} | ${f(rawTimes.p50)} | ${f(rawTimes.p95)} |`,
+          `| ${place} | ${who} | ${service.last.length} | ${service.last[0]?.distance ?? '-'} | ${f(http.p50)} | ${f(http.p95)} | ${roundTrips(http.roundTrips)} | ${f(service.p50)} | ${f(service.p95)} | ${f(rawTimes.p50)} | ${f(rawTimes.p95)} | ${GOAL.cell} | ${GOAL.check(`${place}, ${who}`, http.p95)} |`,
         );
         if (EXPLAIN && who === 'recipient') {
           const plan = await pool!.query(`explain (analyze, buffers, costs off, summary on) ${raw.sql}`, raw.params);
@@ -155,7 +176,10 @@ async function main() {
         }
       }
     }
+    console.log(`\n${machineLoad()}`);
+    GOAL.report();
   } finally {
+    await product?.close();
     await database?.close();
   }
 }

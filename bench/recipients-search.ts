@@ -1,5 +1,5 @@
 /**
- * Recipient search at 1,000,000 accounts (testing.md "speed": figures printed, not asserted).
+ * Recipient search at 1,000,000 accounts; goal (issue 11): each search's p95 over HTTP under 50 ms on PostgreSQL.
  *
  *   npm run bench:recipients                      # PostgreSQL at 127.0.0.1:5432, user postgres (trust)
  *   BENCH_DATABASE_URL=postgres://u@host/db npm run bench:recipients   # another server (its admin database)
@@ -8,29 +8,40 @@
  *   BENCH_EXTRA_INDEXES=1 npm run bench:recipients                    # also the program-scoped twins bench/README.md proposes
  *
  * Creates a database with a unique name, migrates it, bulk-inserts the accounts with `insert ... select
- * generate_series`, runs ANALYZE, then times the search service (`searchRecipients`: the capped count and the page
- * of rows, as the API runs them) for each scenario as the caller named, and drops the database at the end.
- * Results and their reading: bench/README.md.
+ * generate_series`, runs ANALYZE, then, for each scenario as the caller named, times the search service in process
+ * (`searchRecipients`: the capped count and the page of rows) and the request over HTTP
+ * (`GET /account-api/account` with the same criteria, to the product listening on a port, signed in as that caller),
+ * printing the round trips a request sent. Exits 1 when an HTTP p95 misses the goal, after printing every figure.
+ * Drops the database at the end. Results and their reading: bench/README.md.
  */
 import { performance } from 'node:perf_hooks';
 import { ROLE } from '@ebt/core/enums';
-import { RECIPIENT_SEARCH_COUNT_CAP, recipientSearchCriteria, RecipientSearchQuery } from '@ebt/core/recipients';
+import {
+  RECIPIENT_SEARCH_COUNT_CAP,
+  recipientApi,
+  recipientSearchCriteria,
+  RecipientSearchQuery,
+} from '@ebt/core/recipients';
 import type { Database } from '../packages/server/src/db/client.js';
 import { migrateDatabase } from '../packages/server/src/db/migrate.js';
 import { ensureReferenceData } from '../packages/server/src/db/reference-data.js';
 import { agencies, programs, userAgencies, userPrograms, users } from '../packages/server/src/db/schema/index.js';
-import type { Caller } from '../packages/server/src/platform/caller.js';
 import { searchRecipients } from '../packages/server/src/modules/recipients/search.js';
 import { countRecipientsQuery, searchRecipientRows } from '../packages/server/src/modules/recipients/queries.js';
 import {
+  apiPath,
   arrayLiteral,
-  benchCaller,
+  type BenchProduct,
   benchConfig,
   benchContext,
+  benchGoal,
+  benchSession,
   FIRST_NAMES,
   LAST_NAMES,
+  machineLoad,
   scratchPostgresDatabase,
   SEARCH_TABLE_HEADER,
+  startProduct,
   timeSearch,
 } from './shared.js';
 
@@ -45,9 +56,11 @@ const PROPOSED_INDEXES = [
   'create index recipient_accounts_program_email_idx on recipient_accounts (program_id, lower(email) text_pattern_ops)',
 ];
 const CHUNK = 100_000;
+const GOAL = benchGoal('issue 11: each search p95 over HTTP under 50 ms', 50);
 
 async function main() {
   let database: Database | undefined;
+  let product: BenchProduct | undefined;
   try {
     database = await scratchPostgresDatabase('ebt_bench');
     const { db, pool } = database;
@@ -146,10 +159,10 @@ async function main() {
       .insert(userPrograms)
       .values([programRows[0]!, programRows[1]!].map((p) => ({ userId: programAdmin!.id, programId: p.id })));
     await db.insert(userAgencies).values({ userId: agencyUser!.id, agencyId: byProgram[0]![0]! });
-    const callers: Record<string, Caller> = {
-      'program admin': await benchCaller(database, programAdmin!.id),
-      'agency user': await benchCaller(database, agencyUser!.id),
-      'platform admin': await benchCaller(database, platformAdmin!.id),
+    const sessions = {
+      'program admin': await benchSession(database, programAdmin!.id),
+      'agency user': await benchSession(database, agencyUser!.id),
+      'platform admin': await benchSession(database, platformAdmin!.id),
     };
 
     // Values that exist: an agency-user account's e-mail and identifier, a phone.
@@ -161,7 +174,8 @@ async function main() {
     ).rows[0] as { recipient_identifier: string; email: string; mobile_phone: string };
 
     const config = benchConfig({ LOG_LEVEL: 'silent', SEED: 'none' });
-    const scenarios: [string, keyof typeof callers, Record<string, string>][] = [
+    product = await startProduct(database);
+    const scenarios: [string, keyof typeof sessions, Record<string, string>][] = [
       ["last name 'smi' (prefix)", 'program admin', { lastname: 'smi' }],
       ["last name 'smith' + first 'mar'", 'program admin', { lastname: 'smith', firstname: 'mar' }],
       ["last name 's' (broad, count capped)", 'program admin', { lastname: 's' }],
@@ -189,13 +203,16 @@ async function main() {
       [`phone '(860) 555' (prefix)`, 'agency user', { mobilePhone: '(860) 555' }],
     ];
 
-    console.log(`\n${RUNS} runs each after 3 warm-up runs; pageSize 2000 (the screen's request)`);
+    console.log(
+      `\n${RUNS} runs each after 3 warm-up runs, in process and over HTTP; pageSize 2000 (the screen's request); ${machineLoad()}`,
+    );
     console.log(SEARCH_TABLE_HEADER);
     for (const [label, who, params] of scenarios) {
-      const caller = callers[who]!;
+      const { caller, token } = sessions[who];
       const ctx = benchContext(database, caller, config);
       const query = RecipientSearchQuery.parse(params);
-      await timeSearch(label, who, RUNS, () => searchRecipients(ctx, query));
+      const path = apiPath(recipientApi.search, { query: params });
+      await timeSearch(label, who, RUNS, () => searchRecipients(ctx, query), { product, token, path }, GOAL);
       if (EXPLAIN) {
         const filter = { criteria: recipientSearchCriteria(params) };
         const rowsQuery = searchRecipientRows(db, caller, filter, {
@@ -214,7 +231,10 @@ async function main() {
         }
       }
     }
+    console.log(`\n${machineLoad()}`);
+    GOAL.report();
   } finally {
+    await product?.close();
     await database?.close();
   }
 }

@@ -1,10 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { get as httpGet } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { PassThrough, pipeline, type Readable } from 'node:stream';
+import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
+import { authApi } from '@ebt/core/auth';
+import { type AnyEndpoint, endpointPath } from '@ebt/core/contract';
+import { buildApp } from '../packages/server/src/app.js';
 import { loadConfig, type Config } from '../packages/server/src/config.js';
 import { type Database, openDatabase } from '../packages/server/src/db/client.js';
 import type { Caller } from '../packages/server/src/platform/caller.js';
@@ -70,8 +77,23 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[Math.max(0, i)]!;
 }
 
-/** p50 and p95 of `runs` timed calls after 3 warm-up calls, and the last answer (the search benchmarks). */
-export async function timed<T>(runs: number, call: () => Promise<T>): Promise<{ p50: number; p95: number; last: T }> {
+/** p50, p95 and the slowest of a set of times, in ms. */
+export interface Spread {
+  p50: number;
+  p95: number;
+  max: number;
+}
+
+function spread(times: readonly number[]): Spread {
+  const sorted = [...times].sort((a, b) => a - b);
+  return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted[sorted.length - 1]! };
+}
+
+/**
+ * p50, p95 and max of `runs` timed calls after 3 warm-up calls, and the last answer: a service called in this process,
+ * without HTTP (a request's figure is BenchProduct.time's).
+ */
+export async function timed<T>(runs: number, call: () => Promise<T>): Promise<Spread & { last: T }> {
   let last = await call();
   for (let i = 0; i < 2; i++) last = await call();
   const times: number[] = [];
@@ -80,8 +102,7 @@ export async function timed<T>(runs: number, call: () => Promise<T>): Promise<{ 
     last = await call();
     times.push(performance.now() - t0);
   }
-  times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p95: percentile(times, 95), last };
+  return { ...spread(times), last };
 }
 
 export const arrayLiteral = (values: string[]) => `array[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')}]`;
@@ -153,40 +174,230 @@ export function benchContext(database: Database, caller: Caller, config: Config)
   return { db, prepared, caller, now: () => new Date(), ip: undefined, requestId: undefined, config, log: silentLog };
 }
 
-/** The caller a request of this user would carry: a session signed in for them, resolved as the session hook does. */
-export async function benchCaller(database: Database, userId: number): Promise<Caller> {
+/** A user signed in: the session's bearer token, and the caller a request with it carries. */
+export interface BenchSession {
+  token: string;
+  caller: Caller;
+}
+
+/** A session signed in for this user (the product's own session row) and the caller a request with its token carries. */
+export async function benchSession(database: Database, userId: number): Promise<BenchSession> {
   const now = new Date();
   const token = await createSession(database.db, userId, now);
   const lookup = await resolveCaller(database, token, now, SIGN_IN_STATUSES);
   if (!lookup.ok) throw new Error(`user ${userId} cannot hold a session: ${lookup.reason}`);
-  return lookup.caller;
+  return { token, caller: lookup.caller };
+}
+
+/** The caller a request of this user would carry: a session signed in for them, resolved as the session hook does. */
+export async function benchCaller(database: Database, userId: number): Promise<Caller> {
+  return (await benchSession(database, userId)).caller;
+}
+
+// ------------------------------------------------------------------------------------------------------------------
+// Requests over HTTP: the product listening on a port, called as the web app calls it. A figure a bench gives for a
+// request is this one: the session hook and caller statement, validation, the service, serialisation, compression and
+// the socket both ways. The service called in process may stand beside it, named as such.
+
+type QueryValue = string | number | undefined;
+
+/**
+ * The path and query of a call of `endpoint`, as the web app builds them (packages/web lib/endpoint-client.ts): the
+ * path's parameters filled in, empty values left out. A query name the endpoint's schema does not declare is an error
+ * here: the server would drop it unread and answer another search than the one timed in process.
+ */
+export function apiPath(
+  endpoint: AnyEndpoint,
+  input: { params?: object; query?: Readonly<Record<string, QueryValue>> } = {},
+): string {
+  const declared = (endpoint.query as { shape?: Record<string, unknown> } | undefined)?.shape;
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(input.query ?? {})) {
+    if (!declared || !(name in declared)) throw new Error(`${endpoint.operationId} has no query parameter ${name}`);
+    if (value !== undefined && value !== '') search.append(name, String(value));
+  }
+  const path = endpointPath(endpoint, input.params);
+  const text = search.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+/** A request's timing: Spread over the runs, the database round trips a request sent, the last answer parsed. */
+export interface RequestTiming<T> extends Spread {
+  roundTrips: number;
+  last: T;
+}
+
+export interface BenchProduct {
+  /** http://127.0.0.1:port */
+  readonly origin: string;
+  /** Signs in through the product's own sign-in (POST /api/authenticate) and answers the session's token. */
+  signIn(username: string, password: string): Promise<string>;
+  /**
+   * A file downloaded as a browser downloads it (compression accepted), the answer decoded as it arrives through
+   * zlib's streams: `body` is the decoded file, `wireBytes` what crossed the socket so far. Not fetch: it decodes and
+   * buffers ahead of its reader (the transaction export's CSV grew this process by 91 MB through it, 63 MB through
+   * this), which a figure of the product's memory must not carry.
+   */
+  download(path: string, token: string): Promise<{ status: number; body: Readable; wireBytes: () => number }>;
+  /**
+   * 3 warm-up GETs, then `runs` timed ones, each from sending to the answer's last byte and answered 200 or the bench
+   * fails: p50, p95, max, the round trips to the database a request sent (every statement and BEGIN/COMMIT, the
+   * caller's included) and the last answer, parsed.
+   */
+  time<T = unknown>(path: string, token: string, runs: number): Promise<RequestTiming<T>>;
+  close(): Promise<void>;
+}
+
+/** What a browser sends: the product compresses an answer of 1 KB or more for it, and the time includes both ends. */
+const BROWSER_HEADERS = { accept: 'application/json', 'accept-encoding': 'gzip, deflate, br' };
+
+/**
+ * The product (buildApp, as `npm start` builds it: every hook, its log line a request at info, written to nowhere) on
+ * the bench's database, listening on a free port of 127.0.0.1. It shares the bench's pool, so the round trips of its
+ * requests are counted where the app sends them (db/client.ts roundTripCount): a bench times one thing at a time.
+ */
+export async function startProduct(
+  database: Database,
+  env: Record<string, string | undefined> = {},
+): Promise<BenchProduct> {
+  const config = benchConfig({ LOG_LEVEL: 'info', SEED: 'none', JOBS: 'off', WEB_DIST_DIR: '/nonexistent', ...env });
+  const app = await buildApp({ config, database, logStream: { write() {} } });
+  // listen() settles once the server listens, however long the start takes on a busy machine.
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+
+  const get = async (path: string, token: string) => {
+    const t0 = performance.now();
+    const res = await fetch(`${origin}${path}`, { headers: { ...BROWSER_HEADERS, authorization: `Bearer ${token}` } });
+    const text = await res.text();
+    const ms = performance.now() - t0;
+    if (res.status !== 200) throw new Error(`GET ${path} answered ${res.status}: ${text.slice(0, 500)}`);
+    return { text, ms };
+  };
+  return {
+    origin,
+    download(path, token) {
+      return new Promise((resolve, reject) => {
+        const req = httpGet(`${origin}${path}`, { headers: { ...BROWSER_HEADERS, authorization: `Bearer ${token}` } });
+        req.on('error', reject);
+        req.on('response', (res) => {
+          let wire = 0;
+          res.on('data', (chunk: Buffer) => (wire += chunk.length));
+          const encoding = res.headers['content-encoding'];
+          const decode =
+            encoding === 'br'
+              ? createBrotliDecompress()
+              : encoding === 'gzip'
+                ? createGunzip()
+                : encoding === 'deflate'
+                  ? createInflate()
+                  : new PassThrough();
+          resolve({ status: res.statusCode ?? 0, body: pipeline(res, decode, () => undefined), wireBytes: () => wire });
+        });
+      });
+    },
+    async signIn(username, password) {
+      const res = await fetch(`${origin}${authApi.authenticate.path}`, {
+        method: authApi.authenticate.method,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username, password }),
+      });
+      if (res.status !== 200) throw new Error(`signing in ${username} answered ${res.status}: ${await res.text()}`);
+      return ((await res.json()) as { token: string }).token;
+    },
+    async time<T>(path: string, token: string, runs: number) {
+      let last = await get(path, token);
+      for (let i = 0; i < 2; i++) last = await get(path, token);
+      const before = database.roundTripCount();
+      const times: number[] = [];
+      for (let i = 0; i < runs; i++) {
+        last = await get(path, token);
+        times.push(last.ms);
+      }
+      const roundTrips = (database.roundTripCount() - before) / runs;
+      return { ...spread(times), roundTrips, last: JSON.parse(last.text) as T };
+    },
+    close: () => app.close(),
+  };
+}
+
+/**
+ * A goal figures are held to (each under `limit`): `check` answers 'met' or 'MISSED', and a miss sets
+ * process.exitCode = 1, so the run fails once every figure is printed; `report` prints the tally with the goal.
+ */
+export function benchGoal(text: string, limit: number, unit = 'ms') {
+  const misses: string[] = [];
+  let checked = 0;
+  return {
+    limit,
+    /** The goal in a table's cell: "< 50 ms". */
+    cell: `< ${limit} ${unit}`,
+    check(label: string, value: number): 'met' | 'MISSED' {
+      checked += 1;
+      if (value < limit) return 'met';
+      misses.push(`${label}: ${value.toFixed(1)} ${unit}`);
+      process.exitCode = 1;
+      return 'MISSED';
+    },
+    report() {
+      console.log(
+        misses.length === 0
+          ? `\ngoal (${text}): met by all ${checked}`
+          : `\ngoal (${text}): MISSED by ${misses.length} of ${checked}\n  ${misses.join('\n  ')}`,
+      );
+    },
+  };
+}
+export type BenchGoal = ReturnType<typeof benchGoal>;
+
+/** When and how busy: the UTC time and the machine's load average (1, 5, 15 minutes), printed beside figures. */
+export function machineLoad(): string {
+  const [one, five, fifteen] = loadavg().map((x) => x.toFixed(2));
+  return `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, load average ${one}, ${five}, ${fifteen}`;
+}
+
+/** Round trips a request: whole when every request sent as many, else to three places (2.005: one more in 200). */
+export const roundTrips = (n: number) => String(Number(n.toFixed(3)));
+
+type Rows = readonly unknown[] | { data: readonly unknown[]; totalCount?: number };
+
+/**
+ * The answer over HTTP is the in-process one: as many rows and the same total. Otherwise the URL asked another
+ * search (a criterion dropped or renamed), and its time would not be the same search's.
+ */
+export function sameAnswer(label: string, inProcess: Rows, http: Rows): void {
+  const shape = (r: Rows) =>
+    'data' in r ? `${r.data.length} rows of ${r.totalCount ?? r.data.length}` : `${r.length} rows`;
+  if (shape(inProcess) !== shape(http))
+    throw new Error(`${label}: in process ${shape(inProcess)}, over HTTP ${shape(http)}: not the same search`);
 }
 
 export const SEARCH_TABLE_HEADER =
-  '| search | caller | rows | totalCount | capped | p50 ms | p95 ms | max ms |\n|---|---|---:|---:|---|---:|---:|---:|';
+  '| search | caller | rows | totalCount | capped | HTTP p50 ms | HTTP p95 ms | HTTP max ms | round trips a request | in-process p50 ms | in-process p95 ms | goal: HTTP p95 | |\n' +
+  '|---|---|---:|---:|---|---:|---:|---:|---:|---:|---:|---|---|';
+
+type SearchAnswer = { data: unknown[]; totalCount: number; countCapped?: boolean };
 
 /**
- * Times one search: 3 warm-up calls, then `runs` timed ones; prints its row of SEARCH_TABLE_HEADER and answers the
- * last result (for plans and samples).
+ * Times one search twice, each with 3 warm-ups and `runs` timed calls: the service in process, then the request over
+ * HTTP as the same user (`request.path`, built by apiPath from the same criteria). Checks both answered the same rows,
+ * prints its row of SEARCH_TABLE_HEADER with the HTTP p95 held to `goal`, and answers the in-process result.
  */
-export async function timeSearch<T extends { data: unknown[]; totalCount: number; countCapped?: boolean }>(
+export async function timeSearch<T extends SearchAnswer>(
   label: string,
   who: string,
   runs: number,
   search: () => Promise<T>,
+  request: { product: BenchProduct; token: string; path: string },
+  goal: BenchGoal,
 ): Promise<T> {
-  let last = await search();
-  for (let i = 0; i < 2; i++) last = await search();
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const t0 = performance.now();
-    last = await search();
-    times.push(performance.now() - t0);
-  }
-  times.sort((a, b) => a - b);
+  const inProcess = await timed(runs, search);
+  const http = await request.product.time<SearchAnswer>(request.path, request.token, runs);
+  sameAnswer(label, inProcess.last, http.last);
   const f = (n: number) => n.toFixed(1);
+  const last = inProcess.last;
   console.log(
-    `| ${label} | ${who} | ${last.data.length} | ${last.totalCount} | ${last.countCapped ? 'yes' : 'no'} | ${f(percentile(times, 50))} | ${f(percentile(times, 95))} | ${f(times[times.length - 1]!)} |`,
+    `| ${label} | ${who} | ${last.data.length} | ${last.totalCount} | ${last.countCapped ? 'yes' : 'no'} | ${f(http.p50)} | ${f(http.p95)} | ${f(http.max)} | ${roundTrips(http.roundTrips)} | ${f(inProcess.p50)} | ${f(inProcess.p95)} | ${goal.cell} | ${goal.check(`${label}, ${who}`, http.p95)} |`,
   );
   return last;
 }
