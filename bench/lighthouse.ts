@@ -21,7 +21,11 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const MIN_SCORE = 0.95;
 /** `BENCH_PAGES=recipient-home` (or `login`): measure only the pages named, comma-separated; both by default. */
 const ONLY_PAGES = process.env.BENCH_PAGES?.split(',').map((name) => name.trim());
-/** When set, each run's full report (JSON, open it in the Lighthouse viewer) and its trace are written there. */
+/**
+ * When set, each run's full report (JSON, open it in the Lighthouse viewer), its trace and its DevTools log are written
+ * there: with the trace and the log, Lighthouse's simulation of the run (its `lantern-*` computed metrics) can be
+ * replayed to see which requests and tasks the simulated paints waited for.
+ */
 const REPORT_DIR = process.env.BENCH_REPORT_DIR;
 const RECIPIENT = { username: 'recipient01', password: 'Welcome#2026' };
 /** Where the web app keeps the token (packages/web/src/lib/session.ts). */
@@ -141,6 +145,7 @@ async function measure(chromePort: number, url: string, token: string | undefine
       writeFileSync(path.join(REPORT_DIR, `${name}.json`), JSON.stringify(lhr, null, 1));
       // The unthrottled trace the simulation starts from: its main-thread tasks, times 4, are the blocking time.
       writeFileSync(path.join(REPORT_DIR, `${name}.trace.json`), JSON.stringify(result.artifacts.Trace));
+      writeFileSync(path.join(REPORT_DIR, `${name}.devtoolslog.json`), JSON.stringify(result.artifacts.DevtoolsLog));
     }
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     if (token && new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname) {
@@ -176,6 +181,11 @@ async function measureWithRetry(...args: Parameters<typeof measure>): Promise<Pa
   }
 }
 
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
 const median = (runs: PageFigures[]) => [...runs].sort((a, b) => a.score - b.score)[Math.floor(runs.length / 2)]!;
 const ms = (value: number) => `${Math.round(value)} ms`;
 
@@ -195,7 +205,11 @@ try {
     const runs: PageFigures[] = [];
     for (let run = 1; run <= RUNS; run++) {
       const figures = await measureWithRetry(chrome.port, target.url, target.token, `${target.name}-${run}`);
-      console.log(`${target.label} run ${run}: score ${figures.score.toFixed(2)}`);
+      // The machine is often shared: busy cores lengthen every task the simulation multiplies by four.
+      console.log(
+        `${target.label} run ${run}: score ${figures.score.toFixed(2)}, LCP ${ms(figures.lcp)}, ` +
+          `TBT ${ms(figures.tbt)}, load average ${loadAverage()}`,
+      );
       runs.push(figures);
     }
     const m = median(runs);
@@ -205,7 +219,10 @@ try {
         `${ms(m.lcp)} | ${ms(m.tbt)} | ${ms(m.si)} | ${m.cls.toFixed(3)} | ${(m.bytes / 1024).toFixed(1)} KB |`,
     );
   }
-  console.log(`\nLighthouse ${lighthouseVersion} performance, mobile preset, ${product.baseUrl}, median of ${RUNS}\n`);
+  console.log(
+    `\nLighthouse ${lighthouseVersion} performance, mobile preset, ${product.baseUrl}, median of ${RUNS}, ` +
+      `load average ${loadAverage()} (1, 5, 15 min)\n`,
+  );
   console.log('| page | score | all runs | FCP | LCP | TBT | Speed Index | CLS | bytes sent |');
   console.log('|---|---:|---|---:|---:|---:|---:|---:|---:|');
   for (const row of rows) console.log(row);

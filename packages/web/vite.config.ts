@@ -6,10 +6,11 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { contractDocs } from './build/contract-docs';
+import { inlineFavicon } from './build/inline-favicon';
 import { mantineComponentStyles } from './build/mantine-component-styles';
 import { precompress } from './build/precompress';
 import { kitOf } from './build/screen-chunks';
-import { screenHtml } from './build/screen-html';
+import { screenHtml, startupHtml } from './build/screen-html';
 
 // In development Vite serves the app on :5173 and hands every API path to the server on :3000, so the browser
 // sees one origin, as it does in production where the server serves the built app itself.
@@ -25,13 +26,25 @@ const REACT_ROUTER_PRODUCTION = [
   { find: /^react-router\/dom$/, replacement: path.join(reactRouterDist, 'production/dom-export.mjs') },
 ];
 
-// The startup chunk: the router and providers with the modules they import, and also the small helpers every
-// Mantine component and several areas share (styles API, breakpoints, contexts, hooks) and core's constants. Left
-// to the split, these came as files of 1-2 KB, each one more request before a lazy screen could run. The i18n setup
-// too: every page waits for it before its first render (decision 0060), so as a chunk of its own it was one more
-// round trip after the entry (decision 0077).
+// The startup chunk: the app (app/start.tsx, which main.tsx imports), the router and providers with the modules they
+// import, and also the small helpers every Mantine component and several areas share (styles API, breakpoints,
+// contexts, hooks) and core's constants. Left to the split, these came as files of 1-2 KB, each one more request
+// before a lazy screen could run. The i18n setup too: every page waits for it before its first render (decision
+// 0060), so as a chunk of its own it was one more round trip after the entry (decision 0077).
 const STARTUP =
-  /src[\\/]app[\\/](router|providers)\.tsx$|node_modules[\\/]@mantine[\\/](core[\\/]esm[\\/]core|hooks)[\\/]|packages[\\/]core[\\/]src[\\/]constants[\\/]|src[\\/]lib[\\/]i18n[\\/]setup\.ts$/;
+  /src[\\/]app[\\/](start|router|providers)\.tsx$|node_modules[\\/]@mantine[\\/](core[\\/]esm[\\/]core|hooks)[\\/]|packages[\\/]core[\\/]src[\\/]constants[\\/]|src[\\/]lib[\\/]i18n[\\/]setup\.ts$/;
+
+/** The app behind the entry: main.tsx starts the page's reads, then imports it (decision 0105). */
+const APP = 'src/app/start.tsx';
+/** index.html preloads the app's chunks and links their styles, as it would for a static import. */
+const startupPreloads = startupHtml(APP);
+
+/** The entry's own modules (main.tsx): see the `boot` group. */
+const BOOT =
+  /src[\\/]lib[\\/](early-fetch|session)\.ts$|packages[\\/]core[\\/]src[\\/]early-reads[\\/]|vite[\\/]preload-helper/;
+
+/** The auth area's schemas and contracts, which the signed-in user is parsed with (see the `kit` group). */
+const AUTH_CONTRACTS = /packages[\\/]core[\\/]src[\\/]auth[\\/]/;
 
 /** The signed-in shell: AreaLayout with the navigation model it shares with the header and side menus. */
 const SHELL = /src[\\/]app[\\/](layouts[\\/]AreaLayout|navigation[\\/]nav-items)\.tsx?$/;
@@ -98,7 +111,16 @@ const pwa = VitePWA({
 });
 
 export default defineConfig(({ command }) => ({
-  plugins: [contractDocs(), react(), mantineComponentStyles(), precompress(), recipientHomeHtml, pwa],
+  plugins: [
+    contractDocs(),
+    react(),
+    mantineComponentStyles(),
+    precompress(),
+    inlineFavicon(),
+    startupPreloads,
+    recipientHomeHtml,
+    pwa,
+  ],
   resolve: {
     // @mantine/dates sits at the workspace root and could pull a second copy of @mantine/core (and with it a
     // second theme context); one copy of each keeps MantineProvider's theme visible to every component.
@@ -126,6 +148,10 @@ export default defineConfig(({ command }) => ({
       output: {
         codeSplitting: {
           groups: [
+            // What the entry runs before the app has loaded (main.tsx): the page's first reads with the session's
+            // token, and the loader of dynamic imports. Left to the startup group, which takes its modules'
+            // dependencies, the entry would import the startup chunk and run only once all of it had arrived.
+            { name: 'boot', test: BOOT, priority: 3 },
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 2 },
             // zod, which the forms and the signed-in user's parsing need but the sign-in page does not: a chunk of
             // its own, or the split would put it in whichever group first shares it (the shell), and the public
@@ -136,7 +162,10 @@ export default defineConfig(({ command }) => ({
             // the signed-in shell, then the home's feature code: three files where the split made 40 of 1-3 KB,
             // each a request Lighthouse's slow 4G counts (decision 0077). The kit comes before the shell so that a
             // module both use lands in the kit, and a public form that uses a kit component never loads the shell.
-            { name: (id, ctx) => (recipientHomeKit(id, ctx) ? 'kit' : null), priority: 1 },
+            // The auth schemas join it: every page that loads them (the portals' user, the sign-in form once it is
+            // used) loads the kit too, and as a file of their own (1.7 KB) they were one more request beside the
+            // recipient home's first paint (decision 0105).
+            { name: (id, ctx) => (recipientHomeKit(id, ctx) || AUTH_CONTRACTS.test(id) ? 'kit' : null), priority: 1 },
             { name: 'shell', test: SHELL, priority: 1 },
             { name: 'recipient-home', test: RECIPIENT_HOME, priority: 0 },
           ],

@@ -23,4 +23,22 @@ const Note = z.object({ description: z.string() });`;
     expect(out).toContain("returns: ''");
     expect(out).toContain('z.object({ description: z.string() })');
   });
+
+  it('empty the summary the export helper writes for every export, so no number is formatted as the contracts load', () => {
+    const code = `export function exportEndpoint(definition) {
+  const { cap, ...rest } = definition;
+  return endpoint({
+    method: 'GET',
+    format: 'export',
+    summary: \`The search as a CSV file (at most \${cap.toLocaleString('en-US')} rows)\`,
+    returns: 'The matching rows as a file',
+    refusals: REFUSED.list,
+    ...rest,
+  });
+}`;
+    const out = stripContractDocs(code, 'endpoint.ts');
+    expect(out).not.toContain('toLocaleString');
+    expect(out).toContain("format: 'export'");
+    expect(out).toContain('...rest');
+  });
 });

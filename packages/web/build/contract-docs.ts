@@ -1,8 +1,14 @@
 import ts from 'typescript';
 import type { Plugin } from 'vite';
 
-/** The files that declare endpoint contracts (packages/core/src/<area>/endpoints.ts, users/admin-endpoints.ts). */
-const CONTRACT_FILE = /[\\/]packages[\\/]core[\\/]src[\\/][^\\/]+[\\/](?:[a-z-]+-)?endpoints\.ts$/;
+/**
+ * The files that declare endpoint contracts (packages/core/src/<area>/endpoints.ts, users/admin-endpoints.ts), and the
+ * contract helpers (contract/endpoint.ts), whose `exportEndpoint` writes every export's summary with the cap's
+ * `toLocaleString`: run by each area's contracts as their module loads, its first call set up the browser's number
+ * formatting, about 20 ms of the recipient home's start on a fast machine (decision 0105).
+ */
+const CONTRACT_FILE =
+  /[\\/]packages[\\/]core[\\/]src[\\/](?:[^\\/]+[\\/](?:[a-z-]+-)?endpoints|contract[\\/]endpoint)\.ts$/;
 /** The contract fields that only document an endpoint: the server writes them into the OpenAPI document. */
 const DOC_FIELDS = new Set(['summary', 'description', 'returns']);
 const CONTRACT_CALLS = new Set(['endpoint', 'exportEndpoint']);

@@ -12,9 +12,9 @@ import type { Plugin } from 'vite';
  * order Mantine asks for. The `.layer.css` files put every rule in `@layer mantine`, so a stylesheet that arrives
  * with a later chunk never overrides the app's own (unlayered) CSS, whatever order the files load in.
  *
- * `virtual:mantine-styles` (imported first by main.tsx) holds the global styles: baseline, the default CSS variables
- * and the global classes. `npm run dev` pre-bundles @mantine/core, so its modules never reach this plugin: there the
- * virtual module is the whole layered stylesheet.
+ * `virtual:mantine-styles` (imported first by app/start.tsx) holds the global styles: baseline, the default CSS
+ * variables and the global classes. `npm run dev` pre-bundles @mantine/core, so its modules never reach this plugin:
+ * there the virtual module is the whole layered stylesheet.
  */
 // Components, and the one shared piece with styles of its own (utils/InlineInput: checkbox, radio and switch labels).
 const CLASS_NAMES_MODULE = /[\\/]@mantine[\\/]core[\\/]esm[\\/](?:components|utils)[\\/].*[\\/](\w+)\.module\.mjs$/;

@@ -1,3 +1,4 @@
+import { CURRENT_USER_PATH } from '../early-reads/index.js';
 import { AUTHENTICATED, endpoint, JSON_BODY_LIMIT, PUBLIC } from '../contract/index.js';
 import { AuthenticateBody, AuthenticateResponse, CurrentUser, LogoutQuery } from './schemas.js';
 
@@ -38,7 +39,7 @@ export const logout = endpoint({
 
 export const currentUser = endpoint({
   method: 'GET',
-  path: '/user-api/user/current',
+  path: CURRENT_USER_PATH,
   operationId: 'getCurrentUser',
   tags,
   summary: 'The signed-in user with privileges and programs',

@@ -1,3 +1,4 @@
+import { OWN_CARDS_PATH } from '../early-reads/index.js';
 import { endpoint, JSON_BODY_LIMIT, privileges, REFUSED, STAFF } from '../contract/index.js';
 import { PRIVILEGE } from '../privileges/index.js';
 import {
@@ -193,7 +194,7 @@ export const generationPdf = endpoint({
 
 export const ownCards = endpoint({
   method: 'GET',
-  path: '/account-api/pans/currentuser',
+  path: OWN_CARDS_PATH,
   operationId: 'listOwnCards',
   tags,
   summary: "The recipient's own cards, masked, with Lock / Unlock and lost or stolen reports",

@@ -7,8 +7,8 @@ import { ROLE } from '@ebt/core/enums';
 import { useTestApp } from '../testing/app.js';
 import { makeProgram, makeRecipient, makeUser } from '../testing/factories.js';
 
-// The built web app is sent as the build compressed it (web.ts, preCompressed), cached for a year when its name is
-// hashed; API JSON of 1 KB or more is compressed when the client asks (compression.ts). A tiny dist stands in for
+// The built web app is sent as the build compressed it (web.ts: its scripts and styles from memory, other files with
+// @fastify/static's preCompressed), cached for a year when its name is hashed; API JSON of 1 KB or more is compressed when the client asks (compression.ts). A tiny dist stands in for
 // packages/web/dist, with the .br and .gz files packages/web/build/precompress.ts writes.
 const SCRIPT = 'export const greeting = "hello from a hashed asset";\n'.repeat(100);
 const webDist = mkdtempSync(path.join(os.tmpdir(), 'ebt-web-compressed-'));
@@ -51,6 +51,32 @@ describe('built web app files', () => {
     expect(res.headers['cache-control']).toBe(IMMUTABLE);
     expect(res.headers.vary).toMatch(/accept-encoding/i);
     expect(gunzipSync(res.rawPayload).toString()).toBe(SCRIPT);
+  });
+
+  it('takes a q=0 in Accept-Encoding as a refusal of that encoding', async () => {
+    const res = await getAsset('br;q=0, gzip;q=0.8');
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(res.rawPayload).toString()).toBe(SCRIPT);
+  });
+
+  it('sends a hashed asset with the security headers of every answer, and its headers alone to HEAD', async () => {
+    const res = await getAsset('br');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    const head = await t.app.inject({
+      method: 'HEAD',
+      url: '/assets/app-abc123.js',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-encoding']).toBe('br');
+    expect(head.headers['cache-control']).toBe(IMMUTABLE);
+    expect(head.body).toBe('');
+  });
+
+  it("answers an unknown asset name with the app's not-found screen, as before", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/missing-abc123.js' });
+    expect(res.headers['cache-control']).not.toBe(IMMUTABLE);
   });
 
   it('sends the file as it is to a client that asks for no encoding', async () => {

@@ -87,7 +87,7 @@ export const routes: RouteObject[] = [
 
 /**
  * The app's router. Made on demand rather than when this module loads: creating it starts the first navigation,
- * which requests the page's code at once, and main.tsx first asks for the language (its chunk is needed before any
- * page shows), so that request is not queued behind a page's many chunks on the browser's six connections.
+ * which requests the page's code at once, and app/start.tsx first asks for the language (its chunk is needed before
+ * any page shows), so that request is not queued behind a page's many chunks on the browser's six connections.
  */
 export const createAppRouter = () => createBrowserRouter(routes);

@@ -128,25 +128,34 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     body = JSON.stringify(options.body);
   }
 
+  const sent = fetch(buildUrl(path, options.query), {
+    method: options.method ?? 'GET',
+    headers,
+    body,
+    signal: options.signal,
+  });
+  return answerOf<T>(sent, token !== null, options.allowUnauthorized);
+}
+
+/**
+ * The parsed JSON of a request already sent, with the same rules as `apiRequest`: a GET started before this module
+ * had loaded (lib/early-fetch.ts) is answered here like any other call. `withToken`: it carried the session's token.
+ */
+export async function answerOf<T>(sent: Promise<Response>, withToken: boolean, allowUnauthorized = false): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, options.query), {
-      method: options.method ?? 'GET',
-      headers,
-      body,
-      signal: options.signal,
-    });
+    response = await sent;
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     // No answer at all: the server is down or the network is gone.
     throw new ApiError(0, undefined, [MESSAGES.API_UNAVAILABLE]);
   }
 
-  if (token) lastSessionCall = Date.now();
+  if (withToken) lastSessionCall = Date.now();
   const data = await readBody(response);
   if (response.ok) return data as T;
 
-  throw failedCall(response.status, data, options.allowUnauthorized);
+  throw failedCall(response.status, data, allowUnauthorized);
 }
 
 export const api = {

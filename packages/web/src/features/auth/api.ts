@@ -1,5 +1,7 @@
 import type { CurrentUser, LoginFormValues } from '@ebt/core/auth';
+import { CURRENT_USER_PATH } from '@ebt/core/early-reads';
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { readStarted } from '../../lib/early-reads';
 import { callEndpoint } from '../../lib/endpoint-client';
 import { currentUserKey } from '../../lib/query-keys';
 import { clearToken, hasSession, setToken } from '../../lib/session';
@@ -18,7 +20,10 @@ export const currentUserQuery = () =>
   queryOptions({
     queryKey: currentUserKey,
     queryFn: async ({ signal }) => {
-      const user = await callEndpoint((await loadAuthContracts()).currentUser, {}, { signal });
+      // A portal page's load started the read before any of this code had arrived (lib/early-fetch.ts): the contract
+      // and its schema load while it travels, and parse it as callEndpoint would.
+      const [authApi, answer] = await Promise.all([loadAuthContracts(), readStarted(CURRENT_USER_PATH, signal)]);
+      const user = authApi.currentUser.answer.parse(answer);
       keepUserLanguage(user.preferredLanguage);
       return user;
     },

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-// The web project's tests run in Node without a server: the API client answers from a table, counting its calls.
+// The web project's tests run in Node without a server: fetch answers from a table, counting its calls.
 const ANSWERS: Record<string, unknown> = {
   '/benefit-api/benefit/balances': [
     {
@@ -16,11 +16,10 @@ const ANSWERS: Record<string, unknown> = {
   ],
   '/account-api/incentive/recipient-incentive/currentrecipient/headroom': [],
 };
-const get = vi.fn(async (path: string) => ANSWERS[path]);
-vi.mock('../../lib/api-client', () => ({
-  api: { get: (path: string) => get(path) },
-  isApiError: () => false,
-}));
+const fetchMock = vi.fn(async (path: string) => Response.json(ANSWERS[path]));
+vi.stubGlobal('fetch', fetchMock);
+const { setToken } = await import('../../lib/session');
+setToken('a-session');
 const { startRead } = await import('../../lib/early-reads');
 const { BALANCES_PATH, MY_HEADROOM_PATH } = await import('../../lib/recipient-reads');
 const { queryClient } = await import('../../lib/query-client');
@@ -32,7 +31,7 @@ const { myHeadroomQuery } = await import('../incentives');
 
 afterEach(() => {
   queryClient.clear();
-  get.mockClear();
+  fetchMock.mockClear();
 });
 
 describe("the recipient home's prefill", () => {
@@ -43,6 +42,6 @@ describe("the recipient home's prefill", () => {
     await vi.waitFor(() => expect(queryClient.getQueryData(BALANCES_KEY)).toBeDefined());
     await vi.waitFor(() => expect(queryClient.getQueryData(myHeadroomQuery().queryKey)).toEqual([]));
     expect(queryClient.getQueryData(BALANCES_KEY)).toEqual(ANSWERS[BALANCES_PATH]);
-    expect(get).toHaveBeenCalledTimes(2);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 });

@@ -19,7 +19,8 @@ const recipientHome = homeScreen(() => import('./RecipientHomePage'));
  * The recipient home's loader: its two reads (balances, headroom) start as soon as the path matches, with the user
  * and the page's code, and the page's queries take their answers (lib/early-reads.ts). The balances are what the page
  * paints largest (Lighthouse's LCP). Only the paths come with the start-up code, not the schemas or zod that parse
- * the answers. It returns at once.
+ * the answers. It returns at once. When the browser opened the home itself, the entry module started both reads
+ * before the app had loaded (lib/early-fetch.ts), and these calls find them waiting.
  */
 function startRecipientHomeReads(): null {
   if (hasSession()) {

@@ -1,7 +1,9 @@
+import { endpointPath } from '@ebt/core/contract';
 import { panApi, type BulkPanGenerationBody, type CardAction, type PanStatusBody } from '@ebt/core/pans';
 import { LIST_PAGE_SIZE } from '@ebt/core/constants';
 import { recipientApi } from '@ebt/core/recipients';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { readStarted } from '../../lib/early-reads';
 import { callEndpoint, endpointKey, endpointQuery } from '../../lib/endpoint-client';
 
 // The PAN screens (B§2 "Recipient PANs", "Bulk PAN generation", B§7 "PANs"; decisions 0035-0037): their queries and
@@ -104,9 +106,16 @@ export function useBulkGenerate() {
   });
 }
 
-/** The recipient's own cards, masked. */
+/**
+ * The recipient's own cards, masked. On the recipient home the page load started the read (lib/early-fetch.ts): the
+ * card controls take its answer instead of asking when they mount.
+ */
 export function useMyCards() {
-  return useQuery(endpointQuery(panApi.ownCards, {}));
+  return useQuery({
+    queryKey: endpointKey(panApi.ownCards, {}),
+    queryFn: async ({ signal }) =>
+      panApi.ownCards.answer.parse(await readStarted(endpointPath(panApi.ownCards), signal)),
+  });
 }
 
 /** Lock, unlock, or report lost or stolen one of the recipient's cards: the server's message and the card as it now is. */
