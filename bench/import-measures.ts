@@ -1,11 +1,10 @@
-import { readFileSync } from 'node:fs';
-import os from 'node:os';
 import { Session } from 'node:inspector/promises';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
+import { cpuBetween, cpuByPid } from './shared.js';
 
-// What the import benchmarks measure beside the wall time: slow statements, the database's CPU, a CPU profile, the
-// median against its goal and the machine's load.
+// What the import benchmarks measure beside the wall time: slow statements, the database's CPU and a CPU profile. The
+// goal, the median and the load average are shared.ts's, as every bench's.
 
 let timelineZero = performance.now();
 
@@ -44,32 +43,21 @@ export function printSlowStatements(slowMs: number): void {
 }
 
 /**
- * CPU milliseconds the PostgreSQL backends of this database have used so far, per backend (a local server only: read
- * from /proc). The import's own database work is the difference around it: with Node's CPU it is what the import
- * costs on a quiet machine, whatever else the shared machine is doing (the wall time is not).
+ * CPU seconds the PostgreSQL backends of this database have used so far, by pid (shared.ts cpuByPid: a local server
+ * only, read from /proc), the querying connection included: it is one of the import's own. The import's own database
+ * work is the difference around it (databaseCpuSince): with Node's CPU it is what the import costs on a quiet
+ * machine, whatever else the shared machine is doing (the wall time is not).
  */
 export async function databaseCpu(pool: pg.Pool): Promise<Map<number, number>> {
   const { rows } = await pool.query<{ pid: number }>(
     'select pid from pg_stat_activity where datname = current_database()',
   );
-  const cpu = new Map<number, number>();
-  for (const { pid } of rows) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      cpu.set(pid, ((Number(fields[11]) + Number(fields[12])) * 1000) / 100); // utime + stime, in 1/100 s
-    } catch {
-      // Not a local server, or the backend ended: no figure.
-    }
-  }
-  return cpu;
+  return cpuByPid(rows.map((r) => r.pid));
 }
 
-export function databaseCpuSince(before: Map<number, number>, after: Map<number, number>): number {
-  let ms = 0;
-  for (const [pid, now] of after) ms += now - (before.get(pid) ?? 0);
-  return ms;
-}
+/** CPU milliseconds between two readings of databaseCpu. */
+export const databaseCpuSince = (before: Map<number, number>, after: Map<number, number>): number =>
+  cpuBetween(before, after) * 1000;
 
 interface ProfileNode {
   id: number;
@@ -105,30 +93,3 @@ export async function profiled<T>(enabled: boolean, work: () => Promise<T>): Pro
       console.log(`    ${ms.toFixed(0).padStart(5)} ms  ${key}`);
   }
 }
-
-/** The median of some figures (the mean of the middle two when there is an even number). */
-export function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
-
-/**
- * Prints a measured figure beside its goal, and makes the process exit 1 when the goal is missed (the figures are
- * still printed in full): a bench run says whether the goal is met on this machine, now, and nothing else.
- */
-export function checkGoal(what: string, measuredMs: number, goalMs: number, detail = ''): boolean {
-  const met = measuredMs < goalMs;
-  console.log(
-    `${what}: ${measuredMs.toFixed(0)} ms${detail ? ` (${detail})` : ''}; goal under ${goalMs.toLocaleString('en-US')} ms: ${met ? 'met' : 'MISSED'}`,
-  );
-  if (!met) process.exitCode = 1;
-  return met;
-}
-
-/** The machine's load average over the last one, five and fifteen minutes, printed beside the figures it moves. */
-export const loadAverage = () =>
-  os
-    .loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' ');
