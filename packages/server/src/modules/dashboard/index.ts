@@ -2,10 +2,4 @@
 // transaction engine queues the transactions it writes for the dashboard's roll-ups and the fold job adds them
 // (decision 0066); bulk loads rebuild them.
 export { dashboardFoldJob } from './fold-job.js';
-export {
-  foldAllPendingTotals,
-  foldPendingTotals,
-  queueTransactionTotals,
-  rebuildDashboardTotals,
-  recordTransactionTotals,
-} from './totals.js';
+export { foldAllPendingTotals, foldPendingTotals, rebuildDashboardTotals, recordTransactionTotals } from './totals.js';

@@ -18,7 +18,8 @@ import { foldAllIssuanceJournal, rebuildIssuanceRollups } from '../../platform/i
 // The dashboard's transaction roll-ups (docs/dashboard.md, decisions 0053 and 0066). The issuance roll-up follows
 // benefits by itself (their triggers journal each change, the fold job adds it: decision 0101); these follow
 // transactions, which the authorisation side writes:
-// the engine queues each call's rows (queueTransactionTotals, an insert in its own transaction) and the fold job adds
+// the engine's one write statement queues each call's rows in dashboard_pending_transactions (modules/pos/call-write.ts,
+// an insert that waits on no other call) and the fold job adds
 // them (foldPendingTotals), so no purchase waits on another's roll-up row. Contributions come from
 // transaction_benefits: which benefits paid a purchase (or were credited by a refund, or created by an accrual), hence
 // their funding source.
@@ -168,18 +169,6 @@ export async function recordTransactionTotals(tx: DbOrTx, transactionIds: readon
   const ids = transactionIds.filter((id) => Number.isSafeInteger(id) && id > 0);
   if (ids.length === 0) return;
   await addTransactions(tx, sql`t.id = any(${`{${ids.join(',')}}`}::bigint[])`);
-}
-
-/**
- * Queues these transactions (already inserted) for the roll-ups, in the caller's transaction: one insert, which
- * takes no lock another call waits for (decision 0066). The fold job adds them within seconds.
- */
-export async function queueTransactionTotals(tx: DbOrTx, transactionIds: readonly number[]): Promise<void> {
-  const ids = transactionIds.filter((id) => Number.isSafeInteger(id) && id > 0);
-  if (ids.length === 0) return;
-  await tx.execute(sql`
-    insert into ${dashboardPendingTransactions} (transaction_id)
-    select unnest(${`{${ids.join(',')}}`}::bigint[]) on conflict do nothing`);
 }
 
 /** How many queued transactions one fold takes: a few seconds of a busy program's calls, one short transaction. */

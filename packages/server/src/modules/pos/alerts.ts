@@ -2,10 +2,8 @@ import { formatMoney } from '@ebt/core/format';
 import { fillMessage } from '@ebt/core/messages';
 import { MESSAGES_ES, spanishNoticeMoney } from '@ebt/core/i18n';
 import { POS_NOTICES } from '@ebt/core/pos';
-import type { Tx } from '../../db/client.js';
 import { NOTIFICATION_EVENT } from '../../db/reference-data.js';
-import type { RequestContext } from '../../platform/context.js';
-import { notifyAccounts, type RecipientNotice } from '../../platform/recipient-notices.js';
+import type { RecipientNotice } from '../../platform/recipient-notices.js';
 import type { CallFacts } from './call.js';
 
 // The per-transaction alerts (docs/transaction-engine.md "Alerts"): a recipient who chose 'A purchase is made with
@@ -42,17 +40,4 @@ export function alertNotice(
     }),
   };
   return { accountId: facts.accountId, eventId: NOTIFICATION_EVENT.PURCHASE, text, subject: POS_NOTICES.SUBJECT, es };
-}
-
-/** Writes the per-transaction alert (see `alertNotice`) through the recipient-notice path. */
-export async function alertRecipient(
-  tx: Tx,
-  ctx: Pick<RequestContext, 'now' | 'log'>,
-  facts: CallFacts,
-  kind: keyof typeof POS_NOTICES & ('PURCHASE' | 'REFUND' | 'REVERSAL'),
-  amountCents: number,
-  balanceCents: number,
-): Promise<void> {
-  const notice = alertNotice(facts, kind, amountCents, balanceCents);
-  if (notice) await notifyAccounts(tx, ctx, [notice], 'pos-alert');
 }

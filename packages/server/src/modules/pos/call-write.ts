@@ -9,24 +9,38 @@ import { noticeStatements, noticesJson, type RecipientNotice } from '../../platf
 import { COLUMNS, NAMES, recordJson, type BenefitMove, type TransactionRecord } from './records.js';
 
 // Everything an engine call writes, in one prepared statement (decision 0072): its transactions rows (the call's own
-// and the accruals it caused, linked to it), the benefits it debits or credits (benefits_balance_check stays the last
-// guard), the incentive benefits it issues, its transaction_benefits rows, its audit row, the recipient's notices with
-// the e-mails and SMS they chose, and the dashboard's queue rows (decision 0066). One round trip where there were up to
-// twelve, and one plan per connection whatever the call moved: each part is a JSON parameter that may be empty. The
-// incentive benefits' issuance is journaled by the benefits' trigger, which waits on no other call (decision 0101).
+// and the accruals, clawbacks and restorations it caused, linked to it), the benefits it debits or credits
+// (benefits_balance_check stays the last guard), the benefits it issues (an accrual's incentive benefit, a refund's
+// replacement of a benefit no longer spendable), its transaction_benefits rows, a reversal's mark on its original, its
+// audit row, the recipient's notices with the e-mails and SMS they chose, and the dashboard's queue rows (decision
+// 0066). One round trip where there were up to twelve, and one plan per connection whatever the call moved: each part
+// is a JSON parameter that may be empty. The issued benefits' issuance is journaled by the benefits' trigger, which
+// waits on no other call (decision 0101).
 
 /** A row of the call; `causedByUuid` names the call's own row (written first) that this one follows from. */
 export type CallRecord = TransactionRecord & { uuid: string; causedByUuid?: string };
 
+/** A benefit as a call read it: what its plan depends on. */
+export interface BenefitState {
+  balanceCents: number;
+  statusId: number;
+  availableDate: string;
+  expirationDate: string;
+}
+
 /**
- * A benefit moved: an existing one by id, or one this call issues by its uuid. A move planned from funds read without
- * a lock says what it read (`expected`): it is made only if the benefit still holds that balance and is still
- * spendable on that day, else the whole write is undone (decision 0102).
+ * A benefit moved: an existing one by id, or one this call issues by its uuid (issued with its balance: the move
+ * records it, `deltaCents` 0). A move planned from funds read without a lock says what it read, and is made only if
+ * the benefit is still so, else the whole write is undone (decision 0102): a purchase's debit (`expected`) if the
+ * benefit still holds that balance and is still spendable on that day; a refund's or reversal's move (`unchanged`) if
+ * its balance, status and dates are all still as read, so whatever the plan derived from them (which benefit is
+ * credited or replaced, what a clawback can take, the balances recorded) still holds.
  */
 export type CallMove = Omit<BenefitMove, 'benefitId'> & {
   benefitId: number | null;
   benefitUuid?: string;
   expected?: { balanceCents: number; day: string };
+  unchanged?: BenefitState;
 };
 
 /**
@@ -41,12 +55,17 @@ export interface MoneyGuard {
 export interface CallWrite {
   records: readonly CallRecord[];
   moves: readonly CallMove[];
-  /** Benefits issued by the call (an accrual's incentive benefit), with the uuid the moves name them by. */
+  /** Benefits issued by the call (an accrual's incentive benefit, a refund's replacement), named by their uuid. */
   newBenefits: readonly (typeof benefits.$inferInsert & { uuid: string })[];
   audit: AuditEntry;
   notices: readonly RecipientNotice[];
   /** Absent for a call that moves no money (a decline found before the funds were read). */
   guard?: MoneyGuard;
+  /**
+   * The original a reversal undoes: marked reversed by the write, which is undone if it was reversed meanwhile (the
+   * guard already sees that: every reversal bumps the account's money version).
+   */
+  reverses?: number;
 }
 
 /** The SQLSTATE `pos_funds_changed()` raises (migration 0044): the funds a purchase planned from changed meanwhile. */
@@ -91,10 +110,12 @@ guard as (
 ),
 l as (
   select l.trx_uuid, coalesce(l.benefit_id, (select i.id from issued i where i.uuid = l.benefit_uuid)) as benefit_id,
-    l.delta, l.amount, l.original_benefit_id, l.expected, l.spendable_on
+    l.delta, l.amount, l.original_benefit_id, l.expected, l.spendable_on, l.was_balance, l.was_status,
+    l.was_available, l.was_expiring
   from jsonb_to_recordset($2::jsonb)
     as l(trx_uuid uuid, benefit_id int, benefit_uuid uuid, delta numeric, amount numeric, original_benefit_id int,
-      expected numeric, spendable_on date)
+      expected numeric, spendable_on date, was_balance numeric, was_status smallint, was_available date,
+      was_expiring date)
 ),
 moved as (
   update benefits b set balance = b.balance + l.delta, updated_at = $6::timestamptz
@@ -105,11 +126,20 @@ moved as (
     and ($7::int is null or exists (select 1 from guard))
     and (l.expected is null or (b.balance = l.expected and b.status_id = 0
       and b.available_date <= l.spendable_on and b.expiration_date >= l.spendable_on))
+    and (l.was_balance is null or (b.balance = l.was_balance and b.status_id = l.was_status
+      and b.available_date = l.was_available and b.expiration_date = l.was_expiring))
   returning b.id
+),
+-- A reversal's original, marked after the guard as the benefits are.
+reversed as (
+  update transactions set reversed_at = $6::timestamptz
+  where id = $10::bigint and reversed_at is null and ($7::int is null or exists (select 1 from guard))
+  returning 1
 ),
 checked as (
   select case when ($7::int is null or exists (select 1 from guard))
       and (select count(*) from moved) = (select count(*) from l where l.delta <> 0)
+      and ($10::bigint is null or exists (select 1 from reversed))
     then 0 else pos_funds_changed() end as ok
 ),
 lines as (
@@ -149,6 +179,10 @@ export async function writeCall(
     original_benefit_id: m.originalBenefitId ?? null,
     expected: m.expected ? fromCents(m.expected.balanceCents) : null,
     spendable_on: m.expected?.day ?? null,
+    was_balance: m.unchanged ? fromCents(m.unchanged.balanceCents) : null,
+    was_status: m.unchanged?.statusId ?? null,
+    was_available: m.unchanged?.availableDate ?? null,
+    was_expiring: m.unchanged?.expirationDate ?? null,
   }));
   const issuedBenefits = call.newBenefits.map((b) => ({
     uuid: b.uuid,
@@ -197,6 +231,7 @@ export async function writeCall(
       call.guard?.accountId ?? null,
       call.guard?.moneyVersion ?? null,
       call.moves.filter((m) => m.deltaCents !== 0 && m.benefitId !== null).map((m) => m.benefitId),
+      call.reverses ?? null,
     ],
   );
   const mailed = Number(out[0]?.mailed ?? 0);
@@ -215,15 +250,22 @@ export interface AnsweredBenefit {
   order: number;
 }
 
+/** How an answer names a benefit the call read. */
+export function answeredAs(b: { uuid: string; authorizationNumber: string; typeId: number }) {
+  return { benefitUuid: b.uuid, authorizationNumber: b.authorizationNumber, benefitTypeId: b.typeId };
+}
+
 /**
  * The answer of a call just written, from what the call computed (decision 0072): the same fields, values and order
- * as `answerOf` reads back for a retry, without the statement.
+ * as `answerOf` reads back for a retry, without the statement. `incentives` are the call's type 6 rows (an accrual, a
+ * refund reversal's restoration), `takenBack` what its clawbacks (type 7) took and could not take.
  */
 export function answerFrom(
   own: TransactionRecord & { uuid: string },
   moved: readonly AnsweredBenefit[],
   incentives: readonly { incentiveUuid: string; benefitUuid: string; cents: number }[],
   balanceAfterCents: number | null,
+  takenBack: { takenCents: number; unrecoveredCents: number } = { takenCents: 0, unrecoveredCents: 0 },
 ): PosAnswer {
   const code = RESPONSE_CODES.find((c) => c.id === own.respCodeId)!;
   const earned = incentives.reduce((sum, i) => sum + i.cents, 0);
@@ -252,7 +294,7 @@ export function answerFrom(
       benefitUuid: i.benefitUuid,
       amount: i.cents / 100,
     })),
-    incentiveTakenBack: 0,
-    incentiveNotRecovered: 0,
+    incentiveTakenBack: takenBack.takenCents / 100,
+    incentiveNotRecovered: takenBack.unrecoveredCents / 100,
   };
 }

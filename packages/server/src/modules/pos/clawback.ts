@@ -1,13 +1,14 @@
 import { clawbackCents } from '@ebt/core/pos';
 import { TRANSACTION_TYPE } from '../../db/reference-data.js';
-import type { Tx } from '../../db/client.js';
 import { accrualRecord } from './accrual.js';
+import type { CallMove, CallRecord } from './call-write.js';
 import type { CallFacts } from './call.js';
+import type { ReadBenefit } from './funds.js';
 import type { LockedAccrual } from './incentive-moves.js';
-import { withUuid, writeTransactions, type BenefitMove, type TransactionRecord } from './records.js';
+import { withUuid, type BenefitMove, type TransactionRecord } from './records.js';
 
 // Taking incentive back (a refund in proportion, a purchase reversal all of it) and giving it back (a refund
-// reversal restores what its refund's clawbacks took). One statement for all the rows and balance changes.
+// reversal restores what its refund's clawbacks took): rows and balance changes that go into the call's one write.
 
 /** What a refund of `refundCents` (after `refundedBeforeCents`) takes back of each accrual; everything with null. */
 export function clawbackPlan(
@@ -81,18 +82,49 @@ export function incentiveMoves(
   return { records, benefitMoves, changeCents: balance - startBalanceCents };
 }
 
-/** Writes the clawbacks or restorations of `incentiveMoves`; answers the change of the spendable balance. */
-export async function writeIncentiveMoves(
-  tx: Tx,
+/** What a refund's or reversal's incentive moves add to its one write (`writeCall`), and to its answer. */
+export interface IncentiveWrite {
+  records: CallRecord[];
+  moves: CallMove[];
+  /** The change of the spendable balance (negative: taken back). */
+  changeCents: number;
+  /** Restorations, as the answer lists them with the incentives earned (type 6 rows). */
+  incentives: { incentiveUuid: string; benefitUuid: string; cents: number }[];
+  /** What the clawbacks took, and what they could not. */
+  takenBack: { takenCents: number; unrecoveredCents: number };
+}
+
+/**
+ * The clawbacks or restorations (`restore`) of `incentiveMoves` for the call's own row `own`: linked to it in the write
+ * (`causedByUuid`), each move made only if its incentive benefit is still as `read` (call-write.ts `unchanged`).
+ */
+export function incentiveWrite(
   facts: CallFacts,
-  causeId: number,
-  at: Date,
+  own: TransactionRecord & { uuid: string },
   startBalanceCents: number,
   moves: readonly IncentiveMove[],
+  read: ReadonlyMap<number, ReadBenefit>,
   restore = false,
-): Promise<number> {
-  if (moves.length === 0) return 0;
-  const out = incentiveMoves(facts, causeId, at, startBalanceCents, moves, restore);
-  await writeTransactions(tx, out.records, out.benefitMoves);
-  return out.changeCents;
+): IncentiveWrite {
+  const out = incentiveMoves(facts, 0, own.trxDatetime, startBalanceCents, moves, restore);
+  return {
+    // Its id is not known before the write: the write links each row to the call's own.
+    records: out.records.map((r) => ({ ...r, causedById: null, causedByUuid: own.uuid })),
+    moves: out.benefitMoves.map((m) => ({ ...m, unchanged: read.get(m.benefitId)!.state })),
+    changeCents: out.changeCents,
+    incentives: restore
+      ? moves.flatMap((m) => {
+          const benefit = read.get(m.accrual.benefitId)!;
+          return benefit.incentiveUuid === null
+            ? []
+            : [{ incentiveUuid: benefit.incentiveUuid, benefitUuid: benefit.uuid, cents: m.taken }];
+        })
+      : [],
+    takenBack: restore
+      ? { takenCents: 0, unrecoveredCents: 0 }
+      : {
+          takenCents: moves.reduce((sum, m) => sum + m.taken, 0),
+          unrecoveredCents: moves.reduce((sum, m) => sum + m.wanted - m.taken, 0),
+        },
+  };
 }

@@ -4,18 +4,18 @@ import type { DbOrTx, Tx } from '../../db/client.js';
 import { RESPONSE_CODE, RESPONSE_CODES } from '../../db/reference-data.js';
 import { recordAudit, type AuditEntry } from '../../platform/audit.js';
 import type { RequestContext } from '../../platform/context.js';
-import { isUniqueViolation } from '../../platform/errors.js';
+import { hasSqlState, isUniqueViolation } from '../../platform/errors.js';
 import type { CallFacts, TracedCallFacts } from './call.js';
 import type { Decline } from './rules.js';
-import { answerOf, collectWritten, type TransactionRecord } from './records.js';
-import { answerFrom, writeCall } from './call-write.js';
+import { answerOf, type TransactionRecord } from './records.js';
+import { answerFrom, FUNDS_CHANGED_SQLSTATE, writeCall } from './call-write.js';
+import { lockAccount } from './funds.js';
 import { traceHolder, type TraceHolder } from './retry.js';
-import { queueTransactionTotals } from '../dashboard/index.js';
 
 // The frame of every engine call (decision 0044): the retry rule first (retry.ts: a copy of the call that holds the
-// trace number gets its answer, any other call under it a recorded 94); then its work in one database transaction
-// with its audit row; a race under the same terminal, day and trace number lost to the unique index and answered by
-// the same rule; the answer read back from what was written.
+// trace number gets its answer, any other call under it a recorded 94); then its work, which writes the call with its
+// audit row in one statement (call-write.ts) and answers from what it computed; a race under the same terminal, day
+// and trace number lost to the unique index and answered by the same rule.
 
 /** What the terminal sent that every row of the call carries. */
 export interface TerminalRequest {
@@ -103,35 +103,6 @@ function holderAnswer(
 }
 
 /**
- * Runs a call's work in one transaction, audits it, and answers what it wrote. `work` answers the id of the call's
- * own row. A used trace number, or a race lost to another call under it, is answered by the retry rule instead.
- */
-export async function recordedCall(
-  ctx: CallContext,
-  facts: TracedCallFacts,
-  base: TransactionRecord & { uuid: string },
-  work: (tx: Tx) => Promise<number>,
-): Promise<PosAnswer> {
-  const used = await usedTraceAnswer(ctx, facts, base);
-  if (used) return used;
-  let id: number;
-  try {
-    id = await ctx.db.transaction(async (tx) => {
-      await recordAudit(tx, ctx, auditEntry(facts, base));
-      const ids = collectWritten(tx);
-      const own = await work(tx);
-      // Every row of the call queued for the dashboard's daily roll-ups (decisions 0053, 0066): an insert that waits
-      // on no other call; the fold job adds them within seconds.
-      await queueTransactionTotals(tx, ids);
-      return own;
-    });
-  } catch (error) {
-    return raceLost(ctx, facts, base, error);
-  }
-  return answerOf(ctx.db, id);
-}
-
-/**
  * Runs a call whose work writes everything in one statement (`writeCall`, decision 0072: its audit row and dashboard
  * queue rows included) and answers from what it computed. A used trace number, or a race lost to another call under
  * it, is answered by the retry rule instead.
@@ -156,6 +127,54 @@ export async function writtenAlone(
   work: (db: DbOrTx) => Promise<PosAnswer>,
 ): Promise<PosAnswer> {
   return (await usedTraceAnswer(ctx, facts, base)) ?? written(ctx, facts, base, () => work(ctx.db));
+}
+
+/**
+ * Planned refunds and reversals that found what they read changed before they could write (another call of the card
+ * won the race, or staff changed a benefit they move) read and plan again; after this many, the call takes the
+ * account's lock first and waits its turn.
+ */
+const PLANNED_ATTEMPTS = 3;
+
+/**
+ * Runs a call that reads what it plans from, plans, and writes once, as a purchase does (decision 0102): `work` reads
+ * (with locks when `locked`), plans and writes the call with `writeCall`, its write guarded by the account's money
+ * version it read (none when `locked`) and by each benefit it moves being as read. Without a lock first: two round
+ * trips, no BEGIN or COMMIT. A write that finds them changed raises SQLSTATE 40001 and nothing of it stays; the work
+ * runs again, and after PLANNED_ATTEMPTS losses under the account's lock (BEGIN, the lock, the read, the write,
+ * COMMIT), so a card that many calls race for still progresses one call at a time. The retry rule as `writtenCall`.
+ */
+export async function plannedCall(
+  ctx: CallContext,
+  facts: TracedCallFacts,
+  base: TransactionRecord & { uuid: string },
+  work: (db: DbOrTx, locked: boolean) => Promise<PosAnswer>,
+): Promise<PosAnswer> {
+  for (let attempt = 1; attempt <= PLANNED_ATTEMPTS; attempt += 1) {
+    try {
+      return await writtenAlone(ctx, facts, base, (db) => work(db, false));
+    } catch (error) {
+      if (!hasSqlState(error, FUNDS_CHANGED_SQLSTATE)) throw error;
+    }
+  }
+  return writtenCall(ctx, facts, base, async (tx) => {
+    await lockAccount(tx, facts.accountId!);
+    return work(tx, true);
+  });
+}
+
+/**
+ * Writes a call's own row alone, as `row` says (a decline found in its work: no money moves, so no condition on what
+ * was read), with its audit row, and answers it.
+ */
+export async function writeOwnRow(
+  db: DbOrTx,
+  ctx: CallContext,
+  facts: CallFacts,
+  row: TransactionRecord & { uuid: string },
+): Promise<PosAnswer> {
+  await writeCall(db, ctx, { records: [row], moves: [], newBenefits: [], audit: auditEntry(facts, row), notices: [] });
+  return answerFrom(row, [], [], row.endBalanceCents);
 }
 
 /** `writtenCall` and `writtenAlone` after the retry rule's look-up: `run` writes the call. */
@@ -220,16 +239,7 @@ async function recordDecline(
   if (facts.programId === null) return unrecordedDecline(ctx, facts, base, decline);
   const row = { ...base, respCodeId: decline.respCodeId, additionalResponseText: decline.text ?? null };
   // One statement, so no transaction around it: a decline moves no money and locks nothing.
-  return written(ctx, facts, base, async () => {
-    await writeCall(ctx.db, ctx, {
-      records: [row],
-      moves: [],
-      newBenefits: [],
-      audit: auditEntry(facts, base),
-      notices: [],
-    });
-    return answerFrom(row, [], [], row.endBalanceCents);
-  });
+  return written(ctx, facts, base, () => writeOwnRow(ctx.db, ctx, facts, row));
 }
 
 /**

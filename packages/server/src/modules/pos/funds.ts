@@ -1,6 +1,7 @@
 import { toCents } from '@ebt/core/format';
 import type { SpendableBenefit } from '@ebt/core/pos';
 import { preparedIn, type DbOrTx } from '../../db/client.js';
+import type { BenefitState } from './call-write.js';
 
 // The locks of a money-moving call, always in the same order (decision 0044): the
 // recipient account row first (it serialises every engine call of one account, so the checks below and a retry's
@@ -8,7 +9,8 @@ import { preparedIn, type DbOrTx } from '../../db/client.js';
 // program's incentives in id order with what each has earned today and this month. Every balance check and debit
 // happens under these locks; benefits_balance_check (balance >= 0) stays the last guard. A purchase first tries
 // without them (decision 0102): it reads the same rows with its call's facts (call.ts `callFacts` with funds) and
-// writes only if the account's money version and each debited benefit are still as it read them.
+// writes only if the account's money version and each debited benefit are still as it read them. A refund or
+// reversal does the same with the funds and its original's benefits (original.ts `originalNow`).
 
 export interface LockedBenefit extends SpendableBenefit {
   /** What the answer names each benefit by. */
@@ -134,6 +136,11 @@ export interface FundsRow {
 
 const rateText = (value: number | string) => (toCents(value) / 100).toFixed(2);
 
+/** Locks the account (and bumps its money version): alone in its statement, before anything is read under it. */
+export async function lockAccount(tx: DbOrTx, accountId: number): Promise<void> {
+  await preparedIn(tx, 'pos_lock_account', LOCK, [accountId]);
+}
+
 /**
  * Locks the account and its spendable benefits of the program on `today` (Issued, available, not expired, balance
  * above zero), and with `withEnrolments` its enrolments in force today in the program's incentives in force today.
@@ -145,7 +152,7 @@ export async function lockFunds(
   today: string,
   withEnrolments: boolean,
 ): Promise<LockedFunds> {
-  await preparedIn(tx, 'pos_lock_account', LOCK, [accountId]);
+  await lockAccount(tx, accountId);
   const [row] = await preparedIn<FundsRow>(tx, 'pos_funds', FUNDS, [accountId, programId, today, withEnrolments]);
   return fundsOf(row!);
 }
@@ -179,5 +186,54 @@ export function fundsOf(row: FundsRow): LockedFunds {
       earnedMonthCents: toCents(e.earned_month),
     })),
     balanceCents: benefits.reduce((sum, b) => sum + b.balanceCents, 0),
+  };
+}
+
+/**
+ * A benefit a refund or reversal moves, as it read it: what its answer names it by, and the state its plan depends on
+ * (its write is made only if the benefit is still so: call-write.ts `CallMove.unchanged`).
+ */
+export interface ReadBenefit {
+  id: number;
+  uuid: string;
+  authorizationNumber: string;
+  typeId: number;
+  /** The incentive of an incentive benefit (the answer names a restoration by it). */
+  incentiveUuid: string | null;
+  state: BenefitState;
+}
+
+/** The columns of `ReadBenefit` from a benefits row `b` (its id is the reader's to name). */
+export const READ_BENEFIT_COLUMNS = `b.uuid, b.authorization_number as auth, b.benefit_type_id as type_id, b.balance,
+      b.status_id, b.available_date::text as available_date, b.expiration_date::text as expiration_date,
+      (select i.uuid from incentives i where i.id = b.incentive_id) as incentive_uuid`;
+
+/** A row of `READ_BENEFIT_COLUMNS` (and the benefit's id), as JSON. */
+export interface JsonReadBenefit {
+  id: number;
+  uuid: string;
+  auth: string;
+  type_id: number;
+  balance: number | string;
+  status_id: number;
+  available_date: string;
+  expiration_date: string;
+  incentive_uuid: string | null;
+}
+
+/** The benefit of a row of `READ_BENEFIT_COLUMNS`. */
+export function readBenefitOf(row: JsonReadBenefit): ReadBenefit {
+  return {
+    id: Number(row.id),
+    uuid: row.uuid,
+    authorizationNumber: row.auth,
+    typeId: Number(row.type_id),
+    incentiveUuid: row.incentive_uuid,
+    state: {
+      balanceCents: toCents(row.balance),
+      statusId: Number(row.status_id),
+      availableDate: row.available_date,
+      expirationDate: row.expiration_date,
+    },
   };
 }

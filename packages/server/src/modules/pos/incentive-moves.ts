@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm';
 import { toCents } from '@ebt/core/format';
-import type { DbOrTx } from '../../db/client.js';
+import { READ_BENEFIT_COLUMNS, readBenefitOf, type JsonReadBenefit, type ReadBenefit } from './funds.js';
 
 // The incentive a purchase earned, as refunds and reversals take it back or restore it (decision 0044). Each accrual
 // of a purchase is one incentive benefit; a clawback (type 7) takes from that benefit, never below zero, and records
@@ -19,61 +18,69 @@ export interface LockedAccrual {
   spendable: boolean;
 }
 
-/** The accruals of a purchase, their incentive benefits locked in id order. */
-export async function lockAccruals(tx: DbOrTx, purchaseId: number, today: string): Promise<LockedAccrual[]> {
-  const result = await tx.execute(sql`
-    select a.id, a.recipient_incentive_id, a.accrual_day::text as accrual_day, a.settle_amt, b.id as benefit_id,
-      b.balance, (b.status_id = 0 and b.available_date <= ${today}::date and b.expiration_date >= ${today}::date) as spendable,
+/**
+ * Two CTEs of the statement that reads a refund's or reversal's original (original.ts `originalNow`), each with its
+ * incentive benefits in id order, locked (`for update`) when the call holds the account's lock: `ac`, the accruals of
+ * the purchase `original` with what approved clawbacks took of each less what reversals restored; `cb`, the clawbacks
+ * the refund `original` caused, each naming its accrual, with what it took (what a reversal of the refund gives back).
+ * `original` and `today` are SQL expressions. One of the two is always empty: a purchase causes accruals, a refund
+ * clawbacks.
+ */
+export function incentiveCtes(original: string, today: string, lock: boolean): string {
+  const benefit = `b.id as benefit_id, ${READ_BENEFIT_COLUMNS},
+      (b.status_id = 0 and b.available_date <= ${today} and b.expiration_date >= ${today}) as spendable`;
+  const forUpdate = lock ? 'for update of b' : '';
+  return `ac as (
+    select a.id, a.recipient_incentive_id, a.accrual_day::text as accrual_day, a.settle_amt, ${benefit},
       coalesce((select sum(case when c.trx_type_id = 7 then c.settle_amt else -c.settle_amt end) from transactions c
         where c.original_id = a.id and c.trx_type_id in (6, 7) and c.resp_code_id = 1), 0) as net_clawed
     from transactions a
     join transaction_benefits tb on tb.transaction_id = a.id
     join benefits b on b.id = tb.benefit_id
-    where a.caused_by_id = ${purchaseId} and a.original_id = ${purchaseId} and a.trx_type_id = 6 and a.resp_code_id = 1
+    where a.caused_by_id = ${original} and a.original_id = ${original} and a.trx_type_id = 6 and a.resp_code_id = 1
     order by b.id
-    for update of b`);
-  return rowsToAccruals(result);
-}
-
-/** The clawbacks a refund caused, with the accruals they took from and their incentive benefits locked. */
-export async function lockClawbacksOf(tx: DbOrTx, causeId: number, today: string) {
-  const result = await tx.execute(sql`
-    select c.original_id as id, c.recipient_incentive_id, c.accrual_day::text as accrual_day, c.settle_amt,
-      b.id as benefit_id, b.balance,
-      (b.status_id = 0 and b.available_date <= ${today}::date and b.expiration_date >= ${today}::date) as spendable,
+    ${forUpdate}
+  ),
+  cb as (
+    select c.original_id as id, c.recipient_incentive_id, c.accrual_day::text as accrual_day, c.settle_amt, ${benefit},
       0 as net_clawed
     from transactions c
     join transaction_benefits tb on tb.transaction_id = c.id
     join benefits b on b.id = tb.benefit_id
-    where c.caused_by_id = ${causeId} and c.trx_type_id = 7 and c.resp_code_id = 1
+    where c.caused_by_id = ${original} and c.trx_type_id = 7 and c.resp_code_id = 1
     order by b.id
-    for update of b`);
-  // Here earnedCents is what the clawback took: what a reversal of its refund gives back.
-  return rowsToAccruals(result);
+    ${forUpdate}
+  )`;
 }
 
-function rowsToAccruals(result: unknown): LockedAccrual[] {
-  return (
-    result as {
-      rows: {
-        id: string | number;
-        recipient_incentive_id: number | null;
-        accrual_day: string;
-        settle_amt: string;
-        benefit_id: number;
-        balance: string;
-        spendable: boolean;
-        net_clawed: string | number;
-      }[];
-    }
-  ).rows.map((r) => ({
-    accrualId: Number(r.id),
-    recipientIncentiveId: r.recipient_incentive_id === null ? null : Number(r.recipient_incentive_id),
-    accrualDay: r.accrual_day,
-    earnedCents: toCents(r.settle_amt),
-    netClawedCents: toCents(r.net_clawed),
-    benefitId: Number(r.benefit_id),
-    benefitBalanceCents: toCents(r.balance),
-    spendable: r.spendable,
-  }));
+/** The columns that carry `incentiveCtes`' rows as JSON arrays, in the benefits' id order (read by `accrualsOf`). */
+export const INCENTIVE_COLUMNS = `(select coalesce(json_agg(ac order by ac.benefit_id), '[]'::json) from ac) as accruals,
+    (select coalesce(json_agg(cb order by cb.benefit_id), '[]'::json) from cb) as clawbacks`;
+
+/** A row of `incentiveCtes`, as JSON. */
+export interface JsonAccrual extends Omit<JsonReadBenefit, 'id'> {
+  id: number | string;
+  recipient_incentive_id: number | null;
+  accrual_day: string;
+  settle_amt: number | string;
+  benefit_id: number;
+  spendable: boolean;
+  net_clawed: number | string;
+}
+
+/** The accruals (or clawbacks) of `incentiveCtes`' rows, and their incentive benefits as read. */
+export function accrualsOf(rows: readonly JsonAccrual[]): { accruals: LockedAccrual[]; benefits: ReadBenefit[] } {
+  return {
+    accruals: rows.map((r) => ({
+      accrualId: Number(r.id),
+      recipientIncentiveId: r.recipient_incentive_id === null ? null : Number(r.recipient_incentive_id),
+      accrualDay: r.accrual_day,
+      earnedCents: toCents(r.settle_amt),
+      netClawedCents: toCents(r.net_clawed),
+      benefitId: Number(r.benefit_id),
+      benefitBalanceCents: toCents(r.balance),
+      spendable: r.spendable,
+    })),
+    benefits: rows.map((r) => readBenefitOf({ ...r, id: r.benefit_id })),
+  };
 }

@@ -4,10 +4,11 @@ import { fromCents, toCents } from '@ebt/core/format';
 import type { PosAnswer } from '@ebt/core/pos';
 import type { DbOrTx } from '../../db/client.js';
 
-// How the engine writes what it did and reads it back (decision 0044). Every call is a transactions row with the
-// fields the transaction detail shows; the benefits it moved are transaction_benefits rows, and their balances change
-// in the same statement, so a row and its money can never be apart. The answer a terminal gets is read back from
-// those rows, which is also how a repeated request gets the first answer.
+// How the engine's rows are written and read back (decision 0044). Every call is a transactions row with the fields
+// the transaction detail shows; the benefits it moved are transaction_benefits rows, and their balances change in the
+// same statement, so a row and its money can never be apart. An engine call writes them with call-write.ts and
+// answers from what it computed; the answer is read back from the rows for a repeated request, which gets the first
+// answer. The demo data writes its history with `writeTransactions`.
 
 /** One transactions row, as the engine fills it. Amounts in cents; null where a decline has nothing to say. */
 export interface TransactionRecord {
@@ -57,19 +58,6 @@ export interface BenefitMove {
   amountCents: number;
   /** A refund's credit: the benefit the purchase debited that it gives back for. */
   originalBenefitId?: number | null;
-}
-
-/**
- * The ids each open database transaction has written, so the call's frame adds them all to the dashboard's roll-ups
- * once, at the end (flow.ts `recordedCall`): the roll-up rows are shared by every call of a program and day.
- */
-const written = new WeakMap<object, number[]>();
-
-/** Starts collecting the ids written in `tx`; answers the list that fills as rows are written. */
-export function collectWritten(tx: object): number[] {
-  const ids: number[] = [];
-  written.set(tx, ids);
-  return ids;
 }
 
 /** The API version the engine writes on its rows. */
@@ -176,7 +164,6 @@ export async function writeTransactions(
     )
     select t.id, t.uuid, (select count(*) from u) as moved, (select count(*) from tb) as lines from t`);
   const out = (result as unknown as { rows: { id: string | number; uuid: string }[] }).rows;
-  written.get(tx)?.push(...out.map((r) => Number(r.id)));
   return new Map(out.map((r) => [r.uuid, Number(r.id)]));
 }
 

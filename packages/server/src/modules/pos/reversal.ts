@@ -1,26 +1,27 @@
-import { sql } from 'drizzle-orm';
 import { BENEFIT_STATUS } from '@ebt/core/enums';
 import { fillMessage } from '@ebt/core/messages';
 import { POS_MESSAGES, type PosAnswer, type ReversalBody } from '@ebt/core/pos';
+import type { DbOrTx } from '../../db/client.js';
 import { RESPONSE_CODE, TRANSACTION_TYPE } from '../../db/reference-data.js';
 import type { RequestContext } from '../../platform/context.js';
-import { callFacts, type TracedCallFacts } from './call.js';
-import { clawbackPlan, writeIncentiveMoves } from './clawback.js';
+import { alertNotice } from './alerts.js';
+import { answeredAs, answerFrom, writeCall } from './call-write.js';
+import { callFacts, type CallFacts } from './call.js';
+import { clawbackPlan, incentiveWrite } from './clawback.js';
 import type { TerminalCredentials } from './credentials.js';
-import { alertRecipient } from './alerts.js';
-import { baseRecord, declinedCall, recordedCall, usedTraceAnswer } from './flow.js';
-import { lockFunds } from './funds.js';
-import { lockAccruals, lockClawbacksOf } from './incentive-moves.js';
-import { findOriginal, lockMovedBenefits, reversedNow, type OriginalTransaction } from './original.js';
-import { answerOf, writeTransactions } from './records.js';
-import { notDuplicate, requestDigest } from './retry.js';
+import { auditEntry, baseRecord, declinedCall, plannedCall, usedTraceAnswer, writeOwnRow } from './flow.js';
+import { findOriginal, originalNow, type OriginalTransaction } from './original.js';
+import { answerOf, type TransactionRecord } from './records.js';
+import { requestDigest } from './retry.js';
 import { newAuthNumber, reversalWindowHours, writtenDay, type Decline } from './rules.js';
 
 // POST /transaction-api/pos/reversal (issue 20 item 6; docs/transaction-engine.md "Reversal"). Undoes a purchase or a
 // refund of the same terminal within the reversal window, restoring exactly what it moved per benefit and the
 // incentive it earned or took back. One reversal per original (the unique terminal-trace index, kind reversal): a
 // repeat is answered as the first. A reversal whose original is unknown is recorded (response 25) under the
-// original's trace number, and the original, should it arrive later, is declined.
+// original's trace number, and the original, should it arrive later, is declined. Four round trips: the original
+// (with the reversal that names it, if any), the call's facts with its card, what the reversal plans from
+// (original.ts `originalNow`), and one write (decision 0102's pattern: flow.ts `plannedCall`).
 
 /** Why a reversal of `original` is refused at `now`, or null (also decides the demo data's reversals). */
 export function reversalDecline(original: OriginalTransaction, windowHours: number, now: Date): Decline | null {
@@ -55,21 +56,34 @@ export async function reversal(
     reversal: true,
     digest,
   });
-  const terminal = await callFacts(ctx, credentials, traceKeys(ref.date ?? null, ref.traceNumber ?? null));
+  const namedKeys = traceKeys(ref.date ?? null, ref.traceNumber ?? null);
+  const original = credentials
+    ? await findOriginal(ctx.db, ref, { terminalCode: credentials.terminalCode, sameTerminal: true })
+    : null;
+  // The original's card, account and program, under the original's trace number: the reversal belongs where its
+  // original did. Without a card (or an original), the terminal's facts under the name the call gave.
+  const ownKeys = original?.panId
+    ? { ...traceKeys(original.traceDay, original.traceNumber), panId: original.panId }
+    : namedKeys;
+  const facts = await callFacts(ctx, credentials, ownKeys);
   const at = ctx.now();
-  // A used trace number is answered before the original is looked up (retry.ts); the frames below check it again.
-  const named = { ...body, traceNumber: ref.traceNumber ?? '', traceDay: ref.date ?? '' };
-  const used = await usedTraceAnswer(
-    ctx,
-    terminal,
-    baseRecord(terminal, named, at, TRANSACTION_TYPE.PURCHASE_REVERSAL, 0),
-  );
-  if (used) return used;
-  const original = await findOriginal(ctx.db, ref, {
-    merchantId: terminal.merchantId,
-    terminalCode: terminal.terminalCode,
-    sameTerminal: true,
-  });
+  if (ref.traceNumber !== undefined) {
+    // A used trace number is answered before anything else (retry.ts), under the name the call gave (by trxUuid
+    // alone it gave none). The facts already say whether it is used when they were read under that name; a 94 is
+    // recorded with the terminal's facts alone, as if the original had not been looked up.
+    const sameName = ownKeys.traceDay === namedKeys.traceDay && ownKeys.traceNumber === namedKeys.traceNumber;
+    const terminal =
+      ownKeys === namedKeys || (sameName && (facts.existingId === null || facts.existingSameRequest))
+        ? facts
+        : await callFacts(ctx, credentials, namedKeys);
+    const named = { ...body, traceNumber: ref.traceNumber, traceDay: ref.date ?? '' };
+    const used = await usedTraceAnswer(
+      ctx,
+      terminal,
+      baseRecord(terminal, named, at, TRANSACTION_TYPE.PURCHASE_REVERSAL, 0),
+    );
+    if (used) return used;
+  }
   const request = {
     ...body,
     traceNumber: original?.traceNumber ?? ref.traceNumber ?? null,
@@ -80,7 +94,7 @@ export async function reversal(
     // Recorded under the trace number it names, so the original is declined if it comes; by trxUuid there is none.
     const base = {
       ...baseRecord(
-        terminal,
+        facts,
         { ...request, traceNumber: request.traceNumber ?? '', traceDay: request.traceDay ?? '' },
         at,
         TRANSACTION_TYPE.PURCHASE_REVERSAL,
@@ -89,22 +103,10 @@ export async function reversal(
       traceNumber: request.traceNumber,
       traceDay: request.traceNumber === null ? null : request.traceDay,
     };
-    return declinedCall(ctx, terminal, base, { respCodeId: RESPONSE_CODE.ORIGINAL_NOT_FOUND });
+    return declinedCall(ctx, facts, base, { respCodeId: RESPONSE_CODE.ORIGINAL_NOT_FOUND });
   }
-  if (ref.trxUuid) {
-    // Named by trxUuid: its reversal, if written, is found by its link.
-    const done = await ctx.db.execute(sql`
-      select t.id from transactions t
-      where t.reversal_of_id = ${original.id} and ${sql.raw(notDuplicate('t'))} limit 1`);
-    const row = (done as unknown as { rows: { id: string | number }[] }).rows[0];
-    if (row) return answerOf(ctx.db, Number(row.id));
-  }
-  const facts: TracedCallFacts = original.panId
-    ? await callFacts(ctx, credentials, {
-        ...traceKeys(original.traceDay, original.traceNumber),
-        panId: original.panId,
-      })
-    : terminal;
+  // Named by trxUuid: its reversal, if written, is found by its link.
+  if (ref.trxUuid && original.reversalId !== null) return answerOf(ctx.db, original.reversalId);
   const typeId =
     original.trxTypeId === TRANSACTION_TYPE.REFUND
       ? TRANSACTION_TYPE.REFUND_REVERSAL
@@ -124,88 +126,87 @@ export async function reversal(
   const decline = reversalDecline(original, await reversalWindowHours(ctx.db, facts.today), at);
   if (decline) return declinedCall(ctx, facts, base, decline);
 
-  return recordedCall(ctx, facts, base, async (tx) => {
-    const funds = await lockFunds(tx, facts.accountId!, facts.programId!, facts.today, false);
-    const moved = await lockMovedBenefits(tx, original.id);
-    const isRefund = original.trxTypeId === TRANSACTION_TYPE.REFUND;
-    // Read again under the lock: a refund or another reversal may have committed since the look-up.
-    const refunded = !isRefund && moved.some((m) => m.refundedCents > 0);
-    if (refunded || (await reversedNow(tx, original.id))) {
-      const text = refunded ? POS_MESSAGES.HAS_REFUNDS : POS_MESSAGES.ALREADY_REVERSED;
-      const ids = await writeTransactions(tx, [
-        {
-          ...base,
-          respCodeId: refunded ? RESPONSE_CODE.DO_NOT_HONOR : RESPONSE_CODE.INVALID_TRANSACTION,
-          additionalResponseText: text,
-        },
-      ]);
-      return ids.get(base.uuid)!;
-    }
-    // A refund's credits come back out; the money may have been spent since.
-    if (isRefund && moved.some((m) => m.balanceCents < m.cents)) {
-      const ids = await writeTransactions(tx, [
-        {
-          ...base,
-          respCodeId: RESPONSE_CODE.INSUFFICIENT_FUNDS,
-          additionalResponseText: POS_MESSAGES.REFUND_FUNDS_SPENT,
-        },
-      ]);
-      return ids.get(base.uuid)!;
-    }
-    const sign = isRefund ? -1 : 1;
-    // Only money on benefits still spendable (Issued, not expired) counts in the balance.
-    const balanceChange = moved.reduce(
-      (sum, m) => sum + (m.statusId === BENEFIT_STATUS.ISSUED && m.expirationDate >= facts.today ? sign * m.cents : 0),
-      0,
-    );
-    const after = Math.max(0, funds.balanceCents + balanceChange);
-    const ids = await writeTransactions(
-      tx,
-      [
-        {
-          ...base,
-          respCodeId: RESPONSE_CODE.APPROVED,
-          settleCents: original.settleCents,
-          settleDate: facts.today,
-          authNumber: newAuthNumber(),
-          startBalanceCents: funds.balanceCents,
-          endBalanceCents: after,
-        },
-      ],
-      moved.map((m) => ({
-        trxUuid: base.uuid,
+  return plannedCall(ctx, facts, base, (db, locked) => settleReversal(db, locked, ctx, facts, original, base));
+}
+
+/** Reads what the reversal plans from (as it is, or `locked`), plans it and writes it: one call of `plannedCall`. */
+async function settleReversal(
+  db: DbOrTx,
+  locked: boolean,
+  ctx: RequestContext,
+  facts: CallFacts,
+  original: OriginalTransaction,
+  base: TransactionRecord & { uuid: string },
+): Promise<PosAnswer> {
+  const now = await originalNow(db, original.id, facts, locked);
+  const isRefund = original.trxTypeId === TRANSACTION_TYPE.REFUND;
+  // Read again with the rest: a refund or another reversal may have been written since the look-up.
+  const refunded = !isRefund && now.moved.some((m) => m.refundedCents > 0);
+  if (refunded || now.reversed)
+    return writeOwnRow(db, ctx, facts, {
+      ...base,
+      respCodeId: refunded ? RESPONSE_CODE.DO_NOT_HONOR : RESPONSE_CODE.INVALID_TRANSACTION,
+      additionalResponseText: refunded ? POS_MESSAGES.HAS_REFUNDS : POS_MESSAGES.ALREADY_REVERSED,
+    });
+  // A refund's credits come back out; the money may have been spent since.
+  if (isRefund && now.moved.some((m) => m.balanceCents < m.cents))
+    return writeOwnRow(db, ctx, facts, {
+      ...base,
+      respCodeId: RESPONSE_CODE.INSUFFICIENT_FUNDS,
+      additionalResponseText: POS_MESSAGES.REFUND_FUNDS_SPENT,
+    });
+  const sign = isRefund ? -1 : 1;
+  // Only money on benefits still spendable (Issued, not expired) counts in the balance.
+  const balanceChange = now.moved.reduce(
+    (sum, m) => sum + (m.statusId === BENEFIT_STATUS.ISSUED && m.expirationDate >= facts.today ? sign * m.cents : 0),
+    0,
+  );
+  const after = Math.max(0, now.funds.balanceCents + balanceChange);
+  const own = {
+    ...base,
+    respCodeId: RESPONSE_CODE.APPROVED,
+    settleCents: original.settleCents,
+    settleDate: facts.today,
+    authNumber: newAuthNumber(),
+    startBalanceCents: now.funds.balanceCents,
+    endBalanceCents: after,
+  };
+  // A refund's clawbacks are restored in full; a purchase's accruals are taken back in full, never below zero.
+  const taking = isRefund
+    ? incentiveWrite(
+        facts,
+        own,
+        after,
+        now.clawbacks.map((c) => ({ accrual: c, wanted: c.earnedCents, taken: c.earnedCents })),
+        now.benefits,
+        true,
+      )
+    : incentiveWrite(facts, own, after, clawbackPlan(now.accruals, original.settleCents, 0, null), now.benefits);
+  const balanceAfterCents = after + taking.changeCents;
+  const alert = alertNotice(facts, 'REVERSAL', original.settleCents, balanceAfterCents);
+  await writeCall(db, ctx, {
+    guard: { accountId: facts.accountId!, moneyVersion: locked ? null : now.moneyVersion },
+    records: [own, ...taking.records],
+    moves: [
+      ...now.moved.map((m) => ({
+        trxUuid: own.uuid,
         benefitId: m.benefitId,
         deltaCents: sign * m.cents,
         amountCents: m.cents,
+        unchanged: now.benefits.get(m.benefitId)!.state,
       })),
-    );
-    const reversalId = ids.get(base.uuid)!;
-    await tx.execute(
-      sql`update transactions set reversed_at = ${at.toISOString()}::timestamptz where id = ${original.id}`,
-    );
-    const change = isRefund
-      ? await writeIncentiveMoves(
-          tx,
-          facts,
-          reversalId,
-          at,
-          after,
-          (await lockClawbacksOf(tx, original.id, facts.today)).map((c) => ({
-            accrual: c,
-            wanted: c.earnedCents,
-            taken: c.earnedCents,
-          })),
-          true,
-        )
-      : await writeIncentiveMoves(
-          tx,
-          facts,
-          reversalId,
-          at,
-          after,
-          clawbackPlan(await lockAccruals(tx, original.id, facts.today), original.settleCents, 0, null),
-        );
-    await alertRecipient(tx, ctx, facts, 'REVERSAL', original.settleCents, after + change);
-    return reversalId;
+      ...taking.moves,
+    ],
+    newBenefits: [],
+    reverses: original.id,
+    audit: auditEntry(facts, own),
+    notices: alert ? [alert] : [],
   });
+  return answerFrom(
+    own,
+    now.moved.map((m) => ({ ...answeredAs(now.benefits.get(m.benefitId)!), cents: m.cents, order: m.benefitId })),
+    taking.incentives,
+    balanceAfterCents,
+    taking.takenBack,
+  );
 }
