@@ -6,7 +6,7 @@
  *   BENCH_ACCOUNTS=100000 BENCH_ROWS=1000000 npm run bench:pos   # smaller (the scale is printed)
  *   BENCH_KEEP=1 BENCH_LOAD_ONLY=1 npm run bench:pos   # seed and keep the database (its name is printed)
  *   BENCH_REUSE_DB=name npm run bench:pos              # measure a kept database again, no seed
- *   BENCH_SECONDS=20 BENCH_ROUNDS=3 BENCH_CONNECTIONS=48 BENCH_RATE=250 npm run bench:pos
+ *   BENCH_SECONDS=20 BENCH_ROUNDS=3 BENCH_CONNECTIONS=16,32,48 BENCH_RATE=250 npm run bench:pos
  *   BENCH_PHASES=2,3 BENCH_REUSE_DB=name npm run bench:pos   # only the mix and the open loop (goals of 1 missed)
  *   BENCH_EXPLAIN=1 BENCH_PHASES=none ...               # the plans of one purchase's two statements
  *   BENCH_PROFILE=/tmp/prof ...                         # the product's CPU profile
@@ -18,7 +18,9 @@
  *
  * Measures, with the product (`buildApp` as `npm start` runs it, jobs on, one log line a request to /dev/null) in a
  * child process:
- * 1. Closed loop, purchases only, BENCH_CONNECTIONS clients, interleaved with the **same SQL replayed**: the child
+ * 1. Closed loop, purchases only, at each of BENCH_CONNECTIONS clients (16 and 32), interleaved with the **same SQL
+ *    replayed** at as many clients: the most each sustains is the best of its counts ("as many connections as help",
+ *    on both sides: past the cores' worth, more clients make both slower, the replay more so). The child
  *    records the statements its purchases sent (text, name and values), and the floor sends them again on a pool of
  *    the same size, prepared under the same names, with fresh trace numbers, uuids and authorization numbers and the
  *    guard's expected version and balances left out (they would no longer match). Printed: purchases/s, p50/p95/p99,
@@ -67,7 +69,11 @@ const ROWS = Number(process.env.BENCH_ROWS ?? 10_000_000);
 const CARDS = Number(process.env.BENCH_CARDS ?? 20_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+/** The closed loops' client counts; each is measured, product and floor, and the best of each side counts. */
+const CLIENT_COUNTS = (process.env.BENCH_CONNECTIONS ?? '16,32').split(',').map((n) => Number(n.trim()));
+if (CLIENT_COUNTS.some((n) => !Number.isInteger(n) || n < 1))
+  throw new Error('BENCH_CONNECTIONS: client counts, e.g. 16,32');
+const CONNECTIONS = Math.max(...CLIENT_COUNTS);
 const RATE = Number(process.env.BENCH_RATE ?? 250);
 /** The product's pool (DATABASE_POOL_SIZE); the floor's pool has as many connections as the clients. */
 const POOL = Number(process.env.BENCH_POOL ?? Math.max(10, CONNECTIONS));
@@ -615,7 +621,8 @@ async function main() {
     await Promise.all(Array.from({ length: CONNECTIONS * 3 }, floor));
 
     console.log(
-      `1. closed loop, purchases only, ${CONNECTIONS} clients, ${SECONDS} s rounds, product and floor interleaved\n`,
+      `1. closed loop, purchases only, ${CLIENT_COUNTS.join(' and ')} clients, ${SECONDS} s rounds, product and floor ` +
+        `interleaved\n`,
     );
     console.log(
       '| run | purchases/s | p50 ms | p95 ms | p99 ms | round trips a purchase | Node CPU ms a purchase | database CPU ms a purchase | load generator CPU ms a purchase | codes |\n' +
@@ -623,16 +630,24 @@ async function main() {
     );
     const productRates: number[] = [];
     const floorRates: number[] = [];
+    /** The client count at which the product sustained the most: the mix below runs at it. */
+    let bestClients = CONNECTIONS;
     for (let round = 0; round < (PHASES.has('1') ? ROUNDS : 0); round++) {
-      const p = await closed(async () => ['purchase', await purchase()], CONNECTIONS);
-      productRates.push(row('product over HTTP', p));
-      const f = await closed(floor, CONNECTIONS);
-      floorRates.push(row('floor: the same SQL replayed', { ...f, roundTrips: 2 * f.samples.length, nodeCpu: NaN }));
+      for (const clients of CLIENT_COUNTS) {
+        const p = await closed(async () => ['purchase', await purchase()], clients);
+        const rate = row(`product over HTTP, ${clients} clients`, p);
+        if (rate > Math.max(0, ...productRates)) bestClients = clients;
+        productRates.push(rate);
+        const f = await closed(floor, clients);
+        const replay = { ...f, roundTrips: 2 * f.samples.length, nodeCpu: NaN };
+        floorRates.push(row(`floor: the same SQL replayed, ${clients} clients`, replay));
+      }
     }
     await floorPool.end();
 
     console.log(
-      `\n2. closed loop, a market's mix (85 % purchases, 8 % inquiries, 4 % refunds, 3 % reversals), ${CONNECTIONS} clients\n`,
+      `\n2. closed loop, a market's mix (85 % purchases, 8 % inquiries, 4 % refunds, 3 % reversals), ${bestClients} ` +
+        `clients\n`,
     );
     console.log(
       '| run | calls/s | purchases/s | p50 ms | p95 ms | p99 ms | codes |\n|---|---:|---:|---:|---:|---:|---|',
@@ -641,7 +656,7 @@ async function main() {
       const mix = await closed(async () => {
         const [kind, call] = mixed();
         return [kind, await call];
-      }, CONNECTIONS);
+      }, bestClients);
       mixRow(mix);
     }
 
