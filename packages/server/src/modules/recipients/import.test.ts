@@ -423,6 +423,50 @@ describe('POST /account-api/account/file/{programUuid}', () => {
     });
   });
 
+  it('stores as they are the values an array literal quotes or escapes: quotes, backslashes, braces, commas, NULL', async () => {
+    const { db } = t.database;
+    const account = await makeRecipient(db, { program: w.programA, recipientIdentifier: `LIT-${++unique}` });
+    const stem = `lit${++unique}`;
+    const [addEmail, updateEmail] = [`${stem}"a\\b@example.com`, `${stem}"c\\d@example.com`];
+    const res = await upload(
+      w.tokens.programAdminA,
+      w.programA.uuid,
+      csvOf(
+        line({
+          first: 'NULL',
+          last: 'Back\\slash "Q"',
+          address1: '{1,2} Main',
+          address2: 'C:\\Apt\\"7"',
+          email: addEmail,
+        }),
+        line({
+          action: '03',
+          id: account.recipientIdentifier,
+          first: 'null',
+          last: '{}',
+          city: 'A,"B"\\',
+          email: updateEmail,
+        }),
+      ),
+    );
+    expect(res.json()).toMatchObject({ added: 1, updated: 1, errors: [] });
+    const added = (await accountByEmail(db, addEmail))!;
+    expect(added).toMatchObject({
+      firstName: 'NULL',
+      lastName: 'Back\\slash "Q"',
+      address1: '{1,2} Main',
+      address2: 'C:\\Apt\\"7"',
+    });
+    const [user] = await db.select().from(users).where(eq(users.id, added.userId!));
+    expect(user).toMatchObject({ email: addEmail, firstName: 'NULL', lastName: 'Back\\slash "Q"' });
+    expect(await accountByEmail(db, updateEmail)).toMatchObject({
+      id: account.id,
+      firstName: 'null',
+      lastName: '{}',
+      city: 'A,"B"\\',
+    });
+  });
+
   it('keeps the optional values a file without their columns does not carry on update rows', async () => {
     const { db } = t.database;
     const account = await makeRecipient(db, {
