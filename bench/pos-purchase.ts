@@ -793,16 +793,8 @@ function pairsOf(recorded: Recorded[]): Pair[] {
       if (f) pairs.push({ facts: f, write: r });
     }
   }
-  // Sent again, a debit of a benefit the recording emptied (an incentive benefit of a few cents or dollars) would
-  // overdraw it: the floor replays the purchases that debited only benefits holding $100 or more (the cards' $5,000),
-  // which write one debit where the product's later purchases often write two, so the floor is the cheaper of the two.
-  const replayable = pairs.filter((p) =>
-    (JSON.parse(String(p.write.values[1])) as { delta: string; expected: string | null }[]).every(
-      (l) => Number(l.delta) >= 0 || Number(l.expected) >= 100,
-    ),
-  );
-  if (replayable.length === 0) throw new Error('no replayable purchase was recorded');
-  return replayable;
+  if (pairs.length === 0) throw new Error('no purchase was recorded');
+  return pairs;
 }
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
@@ -831,8 +823,15 @@ function freshen(pair: Pair, traceNumber: string): { facts: unknown[]; write: un
     r.trx_datetime = now;
   }
   write[0] = JSON.stringify(records);
-  const lines = JSON.parse(renew(String(write[1]))) as { expected: unknown; spendable_on: unknown }[];
-  for (const l of lines) l.expected = null;
+  const lines = JSON.parse(renew(String(write[1]))) as { delta: string; expected: string | null }[];
+  for (const l of lines) {
+    // Sent again, a debit of a benefit the recording emptied (an incentive benefit of a few cents or dollars, spent
+    // first as it expires first) would overdraw it: it is sent as a credit of the same amount, the same row updated
+    // by the same statement, so the floor replays every kind of purchase the product made (one debit or two, with an
+    // accrual or without), not only the cheaper ones.
+    if (Number(l.delta) < 0 && Number(l.expected) < 100) l.delta = (-Number(l.delta)).toFixed(2);
+    l.expected = null;
+  }
   write[1] = JSON.stringify(lines);
   const issued = JSON.parse(renew(String(write[2]))) as { authorization_number: string }[];
   for (const b of issued) b.authorization_number = `R${randomBytes(8).toString('hex')}`.slice(0, 20);
