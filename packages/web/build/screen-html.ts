@@ -38,6 +38,16 @@ function indexHtml(bundle: Bundle): string | undefined {
   return index && index.type === 'asset' ? String(index.source) : undefined;
 }
 
+/** Links for the chunks' scripts (modulepreload) and styles (`styleLink`) that the page does not name yet. */
+function linksNotIn(
+  html: string,
+  { scripts, styles }: { scripts: readonly string[]; styles: readonly string[] },
+  styleLink: (file: string) => string,
+): string[] {
+  const absent = (file: string) => !html.includes(`/${file}"`);
+  return [...scripts.filter(absent).map(modulePreload), ...styles.filter(absent).map(styleLink)];
+}
+
 /**
  * The app behind the entry module, in index.html: `<link rel="modulepreload">` for the chunks holding `root` (the
  * module main.tsx imports once it has started the page's reads) and their static imports, and its styles as
@@ -55,11 +65,7 @@ export function startupHtml(root: string): Plugin {
       handler(_options, bundle) {
         const html = indexHtml(bundle);
         if (html === undefined) return;
-        const { scripts, styles } = chunkClosure(this, bundle, [root]);
-        const links = [
-          ...scripts.filter((file) => !html.includes(`/${file}"`)).map(modulePreload),
-          ...styles.filter((file) => !html.includes(`/${file}"`)).map(stylesheet),
-        ];
+        const links = linksNotIn(html, chunkClosure(this, bundle, [root]), stylesheet);
         // Before the entry's script: the browser asks for the app's large chunks first, and the entry's few hundred
         // bytes, which need a round trip of their own, while those arrive.
         const at = html.search(/<script type="module"|<\/head>/);
@@ -88,12 +94,8 @@ export function screenHtml(fileName: string, roots: string[]): Plugin {
       handler(_options, bundle) {
         const html = indexHtml(bundle);
         if (html === undefined) return;
-        const { scripts, styles } = chunkClosure(this, bundle, roots);
         // The start-up code's files are in index.html already, as script, modulepreload or stylesheet.
-        const links = [
-          ...scripts.filter((file) => !html.includes(`/${file}"`)).map(modulePreload),
-          ...styles.filter((file) => !html.includes(`/${file}"`)).map(stylePreload),
-        ];
+        const links = linksNotIn(html, chunkClosure(this, bundle, roots), stylePreload);
         this.emitFile({ type: 'asset', fileName, source: html.replace('</head>', `${links.join('')}</head>`) });
       },
     },

@@ -1,10 +1,18 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import pino from 'pino';
 import { programPan } from '@ebt/core/pans';
 import type { LightMyRequestResponse } from 'fastify';
 import type { PosAnswer } from '@ebt/core/pos';
 import type { DbOrTx } from '../db/client.js';
-import { benefits, incentives, merchantTerminals, pans, recipientIncentives } from '../db/schema/index.js';
+import {
+  accountMoneyVersions,
+  benefits,
+  incentives,
+  merchantTerminals,
+  pans,
+  recipientIncentives,
+} from '../db/schema/index.js';
 import { encrypt, keyedHash } from '../platform/crypto.js';
 import type { TestApp } from './app.js';
 import { makeAgency, makeProgram, makeRecipient, makeUser } from './factories.js';
@@ -12,6 +20,7 @@ import { ROLE } from '@ebt/core/enums';
 import { makeFundingSource } from './benefits.js';
 import { makeMerchant } from './merchants.js';
 import { terminalSecretHash } from '../modules/merchants/index.js';
+import type { CallFacts } from '../modules/pos/index.js';
 
 // The world of the engine's tests: a program with a card prefix, a merchant mapped to it with a terminal, a
 // recipient with an Active card, and helpers to give them benefits and enrolments and to call the engine.
@@ -204,4 +213,30 @@ export async function balanceOf(db: DbOrTx, benefitId: number): Promise<string> 
 export async function transactionCount(db: DbOrTx): Promise<number> {
   const result = await db.execute(sql`select count(*)::int as n from transactions`);
   return Number((result as unknown as { rows: { n: number }[] }).rows[0]!.n);
+}
+
+/** The context a test gives `writeCall` directly: no caller, a silent log. */
+export function writeContext(requestId: string) {
+  return { caller: null, ip: '127.0.0.1', requestId, now: () => new Date(), log: pino({ level: 'silent' }) };
+}
+
+/** The facts of a call of the world's card at its terminal, as far as `writeCall` and `baseRecord` read them. */
+export function callFactsOf(w: Awaited<ReturnType<typeof makePosWorld>>): CallFacts {
+  return {
+    programId: w.program.id,
+    agencyId: w.agency.id,
+    accountId: w.account.id,
+    panId: w.card.panId,
+    merchantId: w.merchant.id,
+    terminalCode: w.terminal.code,
+  } as CallFacts;
+}
+
+/** The account's money version as the engine reads it: no row is version 0. */
+export async function moneyVersionOf(db: DbOrTx, accountId: number): Promise<number> {
+  const [row] = await db
+    .select({ v: accountMoneyVersions.version })
+    .from(accountMoneyVersions)
+    .where(eq(accountMoneyVersions.accountId, accountId));
+  return Number(row?.v ?? 0);
 }

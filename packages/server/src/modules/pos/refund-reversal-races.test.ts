@@ -1,9 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
-import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import type { DbOrTx } from '../../db/client.js';
 import { TRANSACTION_TYPE } from '../../db/reference-data.js';
-import { accountMoneyVersions, benefits, transactionBenefits, transactions } from '../../db/schema/index.js';
+import { benefits, transactionBenefits, transactions } from '../../db/schema/index.js';
 import { hasSqlState } from '../../platform/errors.js';
 import { useTestApp } from '../../testing/app.js';
 import {
@@ -15,8 +13,10 @@ import {
   refundOf,
   reversalOf,
   transactionCount,
+  callFactsOf,
+  moneyVersionOf,
+  writeContext,
 } from '../../testing/pos-world.js';
-import type { CallFacts } from './call.js';
 import { FUNDS_CHANGED_SQLSTATE, writeCall, type BenefitState } from './call-write.js';
 import { baseRecord } from './flow.js';
 
@@ -27,15 +27,6 @@ import { baseRecord } from './flow.js';
 const t = useTestApp();
 
 type World = Awaited<ReturnType<typeof makePosWorld>>;
-
-/** The account's money version: no row is version 0. */
-async function versionOf(db: DbOrTx, accountId: number) {
-  const [row] = await db
-    .select({ v: accountMoneyVersions.version })
-    .from(accountMoneyVersions)
-    .where(eq(accountMoneyVersions.accountId, accountId));
-  return Number(row?.v ?? 0);
-}
 
 async function rowOf(w: World, uuid: string) {
   const [row] = await w.db.select().from(transactions).where(eq(transactions.uuid, uuid));
@@ -128,19 +119,19 @@ describe('a refund or reversal that keeps losing the race', () => {
     const purchase = await call(t, w.terminal, 'purchase', purchaseOf(w.card.pan, 10));
 
     let done = await loseRaces(w, 3);
-    let before = await versionOf(w.db, w.account.id);
+    let before = await moneyVersionOf(w.db, w.account.id);
     const refundBody = refundOf({ trxUuid: purchase.trxUuid }, 4);
     const refund = await call(t, w.terminal, 'refund', refundBody);
     // Three writes lost, the fourth under the lock.
     expect(await done()).toBe(4);
     expect(refund).toMatchObject({ responseCode: '00', approvedAmount: 4, balanceAfter: 27, incentiveTakenBack: 2 });
     // The lock and the write each bump the version; the lost writes left nothing.
-    expect(await versionOf(w.db, w.account.id)).toBe(before + 2);
+    expect(await moneyVersionOf(w.db, w.account.id)).toBe(before + 2);
     expect(await balanceOf(w.db, b.id)).toBe('24.00');
     expect(await call(t, w.terminal, 'refund', refundBody)).toEqual(refund);
 
     done = await loseRaces(w, 3);
-    before = await versionOf(w.db, w.account.id);
+    before = await moneyVersionOf(w.db, w.account.id);
     const reversal = await call(
       t,
       w.terminal,
@@ -149,7 +140,7 @@ describe('a refund or reversal that keeps losing the race', () => {
     );
     expect(await done()).toBe(4);
     expect(reversal).toMatchObject({ responseCode: '00', transactionTypeId: 5, balanceAfter: 25, incentiveEarned: 2 });
-    expect(await versionOf(w.db, w.account.id)).toBe(before + 2);
+    expect(await moneyVersionOf(w.db, w.account.id)).toBe(before + 2);
     expect(await balanceOf(w.db, b.id)).toBe('20.00');
     expect(await call(t, w.terminal, 'reversal', reversalOf({ trxUuid: refund.trxUuid }))).toEqual(reversal);
     const rows = await w.db
@@ -186,26 +177,13 @@ describe('a refund or reversal that keeps losing the race', () => {
   });
 });
 
-const ctx = {
-  caller: null,
-  ip: '127.0.0.1',
-  requestId: 'refund-guard-test',
-  now: () => new Date(),
-  log: pino({ level: 'silent' }),
-};
+const ctx = writeContext('refund-guard-test');
 
 /** A refund's write as the engine makes it, planned from `read`: $3.00 back to `benefitId`. */
 async function setUp() {
   const w = await makePosWorld(t);
   const benefit = await w.giveBenefit('10.00');
-  const facts = {
-    programId: w.program.id,
-    agencyId: w.agency.id,
-    accountId: w.account.id,
-    panId: w.card.panId,
-    merchantId: w.merchant.id,
-    terminalCode: w.terminal.code,
-  } as CallFacts;
+  const facts = callFactsOf(w);
   const read: BenefitState = {
     balanceCents: 1000,
     statusId: 0,
@@ -228,7 +206,7 @@ async function setUp() {
   const write = async (options: { reverses?: number; moves?: false } = {}) => {
     const row = own();
     return writeCall(w.db, ctx, {
-      guard: { accountId: w.account.id, moneyVersion: await versionOf(w.db, w.account.id) },
+      guard: { accountId: w.account.id, moneyVersion: await moneyVersionOf(w.db, w.account.id) },
       records: [row],
       moves:
         options.moves === false

@@ -1,13 +1,19 @@
 import { eq, sql } from 'drizzle-orm';
-import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import type { DbOrTx } from '../../db/client.js';
 import { TRANSACTION_TYPE } from '../../db/reference-data.js';
-import { accountMoneyVersions, benefits } from '../../db/schema/index.js';
+import { benefits } from '../../db/schema/index.js';
 import { hasSqlState } from '../../platform/errors.js';
 import { useTestApp } from '../../testing/app.js';
-import { balanceOf, makePosWorld, nextTrace, transactionCount } from '../../testing/pos-world.js';
-import type { CallFacts } from './call.js';
+import {
+  balanceOf,
+  callFactsOf,
+  makePosWorld,
+  moneyVersionOf,
+  nextTrace,
+  transactionCount,
+  writeContext,
+} from '../../testing/pos-world.js';
 import { FUNDS_CHANGED_SQLSTATE, writeCall, type MoneyGuard } from './call-write.js';
 import { baseRecord } from './flow.js';
 
@@ -16,22 +22,7 @@ import { baseRecord } from './flow.js';
 // to read again (SQLSTATE 40001). The parallel calls of concurrency.test.ts race through it end to end.
 
 const t = useTestApp();
-const ctx = {
-  caller: null,
-  ip: '127.0.0.1',
-  requestId: 'guard-test',
-  now: () => new Date(),
-  log: pino({ level: 'silent' }),
-};
-
-/** The account's money version as the engine reads it: no row is version 0. */
-async function versionOf(db: DbOrTx, accountId: number) {
-  const [row] = await db
-    .select({ v: accountMoneyVersions.version })
-    .from(accountMoneyVersions)
-    .where(eq(accountMoneyVersions.accountId, accountId));
-  return row?.v ?? 0;
-}
+const ctx = writeContext('guard-test');
 
 /** The transaction that last wrote the account's own row (its xmin). */
 async function rowVersionOf(db: DbOrTx, accountId: number) {
@@ -47,15 +38,8 @@ const bump = (db: DbOrTx, accountId: number, by = 1) =>
 async function setUp() {
   const w = await makePosWorld(t);
   const benefit = await w.giveBenefit('10.00');
-  const facts = {
-    programId: w.program.id,
-    agencyId: w.agency.id,
-    accountId: w.account.id,
-    panId: w.card.panId,
-    merchantId: w.merchant.id,
-    terminalCode: w.terminal.code,
-  } as CallFacts;
-  const read = await versionOf(w.db, w.account.id);
+  const facts = callFactsOf(w);
+  const read = await moneyVersionOf(w.db, w.account.id);
   /** A $3.00 purchase planned from the $10.00 read, written under `guard`. */
   const write = (guard: MoneyGuard) => {
     const own = {
@@ -105,7 +89,7 @@ describe("a purchase's write planned from funds read before it", () => {
     const before = await transactionCount(w.db);
     await write({ accountId: w.account.id, moneyVersion: read });
     expect(await balanceOf(w.db, benefit.id)).toBe('7.00');
-    expect(await versionOf(w.db, w.account.id)).toBe(read + 1);
+    expect(await moneyVersionOf(w.db, w.account.id)).toBe(read + 1);
     expect(await transactionCount(w.db)).toBe(before + 1);
   });
 
@@ -114,7 +98,7 @@ describe("a purchase's write planned from funds read before it", () => {
     expect(read).toBe(0);
     const accountBefore = await rowVersionOf(w.db, w.account.id);
     await write({ accountId: w.account.id, moneyVersion: 0 });
-    expect(await versionOf(w.db, w.account.id)).toBe(1);
+    expect(await moneyVersionOf(w.db, w.account.id)).toBe(1);
     await refused(write({ accountId: w.account.id, moneyVersion: 0 }));
     expect(await balanceOf(w.db, benefit.id)).toBe('7.00');
     // The bump is the version row's alone: the account's own row is not written.
@@ -127,7 +111,7 @@ describe("a purchase's write planned from funds read before it", () => {
     const before = await transactionCount(w.db);
     await refused(write({ accountId: w.account.id, moneyVersion: read }));
     expect(await balanceOf(w.db, benefit.id)).toBe('10.00');
-    expect(await versionOf(w.db, w.account.id)).toBe(read + 1);
+    expect(await moneyVersionOf(w.db, w.account.id)).toBe(read + 1);
     expect(await transactionCount(w.db)).toBe(before);
   });
 
@@ -139,7 +123,7 @@ describe("a purchase's write planned from funds read before it", () => {
       await refused(write({ accountId: w.account.id, moneyVersion: read }));
       const [row] = await w.db.select().from(benefits).where(eq(benefits.id, benefit.id));
       expect(row!.balance).toBe(change.balance ?? '10.00');
-      expect(await versionOf(w.db, w.account.id)).toBe(read);
+      expect(await moneyVersionOf(w.db, w.account.id)).toBe(read);
       expect(await transactionCount(w.db)).toBe(before);
     }
   });
@@ -149,6 +133,6 @@ describe("a purchase's write planned from funds read before it", () => {
     await bump(w.db, w.account.id, 5);
     await write({ accountId: w.account.id, moneyVersion: null });
     expect(await balanceOf(w.db, benefit.id)).toBe('7.00');
-    expect(await versionOf(w.db, w.account.id)).toBe(read + 6);
+    expect(await moneyVersionOf(w.db, w.account.id)).toBe(read + 6);
   });
 });
