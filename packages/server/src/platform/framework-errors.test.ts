@@ -42,7 +42,8 @@ function expectProductError(res: LightMyRequestResponse, status: number, code: s
 
 function expectSecurityHeaders(res: LightMyRequestResponse, { api = true } = {}) {
   const csp = res.headers['content-security-policy'] as string;
-  expect(csp).toContain("default-src 'self'");
+  // An API answer's policy allows nothing; a page's allows its own origin.
+  expect(csp).toContain(api ? "default-src 'none'" : "default-src 'self'");
   expect(csp).toContain("frame-ancestors 'none'");
   expect(csp).toContain("base-uri 'none'");
   expect(res.headers['x-content-type-options']).toBe('nosniff');

@@ -41,10 +41,32 @@ describe('security headers', () => {
       expect(csp, url).toContain("base-uri 'none'");
       expect(csp, url).toContain("frame-ancestors 'none'");
       expect(csp, url).not.toContain("base-uri 'self'");
-      // Only the card view's blob: PDF may be framed: the app's own pages refuse framing anyway.
-      expect(csp.split(';'), url).toContain('frame-src blob:');
       expect(res.headers['x-frame-options'], url).toBe('DENY');
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
     }
+    // Only the card view's blob: PDF may be framed: the app's own pages refuse framing anyway.
+    expect(((await get('/login')).headers['content-security-policy'] as string).split(';')).toContain(
+      'frame-src blob:',
+    );
+  });
+
+  it('gives API answers a policy that allows nothing, no-store, and none of the page-only headers', async () => {
+    for (const url of ['/healthz', '/user-api/user/current', '/account-api/no-such-thing', '/api/authenticate']) {
+      const res = await get(url);
+      expect(res.headers['content-security-policy'], url).toBe(
+        "default-src 'none';base-uri 'none';frame-ancestors 'none'",
+      );
+      expect(res.headers['cache-control'], url).toBe('no-store');
+      expect(res.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+      for (const pageOnly of ['cross-origin-opener-policy', 'origin-agent-cluster', 'x-xss-protection']) {
+        expect(res.headers, url).not.toHaveProperty(pageOnly);
+      }
+    }
+    // A page keeps the document's headers.
+    const page = await get('/login');
+    expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(page.headers['content-security-policy']).toContain("default-src 'self'");
   });
 });
 
