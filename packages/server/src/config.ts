@@ -20,6 +20,11 @@ export interface Config {
   /** 32-byte keys (hex or base64) for the HMAC look-up hash and AES-256-GCM encryption of card and bank numbers. */
   hmacKey: Buffer;
   encryptionKey: Buffer;
+  /**
+   * The key of card PINs' keyed hashes (PIN_HMAC_KEY, 32 bytes), and earlier ones still accepted to check a PIN
+   * (PIN_HMAC_PREVIOUS_KEYS, comma-separated): docs/security.md "Card PINs". Never stored in the database.
+   */
+  pinKeys: { current: Buffer; previous: Buffer[] };
   /** Keys that sealed values before the current one (DATA_ENCRYPTION_PREVIOUS_KEYS): read, never used to seal. */
   previousEncryptionKeys: Buffer[];
   /**
@@ -66,6 +71,7 @@ const repoRoot = path.resolve(serverRoot, '../..');
 // previous key so values sealed with it by earlier builds can still be read.
 const DEV_HMAC_KEY = 'ebt-portal-development-hmac-key-do-not-use-in-prod!';
 const DEV_ENCRYPTION_KEY = 'ebt-portal-development-aes-key-do-not-use-in-prod!';
+const DEV_PIN_KEY = 'ebt-portal-development-pin-key-do-not-use-in-prod!!';
 
 function keyFrom(value: string | undefined, devDefault: string, name: string, production: boolean): Buffer {
   if (!value) {
@@ -142,6 +148,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     seed: env.SEED === 'none' ? 'none' : 'demo',
     hmacKey: keyFrom(env.PAN_HMAC_KEY, DEV_HMAC_KEY, 'PAN_HMAC_KEY', production),
+    pinKeys: {
+      current: keyFrom(env.PIN_HMAC_KEY, DEV_PIN_KEY, 'PIN_HMAC_KEY', production),
+      previous: (env.PIN_HMAC_PREVIOUS_KEYS ?? '')
+        .split(',')
+        .map((k) => k.trim())
+        .filter(Boolean)
+        .map((k) => keyFrom(k, '', 'each of PIN_HMAC_PREVIOUS_KEYS', true)),
+    },
     encryptionKey: encryption.current,
     previousEncryptionKeys: encryption.previous,
     developmentKeyFile: encryption.developmentKeyFile,

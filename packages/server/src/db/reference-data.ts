@@ -64,6 +64,11 @@ export const RESPONSE_CODE = {
   PROGRAM_DISABLED: 17,
   CARD_NOT_ACTIVE: 18,
   INVALID_TRANSACTION: 19,
+  // Cardholder verification (docs/transaction-engine.md "PIN").
+  INCORRECT_PIN: 20,
+  PIN_TRIES_EXCEEDED: 21,
+  /** A terminal that sent too many wrong PINs in the last minutes, over any cards: its PIN calls wait. */
+  PIN_ACTIVITY_LIMIT: 22,
 } as const;
 
 export const RESPONSE_CODES: readonly { id: number; code: string; descr: string }[] = [
@@ -86,6 +91,9 @@ export const RESPONSE_CODES: readonly { id: number; code: string; descr: string 
   { id: RESPONSE_CODE.PROGRAM_DISABLED, code: '91', descr: 'Program not available' },
   { id: RESPONSE_CODE.CARD_NOT_ACTIVE, code: '78', descr: 'Card not active' },
   { id: RESPONSE_CODE.INVALID_TRANSACTION, code: '12', descr: 'Invalid transaction' },
+  { id: RESPONSE_CODE.INCORRECT_PIN, code: '55', descr: 'Incorrect PIN' },
+  { id: RESPONSE_CODE.PIN_TRIES_EXCEEDED, code: '75', descr: 'Allowable number of PIN tries exceeded' },
+  { id: RESPONSE_CODE.PIN_ACTIVITY_LIMIT, code: '65', descr: 'Activity count limit exceeded' },
 ];
 
 export const SECURITY_QUESTIONS: readonly { id: number; text: string }[] = [

@@ -7,7 +7,9 @@ import {
   pgTable,
   smallint,
   timestamp,
+  primaryKey,
   uniqueIndex,
+  uuid,
   varchar,
   text,
   boolean,
@@ -81,6 +83,16 @@ export const pans = pgTable(
     activeDate: day('active_date'),
     expirationDate: day('expiration_date'),
     panGenerationId: integer('pan_generation_id').references((): AnyPgColumn => panGenerations.id),
+    /**
+     * The card's PIN (docs/security.md "Card PINs"): a keyed hash of the card id and the four digits under PIN_HMAC_KEY,
+     * a key the database does not hold, prefixed with that key's id (platform/pin.ts). Null: no PIN set (a card
+     * that needs one cannot be spent until its holder sets it).
+     */
+    pinHash: varchar('pin_hash', { length: 80 }),
+    pinSetAt: timestamp('pin_set_at', { withTimezone: true }),
+    /** Wrong PINs entered at terminals on pinWrongDay (the program's day): at 4 the card refuses PIN calls that day. */
+    pinWrongDay: day('pin_wrong_day'),
+    pinWrongCount: smallint('pin_wrong_count').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -95,7 +107,56 @@ export const pans = pgTable(
     check('pans_type_check', sql`${t.panTypeId} between 1 and 3`),
     check('pans_status_check', sql`${t.panStatusId} between 0 and 4`),
     check('pans_last4_check', sql`${t.panLast4} ~ '^[0-9]{4}$'`),
+    check('pans_pin_wrong_count_check', sql`${t.pinWrongCount} >= 0`),
   ],
 );
 
 export type PanRow = typeof pans.$inferSelect;
+
+/**
+ * A phone that may make pay codes for a card (docs/transaction-engine.md "Pay codes"): the recipient's installable
+ * app made an ECDSA P-256 key pair in the browser (the private key non-extractable, kept there) and registered the
+ * public key here while online. A pay code is signed by that key; the engine verifies it with this row's key.
+ * Removed (revokedAt) by the recipient, by staff, or when the card is reported lost or stolen.
+ */
+export const cardDevices = pgTable(
+  'card_devices',
+  {
+    id: id(),
+    uuid: uuid('uuid')
+      .notNull()
+      .unique()
+      .default(sql`gen_random_uuid()`),
+    panId: integer('pan_id')
+      .notNull()
+      .references(() => pans.id),
+    /** The public key, SubjectPublicKeyInfo (DER) in base64url, as WebCrypto exports it ('spki'). */
+    publicKey: text('public_key').notNull(),
+    /** What the recipient calls the phone (the browser's own description by default). */
+    name: varchar('name', { length: 60 }).notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedBy: integer('revoked_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('card_devices_pan_id_idx').on(t.panId, t.id)],
+);
+
+/**
+ * The pay codes used: a code (its device and nonce) is spent once. The call that spent it is named by terminal,
+ * day and trace number, so a terminal's retry of that same call is still that call, not a replay.
+ */
+export const payCodeUses = pgTable(
+  'pay_code_uses',
+  {
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => cardDevices.id, { onDelete: 'cascade' }),
+    nonce: varchar('nonce', { length: 32 }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }).notNull(),
+    terminalCode: varchar('terminal_code', { length: 20 }).notNull(),
+    traceDay: day('trace_day').notNull(),
+    traceNumber: varchar('trace_number', { length: 20 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.deviceId, t.nonce] }), index('pay_code_uses_used_at_idx').on(t.usedAt)],
+);

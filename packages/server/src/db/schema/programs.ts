@@ -64,6 +64,11 @@ export const programs = pgTable(
     /** Upper bound of a benefit's available date (part 1 §5); null: today plus 366 days. */
     lastIssuanceDate: day('last_issuance_date'),
     enableBenefitNote: boolean('enable_benefit_note').notNull().default(false),
+    /**
+     * Purchases and balance inquiries of this program's cards need the card's PIN (docs/transaction-engine.md
+     * "PIN"). On by default; a program may turn it off (a pilot with terminals that cannot take a PIN).
+     */
+    pinRequired: boolean('pin_required').notNull().default(true),
     benefitOptionTypeId: integer('benefit_option_type_id').references(() => benefitOptionTypes.id),
     /** Most printed PANs a bulk generation may make for this program (part 2 §5 "Bulk PAN generation"). */
     maxPrintedPans: integer('max_printed_pans').notNull().default(0),

@@ -138,6 +138,11 @@ export const transactions = pgTable(
     index('transactions_agency_type_datetime_idx').on(t.agencyId, t.trxTypeId, t.trxDatetime),
     index('transactions_agency_resp_code_datetime_idx').on(t.agencyId, t.respCodeId, t.trxDatetime),
     index('transactions_pan_id_idx').on(t.panId),
+    // A terminal's wrong PINs of the last minutes (response codes 55 and 75, ids 20 and 21): the engine's throttle of
+    // a terminal that tries PINs over many cards reads them here.
+    index('transactions_terminal_wrong_pin_idx')
+      .on(t.terminalId, t.trxDatetime)
+      .where(sql`${t.respCodeId} in (20, 21)`),
     index('transactions_reversal_of_id_idx').on(t.reversalOfId),
     // One transaction per terminal, day and trace number, and one reversal of it: a repeated request finds the
     // first answer, and two racing copies cannot both be written (decision 0044). The 94 declines of other calls sent
