@@ -215,7 +215,11 @@ async function main(): Promise<void> {
     await migrateDatabase(database);
     await ensureReferenceData(database.db);
     const config = benchConfig({ ...process.env, SEED: 'demo' });
-    await seedDemoData(database.db, { panHmacKey: config.hmacKey, dataEncryptionKey: config.encryptionKey });
+    await seedDemoData(database.db, {
+      panHmacKey: config.hmacKey,
+      dataEncryptionKey: config.encryptionKey,
+      pinKeys: config.pinKeys,
+    });
     const url = new URL(ADMIN_URL);
     url.pathname = `/${database.name}`;
 

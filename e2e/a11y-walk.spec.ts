@@ -35,6 +35,8 @@ interface Seeds {
   incentiveUuid: string;
   /** One of recipient01's external EBT cards (the demo data gives each of its accounts one). */
   recipientCardId: string;
+  /** One of recipient01's Active program cards (the Pay screen, decision 0108). */
+  recipientPanId: number;
   /** recipient01's newest transaction with a merchant, and that merchant (the recipient portal, issue 21). */
   recipientTrxUuid: string;
   recipientMerchantUuid: string;
@@ -93,6 +95,8 @@ const VISITS: Record<string, (seeds: Seeds) => string> = {
   '/recipient/program/:id': (s) => `/recipient/program/${s.recipientUser.programUuid}`,
   '/recipient/transaction/:id': (s) => `/recipient/transaction/${s.recipientTrxUuid}`,
   '/recipient/merchant/:id': (s) => `/recipient/merchant/${s.recipientMerchantUuid}`,
+  // Pay codes (decision 0108): the Pay screen of one of recipient01's cards.
+  '/recipient/pay/:panId': (s) => `/recipient/pay/${s.recipientPanId}`,
 };
 
 async function readSeeds(request: APIRequestContext): Promise<Seeds> {
@@ -149,6 +153,13 @@ async function readSeeds(request: APIRequestContext): Promise<Seeds> {
   const card = ((await cards.json()) as { data: { externalPanId: string }[] }).data[0];
   expect(card, 'a demo external card of recipient01').toBeDefined();
   const own = await recipientSeeds(request);
+  const programCards = await request.get('/account-api/pans/currentuser', {
+    headers: bearer(await apiToken(request, DEMO_USERS.recipient)),
+  });
+  const programCard = ((await programCards.json()) as { panId: number; panStatusId: number }[]).find(
+    (c) => c.panStatusId === 0,
+  );
+  expect(programCard, 'an Active program card of recipient01').toBeDefined();
   const incentives = await request.get('/account-api/incentive', { headers: bearer(token) });
   expect(incentives.status(), await incentives.text()).toBe(200);
   const incentive = ((await incentives.json()) as { incentiveUuid: string }[])[0];
@@ -162,6 +173,7 @@ async function readSeeds(request: APIRequestContext): Promise<Seeds> {
     paidBatchUuid: line.batchUuid,
     incentiveUuid: incentive!.incentiveUuid,
     recipientCardId: card!.externalPanId,
+    recipientPanId: programCard!.panId,
     agencyUuid: agency!.agencyUuid,
     staffUserUuid: staffUser.userUuid,
     recipientUser: { userUuid: recipientUser.userUuid, programUuid: recipientUser.programs[0]!.programUuid },

@@ -33,6 +33,7 @@ interface ProgramInfo {
   endDate: string;
   benefitAmount: number | null;
   fundingAmount: number | null;
+  pinRequired: boolean;
 }
 
 async function adminToken(request: APIRequestContext) {
@@ -290,6 +291,26 @@ test.describe('program edit', () => {
     await confirm.getByRole('button', { name: 'Remove' }).click();
     await expect(admins.getByText('User removed from Program.')).toBeVisible();
     await expect(admins.getByRole('button', { name: `Remove From Program ${DEMO_USERS.progadmin}` })).toHaveCount(0);
+  });
+
+  test("switches the card PIN requirement off and on (docs/security.md 'Card PINs')", async ({ page, request }) => {
+    const shortName = uniqueShortName('PIN');
+    const programUuid = await addProgram(request, shortName);
+    await signInAs(page, DEMO_USERS.sysadmin, /\/admin$/);
+    await page.goto(`/admin/program/${programUuid}`);
+    const pinSwitch = page.getByRole('switch', { name: "Require the card's PIN at purchases and balance inquiries" });
+    // A new program requires the PIN.
+    await expect(pinSwitch).toBeChecked();
+    await pinSwitch.press('Space');
+    await expect(pinSwitch).not.toBeChecked();
+    await page.getByRole('button', { name: 'Update Program' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Program updated.' })).toBeFocused();
+    expect((await programByShortName(request, shortName)).pinRequired).toBe(false);
+    await expectAccessible(page);
+    await pinSwitch.press('Space');
+    await page.getByRole('button', { name: 'Update Program' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Program updated.' })).toBeFocused();
+    expect((await programByShortName(request, shortName)).pinRequired).toBe(true);
   });
 
   test('fits a phone', async ({ page, request }) => {

@@ -21,6 +21,8 @@ import { BANK_ACCOUNT, BANK_ROUTING, uniqueMerchantId } from './merchant-helpers
 type TerminalCredentials = { id: string; secret: string };
 const DEMO_TERMINAL: TerminalCredentials = { id: 'DEM0TERM0001', secret: 'demo-terminal-secret-not-for-production' };
 const DEMO_CARD = '9001000021000000013';
+/** recipient01's PIN (packages/server/src/seed/model.ts DEMO_CARD_PIN): the demo programs ask for it. */
+const DEMO_PIN = '4826';
 const RUN = Date.now().toString(36).slice(-6).toUpperCase();
 
 /** The demo card's program (its prefix 900100 + series 002 is the SNAP incentive program, CTSNAP) as the API names it. */
@@ -92,6 +94,7 @@ async function purchase(request: APIRequestContext, terminal: TerminalCredential
     },
     data: {
       pan: DEMO_CARD,
+      pin: DEMO_PIN,
       amount: 1,
       allowPartial: true,
       traceNumber: `S${RUN}${Math.floor(Math.random() * 1e4)}`,

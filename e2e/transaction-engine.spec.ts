@@ -11,6 +11,8 @@ import { DEMO_USERS, apiToken, bearer, expectAccessible, signInAs } from './help
 const run = promisify(execFile);
 const DEMO_TERMINAL = { id: 'DEM0TERM0001', secret: 'demo-terminal-secret-not-for-production' };
 const DEMO_CARD = '9001000021000000013';
+/** recipient01's PIN (packages/server/src/seed/model.ts DEMO_CARD_PIN): the demo programs ask for it. */
+const DEMO_PIN = '4826';
 
 interface Answer {
   trxUuid: string;
@@ -59,6 +61,8 @@ test.describe('the transaction engine through the command-line client', () => {
       'purchase',
       '--pan',
       DEMO_CARD,
+      '--pin',
+      DEMO_PIN,
       '--amount',
       '1.25',
       '--trace',

@@ -1,10 +1,15 @@
 // A command-line point-of-sale client for the transaction engine (issue 20 item 10; docs/transaction-engine.md):
 // demos, support and the end-to-end tests call the engine the way a terminal does, with HTTP Basic.
 //
-//   npm run pos -- purchase --pan 6000000010000000011 --amount 12.50 [--eligible 8.00] [--partial]
+//   npm run pos -- purchase --pan 6000000010000000011 --pin 1234 --amount 12.50 [--eligible 8.00] [--partial]
+//   npm run pos -- purchase --pay-code EBTPAY1.… --pin 1234 --amount 12.50
 //   npm run pos -- refund --amount 5 --original <trxUuid> | --original-trace 000123 --original-date 2026-11-23
 //   npm run pos -- reversal --original <trxUuid> | --original-trace 000123 --original-date 2026-11-23
-//   npm run pos -- balance-inquiry --pan 6000000010000000011
+//   npm run pos -- balance-inquiry --pan 6000000010000000011 --pin 1234
+//
+// The card is named by --pan (its 19 digits) or --pay-code (the text of the code the cardholder's phone shows; the
+// entry mode defaults to 031, QR). --pin is the card's PIN, which a program that requires it asks at every purchase
+// and balance inquiry; it is sent, never printed.
 //
 // Credentials: --terminal and --secret, or POS_TERMINAL_ID and POS_TERMINAL_SECRET (a terminal issued on the merchant
 // detail). --url or POS_URL names the portal (default http://localhost:$PORT or 3000). --trace sets the trace number
@@ -23,6 +28,8 @@ const { values, positionals } = parseArgs({
     terminal: { type: 'string' },
     secret: { type: 'string' },
     pan: { type: 'string' },
+    'pay-code': { type: 'string' },
+    pin: { type: 'string' },
     amount: { type: 'string' },
     eligible: { type: 'string' },
     partial: { type: 'boolean' },
@@ -90,20 +97,30 @@ const terminalFields = {
   ...(values['entry-mode'] ? { posEntryMode: values['entry-mode'] } : {}),
   ...(location ? { location } : {}),
 };
+/** The card as the call names it: its number or a pay code (not both), with the PIN when one was given. */
+const card = () => {
+  if (values.pan !== undefined && values['pay-code'] !== undefined) fail('give --pan or --pay-code, not both');
+  return {
+    ...(values['pay-code'] !== undefined
+      ? { payCode: values['pay-code'], posEntryMode: values['entry-mode'] ?? '031' }
+      : { pan: values.pan }),
+    ...(values.pin !== undefined ? { pin: values.pin } : {}),
+  };
+};
 const traceNumber = values.trace ?? `${Date.now() % 1_000_000_000}${randomInt(10)}`.slice(-10);
 
 const bodies: Record<Call, () => Record<string, unknown>> = {
   purchase: () => ({
-    pan: values.pan,
+    ...terminalFields,
+    ...card(),
     amount: number(values.amount, 'amount'),
     ...(values.eligible !== undefined ? { eligibleAmount: number(values.eligible, 'eligible') } : {}),
     ...(values.partial ? { allowPartial: true } : {}),
     traceNumber,
-    ...terminalFields,
   }),
   refund: () => ({ amount: number(values.amount, 'amount'), original, traceNumber, ...terminalFields }),
   reversal: () => ({ original, ...terminalFields }),
-  'balance-inquiry': () => ({ pan: values.pan, traceNumber, ...terminalFields }),
+  'balance-inquiry': () => ({ ...terminalFields, ...card(), traceNumber }),
 };
 
 const res = await fetch(new URL(`/transaction-api/pos/${call}`, base), {

@@ -21,6 +21,7 @@ import dashboardRoutes from './modules/dashboard/routes.js';
 import { settlementRoutes } from './modules/settlement/index.js';
 import outboxRoutes from './modules/outbox/routes.js';
 import panRoutes from './modules/pans/routes.js';
+import cardDeviceRoutes from './modules/card-devices/routes.js';
 import configRoutes from './modules/config/routes.js';
 import programAdminRoutes from './modules/program-admins/routes.js';
 import programRoutes from './modules/programs/routes.js';
@@ -68,6 +69,7 @@ const MODULES = [
   programAdminRoutes,
   configRoutes,
   panRoutes,
+  cardDeviceRoutes,
   transactionRoutes,
   posRoutes,
   notificationRoutes,

@@ -4,6 +4,7 @@ import { agencyApi } from '../agencies/index.js';
 import { applicantApi } from '../applicants/index.js';
 import { authApi } from '../auth/index.js';
 import { benefitApi } from '../benefits/index.js';
+import { cardDeviceApi } from '../card-devices/index.js';
 import { configApi } from '../config/index.js';
 import { dashboardApi } from '../dashboard/index.js';
 import { externalCardApi } from '../external-cards/index.js';
@@ -34,6 +35,7 @@ export const ENDPOINTS: readonly AnyEndpoint[] = [
   applicantApi,
   authApi,
   benefitApi,
+  cardDeviceApi,
   configApi,
   dashboardApi,
   externalCardApi,

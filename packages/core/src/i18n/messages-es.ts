@@ -1,5 +1,6 @@
 import { BENEFIT_LIFE_CYCLE_MESSAGES } from '../benefits/life-cycle.js';
 import { BENEFIT_MESSAGES } from '../benefits/messages.js';
+import { CARD_DEVICE_MESSAGES } from '../card-devices/messages.js';
 import { PAN_STATUS_LABEL, type PanStatus } from '../enums/statuses.js';
 import { EXTERNAL_CARD_MESSAGES } from '../external-cards/messages.js';
 import { MERCHANT_MESSAGES } from '../merchants/messages.js';
@@ -24,6 +25,7 @@ export const MESSAGE_GROUPS = {
   PAN_MESSAGES,
   MERCHANT_MESSAGES,
   POS_NOTICES,
+  CARD_DEVICE_MESSAGES,
 } as const;
 export type MessageGroup = keyof typeof MESSAGE_GROUPS;
 
@@ -181,6 +183,17 @@ export const RECIPIENT_MESSAGE_KEYS: { [G in MessageGroup]: readonly (keyof (typ
     'NOTICE_SUBJECT',
     'NOTICE_REPORTED',
     'NOTICE_STATUSED',
+    // Card PINs.
+    'PIN_SET',
+    'PIN_CHANGED',
+    'PIN_FORMAT',
+    'PIN_TRIVIAL',
+    'PIN_IS_CARD',
+    'PIN_MISMATCH',
+    'PIN_CURRENT_PASSWORD_REQUIRED',
+    'PIN_CARD_NOT_ACTIVE',
+    'PIN_NOTICE_SUBJECT',
+    'PIN_NOTICE_CLEARED',
   ],
   // The expiry reminder, the expired and the expunged notices (inbox, e-mail, SMS).
   BENEFIT_LIFE_CYCLE_MESSAGES: [
@@ -195,6 +208,18 @@ export const RECIPIENT_MESSAGE_KEYS: { [G in MessageGroup]: readonly (keyof (typ
   MERCHANT_MESSAGES: ['MERCHANT_NOT_FOUND', 'LOCATION_TEXT_REQUIRED'],
   // The per-transaction alerts (event 5): inbox texts and e-mails or SMS.
   POS_NOTICES: ['SUBJECT', 'PURCHASE', 'REFUND', 'REVERSAL'],
+  // Pay codes: the phones registered to a card (decision 0108).
+  CARD_DEVICE_MESSAGES: [
+    'CARD_NOT_FOUND',
+    'DEVICE_NOT_FOUND',
+    'INVALID_PUBLIC_KEY',
+    'NAME_REQUIRED',
+    'NAME_TOO_LONG',
+    'TOO_MANY_DEVICES',
+    'DEVICE_REMOVED',
+    'NOTICE_SUBJECT',
+    'NOTICE_REMOVED',
+  ],
 };
 
 /**
@@ -354,6 +379,19 @@ export const MESSAGES_ES: { [G in MessageGroup]: Spanish<G> } = {
     NOTICE_REPORTED:
       'Su tarjeta que termina en {last4} ({program}) se reportó como {status} y ya no se puede usar. Comuníquese con su programa para obtener una tarjeta nueva.',
     NOTICE_STATUSED: 'Su tarjeta que termina en {last4} ({program}) ahora está {status}.',
+    // Card PINs.
+    PIN_SET: 'Su PIN quedó establecido.',
+    PIN_CHANGED: 'Su PIN quedó cambiado.',
+    PIN_FORMAT: 'Ingrese cuatro dígitos.',
+    PIN_TRIVIAL:
+      'Elija un PIN más difícil de adivinar: no cuatro dígitos iguales, no una serie como 1234, no un PIN común.',
+    PIN_IS_CARD: 'Elija un PIN que no sean los últimos cuatro dígitos de su tarjeta.',
+    PIN_MISMATCH: 'Los dos PIN no coinciden.',
+    PIN_CURRENT_PASSWORD_REQUIRED: 'Ingrese su contraseña actual para cambiar su PIN.',
+    PIN_CARD_NOT_ACTIVE: 'Solo se puede establecer un PIN en una tarjeta activa.',
+    PIN_NOTICE_SUBJECT: 'Se borró el PIN de su tarjeta',
+    PIN_NOTICE_CLEARED:
+      'Su programa borró el PIN de su tarjeta que termina en {last4} ({program}). Establezca un PIN nuevo en el portal antes de pagar con la tarjeta.',
   },
   BENEFIT_LIFE_CYCLE_MESSAGES: {
     NOTIFICATION_EXPIRED_UNSPENT: 'Su beneficio {authNumber} venció el {expirationDate} con {amount} sin gastar.',
@@ -375,6 +413,19 @@ export const MESSAGES_ES: { [G in MessageGroup]: Spanish<G> } = {
       'Se agregó un reembolso de {amount} de {merchant} a su tarjeta que termina en {last4}. Su saldo de {program} es {balance}.',
     REVERSAL:
       'Se canceló una transacción de {amount} en {merchant} con su tarjeta que termina en {last4}. Su saldo de {program} es {balance}.',
+  },
+  CARD_DEVICE_MESSAGES: {
+    CARD_NOT_FOUND: 'No se encontró la tarjeta.',
+    DEVICE_NOT_FOUND: 'No se encontró el teléfono.',
+    INVALID_PUBLIC_KEY: 'El teléfono envió una clave que no se puede usar. Inténtelo de nuevo.',
+    NAME_REQUIRED: 'Dele un nombre al teléfono.',
+    NAME_TOO_LONG: 'El nombre del teléfono debe tener como máximo {max} caracteres.',
+    TOO_MANY_DEVICES:
+      'Esta tarjeta ya tiene {max} teléfonos que pueden pagar. Quite uno de ellos para agregar este teléfono.',
+    DEVICE_REMOVED: 'Se quitó el teléfono. Ya no puede crear códigos de pago para esta tarjeta.',
+    NOTICE_SUBJECT: 'Se quitó un teléfono de su tarjeta',
+    NOTICE_REMOVED:
+      'Su programa quitó el teléfono "{name}" de su tarjeta que termina en {last4} ({program}). Ya no puede crear códigos de pago para la tarjeta.',
   },
 };
 

@@ -20,9 +20,11 @@ import {
   PanRevealed,
   PanStatusBody,
   PanStatused,
+  PinCleared,
   PrintedPanPage,
   PrintedPanQuery,
   RecipientCards,
+  SetPinBody,
 } from './schemas.js';
 
 // PANs (B§2 "Recipient PANs", "Bulk PAN generation", B§4, B§5, B§7; decisions 0035-0037, 0097). A recipient's PANs
@@ -217,4 +219,42 @@ export const changeOwnCard = endpoint({
   answer: CardChanged,
   returns: 'The message and the card as it now is',
   refusals: [400, 401, 403, 404, 422],
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// Card PINs (docs/security.md "Card PINs"): the recipient sets or changes the PIN of one of their own cards (a change
+// needs their password); staff who may manage the recipient's PANs clear it, and the recipient is told to set a new
+// one. Answers say whether a PIN is set, never the PIN or its hash.
+
+export const setOwnCardPin = endpoint({
+  method: 'PUT',
+  path: '/account-api/pans/currentuser/:panId/pin',
+  operationId: 'setOwnCardPin',
+  tags,
+  summary:
+    "Set or change the PIN of one of the recipient's own Active cards: four digits, not guessable, not the card's " +
+    "last four; a change needs currentPassword. Resets the day's wrong tries; audited without the PIN; 404 for " +
+    "another's card, 422 for a card not Active",
+  access: RECIPIENT,
+  params: PanIdParams,
+  body: SetPinBody,
+  bodyLimit: JSON_BODY_LIMIT,
+  answer: CardChanged,
+  returns: 'The message and the card as it now is (pinSet, pinSetAt)',
+  refusals: [400, 401, 403, 404, 422, 429],
+});
+
+export const clearPin = endpoint({
+  method: 'DELETE',
+  path: '/account-api/pans/:panId/pin',
+  operationId: 'clearCardPin',
+  tags,
+  summary:
+    "Clear a card's PIN (staff within the recipient's scope): the recipient is told to set a new one before paying; " +
+    "audited; 404 when missing or outside the caller's scope, 422 when the card has no PIN",
+  access: STAFF,
+  params: PanIdParams,
+  answer: PinCleared,
+  returns: 'The message',
+  refusals: [401, 403, 404, 422],
 });

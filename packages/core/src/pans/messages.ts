@@ -62,4 +62,19 @@ export const PAN_MESSAGES = {
   STAFF_SUBJECT: 'Card reported {status}: {program}',
   STAFF_REPORTED:
     'Recipient {name} (Account ID {id}) of {program} reported their card ending in {last4} {status}. A replacement can be generated from their PANs page.',
+  // Card PINs (docs/security.md "Card PINs"): set by the recipient, cleared by staff.
+  PIN_SET: 'Your PIN is set.',
+  PIN_CHANGED: 'Your PIN is changed.',
+  PIN_FORMAT: 'Enter four digits.',
+  PIN_TRIVIAL: 'Choose a PIN that is harder to guess: not four equal digits, not a run like 1234, not a common PIN.',
+  PIN_IS_CARD: "Choose a PIN that is not your card's last four digits.",
+  PIN_MISMATCH: 'The two PINs do not match.',
+  PIN_CURRENT_PASSWORD_REQUIRED: 'Enter your current password to change your PIN.',
+  PIN_CARD_NOT_ACTIVE: 'A PIN can only be set on an active card.',
+  PIN_CLEARED: "The card's PIN has been cleared. The recipient must set a new one before paying.",
+  PIN_NOT_SET: 'This card has no PIN to clear.',
+  /** The recipient's inbox and e-mail/SMS (event 7, per their preferences). Never the PIN. */
+  PIN_NOTICE_SUBJECT: "Your card's PIN was cleared",
+  PIN_NOTICE_CLEARED:
+    'The PIN of your card ending in {last4} ({program}) was cleared by your program. Set a new PIN in the portal before you pay with the card.',
 } as const;

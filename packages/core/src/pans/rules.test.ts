@@ -53,7 +53,17 @@ describe('program PANs (resolution 5)', () => {
     expect(MASKED_PAN.test('*7890')).toBe(true);
     for (const bad of ['9001000011234567890', '*789', '**7890', '*78901', '7890', '*7890\n'])
       expect(MASKED_PAN.test(bad), bad).toBe(false);
-    const row = { panId: 1, panTypeId: 1, panStatusId: 0, locked: false, activeDate: null, expirationDate: null };
+    const row = {
+      panId: 1,
+      panTypeId: 1,
+      panStatusId: 0,
+      locked: false,
+      activeDate: null,
+      expirationDate: null,
+      pinSet: false,
+      pinSetAt: null,
+      pinTriesExceeded: false,
+    };
     expect(Pan.safeParse({ ...row, pan: '*7890' }).success).toBe(true);
     expect(Pan.safeParse({ ...row, pan: '9001000011234567890' }).success).toBe(false);
   });

@@ -1,16 +1,29 @@
 import { z } from 'zod';
-import { LIST_PAGE_SIZE, MAX_PAGE_SIZE } from '../constants/index.js';
+import { CURRENT_PASSWORD_MAX, LIST_PAGE_SIZE, MAX_PAGE_SIZE } from '../constants/index.js';
+import { MESSAGES } from '../messages/messages.js';
 import { PAN_STATUS } from '../enums/statuses.js';
 import { pagedAnswer } from '../pager/answers.js';
 import { databaseId, databaseIdParam } from '../validation/numbers.js';
 import { text } from '../validation/text.js';
 import { PAN_MESSAGES } from './messages.js';
+import { PIN_PATTERN, pinProblem } from './pin.js';
 import { BULK_PAN_COUNT_MAX, CARD_ACTIONS, MASKED_PAN } from './rules.js';
 
 // Requests and answers of the PAN area (part 2 §3 "Recipient account (PAN context)", "PAN", "PAN generation setup";
 // §7 "PANs"), and the recipient's card controls (decision 0037). Wire names are the specification's.
 
 const day = z.iso.date().nullable();
+
+/**
+ * A card's PIN as answers show it (docs/security.md "Card PINs"): whether one is set and since when, and whether the
+ * card took PIN_TRIES_PER_DAY wrong PINs today (the program's day) and refuses PIN calls until midnight. Never the PIN
+ * or its hash.
+ */
+const pinState = {
+  pinSet: z.boolean(),
+  pinSetAt: z.iso.datetime({ offset: true }).nullable(),
+  pinTriesExceeded: z.boolean(),
+};
 
 // ---------------------------------------------------------------------------------------------------------------
 // A recipient's PANs (staff)
@@ -32,6 +45,7 @@ export const Pan = z.object({
   locked: z.boolean(),
   activeDate: day,
   expirationDate: day,
+  ...pinState,
 });
 export type Pan = z.infer<typeof Pan>;
 export const PanList = z.array(Pan);
@@ -171,6 +185,7 @@ export const RecipientCard = z.object({
   expirationDate: day,
   programUuid: z.uuid(),
   programName: z.string(),
+  ...pinState,
 });
 export type RecipientCard = z.infer<typeof RecipientCard>;
 export const RecipientCards = z.array(RecipientCard);
@@ -183,3 +198,25 @@ export type CardActionBody = z.infer<typeof CardActionBody>;
 
 export const CardChanged = z.object({ message: z.string(), card: RecipientCard });
 export type CardChanged = z.infer<typeof CardChanged>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Card PINs (docs/security.md "Card PINs")
+
+/**
+ * PUT /account-api/pans/currentuser/{panId}/pin: four digits, not guessable (pinProblem: repeats, runs, common PINs;
+ * the card's own last four digits is checked by the server, which knows them). `currentPassword`: the user's password,
+ * required when the card already has a PIN (checked by the server, which knows whether it has).
+ */
+export const SetPinBody = z.object({
+  pin: text(PAN_MESSAGES.PIN_FORMAT)
+    .regex(PIN_PATTERN, PAN_MESSAGES.PIN_FORMAT)
+    .refine((pin) => pinProblem(pin, null) !== 'trivial', PAN_MESSAGES.PIN_TRIVIAL),
+  currentPassword: text(MESSAGES.PASSWORD_REQUIRED)
+    .max(CURRENT_PASSWORD_MAX, MESSAGES.CURRENT_PASSWORD_TOO_LONG)
+    .optional(),
+});
+export type SetPinBody = z.infer<typeof SetPinBody>;
+
+/** DELETE /account-api/pans/{panId}/pin: the message only. */
+export const PinCleared = z.object({ message: z.string() });
+export type PinCleared = z.infer<typeof PinCleared>;

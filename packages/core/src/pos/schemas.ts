@@ -3,6 +3,8 @@ import { PAN_LENGTH } from '../constants/limits.js';
 import { isIsoDate } from '../format/dates.js';
 import { readInstant } from '../transactions/rules.js';
 import { money } from '../validation/numbers.js';
+import { parsePayCode } from '../pans/pay-code.js';
+import { PIN_PATTERN } from '../pans/pin.js';
 import { text } from '../validation/text.js';
 import { POS_MESSAGES } from './messages.js';
 
@@ -20,6 +22,35 @@ const amount = money(POS_AMOUNT_CEILING_CENTS).refine((dollars) => dollars > 0, 
 const pan = text(POS_MESSAGES.PAN_INVALID)
   .trim()
   .regex(new RegExp(`^\\d{${PAN_LENGTH}}$`), POS_MESSAGES.PAN_INVALID);
+
+/** The most characters a pay code may have on the wire (a real one has about 140). */
+export const PAY_CODE_MAX = 200;
+
+/**
+ * A pay code (docs/transaction-engine.md "Pay codes"): the short-lived, single-use text a registered phone signs for
+ * its card. Its form is checked here (400); its device, signature, age and use by the engine (a recorded 14 or 94).
+ */
+const payCode = text(POS_MESSAGES.PAY_CODE_INVALID)
+  .trim()
+  .max(PAY_CODE_MAX, POS_MESSAGES.PAY_CODE_INVALID)
+  .refine((value) => parsePayCode(value) !== null, POS_MESSAGES.PAY_CODE_INVALID);
+
+/** The card's PIN as the cardholder keyed it: exactly four digits, never trimmed or padded. */
+const pin = text(POS_MESSAGES.PIN_INVALID).regex(PIN_PATTERN, POS_MESSAGES.PIN_INVALID);
+
+/**
+ * How a purchase or balance inquiry names its card: the 19 digits (`pan`) or a pay code (`payCode`), exactly one of
+ * the two, and the PIN when the card's program requires one (a call to a program that does not ignores it).
+ */
+const cardFields = { pan: pan.optional(), payCode: payCode.optional(), pin: pin.optional() };
+
+/** The refinement of a body with `cardFields`: exactly one of pan and payCode, said on the field at fault. */
+function oneCard(body: { pan?: string | undefined; payCode?: string | undefined }, ctx: z.RefinementCtx): void {
+  if (body.pan === undefined && body.payCode === undefined)
+    ctx.addIssue({ code: 'custom', path: ['pan'], message: POS_MESSAGES.CARD_REQUIRED });
+  else if (body.pan !== undefined && body.payCode !== undefined)
+    ctx.addIssue({ code: 'custom', path: ['payCode'], message: POS_MESSAGES.CARD_TWICE });
+}
 
 /** A terminal's trace (system trace audit) number: unique per terminal and day. */
 export const TRACE_NUMBER_MAX = 20;
@@ -61,7 +92,7 @@ const terminalFields = {
 /** POST /transaction-api/pos/purchase */
 export const PurchaseBody = z
   .strictObject({
-    pan,
+    ...cardFields,
     amount,
     /** The part of the amount that incentives may pay and earn on (eligible foods); the whole amount when absent. */
     eligibleAmount: money(POS_AMOUNT_CEILING_CENTS).optional(),
@@ -71,7 +102,8 @@ export const PurchaseBody = z
   .refine((b) => b.eligibleAmount === undefined || b.eligibleAmount <= b.amount, {
     path: ['eligibleAmount'],
     message: POS_MESSAGES.ELIGIBLE_TOO_HIGH,
-  });
+  })
+  .superRefine(oneCard);
 export type PurchaseBody = z.infer<typeof PurchaseBody>;
 
 /**
@@ -114,7 +146,7 @@ export const ReversalBody = z.strictObject({
 export type ReversalBody = z.infer<typeof ReversalBody>;
 
 /** POST /transaction-api/pos/balance-inquiry */
-export const BalanceInquiryBody = z.strictObject({ pan, ...terminalFields });
+export const BalanceInquiryBody = z.strictObject({ ...cardFields, ...terminalFields }).superRefine(oneCard);
 export type BalanceInquiryBody = z.infer<typeof BalanceInquiryBody>;
 
 /** One benefit a transaction debited or credited. */

@@ -158,6 +158,8 @@ export const ProgramDetail = z.object({
   benefitOptionTypeId: z.number().int().nullable(),
   /** True once a PAN exists for the program: bin and seriesNbr can no longer change. */
   panPrefixFixed: z.boolean(),
+  /** Purchases and balance inquiries need the card's PIN (docs/security.md "Card PINs"). */
+  pinRequired: z.boolean(),
 });
 export type ProgramDetail = z.infer<typeof ProgramDetail>;
 
@@ -237,6 +239,8 @@ export const ProgramBody = z
     lastIssuanceDate: optionalDay(),
     enableBenefitNote: z.boolean().default(false),
     benefitOptionTypeId: databaseId().nullish(),
+    /** Purchases and balance inquiries need the card's PIN; left out, a saved program keeps its setting (new: true). */
+    pinRequired: z.boolean().optional(),
     bin: digits(),
     seriesNbr: digits(),
     configuration: text().max(PROGRAM_CONFIGURATION_MAX, tooLong(PROGRAM_CONFIGURATION_MAX)).nullish(),

@@ -18,7 +18,10 @@ export interface PreparedDatabase {
 export interface DemoSeed {
   /** True once any user exists: the demo data is loaded only into a database nobody has used yet. */
   isDatabaseSeeded(db: Db): Promise<boolean>;
-  seedDemoData(db: Db, keys: { panHmacKey: Buffer; dataEncryptionKey: Buffer }): Promise<unknown>;
+  seedDemoData(
+    db: Db,
+    keys: { panHmacKey: Buffer; dataEncryptionKey: Buffer; pinKeys: Config['pinKeys'] },
+  ): Promise<unknown>;
 }
 
 /**
@@ -31,7 +34,7 @@ export interface DemoSeed {
  */
 export async function prepareDatabase(
   database: Database,
-  config: Pick<Config, 'seed' | 'hmacKey' | 'encryptionKey'>,
+  config: Pick<Config, 'seed' | 'hmacKey' | 'encryptionKey' | 'pinKeys'>,
   log: Pick<FastifyBaseLogger, 'info'>,
   demo: DemoSeed,
 ): Promise<PreparedDatabase> {
@@ -44,7 +47,11 @@ export async function prepareDatabase(
     if (config.seed !== 'demo' || (await demo.isDatabaseSeeded(database.db))) return { seeded: false, waitedMs };
     const started = Date.now();
     log.info('empty database: loading the demo data set');
-    await demo.seedDemoData(database.db, { panHmacKey: config.hmacKey, dataEncryptionKey: config.encryptionKey });
+    await demo.seedDemoData(database.db, {
+      panHmacKey: config.hmacKey,
+      dataEncryptionKey: config.encryptionKey,
+      pinKeys: config.pinKeys,
+    });
     log.info({ ms: Date.now() - started }, 'demo data loaded');
     return { seeded: true, waitedMs };
   });

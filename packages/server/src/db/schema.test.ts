@@ -36,7 +36,11 @@ import { agencies, benefits, fundingSources, privileges, rolePrivileges, roles, 
 // This file always uses in-memory PGlite: it checks the schema, the migration and the seed, not the server's choice
 // of database. The server-postgres project would only repeat the same PGlite run, so it skips the file.
 const RUNS_HERE = process.env.TEST_DATABASE !== 'postgres';
-const KEYS = { panHmacKey: Buffer.alloc(32, 7), dataEncryptionKey: Buffer.alloc(32, 9) };
+const KEYS = {
+  panHmacKey: Buffer.alloc(32, 7),
+  dataEncryptionKey: Buffer.alloc(32, 9),
+  pinKeys: { current: Buffer.alloc(32, 5), previous: [] },
+};
 const NOW = new Date('2026-11-23T15:00:00Z');
 
 let database: Database;

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { and, eq, gte } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -17,7 +17,7 @@ import {
   makeUser,
 } from '../testing/factories.js';
 import { multipartFile } from '../testing/multipart.js';
-import { makePosWorld, nextTrace, pos, purchaseOf } from '../testing/pos-world.js';
+import { CARD_PIN, makePosWorld, nextTrace, pos, purchaseOf } from '../testing/pos-world.js';
 import { validRecipient } from '../testing/recipient-form.js';
 import { buildWorld, type World } from '../testing/world.js';
 import { editBody } from '../testing/benefits.js';
@@ -163,6 +163,32 @@ async function walkPan(token: string, accountUuid?: string): Promise<number> {
     payload: { programId: w.programs.program.id, accountUuid: uuid },
   });
   return (res.json() as { panId: number }).panId;
+}
+
+/** A signed-in recipient with an Active card of the walk's agency, to register phones on. */
+async function deviceCard() {
+  const user = await makeUser(t.database.db, { roleId: ROLE.RECIPIENT });
+  const account = await makeRecipient(t.database.db, { program: w.programs.program, agency: w.agencies.a1, user });
+  const panId = await walkPan((await staff('agencyUser')).token, account.uuid);
+  return { holder: { token: await t.signIn(user.username), id: user.id }, panId };
+}
+/** A phone's registration: a P-256 public key as a browser exports it (SPKI, base64url). */
+const deviceBody = () => ({
+  publicKey: generateKeyPairSync('ec', { namedCurve: 'prime256v1' })
+    .publicKey.export({ type: 'spki', format: 'der' })
+    .toString('base64url'),
+  name: 'Walk phone',
+});
+/** A phone registered to a new recipient's card. */
+async function registeredDevice() {
+  const { holder, panId } = await deviceCard();
+  const res = await t.injectAs(holder.token, {
+    method: 'POST',
+    url: `/account-api/pans/currentuser/${panId}/devices`,
+    payload: deviceBody(),
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return { holder, panId, deviceUuid: (res.json() as { deviceUuid: string }).deviceUuid };
 }
 
 /** The printed-PAN account of a program (the walk's by default), made on first read. */
@@ -985,6 +1011,7 @@ const CASES: Record<string, AuditCase | Exempt> = {
       const w = await makePosWorld(t);
       const res = await pos(t, w.terminal, 'balance-inquiry', {
         pan: w.card.pan,
+        pin: CARD_PIN,
         traceNumber: nextTrace(),
         terminalDateTime: '2026-11-23T10:00:00-05:00',
       });
@@ -1467,6 +1494,89 @@ const CASES: Record<string, AuditCase | Exempt> = {
         { token, id: user.id },
         { method: 'PATCH', url: `/account-api/pans/currentuser/${panId}`, payload: { action: 'lock' } },
       );
+    },
+  },
+
+  // The phones that make pay codes (decision 0108).
+  registerCardDevice: {
+    action: 'create',
+    entity: 'card_device',
+    actor: 'caller',
+    before: false,
+    after: true,
+    async send() {
+      const { holder, panId } = await deviceCard();
+      return as(holder, {
+        method: 'POST',
+        url: `/account-api/pans/currentuser/${panId}/devices`,
+        payload: deviceBody(),
+      });
+    },
+  },
+
+  removeOwnCardDevice: {
+    action: 'revoke',
+    entity: 'card_device',
+    actor: 'caller',
+    before: true,
+    after: true,
+    async send() {
+      const { holder, panId, deviceUuid } = await registeredDevice();
+      return as(holder, { method: 'DELETE', url: `/account-api/pans/currentuser/${panId}/devices/${deviceUuid}` });
+    },
+  },
+
+  removeCardDevice: {
+    action: 'revoke',
+    entity: 'card_device',
+    actor: 'caller',
+    before: true,
+    after: true,
+    async send() {
+      const { panId, deviceUuid } = await registeredDevice();
+      return as(await staff('agencyUser'), {
+        method: 'DELETE',
+        url: `/account-api/pans/${panId}/devices/${deviceUuid}`,
+      });
+    },
+  },
+
+  // Card PINs: set by the recipient, cleared by staff (never the PIN or its hash in the row).
+  setOwnCardPin: {
+    action: 'pin-set',
+    entity: 'pan',
+    actor: 'caller',
+    before: true,
+    after: true,
+    async send() {
+      const user = await makeUser(t.database.db, { roleId: ROLE.RECIPIENT });
+      const account = await makeRecipient(t.database.db, { program: w.programs.program, agency: w.agencies.a1, user });
+      const panId = await walkPan((await staff('agencyUser')).token, account.uuid);
+      const token = await t.signIn(user.username);
+      return as(
+        { token, id: user.id },
+        { method: 'PUT', url: `/account-api/pans/currentuser/${panId}/pin`, payload: { pin: '5827' } },
+      );
+    },
+  },
+
+  clearCardPin: {
+    action: 'pin-clear',
+    entity: 'pan',
+    actor: 'caller',
+    before: true,
+    after: true,
+    async send() {
+      const user = await makeUser(t.database.db, { roleId: ROLE.RECIPIENT });
+      const account = await makeRecipient(t.database.db, { program: w.programs.program, agency: w.agencies.a1, user });
+      const who = await staff('agencyUser');
+      const panId = await walkPan(who.token, account.uuid);
+      await t.injectAs(await t.signIn(user.username), {
+        method: 'PUT',
+        url: `/account-api/pans/currentuser/${panId}/pin`,
+        payload: { pin: '5827' },
+      });
+      return as(who, { method: 'DELETE', url: `/account-api/pans/${panId}/pin` });
     },
   },
 

@@ -187,7 +187,13 @@ describe('two instances without DATA_ENCRYPTION_KEY, each with its own DATA_DIR,
     const devRows = await database.db.select().from(devEncryptionKeys);
     const envs: Record<string, string>[] = [
       { DATA_DIR: dataDir(), DATA_ENCRYPTION_KEY: hex(other) },
-      { DATA_DIR: dataDir(), DATA_ENCRYPTION_KEY: hex(other), NODE_ENV: 'production', PAN_HMAC_KEY: hex(other) },
+      {
+        DATA_DIR: dataDir(),
+        DATA_ENCRYPTION_KEY: hex(other),
+        NODE_ENV: 'production',
+        PAN_HMAC_KEY: hex(other),
+        PIN_HMAC_KEY: hex(other),
+      },
     ];
     for (const env of envs) {
       const refused = await start(database, env).then(
@@ -216,6 +222,7 @@ describe('two instances without DATA_ENCRYPTION_KEY, each with its own DATA_DIR,
       DATA_ENCRYPTION_PREVIOUS_KEYS: hex(devKey),
       NODE_ENV: 'production',
       PAN_HMAC_KEY: hex(randomBytes(32)),
+      PIN_HMAC_KEY: hex(randomBytes(32)),
     });
     expect(moved.keys.encryptionKey.equals(next)).toBe(true);
     expect(moved.warnings).toEqual([]);

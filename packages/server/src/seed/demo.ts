@@ -58,7 +58,7 @@ export async function seedDemoData(db: Db, keys: SeedKeys, options: SeedOptions 
     now,
     today: localDay(now),
     rng: createRandom(SEED),
-    sealKeys: { hmacKey: keys.panHmacKey, encryptionKey: keys.dataEncryptionKey },
+    sealKeys: { hmacKey: keys.panHmacKey, encryptionKey: keys.dataEncryptionKey, pinKeys: keys.pinKeys },
     program: [],
     agency: [],
     merchant: [],

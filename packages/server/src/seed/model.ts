@@ -2,11 +2,14 @@ import type { Random } from './random.js';
 import type { Town } from './names.js';
 import type { ActiveEnrolment } from '../modules/incentives/index.js';
 import type { TransactionRecord } from '../modules/pos/index.js';
+import type { PinKeys } from '../platform/pin.js';
 
 /** Keys of platform/crypto.ts: card, bank and tax numbers are sealed exactly as the API seals them. */
 export interface SeedKeys {
   panHmacKey: Buffer;
   dataEncryptionKey: Buffer;
+  /** The card PINs' key (platform/pin.ts): every demo card has a PIN, kept as the portal keeps it. */
+  pinKeys: PinKeys;
 }
 
 export interface SeedOptions {
@@ -41,6 +44,11 @@ export const DEMO_SECURITY_ANSWER = 'Hartford';
  */
 export const DEMO_TERMINAL = { terminalId: 'DEM0TERM0001', secret: 'demo-terminal-secret-not-for-production' } as const;
 export const DEMO_CARD_ACCOUNT_NUMBER = '100000001';
+/**
+ * The PIN of recipient01's cards (the demo card's included), which the demo programs ask for at every purchase and
+ * balance inquiry (docs/transaction-engine.md "PIN"). Every other demo card has a PIN of its own (recipients.ts).
+ */
+export const DEMO_CARD_PIN = '4826';
 export const DEMO_USERNAMES = ['sysadmin01', 'progadmin01', 'agencyadmin01', 'agencyuser01', 'recipient01'] as const;
 
 export const SIZES = {
@@ -171,6 +179,8 @@ export interface PanSeed {
   statusId: number;
   activeDay: string;
   expirationDay: string;
+  /** The card's PIN, which its history's calls send (replay.ts); stored only as its keyed hash. */
+  pin: string;
   id: number;
 }
 
@@ -234,7 +244,7 @@ export interface World {
   now: Date;
   today: string;
   rng: Random;
-  sealKeys: { hmacKey: Buffer; encryptionKey: Buffer };
+  sealKeys: { hmacKey: Buffer; encryptionKey: Buffer; pinKeys: PinKeys };
   program: ProgramSeed[];
   agency: AgencySeed[];
   merchant: MerchantSeed[];

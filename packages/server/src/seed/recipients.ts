@@ -1,4 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { pinProblem } from '@ebt/core/pans';
+import { pinHash } from '../platform/pin.js';
 import { ACCOUNT_STATUS, EXTERNAL_PAN_STATUS, EXTERNAL_PAN_TYPE, PAN_STATUS, PAN_TYPE } from '@ebt/core/enums';
 import { seal } from '../platform/crypto.js';
 import type { Tx } from '../db/client.js';
@@ -7,7 +10,7 @@ import { addDays, atLocalTime, localDay } from './calendar.js';
 import { luhnCheckDigit, programPan } from './cards.js';
 import { insertKeyed, insertRows } from './insert.js';
 import type { AccountSeed, PersonSeed, World } from './model.js';
-import { DEMO_CARD_ACCOUNT_NUMBER, SIZES } from './model.js';
+import { DEMO_CARD_ACCOUNT_NUMBER, DEMO_CARD_PIN, SIZES } from './model.js';
 import { CT_TOWNS } from './names.js';
 import { buildPerson, distanceMiles } from './people.js';
 
@@ -100,8 +103,13 @@ export function planPans(w: World): void {
       statusId,
       activeDay,
       expirationDay: addDays(activeDay, 4 * 365),
+      // recipient01's cards have the documented PIN; every other card one of its own, from its number (not from the
+      // random stream, so every other draw stays what it was).
+      pin: '',
       id: 0,
     });
+    const card = w.pan[w.pan.length - 1]!;
+    card.pin = accountIdx === w.r01 || accountIdx === w.r01b ? DEMO_CARD_PIN : demoPin(card.pan);
     return w.pan.length - 1;
   };
   w.account.forEach((a, i) => {
@@ -182,6 +190,21 @@ export async function writePans(tx: Tx, w: World): Promise<void> {
     pans.id,
   );
   w.pan.forEach((p, i) => (p.id = ids.get(sealed[i]!.hash) ?? 0));
+  // The PINs, as the portal keeps them: a keyed hash of the card's id and the digits (platform/pin.ts).
+  const hashes = w.pan.map((p) => pinHash(p.id, p.pin, w.sealKeys.pinKeys));
+  await tx.execute(sql`
+    update pans set pin_hash = v.hash, pin_set_at = pans.created_at
+    from unnest(${sql.param(w.pan.map((p) => p.id))}::int[], ${sql.param(hashes)}::text[]) as v(id, hash)
+    where pans.id = v.id`);
+}
+
+/** A demo card's own PIN: four digits drawn from its number, none that the portal would refuse as easy to guess. */
+function demoPin(pan: string): string {
+  for (let salt = 0; ; salt += 1) {
+    const digest = createHash('sha256').update(`demo-pin:${pan}:${salt}`).digest();
+    const pin = String(digest.readUInt32BE(0) % 10_000).padStart(4, '0');
+    if (pinProblem(pin, pan.slice(-4)) === null) return pin;
+  }
 }
 
 /**

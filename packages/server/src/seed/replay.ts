@@ -17,6 +17,7 @@ import {
   type LockedEnrolment,
   type OriginalTransaction,
   overMaximum,
+  pinVerdict,
   redemptionFee,
   refundBenefitExpiration,
   refundDecline,
@@ -26,6 +27,7 @@ import {
   type TransactionRecord,
 } from '../modules/pos/index.js';
 import { RESPONSE_CODE, TRANSACTION_TYPE } from '../db/reference-data.js';
+import { pinHash } from '../platform/pin.js';
 import { SEED_TIME_ZONE } from './calendar.js';
 import type { BenefitSeed, Draw, TrxSeed, World } from './model.js';
 
@@ -133,7 +135,21 @@ export function createReplay(w: World): Replay {
       existingId: null,
       reversedFirst: false,
       alertsOn: false,
+      // The demo programs ask for the PIN (the default of a new program) and every demo card has one (recipients.ts).
+      pinRequired: true,
+      pinHash: pinHash(p.id, p.pin, w.sealKeys.pinKeys),
+      pinWrongDay: null,
+      pinWrongCount: 0,
+      terminalWrongPins: 0,
+      pinThrottleAlerted: false,
+      device: null,
     };
+  };
+
+  /** The PIN check of a call that sends its card's PIN, as a cardholder at a stall keys it (pin.ts). */
+  const pinDecline = (call: Call, facts: CallFacts): Decline | null => {
+    const verdict = pinVerdict(facts, w.pan[call.panIdx]!.pin, w.sealKeys.pinKeys);
+    return verdict.ok ? null : verdict.decline;
   };
 
   /** What the terminal sent: its trace number and day, entry mode by card type, the merchant's place. */
@@ -331,7 +347,7 @@ export function createReplay(w: World): Replay {
     purchase(call, amountCents, eligibleCents, allowPartial) {
       const facts = factsOf(call);
       const own0 = { ...base(call, TRANSACTION_TYPE.PURCHASE, amountCents), eligibleCents };
-      const early = cardDecline(facts) ?? overMaximum(amountCents, MAX_CENTS);
+      const early = cardDecline(facts) ?? pinDecline(call, facts) ?? overMaximum(amountCents, MAX_CENTS);
       if (early) {
         declined(call, own0, early);
         return null;
@@ -505,7 +521,8 @@ export function createReplay(w: World): Replay {
 
     balanceInquiry(call) {
       const own0 = base(call, TRANSACTION_TYPE.BALANCE_INQUIRY, 0, false);
-      const decline = cardDecline(factsOf(call));
+      const facts = factsOf(call);
+      const decline = cardDecline(facts) ?? pinDecline(call, facts);
       if (decline) {
         declined(call, own0, decline);
         return;

@@ -38,13 +38,19 @@ export interface TestApp {
  * The real app on a fresh database for one test file. Call at the top of a describe/file:
  * `const t = useTestApp();` then use `t.app`, `t.database.db` inside tests.
  */
-export function useTestApp(overrides: Partial<Record<string, string>> = {}): TestApp {
+export function useTestApp(
+  overrides: Partial<Record<string, string>> = {},
+  /** Keeps the product's log lines here (at LOG_LEVEL, silent unless overridden) instead of dropping them. */
+  options: { logLines?: string[] } = {},
+): TestApp {
   const handle = {} as TestApp;
   beforeAll(async () => {
     const database = await createTestDatabase();
     const clock = new TestClock();
     const config = loadConfig({ LOG_LEVEL: 'silent', SEED: 'none', WEB_DIST_DIR: '/nonexistent', ...overrides });
-    const app = await buildApp({ config, database, now: clock.now, logger: false });
+    const lines = options.logLines;
+    const logging = lines ? { logStream: { write: (line: string) => void lines.push(line) } } : { logger: false };
+    const app = await buildApp({ config, database, now: clock.now, ...logging });
     await app.ready();
     Object.assign(handle, {
       app,

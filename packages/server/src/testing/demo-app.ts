@@ -39,7 +39,11 @@ export function useDemoApp(options: DemoAppOptions = {}): DemoApp {
   beforeAll(async () => {
     const database = await createTestDatabase();
     const config = loadConfig({ LOG_LEVEL: 'silent', SEED: 'none', WEB_DIST_DIR: '/nonexistent', ...options.env });
-    await seedDemoData(database.db, { panHmacKey: config.hmacKey, dataEncryptionKey: config.encryptionKey });
+    await seedDemoData(database.db, {
+      panHmacKey: config.hmacKey,
+      dataEncryptionKey: config.encryptionKey,
+      pinKeys: config.pinKeys,
+    });
     const app = await buildApp({ config, database, ...(options.logStream ? { logStream: options.logStream } : {}) });
     await app.ready();
     Object.assign(handle, {

@@ -14,6 +14,7 @@ import {
   recipientIncentives,
 } from '../db/schema/index.js';
 import { encrypt, keyedHash } from '../platform/crypto.js';
+import { pinHash } from '../platform/pin.js';
 import type { TestApp } from './app.js';
 import { makeAgency, makeProgram, makeRecipient, makeUser } from './factories.js';
 import { ROLE } from '@ebt/core/enums';
@@ -44,13 +45,23 @@ export async function makeTerminal(db: DbOrTx, merchantId: number): Promise<Term
   return { code, secret };
 }
 
-/** A card of the account: 19 digits of the program's prefix, Active, with its hash and ciphertext. */
+/**
+ * The PIN of every card `makeCard` makes (new programs ask for it, so the engine's tests go through the PIN's path);
+ * `purchaseOf` and `inquiryOf` send it.
+ */
+export const CARD_PIN = '3971';
+
+/**
+ * A card of the account: 19 digits of the program's prefix, Active, with its hash and ciphertext, and CARD_PIN set
+ * (`pin: null` for a card whose holder has set none).
+ */
 export async function makeCard(
   t: TestApp,
   program: { id: number; bin: string | null; seriesNbr: string | null },
   accountId: number,
-  overrides: Partial<typeof pans.$inferInsert> = {},
+  overrides: Partial<typeof pans.$inferInsert> & { pin?: string | null } = {},
 ): Promise<{ pan: string; panId: number }> {
+  const { pin = CARD_PIN, ...columns } = overrides;
   const pan = programPan(
     `${program.bin}${program.seriesNbr}`,
     String(++accountSequence + randomInt(1e8))
@@ -67,10 +78,19 @@ export async function makeCard(
       panLast4: pan.slice(-4),
       activeDate: '2026-01-01',
       expirationDate: '2030-12-31',
-      ...overrides,
+      ...columns,
     })
     .returning({ id: pans.id });
+  if (pin !== null) await setPin(t, row!.id, pin);
   return { pan, panId: row!.id };
+}
+
+/** Sets a card's PIN as the portal does: its keyed hash under the PIN key, no wrong tries. */
+export async function setPin(t: TestApp, panId: number, pin: string): Promise<void> {
+  await t.database.db
+    .update(pans)
+    .set({ pinHash: pinHash(panId, pin, t.config.pinKeys), pinSetAt: new Date(), pinWrongDay: null, pinWrongCount: 0 })
+    .where(eq(pans.id, panId));
 }
 
 export { makeMerchant };
@@ -165,6 +185,11 @@ export const reversalOf = (original: Record<string, unknown>) => ({
   terminalDateTime: '2026-11-23T10:01:00-05:00',
 });
 
+/** The fields of a balance inquiry at noon on the test clock's day, for `pan` with its PIN. */
+export function inquiryOf(pan: string, extra: Record<string, unknown> = {}) {
+  return { pan, pin: CARD_PIN, traceNumber: nextTrace(), terminalDateTime: '2026-11-23T12:00:00-05:00', ...extra };
+}
+
 /** Calls an engine route as the terminal. */
 export function pos(
   t: TestApp,
@@ -182,6 +207,7 @@ export function pos(
 export function purchaseOf(pan: string, amount: number | string, extra: Record<string, unknown> = {}) {
   return {
     pan,
+    pin: CARD_PIN,
     amount,
     traceNumber: nextTrace(),
     terminalDateTime: '2026-11-23T10:00:00-05:00',

@@ -14,6 +14,7 @@ import { incentivesRoutes } from '../features/incentives/routes';
 import { merchantsRoutes } from '../features/merchants/routes';
 import { notificationsRoutes } from '../features/notifications/routes';
 import { pansRoutes } from '../features/pans/routes';
+import { payRoutes } from '../features/pay/routes';
 import { programsRoutes } from '../features/programs/routes';
 import { recipientsRoutes } from '../features/recipients/routes';
 import { recoveryRoutes } from '../features/recovery/routes';
@@ -43,6 +44,7 @@ const FEATURES: FeatureRoutes[] = [
   agenciesRoutes,
   programsRoutes,
   pansRoutes,
+  payRoutes,
   externalCardsRoutes,
   incentivesRoutes,
   notificationsRoutes,

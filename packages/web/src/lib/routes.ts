@@ -21,4 +21,9 @@ export interface FeatureRoutes {
  */
 export interface RouteHandle {
   bare?: boolean;
+  /**
+   * A recipient screen that works without the network (the Pay screen, decision 0108): when the signed-in user cannot
+   * be read for want of one, the portal shows this screen, without its shell, instead of the offline home.
+   */
+  offline?: boolean;
 }

@@ -8,6 +8,11 @@ export function SessionUserProvider({ user, children }: { user: CurrentUser; chi
   return <SessionUserContext.Provider value={user}>{children}</SessionUserContext.Provider>;
 }
 
+/** The signed-in user, or null on a screen shown without the network (a route whose handle says `offline`). */
+export function useOptionalSessionUser(): CurrentUser | null {
+  return useContext(SessionUserContext);
+}
+
 /** The signed-in user, for any page inside /recipient, /program or /admin. */
 export function useSessionUser(): CurrentUser {
   const user = useContext(SessionUserContext);

@@ -11,7 +11,6 @@ import type {
   UserSecurityQuestion,
 } from '@ebt/core/account';
 import { MESSAGES } from '@ebt/core/messages';
-import { PASSWORD_CHANGE_FAILURE_LIMIT, PASSWORD_CHANGE_WINDOW_MS } from '@ebt/core/recovery';
 import { phoneDigits } from '@ebt/core/validation';
 import {
   securityQuestions,
@@ -24,9 +23,8 @@ import {
 import { recordAudit } from '../../platform/audit.js';
 import { type CallerContext, requireCaller, type RequestContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { hashPassword, normalizeAnswer, verifyPassword } from '../../platform/passwords.js';
-import { hitRateLimitWindow, peekRateLimitWindow } from '../../platform/rate-limit.js';
-import { APP_ERROR_CODE } from '@ebt/core/errors';
+import { hashPassword, normalizeAnswer } from '../../platform/passwords.js';
+import { checkCurrentPassword } from '../../platform/current-password.js';
 
 /**
  * The account page (A§2, A§7 "Account"): the signed-in user's own info, password and security question. Every
@@ -113,8 +111,6 @@ export async function updateCurrentUser(
   return { ...toInfo(saved), message: MESSAGES.DATA_UPDATED };
 }
 
-const passwordFailureKey = (userId: number) => `account:password-fail:${userId}`;
-
 /**
  * PUT /user-api/user/password. The current password must be right (400 otherwise; the PASSWORD_CHANGE_FAILURE_LIMIT-th
  * wrong one in the window answers 429, so a borrowed session cannot guess it). On success the user's other sessions
@@ -123,27 +119,12 @@ const passwordFailureKey = (userId: number) => `account:password-fail:${userId}`
 export async function changePassword(context: RequestContext, body: ChangePasswordBody): Promise<MessageResponse> {
   const ctx = requireCaller(context);
   const now = ctx.now();
-  const key = passwordFailureKey(ctx.caller.userId);
-  const window = await peekRateLimitWindow(ctx.db, key, PASSWORD_CHANGE_WINDOW_MS, now);
-  if (window.count >= PASSWORD_CHANGE_FAILURE_LIMIT) {
-    throw AppError.tooManyRequests(
-      MESSAGES.TOO_MANY_ATTEMPTS,
-      APP_ERROR_CODE.TOO_MANY_REQUESTS,
-      window.retryAfterSeconds,
-    );
-  }
   const user = await loadSelf(ctx);
-  if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
-    const failures = await hitRateLimitWindow(ctx.db, key, PASSWORD_CHANGE_WINDOW_MS, now);
-    await recordAudit(ctx.db, ctx, { action: 'password-change-failed', entity: 'user', entityId: user.uuid });
-    if (failures.count >= PASSWORD_CHANGE_FAILURE_LIMIT)
-      throw AppError.tooManyRequests(
-        MESSAGES.TOO_MANY_ATTEMPTS,
-        APP_ERROR_CODE.TOO_MANY_REQUESTS,
-        failures.retryAfterSeconds,
-      );
-    throw AppError.badRequest(MESSAGES.CURRENT_PASSWORD_INVALID, 'currentPassword');
-  }
+  await checkCurrentPassword(ctx, user.passwordHash, body.currentPassword, {
+    action: 'password-change-failed',
+    entity: 'user',
+    entityId: user.uuid,
+  });
   const passwordHash = await hashPassword(body.newPassword);
   await ctx.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, passwordChangedAt: now, updatedAt: now }).where(eq(users.id, user.id));

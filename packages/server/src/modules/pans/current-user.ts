@@ -9,8 +9,10 @@ import {
 import { recordAudit } from '../../platform/audit.js';
 import { requireCaller, type RequestContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
+import { revokeCardDevices } from '../card-devices/index.js';
 import { noticeToRecipient, noticeToStaff } from './notices.js';
-import { cardsOfAccounts, panById, updatePan } from './queries.js';
+import { ownCards } from './pins.js';
+import { panById, updatePan } from './queries.js';
 
 // The recipient's card controls (decision 0037): their own cards, masked, and Lock / Unlock / Report lost or stolen.
 // Scoped to the caller's own accounts: another recipient's card answers 404 like a missing one.
@@ -18,7 +20,7 @@ import { cardsOfAccounts, panById, updatePan } from './queries.js';
 /** GET /account-api/pans/currentuser: the cards of the recipient's accounts, newest first, last four digits only. */
 export async function listMyCards(context: RequestContext): Promise<RecipientCard[]> {
   const ctx = requireCaller(context);
-  return cardsOfAccounts(ctx.db, ctx.caller.accountIds);
+  return ownCards(ctx);
 }
 
 const ANSWER = {
@@ -54,6 +56,8 @@ export async function changeMyCard(context: RequestContext, panId: number, body:
     }
     const statusId = reportedStatus(action);
     await updatePan(tx, pan.id, { panStatusId: statusId, updatedAt: ctx.now() });
+    // A lost or stolen card's phones make no more pay codes (decision 0108).
+    await revokeCardDevices(tx, pan.id, ctx.now(), ctx.caller.userId);
     await noticeToRecipient(tx, ctx, pan, statusId, true);
     await noticeToStaff(tx, ctx, pan, statusId);
     await recordAudit(tx, ctx, {
@@ -64,6 +68,6 @@ export async function changeMyCard(context: RequestContext, panId: number, body:
       after: { statusId },
     });
   });
-  const card = (await cardsOfAccounts(ctx.db, ctx.caller.accountIds)).find((c) => c.panId === panId)!;
+  const card = (await ownCards(ctx)).find((c) => c.panId === panId)!;
   return { message: ANSWER[action], card };
 }

@@ -65,7 +65,14 @@ export async function accountWithPans(db: DbOrTx, accountUuid: string) {
           locked: pans.locked,
           activeDate: pans.activeDate,
           expirationDate: pans.expirationDate,
+          // Whether a PIN is set and the day's wrong tries: never the hash itself (pins.ts makes the answer's flags).
+          // Null without a PAN, so the left join's empty side still reads as no PAN.
+          pinSet: sql<boolean>`case when ${pans.id} is not null then ${pans.pinHash} is not null end`,
+          pinSetAt: pans.pinSetAt,
+          pinWrongDay: pans.pinWrongDay,
+          pinWrongCount: pans.pinWrongCount,
         },
+        timeZone: programs.timeZone,
       })
       .from(ra)
       .innerJoin(programs, eq(programs.id, ra.programId))
@@ -156,8 +163,13 @@ export async function panById(db: DbOrTx, panId: number, lock = false) {
       panStatusId: pans.panStatusId,
       locked: pans.locked,
       expirationDate: pans.expirationDate,
+      pinHash: pans.pinHash,
+      pinSetAt: pans.pinSetAt,
+      pinWrongDay: pans.pinWrongDay,
+      pinWrongCount: pans.pinWrongCount,
       agencyId: ra.agencyId,
       accountTypeId: ra.accountTypeId,
+      isCardPool: ra.isCardPool,
       recipientIdentifier: ra.recipientIdentifier,
       firstName: ra.firstName,
       middleName: ra.middleName,
@@ -165,6 +177,7 @@ export async function panById(db: DbOrTx, panId: number, lock = false) {
       email: ra.email,
       mobilePhone: ra.mobilePhone,
       programName: programs.name,
+      timeZone: programs.timeZone,
     })
     .from(pans)
     .innerJoin(ra, eq(ra.id, pans.accountId))
@@ -408,7 +421,10 @@ export async function generationPanBatch(
 // ---------------------------------------------------------------------------------------------------------------
 // The recipient's own cards
 
-/** The PANs of the recipient's accounts, newest first, masked (never the ciphertext). */
+/**
+ * The PANs of the recipient's accounts, newest first, masked (never the ciphertext), with whether a PIN is set and the
+ * day's wrong tries (never the hash) and the program's zone (the day the tries count in).
+ */
 export async function cardsOfAccounts(db: DbOrTx, accountIds: readonly number[]) {
   if (accountIds.length === 0) return [];
   return db
@@ -422,6 +438,11 @@ export async function cardsOfAccounts(db: DbOrTx, accountIds: readonly number[])
       expirationDate: pans.expirationDate,
       programUuid: programs.uuid,
       programName: programs.name,
+      pinSet: sql<boolean>`${pans.pinHash} is not null`,
+      pinSetAt: pans.pinSetAt,
+      pinWrongDay: pans.pinWrongDay,
+      pinWrongCount: pans.pinWrongCount,
+      timeZone: programs.timeZone,
     })
     .from(pans)
     .innerJoin(programs, eq(programs.id, pans.programId))

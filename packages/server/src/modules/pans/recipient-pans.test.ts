@@ -52,6 +52,9 @@ describe('POST /account-api/pans and GET /account-api/pans', () => {
       locked: false,
       activeDate: '2026-11-23',
       expirationDate: '2030-11-30',
+      pinSet: false,
+      pinSetAt: null,
+      pinTriesExceeded: false,
     });
     const whole = decrypt(row.panEncrypted, KEY);
     expect(whole).toMatch(/^\d{19}$/);

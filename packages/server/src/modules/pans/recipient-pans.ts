@@ -23,6 +23,7 @@ import { requireCaller, type CallerContext, type RequestContext } from '../../pl
 import { keyedHash } from '../../platform/crypto.js';
 import { AppError } from '../../platform/errors.js';
 import { insertNewPans } from './numbers.js';
+import { pinStateOf } from './pins.js';
 import { accountWithPans, lockAccount, lockPanByHash, updatePan, type LockedAccount } from './queries.js';
 
 // A recipient's PANs (B§2 "Recipient PANs", B§4, B§5, B§7; decision 0036): the list, a new PAN, and assigning a
@@ -45,7 +46,7 @@ export async function listRecipientPans(context: RequestContext, programId: numb
   const account = rows[0]?.account;
   if (!account || account.programId !== programId || !canSeeAgency(ctx.caller, account.programId, account.agencyId))
     throw AppError.notFound(PAN_MESSAGES.RECIPIENT_NOT_FOUND);
-  return rows.flatMap(({ pan }): Pan[] =>
+  return rows.flatMap(({ pan, timeZone }): Pan[] =>
     pan === null
       ? []
       : [
@@ -57,6 +58,7 @@ export async function listRecipientPans(context: RequestContext, programId: numb
             locked: pan.locked,
             activeDate: pan.activeDate,
             expirationDate: pan.expirationDate,
+            ...pinStateOf({ ...pan, timeZone }, ctx),
           },
         ],
   );

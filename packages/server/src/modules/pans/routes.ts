@@ -2,6 +2,7 @@ import { panApi } from '@ebt/core/pans';
 import { handle, NO_HEAD, routeTable } from '../../platform/routes.js';
 import { changeMyCard, listMyCards } from './current-user.js';
 import { generatePrintedPans, getGenerationSetup, listPrintedPans } from './generation.js';
+import { clearCardPin, setMyCardPin } from './pins.js';
 import { generationPdf, panCardPdf } from './printing.js';
 import { assignPan, generatePan, listRecipientPans } from './recipient-pans.js';
 import { revealPan } from './reveal.js';
@@ -22,6 +23,8 @@ export default routeTable([
   handle(panApi.printed, (req) => listPrintedPans(req.ctx, req.query)),
   handle(panApi.ownCards, (req) => listMyCards(req.ctx)),
   handle(panApi.changeOwnCard, (req) => changeMyCard(req.ctx, req.params.panId, req.body)),
+  handle(panApi.setOwnCardPin, (req) => setMyCardPin(req.ctx, req.params.panId, req.body)),
+  handle(panApi.clearPin, (req) => clearCardPin(req.ctx, req.params.panId)),
   handle(panApi.cardPdf, (req, reply) => panCardPdf(req.ctx, reply, req.params.panId), NO_HEAD),
   handle(panApi.generationPdf, (req, reply) => generationPdf(req.ctx, reply, req.params.panGenId), NO_HEAD),
 ]);

@@ -3,6 +3,7 @@ import { recordAudit } from '../../platform/audit.js';
 import { canSeeAgency } from '../../platform/caller.js';
 import { requireCaller, type RequestContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
+import { revokeCardDevices } from '../card-devices/index.js';
 import { noticeToRecipient } from './notices.js';
 import { panById, updatePan } from './queries.js';
 
@@ -21,6 +22,8 @@ export async function setPanStatus(context: RequestContext, panId: number, body:
     const problem = panStatusProblem(pan.panStatusId, body.panStatusId);
     if (problem) throw AppError.unprocessable(problem);
     await updatePan(tx, pan.id, { panStatusId: body.panStatusId, updatedAt: ctx.now() });
+    // Lost, Stolen or Inactive: the card's phones make no more pay codes (decision 0108).
+    await revokeCardDevices(tx, pan.id, ctx.now(), ctx.caller.userId);
     await noticeToRecipient(tx, ctx, pan, body.panStatusId, false);
     await recordAudit(tx, ctx, {
       action: 'status',

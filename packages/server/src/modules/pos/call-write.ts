@@ -6,6 +6,7 @@ import type { benefits } from '../../db/schema/index.js';
 import { auditStamp, changedFields, type AuditEntry } from '../../platform/audit.js';
 import type { RequestContext } from '../../platform/context.js';
 import { noticeStatements, noticesJson, type RecipientNotice } from '../../platform/recipient-notices.js';
+import { PIN_TRIES_PER_DAY } from '@ebt/core/pans';
 import { COLUMNS, NAMES, recordJson, type BenefitMove, type TransactionRecord } from './records.js';
 
 // Everything an engine call writes, in one prepared statement (decision 0072): its transactions rows (the call's own
@@ -66,6 +67,12 @@ export interface CallWrite {
    * guard already sees that: every reversal bumps the account's money version).
    */
   reverses?: number;
+  /**
+   * A call approved on the card's PIN (pin.ts): written only if the card's wrong tries of `day` are still under the
+   * day's limit, read under a share lock on the card's row so that a wrong PIN counted meanwhile is seen, and one
+   * counted after waits for this write. Otherwise nothing of it stays (SQLSTATE 40001) and the call reads again.
+   */
+  pin?: { panId: number; day: string } | undefined;
 }
 
 /** The SQLSTATE `pos_funds_changed()` raises (migration 0044): the funds a purchase planned from changed meanwhile. */
@@ -136,8 +143,13 @@ reversed as (
   where id = $10::bigint and reversed_at is null and ($7::int is null or exists (select 1 from guard))
   returning 1
 ),
+pin_guard as materialized (
+  select p.pin_wrong_day = $12::date and p.pin_wrong_count >= ${PIN_TRIES_PER_DAY} as exceeded
+  from pans p where p.id = $11::int for share
+),
 checked as (
   select case when ($7::int is null or exists (select 1 from guard))
+      and not coalesce((select exceeded from pin_guard), false)
       and (select count(*) from moved) = (select count(*) from l where l.delta <> 0)
       and ($10::bigint is null or exists (select 1 from reversed))
     then 0 else pos_funds_changed() end as ok
@@ -204,19 +216,7 @@ export async function writeCall(
     created_at: at,
     updated_at: at,
   }));
-  const stamp = auditStamp(ctx);
-  const audit = [
-    {
-      at: stamp.at,
-      actor_user_id: call.audit.actorUserId ?? stamp.actorUserId,
-      action: call.audit.action,
-      entity: call.audit.entity,
-      entity_id: call.audit.entityId == null ? null : String(call.audit.entityId),
-      ...changedFields(call.audit.before ?? null, call.audit.after ?? null),
-      ip: stamp.ip,
-      request_id: stamp.requestId,
-    },
-  ];
+  const audit = auditRows(ctx, call.audit);
   const out = await preparedIn<{ id: string | number; uuid: string; mailed: string | number }>(
     tx,
     'pos_write_call',
@@ -232,12 +232,31 @@ export async function writeCall(
       call.guard?.moneyVersion ?? null,
       call.moves.filter((m) => m.deltaCents !== 0 && m.benefitId !== null).map((m) => m.benefitId),
       call.reverses ?? null,
+      call.pin?.panId ?? null,
+      call.pin?.day ?? null,
     ],
   );
   const mailed = Number(out[0]?.mailed ?? 0);
   // As platform/outbox.ts does: the log names the messages, never their bodies or addresses.
   if (mailed > 0) ctx.log.info({ count: mailed, notice: 'pos' }, 'recipient notices queued in the outbox');
   return new Map(out.map((r) => [r.uuid, Number(r.id)]));
+}
+
+/** The audit row of a call as the write's `audit_log` insert reads it (a JSON array of one). */
+export function auditRows(ctx: Pick<RequestContext, 'caller' | 'ip' | 'requestId' | 'now'>, entry: AuditEntry) {
+  const stamp = auditStamp(ctx);
+  return [
+    {
+      at: stamp.at,
+      actor_user_id: entry.actorUserId ?? stamp.actorUserId,
+      action: entry.action,
+      entity: entry.entity,
+      entity_id: entry.entityId == null ? null : String(entry.entityId),
+      ...changedFields(entry.before ?? null, entry.after ?? null),
+      ip: stamp.ip,
+      request_id: stamp.requestId,
+    },
+  ];
 }
 
 /** A benefit in an answer, as the answer names it. */

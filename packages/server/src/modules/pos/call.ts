@@ -3,13 +3,16 @@ import { AppError } from '../../platform/errors.js';
 import { POS_MESSAGES } from '@ebt/core/pos';
 import type { TerminalCredentials } from './credentials.js';
 import { notDuplicate } from './retry.js';
+import { PIN_THROTTLE_MINUTES, PIN_THROTTLE_WRONG_PINS, WRONG_PIN_ROWS } from './pin.js';
 import { FUNDS_COLUMNS, fundsCtes, fundsOf, type FundsRow, type LockedFunds } from './funds.js';
 
 // Everything an engine call needs to know before it takes a lock, in one prepared statement (issue 20; decision
 // 0044): the terminal (and whether its secret matches), its merchant, the card, its account and program, the
 // merchant's mapping to that program, the program's today, a transaction already written for the same terminal, day
 // and trace number (and whether it asked what this call asks: retry.ts), a reversal that arrived before its original,
-// and whether the recipient wants per-transaction alerts. It also notes the terminal's last use, at most once a
+// and whether the recipient wants per-transaction alerts; for the PIN (pin.ts), whether the program asks for it, the
+// card's PIN hash and wrong tries, and the terminal's wrong PINs of the last minutes; for a pay code (pay-code.ts),
+// its device and the device's card. It also notes the terminal's last use, at most once a
 // minute, so a busy terminal does not queue on its own row.
 
 export interface CallFacts {
@@ -46,6 +49,19 @@ export interface CallFacts {
   reversedFirst: boolean;
   /** The recipient chose to hear of each purchase, refund and reversal (event 5, any method). */
   alertsOn: boolean;
+  /** The program asks for the card's PIN at purchases and balance inquiries. */
+  pinRequired: boolean;
+  /** The card's PIN hash (platform/pin.ts; null: no PIN set). Never answered, logged or audited. */
+  pinHash: string | null;
+  /** The program's day of the card's wrong tries, and how many it had that day. */
+  pinWrongDay: string | null;
+  pinWrongCount: number;
+  /** This terminal's wrong PINs over the throttle's window, counted up to the throttle's limit (pin.ts). */
+  terminalWrongPins: number;
+  /** Staff were already alerted of this terminal's wrong PINs within the window. */
+  pinThrottleAlerted: boolean;
+  /** The device a pay code names (null: none sent, or no such device); its card is the call's card unless revoked. */
+  device: { id: number; panId: number; publicKey: string; revoked: boolean } | null;
 }
 
 export interface CallKeys {
@@ -58,6 +74,8 @@ export interface CallKeys {
   reversal: boolean;
   /** For a call without a card number (a reversal): the card of the original, when known. */
   panId?: number | null;
+  /** For a pay code: its device's uuid (the card is the device's, unless the device was removed). */
+  deviceUuid?: string | null;
   /** What the call asks (retry.ts `requestDigest`): under a used trace number, only the same digest is a retry. */
   digest: string;
 }
@@ -80,9 +98,13 @@ touch as (
     and (last_used_at is null or last_used_at < $5::timestamptz - interval '1 minute')
   returning 1
 ),
+dev as (
+  select d.id, d.pan_id, d.public_key, d.revoked_at is not null as revoked from card_devices d where d.uuid = $11::uuid
+),
 card as (
-  select p.id, p.program_id, p.account_id, p.pan_status_id, p.locked, p.active_date, p.expiration_date, p.pan_last4
-  from pans p where p.pan_hash = $3 or p.id = $9::int
+  select p.id, p.program_id, p.account_id, p.pan_status_id, p.locked, p.active_date, p.expiration_date, p.pan_last4,
+    p.pin_hash, p.pin_wrong_day, p.pin_wrong_count
+  from pans p where p.pan_hash = $3 or p.id = coalesce($9::int, (select pan_id from dev where not revoked))
 ),
 acct as (
   select a.id, a.status_id, a.is_card_pool, a.agency_id, a.program_id,
@@ -90,7 +112,8 @@ acct as (
   from recipient_accounts a where a.id = (select account_id from card)
 ),
 prog as (
-  select pr.id, pr.status_id, pr.time_zone, pr.name, pr.incentive_expiration_days, pr.benefit_expiration_days
+  select pr.id, pr.status_id, pr.time_zone, pr.name, pr.incentive_expiration_days, pr.benefit_expiration_days,
+    pr.pin_required
   from programs pr
   where pr.id = coalesce(
     (select program_id from card),
@@ -113,6 +136,12 @@ const FACTS_COLUMNS = `term.id as terminal_id, term.terminal_code, term.ok, term
     where t.terminal_id = term.terminal_code and t.trace_day = $6::date and t.trace_number = $7
       and t.trx_type_id in (4, 5) and ${notDuplicate('t')}) as reversed_first,
   exists (select 1 from notification_preferences np where np.account_id = acct.id and np.event_id = 5) as alerts_on,
+  coalesce(prog.pin_required, false) as pin_required, card.pin_hash, card.pin_wrong_day::text as pin_wrong_day,
+  card.pin_wrong_count, coalesce(pinw.wrong, 0) as terminal_wrong_pins,
+  pinw.wrong >= ${PIN_THROTTLE_WRONG_PINS} and exists (select 1 from audit_log al
+    where al.entity = 'merchant_terminal' and al.entity_id = term.terminal_code and al.action = 'pos_pin_throttle'
+      and al.at > $5::timestamptz - interval '${PIN_THROTTLE_MINUTES} minutes') as pin_throttle_alerted,
+  dev.id as device_id, dev.pan_id as device_pan_id, dev.public_key as device_key, dev.revoked as device_revoked,
   (select count(*) from touch) as touched`;
 
 const FACTS_FROM = `from term
@@ -120,6 +149,17 @@ join merchants m on m.id = term.merchant_id
 left join card on true
 left join acct on true
 left join prog on true
+left join dev on true
+-- The terminal's wrong PINs of the window (pin.ts), on the partial index of PIN declines, and only as many as the
+-- throttle needs to know of: for a program that asks for no PIN there is nothing to count.
+left join lateral (
+  select count(*)::int as wrong from (
+    select 1 from transactions w
+    where w.terminal_id = term.terminal_code and ${WRONG_PIN_ROWS('w')}
+      and w.trx_datetime > $5::timestamptz - interval '${PIN_THROTTLE_MINUTES} minutes'
+    limit ${PIN_THROTTLE_WRONG_PINS}
+  ) x
+) pinw on prog.pin_required
 left join lateral (
   select t.id, t.request_digest = $10 as same from transactions t
   where t.terminal_id = term.terminal_code and t.trace_day = $6::date and t.trace_number = $7
@@ -141,7 +181,7 @@ ${fundsCtes(
     account: '(select id from acct)',
     program: '(select id from prog)',
     today: FACTS_TODAY,
-    withEnrolments: '$11::boolean',
+    withEnrolments: '$12::boolean',
   },
   false,
 )}
@@ -177,6 +217,16 @@ interface Row {
   existing_same: boolean;
   reversed_first: boolean;
   alerts_on: boolean;
+  pin_required: boolean;
+  pin_hash: string | null;
+  pin_wrong_day: string | null;
+  pin_wrong_count: number | null;
+  terminal_wrong_pins: number;
+  pin_throttle_alerted: boolean | null;
+  device_id: number | null;
+  device_pan_id: number | null;
+  device_key: string | null;
+  device_revoked: boolean | null;
 }
 
 /**
@@ -245,6 +295,7 @@ async function factsRow<R extends Row>(
     keys.reversal,
     keys.panId ?? null,
     keys.digest,
+    keys.deviceUuid ?? null,
     ...extra,
   ]);
   if (!row || !row.ok) throw AppError.unauthorized(POS_MESSAGES.CREDENTIALS);
@@ -281,5 +332,20 @@ function factsOf(row: Row, keys: CallKeys): TracedCallFacts {
     requestDigest: keys.digest,
     reversedFirst: row.reversed_first,
     alertsOn: row.alerts_on,
+    pinRequired: row.pin_required === true,
+    pinHash: row.pin_hash,
+    pinWrongDay: row.pin_wrong_day,
+    pinWrongCount: Number(row.pin_wrong_count ?? 0),
+    terminalWrongPins: Number(row.terminal_wrong_pins),
+    pinThrottleAlerted: row.pin_throttle_alerted === true,
+    device:
+      row.device_id === null
+        ? null
+        : {
+            id: Number(row.device_id),
+            panId: Number(row.device_pan_id),
+            publicKey: row.device_key!,
+            revoked: row.device_revoked === true,
+          },
   };
 }

@@ -172,8 +172,10 @@ export async function writeOwnRow(
   ctx: CallContext,
   facts: CallFacts,
   row: TransactionRecord & { uuid: string },
+  pin?: Decline['pin'],
 ): Promise<PosAnswer> {
-  await writeCall(db, ctx, { records: [row], moves: [], newBenefits: [], audit: auditEntry(facts, row), notices: [] });
+  const audit = auditEntry(facts, row);
+  await writeCall(db, ctx, { records: [row], moves: [], newBenefits: [], audit, notices: [], pin });
   return answerFrom(row, [], [], row.endBalanceCents);
 }
 
@@ -239,7 +241,7 @@ async function recordDecline(
   if (facts.programId === null) return unrecordedDecline(ctx, facts, base, decline);
   const row = { ...base, respCodeId: decline.respCodeId, additionalResponseText: decline.text ?? null };
   // One statement, so no transaction around it: a decline moves no money and locks nothing.
-  return written(ctx, facts, base, () => writeOwnRow(ctx.db, ctx, facts, row));
+  return written(ctx, facts, base, () => writeOwnRow(ctx.db, ctx, facts, row, decline.pin));
 }
 
 /**

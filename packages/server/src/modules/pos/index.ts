@@ -10,6 +10,7 @@ export type { LockedAccrual } from './incentive-moves.js';
 export type { OriginalTransaction } from './original.js';
 export { redemptionFee } from './purchase.js';
 export { type BenefitMove, type TransactionRecord, writeTransactions } from './records.js';
+export { pinVerdict } from './pin.js';
 export { refundBenefitExpiration, refundDecline, stillSpendable } from './refund.js';
 export { reversalDecline } from './reversal.js';
 export { cardDecline, type Decline, DEFAULT_MAX_AMOUNT, DEFAULT_REVERSAL_WINDOW_HOURS, overMaximum } from './rules.js';

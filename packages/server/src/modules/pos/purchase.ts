@@ -1,7 +1,6 @@
 import { feeCents, planPurchase, type BenefitLine, type PosAnswer, type PurchaseBody } from '@ebt/core/pos';
 import { RESPONSE_CODE, TRANSACTION_TYPE } from '../../db/reference-data.js';
 import type { RequestContext } from '../../platform/context.js';
-import { keyedHash } from '../../platform/crypto.js';
 import { hasSqlState } from '../../platform/errors.js';
 import type { DbOrTx } from '../../db/client.js';
 import { accrualWrite, earnings } from './accrual.js';
@@ -11,14 +10,17 @@ import type { TerminalCredentials } from './credentials.js';
 import { alertNotice } from './alerts.js';
 import { auditEntry, baseRecord, declinedCall, writtenAlone, writtenCall, type TerminalRequest } from './flow.js';
 import { lockFunds, type LockedFunds } from './funds.js';
+import { callCard, payCodeCheck, payCodeRefused, type PayCodeRefusal } from './pay-code.js';
+import { pinDeclined, pinMaterial, pinVerdict } from './pin.js';
 import { requestDigest } from './retry.js';
 import { cardDecline, maxAmountCents, newAuthNumber, overMaximum, writtenDay } from './rules.js';
 
-// POST /transaction-api/pos/purchase (issue 20 items 2-4; docs/transaction-engine.md "Purchase"). The checks in
-// order, then under the account's lock: the spendable benefits oldest expiring first, the debit, the accrual of each
-// incentive the recipient is enrolled in, the alert. A copy of a call (same terminal, day and trace number, and the
-// same card, amounts and allowPartial) gets the first answer and changes nothing; another call under a used trace
-// number is declined 94 (retry.ts, applied by the frames of flow.ts).
+// POST /transaction-api/pos/purchase (issue 20 items 2-4; docs/transaction-engine.md "Purchase"). The card, by its
+// number or a pay code (pay-code.ts); the checks in order, the card's PIN among them (pin.ts); then under the
+// account's lock: the spendable benefits oldest expiring first, the debit, the accrual of each incentive the recipient
+// is enrolled in, the alert. A copy of a call (same terminal, day and trace number, and the same card, PIN, amounts and
+// allowPartial) gets the first answer and changes nothing; another call under a used trace number is declined 94
+// (retry.ts, applied by the frames of flow.ts).
 
 const cents = (dollars: number) => Math.round(dollars * 100);
 
@@ -42,19 +44,30 @@ export async function purchase(
   body: PurchaseBody,
 ): Promise<PosAnswer> {
   const request = { ...body, traceDay: writtenDay(body.terminalDateTime) };
-  const panHash = keyedHash(body.pan, ctx.config.hmacKey);
+  const card = callCard(body, ctx.config.hmacKey);
   const amountCents = cents(body.amount);
   const eligibleCents = body.eligibleAmount === undefined ? amountCents : cents(body.eligibleAmount);
   const allowPartial = body.allowPartial === true;
+  const pin = pinMaterial(body.pin, card.identity, ctx.config.pinKeys);
   const keys = {
-    panHash,
-    panPrefix: body.pan.slice(0, 9),
+    panHash: card.panHash,
+    panPrefix: card.panPrefix,
+    deviceUuid: card.payCode?.deviceUuid ?? null,
     traceDay: request.traceDay,
     traceNumber: body.traceNumber,
     reversal: false,
-    digest: requestDigest({ kind: 'purchase', panHash, amountCents, eligibleCents, allowPartial }, ctx.config.hmacKey),
+    digest: requestDigest(
+      { kind: 'purchase', panHash: card.identity, amountCents, eligibleCents, allowPartial, pin },
+      ctx.config.hmacKey,
+    ),
   };
-  const asked = { amountCents, eligibleCents, allowPartial };
+  const asked = {
+    amountCents,
+    eligibleCents,
+    allowPartial,
+    pin: body.pin,
+    payCode: card.payCode ? payCodeCheck(ctx, card.payCode, request) : null,
+  };
 
   // Two round trips (decision 0102): the facts with the funds as they are, then one statement that writes the call
   // only if the funds are still as read. Whatever made the funds change is a call of this card that came first.
@@ -80,6 +93,15 @@ export async function purchase(
   );
 }
 
+/** What the terminal asked, as the purchase computes with it; the pay code's check, spent once for the call. */
+interface Asked {
+  amountCents: number;
+  eligibleCents: number;
+  allowPartial: boolean;
+  pin: string | undefined;
+  payCode: ((facts: TracedCallFacts) => Promise<PayCodeRefusal | null>) | null;
+}
+
 /** Writes a purchase from its funds: `guard` is the write's condition on the account (call-write.ts MoneyGuard). */
 type Settle = (db: DbOrTx, funds: LockedFunds, guard: MoneyGuard) => Promise<PosAnswer>;
 
@@ -91,14 +113,25 @@ async function purchaseWith(
   ctx: RequestContext,
   facts: TracedCallFacts,
   request: TerminalRequest,
-  asked: { amountCents: number; eligibleCents: number; allowPartial: boolean },
+  asked: Asked,
   write: (base: CallRecord & { uuid: string }, settle: Settle) => Promise<PosAnswer>,
 ): Promise<PosAnswer> {
   const { amountCents, eligibleCents, allowPartial } = asked;
   const at = ctx.now();
-  const base = { ...baseRecord(facts, request, at, TRANSACTION_TYPE.PURCHASE, amountCents), eligibleCents };
-  const early = cardDecline(facts) ?? overMaximum(amountCents, await maxAmountCents(ctx.db, facts.today));
-  if (early) return declinedCall(ctx, facts, base, early);
+  const recordOf = (f: TracedCallFacts) => ({
+    ...baseRecord(f, request, at, TRANSACTION_TYPE.PURCHASE, amountCents),
+    eligibleCents,
+  });
+  // A pay code is checked and spent before anything of its card is (a used trace number is the retry rule's).
+  const refused = asked.payCode && facts.existingId === null ? await asked.payCode(facts) : null;
+  if (refused) return payCodeRefused(ctx, facts, refused, recordOf);
+  const base = recordOf(facts);
+  const card = cardDecline(facts);
+  if (card) return declinedCall(ctx, facts, base, card);
+  const pin = pinVerdict(facts, asked.pin, ctx.config.pinKeys);
+  if (!pin.ok) return pinDeclined(ctx, facts, base, pin);
+  const over = overMaximum(amountCents, await maxAmountCents(ctx.db, facts.today));
+  if (over) return declinedCall(ctx, facts, base, { ...over, pin: pin.guard });
 
   return write(base, async (db, funds, guard) => {
     const plan = planPurchase(funds.benefits, amountCents, eligibleCents, allowPartial);
@@ -110,8 +143,8 @@ async function purchaseWith(
         startBalanceCents: funds.balanceCents,
         endBalanceCents: funds.balanceCents,
       };
-      // A decline moves no money: it is written as the funds were read, with no condition on them.
-      await writeCall(db, ctx, { records: [declined], moves: [], newBenefits: [], audit, notices: [] });
+      // A decline moves no money: it is written as the funds were read, with no condition on them but the PIN's.
+      await writeCall(db, ctx, { records: [declined], moves: [], newBenefits: [], audit, notices: [], pin: pin.guard });
       return answerFrom(declined, [], [], funds.balanceCents);
     }
     const byId = new Map(funds.benefits.map((b) => [b.id, b]));
@@ -135,6 +168,7 @@ async function purchaseWith(
     const alert = alertNotice(facts, 'PURCHASE', plan.approvedCents, balanceAfterCents);
     await writeCall(db, ctx, {
       guard,
+      pin: pin.guard,
       records: [own, ...accrual.records],
       moves: [
         ...plan.lines.map((l) => ({

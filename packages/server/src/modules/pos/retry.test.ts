@@ -5,6 +5,7 @@ import { auditLog, transactionBenefits, transactions } from '../../db/schema/ind
 import { useTestApp } from '../../testing/app.js';
 import { makeRecipient } from '../../testing/factories.js';
 import {
+  CARD_PIN,
   balanceOf,
   call,
   makeCard,
@@ -144,6 +145,7 @@ describe('a trace number used again', () => {
     const at = '2026-11-23T10:00:00-05:00';
     const inquiry = await call(t, w.terminal, 'balance-inquiry', {
       pan: w.card.pan,
+      pin: CARD_PIN,
       traceNumber: trace,
       terminalDateTime: at,
     });
@@ -170,6 +172,7 @@ describe('a trace number used again', () => {
     // And a balance inquiry under it: no balance.
     const asked = await call(t, w.terminal, 'balance-inquiry', {
       pan: w.card.pan,
+      pin: CARD_PIN,
       traceNumber: body.traceNumber,
       terminalDateTime: at,
     });
@@ -277,7 +280,12 @@ describe('a trace number used again', () => {
     expect(await transactionCount(w.db)).toBe(count + 1);
 
     // A balance inquiry's copy too.
-    const inquiry = { pan: w.card.pan, traceNumber: nextTrace(), terminalDateTime: '2026-11-23T10:00:00-05:00' };
+    const inquiry = {
+      pan: w.card.pan,
+      pin: CARD_PIN,
+      traceNumber: nextTrace(),
+      terminalDateTime: '2026-11-23T10:00:00-05:00',
+    };
     const told = await call(t, w.terminal, 'balance-inquiry', inquiry);
     expect(await call(t, w.terminal, 'balance-inquiry', inquiry)).toEqual(told);
   });

@@ -6,7 +6,7 @@ import { keyedHash } from '../../platform/crypto.js';
 
 // The retry rule (docs/transaction-engine.md "Retries"). A call is named by its terminal, day and trace number. A
 // second call under a name already used is a retry only when it asks exactly what the first asked: the same kind, the
-// same card, the same amounts, the same original; it then gets the first answer and changes nothing. Any other call
+// same card (the same pay code), the same amounts, the same PIN, the same original; it then gets the first answer and changes nothing. Any other call
 // under a used name is declined 94 (Duplicate transaction), recorded as its own row, and told nothing of the first
 // call. What a call asks is compared as a digest: a keyed hash (HMAC-SHA-256 with the PAN key) of its material fields,
 // written on the call's row, so no card number is kept anywhere new and the digest of a card cannot be guessed
@@ -22,8 +22,15 @@ import { keyedHash } from '../../platform/crypto.js';
  * under one name always name the same original, so they are always copies.
  */
 export type CallMaterial =
-  | { kind: 'purchase'; panHash: string; amountCents: number; eligibleCents: number; allowPartial: boolean }
-  | { kind: 'balance-inquiry'; panHash: string }
+  | {
+      kind: 'purchase';
+      panHash: string;
+      amountCents: number;
+      eligibleCents: number;
+      allowPartial: boolean;
+      pin?: string | undefined;
+    }
+  | { kind: 'balance-inquiry'; panHash: string; pin?: string | undefined }
   | { kind: 'refund'; amountCents: number; original: OriginalReference; callerTerminal: string }
   | { kind: 'reversal' };
 
@@ -31,9 +38,12 @@ export type CallMaterial =
 function materialFields(material: CallMaterial): unknown[] {
   switch (material.kind) {
     case 'purchase':
-      return [material.kind, material.panHash, material.amountCents, material.eligibleCents, material.allowPartial];
+      return withPin(
+        [material.kind, material.panHash, material.amountCents, material.eligibleCents, material.allowPartial],
+        material.pin,
+      );
     case 'balance-inquiry':
-      return [material.kind, material.panHash];
+      return withPin([material.kind, material.panHash], material.pin);
     case 'refund': {
       const o = material.original;
       const original = o.trxUuid
@@ -45,6 +55,13 @@ function materialFields(material: CallMaterial): unknown[] {
       return [material.kind];
   }
 }
+
+/**
+ * A call's fields with what it holds of its PIN (pin.ts `pinMaterial`: a keyed hash, never the digits) when one was
+ * sent: a copy with the same PIN is a retry, another PIN under the name is another call. Without a PIN the fields are
+ * as they were before PINs, so the digests written then still match their copies.
+ */
+const withPin = (fields: unknown[], pin: string | undefined) => (pin === undefined ? fields : [...fields, 'pin', pin]);
 
 /** The digest of what a call asks (64 hex digits), keyed with the PAN key. */
 export function requestDigest(material: CallMaterial, hmacKey: Buffer): string {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { benefits, transactions } from '../../db/schema/index.js';
 import { useTestApp } from '../../testing/app.js';
 import {
+  CARD_PIN,
   balanceOf,
   call,
   makePosWorld,
@@ -125,6 +126,7 @@ describe('POST /transaction-api/pos/balance-inquiry', () => {
     await w.giveBenefit('9.00', { expirationDate: '2026-11-01' }); // expired
     const answer = await call(t, w.terminal, 'balance-inquiry', {
       pan: w.card.pan,
+      pin: CARD_PIN,
       traceNumber: nextTrace(),
       terminalDateTime: '2026-11-23T10:00:00-05:00',
     });

@@ -20,6 +20,11 @@ export const DEFAULT_REVERSAL_WINDOW_HOURS = 24;
 export interface Decline {
   respCodeId: number;
   text?: string;
+  /**
+   * A decline found after the card's PIN was judged right (over the maximum, short of funds): it tells the terminal
+   * the PIN was right, so it is written under the PIN's guard as an approval is (call-write.ts `pin`).
+   */
+  pin?: { panId: number; day: string } | undefined;
 }
 
 /**

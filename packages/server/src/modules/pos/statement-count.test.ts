@@ -1,9 +1,11 @@
+import { generateKeyPairSync, randomBytes, sign } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { payCodeSignedText, payCodeText } from '@ebt/core/pans';
 import { describe, expect, it } from 'vitest';
-import { auditLog, notificationPreferences, outbox, pans, transactions } from '../../db/schema/index.js';
+import { auditLog, cardDevices, notificationPreferences, outbox, pans, transactions } from '../../db/schema/index.js';
 import { CONFIG_VALUES } from '../../platform/config-values.js';
 import { useTestApp } from '../../testing/app.js';
-import { call, makePosWorld, purchaseOf, refundOf, reversalOf } from '../../testing/pos-world.js';
+import { CARD_PIN, call, makePosWorld, purchaseOf, refundOf, reversalOf } from '../../testing/pos-world.js';
 
 // What an engine call costs in round trips to the database (docs/transaction-engine.md "Cost"; decision 0102): every
 // one is a wait each call pays, so this test keeps the count from creeping back. Counted where the app sends them
@@ -20,7 +22,7 @@ async function statementsOf<T>(work: () => Promise<T>): Promise<{ result: T; sta
 }
 
 describe('the cost of an engine call', () => {
-  it('approves a purchase over two benefits in two round trips: the facts with the funds, and the write', async () => {
+  it('approves a purchase over two benefits in two round trips, its PIN checked: the facts with the funds, and the write', async () => {
     const w = await makePosWorld(t);
     await w.giveBenefit('5.00', { expirationDate: '2026-11-30' });
     await w.giveBenefit('50.00');
@@ -72,6 +74,36 @@ describe('the cost of an engine call', () => {
   });
 });
 
+describe('the cost of a purchase by pay code', () => {
+  it('approves in three round trips: the facts with the device and the funds, the code spent, and the write', async () => {
+    const w = await makePosWorld(t);
+    await w.giveBenefit('50.00');
+    await call(t, w.terminal, 'purchase', purchaseOf(w.card.pan, 1));
+    const { publicKey, privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+    const [device] = await w.db
+      .insert(cardDevices)
+      .values({
+        panId: w.card.panId,
+        publicKey: publicKey.export({ format: 'der', type: 'spki' }).toString('base64url'),
+        name: 'Phone',
+      })
+      .returning();
+    const signed = payCodeSignedText(
+      device!.uuid,
+      Math.floor(t.clock.now().getTime() / 1000),
+      randomBytes(12).toString('base64url'),
+    );
+    const payCode = payCodeText(
+      signed,
+      sign('sha256', Buffer.from(signed), { key: privateKey, dsaEncoding: 'ieee-p1363' }),
+    );
+    const { pan: _pan, ...body } = purchaseOf(w.card.pan, 5, { posEntryMode: '031' });
+    const { result, statements } = await statementsOf(() => call(t, w.terminal, 'purchase', { ...body, payCode }));
+    expect(result).toMatchObject({ responseCode: '00', approvedAmount: 5 });
+    expect(statements).toBe(3);
+  });
+});
+
 describe('the cost of a declined purchase', () => {
   it('declines beyond the funds, and a locked card, in two round trips as well', async () => {
     const w = await makePosWorld(t);
@@ -101,6 +133,7 @@ describe('the cost of the other engine calls', () => {
     const { result, statements } = await statementsOf(() =>
       call(t, w.terminal, 'balance-inquiry', {
         pan: w.card.pan,
+        pin: CARD_PIN,
         traceNumber: 'INQ-COUNT',
         terminalDateTime: '2026-11-23T12:00:00Z',
       }),

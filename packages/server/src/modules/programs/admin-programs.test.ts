@@ -438,6 +438,33 @@ describe('GET and PUT /admin-api/programs/{uuid}', () => {
   });
 });
 
+describe('the program\'s PIN setting (docs/security.md "Card PINs")', () => {
+  it('answers pinRequired (new programs: on), saves it off and on, each save audited; left out it stays', async () => {
+    expect((await add(validProgramBody({ shortName: 'PINPROG' }))).statusCode).toBe(200);
+    const program = (await programByShortName('PINPROG'))!;
+    expect(program.pinRequired).toBe(true);
+    expect((await detail(program.uuid)).json()).toMatchObject({ pinRequired: true });
+    const off = await save(program.uuid, validProgramBody({ shortName: 'PINPROG', pinRequired: false }));
+    expect(off.statusCode, off.body).toBe(200);
+    expect((await detail(program.uuid)).json()).toMatchObject({ pinRequired: false });
+    const audits = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'program'), eq(auditLog.entityId, program.uuid), eq(auditLog.action, 'update')));
+    expect(audits.at(-1)).toMatchObject({ before: { pinRequired: true }, after: { pinRequired: false } });
+    // A client that does not send it leaves the setting as it is.
+    expect((await save(program.uuid, validProgramBody({ shortName: 'PINPROG' }))).statusCode).toBe(200);
+    expect((await programByShortName('PINPROG'))!.pinRequired).toBe(false);
+    expect(
+      (await save(program.uuid, { ...validProgramBody({ shortName: 'PINPROG' }), pinRequired: 'yes' })).statusCode,
+    ).toBe(400);
+    expect((await save(program.uuid, validProgramBody({ shortName: 'PINPROG', pinRequired: true }))).statusCode).toBe(
+      200,
+    );
+    expect((await programByShortName('PINPROG'))!.pinRequired).toBe(true);
+  });
+});
+
 describe('secret configuration entries', () => {
   const SECRET = 'Sup3r-Secret-Signing-Key';
   const configuration = (qrSigningKey: string) =>

@@ -36,6 +36,7 @@ export function programDetailOf(row: ProgramDetailRow, config: Config): ProgramD
     enableBenefitNote: row.enableBenefitNote,
     benefitOptionTypeId: row.benefitOptionTypeId,
     panPrefixFixed: Boolean(row.panPrefixFixed),
+    pinRequired: row.pinRequired,
   };
 }
 

@@ -72,6 +72,7 @@ const PROGRAM_COLUMNS = {
   lastIssuanceDate: programs.lastIssuanceDate,
   enableBenefitNote: programs.enableBenefitNote,
   benefitOptionTypeId: programs.benefitOptionTypeId,
+  pinRequired: programs.pinRequired,
 };
 
 /**

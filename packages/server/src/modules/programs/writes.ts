@@ -109,6 +109,8 @@ export function programColumns(body: ProgramBody) {
     lastIssuanceDate: body.lastIssuanceDate,
     enableBenefitNote: body.enableBenefitNote,
     benefitOptionTypeId: body.benefitOptionTypeId ?? null,
+    // Not sent (an older client): the stored setting stays, and a new program takes the column's default (true).
+    ...(body.pinRequired === undefined ? {} : { pinRequired: body.pinRequired }),
   };
 }
 
@@ -210,6 +212,7 @@ export function programAuditView(row: ProgramDetailRow, config: Config) {
     lastIssuanceDate: row.lastIssuanceDate,
     enableBenefitNote: row.enableBenefitNote,
     benefitOptionTypeId: row.benefitOptionTypeId,
+    pinRequired: row.pinRequired,
     fundingSources: row.fundingSources.map((s) => s.name).join(', '),
   };
 }

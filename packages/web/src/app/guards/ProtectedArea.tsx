@@ -3,12 +3,12 @@ import { MESSAGES } from '@ebt/core/messages';
 import { canAccessArea } from '@ebt/core/privileges';
 import { Alert, Button, Center, Stack } from '@mantine/core';
 import { lazy, Suspense, useDeferredValue, useState, type ComponentType } from 'react';
-import { Navigate } from 'react-router';
+import { Navigate, Outlet, useMatches } from 'react-router';
 import { FullPageLoader } from '../../components/FullPageLoader';
 import { currentUserQuery, useCurrentUser } from '../../features/auth/api';
 import { isApiError } from '../../lib/api-client';
 import { useI18n } from '../../lib/i18n';
-import type { PortalArea } from '../../lib/routes';
+import type { PortalArea, RouteHandle } from '../../lib/routes';
 import { hasSession } from '../../lib/session';
 import { SessionUserProvider } from '../../lib/session-user';
 import { queryClient } from '../../lib/query-client';
@@ -62,14 +62,12 @@ export function ProtectedArea({ area }: { area: PortalArea }) {
   // The user's arrival renders the signed-in shell and the page, the heaviest render of a page load. Deferred, it
   // renders in slices that leave the browser free to answer a tap between them, instead of in one long task.
   const user = useDeferredValue(data);
+  // A screen that works without the network (the Pay screen, decision 0108) shows itself offline, without the shell.
+  const worksOffline = useMatches().some((match) => (match.handle as RouteHandle | undefined)?.offline);
 
   if (error) {
     if (area === 'recipient' && isApiError(error, 0) && hasSession())
-      return (
-        <Suspense fallback={<FullPageLoader />}>
-          <OfflineHome />
-        </Suspense>
-      );
+      return <Suspense fallback={<FullPageLoader />}>{worksOffline ? <Outlet /> : <OfflineHome />}</Suspense>;
     // A 401 has already sent the browser to /logout (api-client); don't race it to /login.
     if (isApiError(error, 401)) return <FullPageLoader />;
     return (

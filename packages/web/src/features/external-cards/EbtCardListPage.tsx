@@ -12,6 +12,7 @@ import { useOwnCards } from './api';
 import { CardTable } from './components/CardTable';
 import { usePageParam } from '../../lib/page-param';
 import { useI18n } from '../../lib/i18n';
+import { PayCardsSection } from '../pay';
 
 /**
  * `/recipient/ebtcards` (A§2, B§2): the recipient's external EBT cards (card name, number masked, type, status,
@@ -59,6 +60,7 @@ export default function EbtCardListPage() {
             onPageChange={setPage}
           />
         )}
+        <PayCardsSection />
       </Stack>
     </Page>
   );

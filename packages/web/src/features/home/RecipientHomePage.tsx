@@ -9,7 +9,7 @@ import { Money } from '../../components/Money';
 import { Page } from '../../components/Page';
 import { errorMessagesOf } from '../../lib/errors';
 import { useSessionUser } from '../../lib/session-user';
-import { CardControls } from '../pans';
+import { CardControls, PinPrompt } from '../pans';
 import { useBalances } from './api';
 import { ProgramBalanceCard } from './components/ProgramBalanceCard';
 import { HeadroomSummary, useMyHeadroom } from '../incentives';
@@ -102,6 +102,7 @@ export default function RecipientHomePage() {
           </SimpleGrid>
         )}
         {!balances.isPending && cards.length === 0 && !balances.isError && <Text>{t('home.noPrograms')}</Text>}
+        {!stored && !cardsPending && <PinPrompt />}
         {!stored && !cardsPending && <CardControls />}
       </Stack>
     </Page>

@@ -32,6 +32,8 @@ import { BackLink } from '../../components/BackLink';
 import { useAssignPan, useGeneratePan, usePanAccount, useRecipientPans, useSetPanStatus } from './api';
 import { WARNING_BADGE_COLOR } from '../../components/badge-colors';
 import { PanNumber } from './components/PanNumber';
+import { StaffCardDevices } from '../pay';
+import { StaffPin } from './components/StaffPin';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -190,6 +192,7 @@ export default function RecipientPansPage({ base }: { base: StaffBase }) {
         </Group>
       ),
     },
+    { key: 'pin', header: 'PIN', render: (p) => <StaffPin pan={p} busy={busy} onOutcome={setOutcome} /> },
     { key: 'activeDate', header: 'Active Date', render: (p) => <DateText value={p.activeDate} /> },
     { key: 'expirationDate', header: 'Expiration Date', render: (p) => <DateText value={p.expirationDate} /> },
     {
@@ -289,6 +292,7 @@ export default function RecipientPansPage({ base }: { base: StaffBase }) {
           />
         )}
       </DetailSection>
+      <StaffCardDevices pans={list.data ?? []} />
     </Page>
   );
 }

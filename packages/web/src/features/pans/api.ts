@@ -1,5 +1,11 @@
 import { endpointPath } from '@ebt/core/contract';
-import { panApi, type BulkPanGenerationBody, type CardAction, type PanStatusBody } from '@ebt/core/pans';
+import {
+  panApi,
+  type BulkPanGenerationBody,
+  type CardAction,
+  type PanStatusBody,
+  type SetPinBody,
+} from '@ebt/core/pans';
 import { LIST_PAGE_SIZE } from '@ebt/core/constants';
 import { recipientApi } from '@ebt/core/recipients';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -125,5 +131,26 @@ export function useCardAction() {
     mutationFn: ({ panId, action }: { panId: number; action: CardAction }) =>
       callEndpoint(panApi.changeOwnCard, { params: { panId }, body: { action } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: endpointKey(panApi.ownCards) }),
+  });
+}
+
+// Card PINs ------------------------------------------------------------------------------------------------------
+
+/** Set or change the PIN of one of the recipient's cards: the server's message and the card as it now is. */
+export function useSetCardPin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ panId, body }: { panId: number; body: SetPinBody }) =>
+      callEndpoint(panApi.setOwnCardPin, { params: { panId }, body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: endpointKey(panApi.ownCards) }),
+  });
+}
+
+/** Staff: clear a card's PIN (the recipient sets a new one before paying); the PANs reload. */
+export function useClearCardPin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (panId: number) => callEndpoint(panApi.clearPin, { params: { panId } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: endpointKey(panApi.list) }),
   });
 }

@@ -38,6 +38,8 @@ export interface ProgramFormValues {
   fundingDate: string;
   lastIssuanceDate: string;
   enableBenefitNote: boolean;
+  /** Purchases and balance inquiries need the card's PIN (new programs: on). */
+  pinRequired: boolean;
   benefitOptionTypeId: string;
   bin: string;
   seriesNbr: string;
@@ -66,6 +68,7 @@ export const EMPTY_PROGRAM_FORM: ProgramFormValues = {
   fundingDate: '',
   lastIssuanceDate: '',
   enableBenefitNote: false,
+  pinRequired: true,
   benefitOptionTypeId: '',
   bin: '',
   seriesNbr: '',
@@ -108,6 +111,7 @@ export function programFormOf(p: ProgramDetail): ProgramFormValues {
     fundingDate: text(p.fundingDate),
     lastIssuanceDate: text(p.lastIssuanceDate),
     enableBenefitNote: p.enableBenefitNote,
+    pinRequired: p.pinRequired,
     benefitOptionTypeId: numberText(p.benefitOptionTypeId),
     bin: text(p.bin),
     seriesNbr: text(p.seriesNbr),

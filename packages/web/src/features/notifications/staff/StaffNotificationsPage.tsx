@@ -13,6 +13,7 @@ import { useMarkStaffNotificationsRead, useStaffNotifications } from './api';
 const TOPIC_LABEL: Record<string, string> = {
   'agency-funding': 'Agency funding',
   'card-report': 'Card report',
+  'pin-throttle': 'Wrong PINs at a terminal',
 };
 const topicLabel = (topic: string) => TOPIC_LABEL[topic] ?? topic;
 

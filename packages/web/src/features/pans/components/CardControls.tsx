@@ -12,6 +12,8 @@ import { MaskedPan } from '../../../components/MaskedPan';
 import { MessageBanner } from '../../../components/MessageBanner';
 import { errorMessagesOf } from '../../../lib/errors';
 import { useCardAction, useMyCards } from '../api';
+import { PayButton } from '../../pay';
+import { CardPin } from './CardPin';
 import { WARNING_BADGE_COLOR } from '../../../components/badge-colors';
 import { useI18n } from '../../../lib/i18n';
 
@@ -102,8 +104,10 @@ export function CardControls({ programUuid }: CardControlsProps) {
                   {t('home.expires')} <DateText value={card.expirationDate} />
                 </Text>
               )}
+              <CardPin card={card} />
               {active && (
                 <Group gap="sm" wrap="wrap">
+                  <PayButton panId={card.panId} last4={card.last4} />
                   {canTakeCardAction(card, 'lock') && (
                     <Button
                       variant="outline"

@@ -10,7 +10,7 @@ import {
   ZIP_MAX,
 } from '@ebt/core/constants';
 import { PROGRAM_STATUS_LABEL, US_STATES } from '@ebt/core/enums';
-import { Checkbox, Grid, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Checkbox, Grid, Select, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useMemo } from 'react';
 import { DateField } from '../../../components/DateField';
@@ -220,6 +220,13 @@ export function ProgramForm({ form, dateMin, panPrefixFixed = false }: ProgramFo
               mt={{ base: 0, sm: 'xl' }}
               label="Enable Benefit Note"
               {...form.getInputProps('enableBenefitNote', { type: 'checkbox' })}
+            />
+          </Grid.Col>
+          <Grid.Col span={12}>
+            <Switch
+              label="Require the card's PIN at purchases and balance inquiries"
+              description="When on, a card without a PIN cannot pay or check its balance at a terminal until the recipient sets one in the portal."
+              {...form.getInputProps('pinRequired', { type: 'checkbox' })}
             />
           </Grid.Col>
         </Grid>
