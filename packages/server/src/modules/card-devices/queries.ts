@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import type { PanRecord } from '../pans/index.js';
 import { cardDevices, pans, programs, recipientAccounts as ra } from '../../db/schema/index.js';
 
 // The SQL of the card devices (docs/module-layout.md): reads, inserts and updates, no rules. A card's phones are read
@@ -16,18 +17,11 @@ const cardColumns = {
   programName: programs.name,
 };
 
-/** The card with its account's place, locked against a concurrent registration when `lock` (the limit's count). */
-export async function cardById(db: DbOrTx, panId: number, lock = false) {
-  const query = db
-    .select(cardColumns)
-    .from(pans)
-    .innerJoin(ra, eq(ra.id, pans.accountId))
-    .innerJoin(programs, eq(programs.id, pans.programId))
-    .where(eq(pans.id, panId));
-  const [row] = lock ? await query.for('update', { of: pans }) : await query;
-  return row;
-}
-export type DeviceCard = NonNullable<Awaited<ReturnType<typeof cardById>>>;
+/** What the card devices need of a card: `panById` of the PANs module reads it (locked when a limit is counted). */
+export type DeviceCard = Pick<
+  PanRecord,
+  'id' | 'accountId' | 'programId' | 'panStatusId' | 'panLast4' | 'agencyId' | 'accountTypeId' | 'programName'
+>;
 
 /**
  * The card and its active phones in one statement (the list's read; with the caller's, two: architecture.md "The

@@ -11,7 +11,8 @@ import { ruleMessage } from '@ebt/core/messages';
 import { recordAudit } from '../../platform/audit.js';
 import { requireCaller, type RequestContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { cardById, countActiveDevices, insertDevice } from './queries.js';
+import { panById } from '../pans/index.js';
+import { countActiveDevices, insertDevice } from './queries.js';
 
 // A phone registers its key for a card (decision 0108): the recipient's installable app made an ECDSA P-256 key pair
 // in the browser (the private key non-extractable, kept in IndexedDB) and sends the public half while online.
@@ -48,7 +49,7 @@ export async function registerCardDevice(
   const publicKey = p256PublicKey(body.publicKey);
   if (!publicKey) throw AppError.badRequest(CARD_DEVICE_MESSAGES.INVALID_PUBLIC_KEY, 'publicKey');
   return ctx.db.transaction(async (tx) => {
-    const card = await cardById(tx, panId, true);
+    const card = await panById(tx, panId, true);
     if (!card || !ctx.caller.accountIds.includes(card.accountId) || card.panStatusId !== PAN_STATUS.ACTIVE)
       throw AppError.notFound(CARD_DEVICE_MESSAGES.CARD_NOT_FOUND);
     if (!canAddCardDevice(await countActiveDevices(tx, card.id)))

@@ -4,7 +4,8 @@ import { requireCaller, type RequestContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { mayReachCard } from './list.js';
 import { noticeOfRemoval } from './notices.js';
-import { cardById, lockActiveDevice, revokeDevice } from './queries.js';
+import { panById } from '../pans/index.js';
+import { lockActiveDevice, revokeDevice } from './queries.js';
 
 // Removing a phone from a card (decision 0108): from then on the engine refuses the codes it makes. The row stays,
 // revoked (revoked_at, revoked_by), so a code made before is still explained in the audit trail.
@@ -12,7 +13,7 @@ import { cardById, lockActiveDevice, revokeDevice } from './queries.js';
 async function removeDevice(context: RequestContext, panId: number, deviceUuid: string, own: boolean): Promise<void> {
   const ctx = requireCaller(context);
   await ctx.db.transaction(async (tx) => {
-    const card = await cardById(tx, panId);
+    const card = await panById(tx, panId);
     if (!card || !mayReachCard(ctx.caller, card, own)) throw AppError.notFound(CARD_DEVICE_MESSAGES.CARD_NOT_FOUND);
     const device = await lockActiveDevice(tx, card.id, deviceUuid.toLowerCase());
     if (!device) throw AppError.notFound(CARD_DEVICE_MESSAGES.DEVICE_NOT_FOUND);
