@@ -9,7 +9,8 @@ import { signInInSpanish } from './spanish-helpers';
 
 // Pay codes (decision 0108): recipient01 opens Pay for the demo card at a phone's size, sees a QR code made and signed
 // on the phone, reads it as text too, and a terminal pays with it and the PIN once (the second time it is refused);
-// with the network cut the screen opens again and makes a fresh code. The QR is read back from a screenshot by an
+// with the network cut the screen opens again and makes a fresh code, and so it does when the app was closed (no
+// session) and opened again without signal. The QR is read back from a screenshot by an
 // independent decoder (jsQR on the PNG, in Node), not from the page's own data.
 
 test.use({ viewport: { width: 390, height: 844 } });
@@ -195,6 +196,58 @@ test.describe('pay codes', () => {
     await phones.getByRole('button', { name: /^Remove Phone/ }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
     await expect(phones.getByText('No phone can pay with this card yet.')).toBeVisible();
+  });
+});
+
+test.describe('a phone that was closed without signing out', () => {
+  test('opens with no signal and no session, and its pay code pays', async ({ page, context, request }) => {
+    test.setTimeout(120_000);
+    const { token, card } = await demoCard(request);
+    await removePhones(request, token, card.panId);
+    await signInAs(page, DEMO_USERS.recipient, /\/recipient$/);
+    await workerInControl(page);
+    await page.goto(`/recipient/pay/${card.panId}`);
+    await expect(page.getByRole('img', { name: `Pay code for card ending in ${card.last4}` })).toBeVisible({
+      timeout: 15_000,
+    });
+    const registered = parsePayCode(await codeText(page))!;
+
+    // The app is closed (its tab, and with it the session, is gone) and opened again at a market without signal.
+    await page.close();
+    await context.setOffline(true);
+    const reopened = await context.newPage();
+    await reopened.goto('/recipient');
+    await expect(reopened.getByText('You are offline. These balances are the last ones read')).toBeVisible({
+      timeout: 20_000,
+    });
+    await expectAccessible(reopened);
+    await shot(reopened, 'pay-en-reopened-home');
+    await reopened.getByRole('link', { name: `Pay with this phone: card ending in ${card.last4}` }).click();
+    await expect(reopened.getByRole('img', { name: `Pay code for card ending in ${card.last4}` })).toBeVisible({
+      timeout: 15_000,
+    });
+    await expect(reopened.getByText('Not current').first()).toBeVisible();
+    const offlineText = await codeText(reopened);
+    const offline = parsePayCode(offlineText)!;
+    expect(offline.deviceUuid).toBe(registered.deviceUuid);
+    expect(await decodedQr(reopened)).toBe(offlineText);
+    await expectNoSidewaysScroll(reopened);
+    await expectAccessible(reopened);
+    await shot(reopened, 'pay-en-reopened-offline');
+
+    // The cashier's terminal has signal: the code made without a session pays once, with the PIN.
+    await context.setOffline(false);
+    const run = Date.now().toString(36).slice(-6).toUpperCase();
+    const paid = await purchase(request, offlineText, `RPN${run}1`);
+    expect(paid.status(), await paid.text()).toBe(200);
+    expect(((await paid.json()) as { responseCode: string }).responseCode).toBe('00');
+
+    // Signing out takes the kept cards with it: the Pay screen then needs a sign-in.
+    await signInAs(reopened, DEMO_USERS.recipient, /\/recipient$/);
+    await reopened.goto('/logout');
+    await expect(reopened.getByRole('heading', { level: 1 })).toBeVisible();
+    await reopened.goto(`/recipient/pay/${card.panId}`);
+    await expect(reopened).toHaveURL(/\/login$/);
   });
 });
 

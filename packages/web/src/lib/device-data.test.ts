@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clearUserData, USER_DATA_PREFIX } from './device-data';
+import { clearUserData, hasKeptPayCards, KEPT_PAY_CARDS_KEY, USER_DATA_PREFIX } from './device-data';
 
 /** A Storage over a Map (the web project's tests run in Node, without a DOM). */
 function memoryStorage(entries: Record<string, string>) {
@@ -34,5 +34,25 @@ describe('clearUserData', () => {
       removeItem: () => undefined,
     };
     expect(() => clearUserData(refusing)).not.toThrow();
+  });
+});
+
+describe('hasKeptPayCards', () => {
+  it('answers whether the pay cards are kept, and that signing out removes them', () => {
+    const storage = memoryStorage({ [KEPT_PAY_CARDS_KEY]: '{}' });
+    const reader = { getItem: (key: string) => storage.store.get(key) ?? null };
+    expect(hasKeptPayCards(reader)).toBe(true);
+    clearUserData(storage);
+    expect(hasKeptPayCards(reader)).toBe(false);
+  });
+
+  it('answers no when storage is refused', () => {
+    expect(
+      hasKeptPayCards({
+        getItem: () => {
+          throw new Error('refused');
+        },
+      }),
+    ).toBe(false);
   });
 });

@@ -5,6 +5,21 @@
 
 export const USER_DATA_PREFIX = 'ebt.recipient.';
 
+/**
+ * The cards the Pay screen last showed (decision 0108): their last four, program and balance, and whose they are.
+ * While they are kept (the app was closed, not signed out), the Pay screen and the offline home open without a session.
+ */
+export const KEPT_PAY_CARDS_KEY = `${USER_DATA_PREFIX}payCards`;
+
+/** Whether the last person of this device left pay cards on it (closed the app without signing out). */
+export function hasKeptPayCards(given?: Pick<Storage, 'getItem'>): boolean {
+  try {
+    return (given ?? window.localStorage).getItem(KEPT_PAY_CARDS_KEY) !== null;
+  } catch {
+    return false;
+  }
+}
+
 /** Removes every key this app kept on the device about the person signed in. */
 export function clearUserData(given?: Pick<Storage, 'length' | 'key' | 'removeItem'>): void {
   try {

@@ -9,6 +9,7 @@ import { currentUserQuery, useCurrentUser } from '../../features/auth/api';
 import { isApiError } from '../../lib/api-client';
 import { useI18n } from '../../lib/i18n';
 import type { PortalArea, RouteHandle } from '../../lib/routes';
+import { hasKeptPayCards } from '../../lib/device-data';
 import { hasSession } from '../../lib/session';
 import { SessionUserProvider } from '../../lib/session-user';
 import { queryClient } from '../../lib/query-client';
@@ -65,6 +66,10 @@ export function ProtectedArea({ area }: { area: PortalArea }) {
   // A screen that works without the network (the Pay screen, decision 0108) shows itself offline, without the shell.
   const worksOffline = useMatches().some((match) => (match.handle as RouteHandle | undefined)?.offline);
 
+  // The app closed without signing out and opened again (the session lived in the closed tab): the phone still pays
+  // with the cards it kept (decision 0108). The Pay screen opens from them, and with no signal the offline home too.
+  if (!hasSession() && area === 'recipient' && hasKeptPayCards() && (worksOffline || !navigator.onLine))
+    return <Suspense fallback={<FullPageLoader />}>{worksOffline ? <Outlet /> : <OfflineHome />}</Suspense>;
   if (error) {
     if (area === 'recipient' && isApiError(error, 0) && hasSession())
       return <Suspense fallback={<FullPageLoader />}>{worksOffline ? <Outlet /> : <OfflineHome />}</Suspense>;

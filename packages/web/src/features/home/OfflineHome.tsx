@@ -4,13 +4,15 @@ import { MessageBanner } from '../../components/MessageBanner';
 import { Money } from '../../components/Money';
 import { Page } from '../../components/Page';
 import { useI18n } from '../../lib/i18n';
+import { KeptPayButtons } from '../pay';
 import { ProgramBalanceCard } from './components/ProgramBalanceCard';
 import { loadBalances } from './offline-balances';
 
 /**
  * What /recipient shows when the signed-in recipient's account cannot be read because there is no network (decision
- * 0051): the balances last read on this device, marked 'Not current' with the time they were read, and nothing else.
- * Without stored balances it says the portal needs a connection.
+ * 0051): the balances last read on this device, marked 'Not current' with the time they were read, and the cards this
+ * phone pays with (decision 0108). Without stored balances it says the portal needs a connection. It also shows when
+ * the app was closed without signing out and opens with no signal (no session): the Pay screen is what a market needs.
  */
 export default function OfflineHome() {
   const { t } = useI18n();
@@ -49,6 +51,7 @@ export default function OfflineHome() {
           ) : (
             <MessageBanner kind="warning" messages={t('home.offlineNoData')} />
           )}
+          <KeptPayButtons />
         </Stack>
       </Page>
     </Container>

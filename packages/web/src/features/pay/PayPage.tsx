@@ -159,7 +159,13 @@ export default function PayPage() {
     if (gone) setAttempt((n) => n + 1);
   }, [gone]);
 
-  const back = user ? <BackLink to="/recipient/ebtcards">{t('pay.backToCards')}</BackLink> : undefined;
+  // Without a session (the app closed and opened again, or no signal) the way back is the home, which then shows the
+  // offline home or the sign-in.
+  const back = user ? (
+    <BackLink to="/recipient/ebtcards">{t('pay.backToCards')}</BackLink>
+  ) : (
+    <BackLink to="/recipient">{t('pay.backToHome')}</BackLink>
+  );
   const frame = (content: ReactNode) => {
     const page = (
       <Page title={t('pay.title')} actions={back}>
@@ -188,7 +194,7 @@ export default function PayPage() {
         <MessageBanner
           kind="warning"
           title={t('pay.notCurrent')}
-          messages={t('pay.offline')}
+          messages={user === null && browserOnline ? t('pay.signedOut') : t('pay.offline')}
           details={
             <Text fz="sm" data-testid="pay-read-at">
               {t('pay.readAt')} <DateText value={card.readAt} format="datetime" />

@@ -5,7 +5,7 @@ import { PAY_CODE_VALID_SECONDS, payCodeSignedText, payCodeText, toBase64Url } f
 // structured-cloneable) with the uuid the server gave the phone. A code is made and signed here, with no network.
 // Signing out keeps them, as a wallet keeps its cards: the phone stays registered to the card (a new key at every
 // sign-in would fill the card's five phones with dead ones), they hold no personal data and sign nothing without the
-// Pay screen of a signed-in session, and a code still needs the card's PIN. They go when the phone is removed from the
+// Pay screen's kept cards (signing out removes those; closing the app keeps them), and a code still needs the PIN. They go when the phone is removed from the
 // card (here or by staff, or by a lost or stolen report: the server then answers 404 and the key is forgotten).
 
 /** The IndexedDB database of the phone's pay-code keys. */

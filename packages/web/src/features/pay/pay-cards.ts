@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { USER_DATA_PREFIX } from '../../lib/device-data';
+import { KEPT_PAY_CARDS_KEY } from '../../lib/device-data';
 
 // What the Pay screen shows of a card without the network (decision 0108): the last four digits, the program and its
 // balance as last read, with the time they were read. Kept on the phone like the home's last balances (decision 0051):
 // no card number, no person's name, under the prefix that signing out clears.
 
-const KEY = `${USER_DATA_PREFIX}payCards`;
+const KEY = KEPT_PAY_CARDS_KEY;
 
 export const PayCardFacts = z.object({
   panId: z.number().int(),
@@ -26,14 +26,20 @@ export function savePayCards(userUuid: string, cards: PayCardFacts[], readAt = n
   }
 }
 
-/** The card as last read, with the time, or null. Offline (no user) the stored cards are the signed-in person's. */
-export function loadPayCard(panId: number, userUuid?: string): { readAt: string; card: PayCardFacts } | null {
+/** Every card as last read, with the time, or null: the signed-in person's, or without a session the last person's. */
+export function loadPayCards(userUuid?: string): { readAt: string; cards: PayCardFacts[] } | null {
   try {
     const parsed = Stored.safeParse(JSON.parse(localStorage.getItem(KEY) ?? 'null'));
     if (!parsed.success || (userUuid !== undefined && parsed.data.userUuid !== userUuid)) return null;
-    const card = parsed.data.cards.find((c) => c.panId === panId);
-    return card ? { readAt: parsed.data.readAt, card } : null;
+    return parsed.data;
   } catch {
     return null;
   }
+}
+
+/** The card as last read, with the time, or null. Offline (no user) the stored cards are the last person's. */
+export function loadPayCard(panId: number, userUuid?: string): { readAt: string; card: PayCardFacts } | null {
+  const kept = loadPayCards(userUuid);
+  const card = kept?.cards.find((c) => c.panId === panId);
+  return kept && card ? { readAt: kept.readAt, card } : null;
 }

@@ -514,6 +514,9 @@ export const en = {
     sectionIntro:
       'Show a pay code at the market instead of your card. It works without signal once this phone is set up.',
     backToCards: 'Back to your cards',
+    backToHome: 'Back to home',
+    signedOut:
+      'You are not signed in. Your pay code still works. Sign in to see your current balance; the balance here is from the last time you were signed in.',
     cardEnding: 'Card ending in {{last4}}',
     balance: 'Balance',
     balanceUnknown: 'Balance not available',

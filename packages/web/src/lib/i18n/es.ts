@@ -525,6 +525,9 @@ export const es: Catalogue = {
     sectionIntro:
       'Muestre un código de pago en el mercado en lugar de su tarjeta. Funciona sin señal una vez que este teléfono esté preparado.',
     backToCards: 'Volver a sus tarjetas',
+    backToHome: 'Volver al inicio',
+    signedOut:
+      'No ha iniciado sesión. Su código de pago sigue funcionando. Inicie sesión para ver su saldo actual; el saldo aquí es de la última vez que inició sesión.',
     cardEnding: 'Tarjeta que termina en {{last4}}',
     balance: 'Saldo',
     balanceUnknown: 'Saldo no disponible',
