@@ -10,6 +10,7 @@ export const DEMO_USERS = {
   agencyadmin: 'agencyadmin01',
   agencyuser: 'agencyuser01',
   recipient: 'recipient01',
+  farmer: 'farmer01',
 } as const;
 
 /** Where the web app keeps the session token (packages/web/src/lib/session.ts). */
@@ -39,7 +40,7 @@ export async function signInThroughForm(page: Page, username: string, landing: R
  */
 export async function signInAs(page: Page, username: string, landing: RegExp): Promise<void> {
   // Each landing is a portal's own path: /\/program$/ is /program.
-  const portal = /^\\\/(recipient|program|admin)\$?$/.exec(landing.source)?.[1];
+  const portal = /^\\\/(recipient|merchant|program|admin)\$?$/.exec(landing.source)?.[1];
   if (!portal) throw new Error(`signInAs: ${landing} is not a portal's landing; use signInThroughForm`);
   const token = await apiToken(page.request, username);
   await page.goto('/healthz');

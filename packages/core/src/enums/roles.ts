@@ -11,6 +11,8 @@ export const ROLE = {
   PLATFORM_ADMIN: 4,
   AGENCY_ADMIN: 5,
   AGENCY_USER: 6,
+  /** Ours: a person who sells for one or more merchants (docs/farmer-app.md). */
+  FARMER: 7,
 } as const;
 // Pure: a bundle that uses only the ids (the web's privilege rules) leaves zod out.
 export const RoleId = /* @__PURE__ */ z.enum(ROLE);
@@ -24,6 +26,7 @@ export const ROLE_LABEL: Readonly<Record<RoleId, string>> = {
   4: 'Platform Admin',
   5: 'Agency Admin',
   6: 'Agency User',
+  7: 'Farmer',
 };
 
 /** Resolution 2: the program view's admin search sends [1]; the admin program edit sends [1, 2]. */

@@ -24,6 +24,8 @@ export const PRIVILEGE = {
   // ours: B§6 names no right for reading merchants; staff lists need one that roles can grant
   MERCHANT_VIEW: 'MERCHANT_VIEW',
   BANK_VIEW: 'BANK_VIEW',
+  // ours: the merchant portal of farmer users (docs/farmer-app.md), scoped to the merchants they sell for
+  MERCHANT_ACCESS: 'MERCHANT_ACCESS',
 } as const;
 
 export type PrivilegeCode = (typeof PRIVILEGE)[keyof typeof PRIVILEGE];
@@ -58,6 +60,7 @@ export const PRIVILEGE_LIST: readonly PrivilegeEntry[] = [
   { privilegeId: 17, code: PRIVILEGE.MERCHANT_UPDATE, descr: 'Update merchants, their status and program mapping' },
   { privilegeId: 18, code: PRIVILEGE.MERCHANT_VIEW, descr: 'View merchants' },
   { privilegeId: 19, code: PRIVILEGE.BANK_VIEW, descr: 'View and edit merchant tax and bank information' },
+  { privilegeId: 20, code: PRIVILEGE.MERCHANT_ACCESS, descr: 'Merchant portal access as a farmer user' },
 ];
 
 /** The four staff access privileges: any of them lets a user call staff endpoints (A§6, B§6). */
@@ -75,7 +78,11 @@ export const PROGRAM_AREA_PRIVILEGES = [
   PRIVILEGE.AGENCYUSER_ACCESS,
 ] as const satisfies readonly PrivilegeCode[];
 
-const ACCESS_PRIVILEGES: readonly PrivilegeCode[] = [PRIVILEGE.RECIPIENT_ACCESS, ...STAFF_PRIVILEGES];
+const ACCESS_PRIVILEGES: readonly PrivilegeCode[] = [
+  PRIVILEGE.RECIPIENT_ACCESS,
+  PRIVILEGE.MERCHANT_ACCESS,
+  ...STAFF_PRIVILEGES,
+];
 
 /** Every privilege that is not an area access one: what a platform admin is granted besides NDGADMIN_ACCESS. */
 const NON_ACCESS_PRIVILEGES: readonly PrivilegeCode[] = PRIVILEGE_LIST.map((p) => p.code).filter(
@@ -96,6 +103,7 @@ const NON_ACCESS_PRIVILEGES: readonly PrivilegeCode[] = PRIVILEGE_LIST.map((p) =
  *   privilege, or sign-in would route it to /program (A§2 order).
  * - 5 Agency Admin, 6 Agency User: their area plus reading agencies and merchants; the agency admin also sees
  *   program users (B§2 Users menu) and processes applicants.
+ * - 7 Farmer (ours): the merchant portal only, over the merchants the user sells for (invited from a merchant's page).
  */
 export const ROLE_PRIVILEGES: Record<number, PrivilegeCode[]> = {
   1: [
@@ -127,4 +135,5 @@ export const ROLE_PRIVILEGES: Record<number, PrivilegeCode[]> = {
     PRIVILEGE.MERCHANT_VIEW,
   ],
   6: [PRIVILEGE.AGENCYUSER_ACCESS, PRIVILEGE.AGENCY_VIEW, PRIVILEGE.MERCHANT_VIEW],
+  7: [PRIVILEGE.MERCHANT_ACCESS],
 };

@@ -1,13 +1,15 @@
 import { ROLE, type RoleId } from '../enums/roles.js';
 import { PRIVILEGE, PROGRAM_AREA_PRIVILEGES, type PrivilegeCode } from './privileges.js';
 
-export type Area = 'recipient' | 'program' | 'admin';
+/** The signed-in portals: A§2's three, and the farmers' merchant portal (ours, docs/farmer-app.md). */
+export type Area = 'recipient' | 'merchant' | 'program' | 'admin';
 
-/** Checking order of A§2: after login the first matching area wins. */
-const AREA_ORDER: readonly Area[] = ['recipient', 'program', 'admin'];
+/** Checking order of A§2: after login the first matching area wins (a farmer user has only the merchant one). */
+const AREA_ORDER: readonly Area[] = ['recipient', 'merchant', 'program', 'admin'];
 
 const AREA_PRIVILEGES: Readonly<Record<Area, readonly PrivilegeCode[]>> = {
   recipient: [PRIVILEGE.RECIPIENT_ACCESS],
+  merchant: [PRIVILEGE.MERCHANT_ACCESS],
   program: PROGRAM_AREA_PRIVILEGES,
   admin: [PRIVILEGE.NDGADMIN_ACCESS],
 };

@@ -130,7 +130,7 @@ describe.runIf(RUNS_HERE)('reference data', () => {
   it('loads the same rows however often it runs', () => {
     expect(referenceCounts[0]).toEqual(referenceCounts[1]);
     expect(referenceCounts[0]).toMatchObject({
-      roles: 6,
+      roles: 7,
       privileges: PRIVILEGE_LIST.length,
       transaction_types: TRANSACTION_TYPES.length,
       response_codes: RESPONSE_CODES.length,
@@ -140,9 +140,9 @@ describe.runIf(RUNS_HERE)('reference data', () => {
     expect(referenceCounts[0]!.security_questions).toBeGreaterThanOrEqual(5);
   });
 
-  it('has roles 1 to 6 with the platform administrator as role 4', async () => {
+  it('has roles 1 to 7 with the platform administrator as role 4 and farmer users as 7', async () => {
     const all = await db.select().from(roles).orderBy(roles.id);
-    expect(all.map((r) => r.id)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(all.map((r) => r.id)).toEqual([1, 2, 3, 4, 5, 6, 7]);
     const grants = await db
       .select({ code: privileges.code })
       .from(rolePrivileges)
@@ -253,7 +253,14 @@ describe.runIf(RUNS_HERE)('demo data', () => {
     );
     expect(demo.map((u) => u.username).sort()).toEqual([...DEMO_USERNAMES].sort());
     const roleOf = Object.fromEntries(demo.map((u) => [u.username, u.role_id]));
-    expect(roleOf).toEqual({ sysadmin01: 4, progadmin01: 1, agencyadmin01: 5, agencyuser01: 6, recipient01: 3 });
+    expect(roleOf).toEqual({
+      sysadmin01: 4,
+      progadmin01: 1,
+      agencyadmin01: 5,
+      agencyuser01: 6,
+      recipient01: 3,
+      farmer01: 7,
+    });
     for (const u of demo) {
       expect(u.status_id).toBe(USER_STATUS.ENABLED);
       expect(u.email_verified).toBe(true);

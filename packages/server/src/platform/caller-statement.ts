@@ -14,7 +14,8 @@ import type { KeyedRead, KeyedRow } from './keyed-read.js';
  * roles.privilege_codes, which triggers keep (decision 0084): aggregating them was a fifth of the statement's work.
  * The user's programs and agencies come the same way, from the user's own row (users.linked_*, kept by triggers on
  * user_programs and user_agencies with each link's change, decision 0086); a recipient's accounts are read by their
- * user_id index. Each kind is taken below only for the scope it belongs to.
+ * user_id index, a farmer user's merchants by merchant_users' key. Each kind is taken below only for the scope it
+ * belongs to.
  * A session found idle or expired is ended by the caller of resolveCaller (a second statement, once per session).
  *
  * Nothing is cached between requests: a user disabled on another instance is refused on the next call here
@@ -31,7 +32,9 @@ select case when s.last_seen_at < $2::timestamptz - make_interval(secs => $4::in
        u.uuid, u.username, u.role_id, u.status_id, u.email, u.first_name, u.middle_name, u.last_name, u.mobile, u.preferred_language,
        (select r.privilege_codes from roles r where r.id = u.role_id) as privilege_codes,
        u.linked_program_ids as program_ids, u.linked_agency_ids as agency_ids,
-       u.linked_agency_program_ids as agency_program_ids, ac.account_ids, ac.account_program_ids${extraColumns}
+       u.linked_agency_program_ids as agency_program_ids, ac.account_ids, ac.account_program_ids,
+       (select array_agg(mu.merchant_id order by mu.merchant_id) from merchant_users mu
+         where mu.user_id = u.id and mu.revoked_at is null) as merchant_ids${extraColumns}
   from sessions s
   left join users u on u.id = s.user_id
   left join lateral (select array_agg(ra.id order by ra.id) as account_ids,
@@ -79,6 +82,7 @@ interface CallerRow {
   agency_program_ids: number[] | null;
   account_ids: number[] | null;
   account_program_ids: number[] | null;
+  merchant_ids: number[] | null;
   /** Only in the statement with a keyed read. */
   keyed_row?: Record<string, unknown> | null;
 }
@@ -153,6 +157,7 @@ export async function resolveCaller(
       programIds: [...programIds],
       agencyIds: row.agency_ids ?? [],
       accountIds: row.account_ids ?? [],
+      merchantIds: scope === 'merchants' ? (row.merchant_ids ?? []) : [],
       sessionTokenHash: tokenHash,
       profile: {
         email: row.email,

@@ -4,7 +4,7 @@ import { type Caller, canSeeAgency, canSeeProgram, scopeFor } from './caller.js'
 
 const caller = (
   scope: Caller['scope'],
-  ids: Partial<Pick<Caller, 'programIds' | 'agencyIds' | 'accountIds'>> = {},
+  ids: Partial<Pick<Caller, 'programIds' | 'agencyIds' | 'accountIds' | 'merchantIds'>> = {},
 ): Caller => ({
   userId: 1,
   userUuid: '00000000-0000-4000-8000-000000000001',
@@ -15,6 +15,7 @@ const caller = (
   programIds: ids.programIds ?? [],
   agencyIds: ids.agencyIds ?? [],
   accountIds: ids.accountIds ?? [],
+  merchantIds: ids.merchantIds ?? [],
   sessionTokenHash: 'x',
   profile: {
     email: 'someone@example.com',
@@ -33,6 +34,7 @@ describe('caller scope', () => {
     expect(scopeFor(new Set([PRIVILEGE.AGENCYADMIN_ACCESS]))).toBe('agencies');
     expect(scopeFor(new Set([PRIVILEGE.AGENCYUSER_ACCESS]))).toBe('agencies');
     expect(scopeFor(new Set([PRIVILEGE.RECIPIENT_ACCESS]))).toBe('self');
+    expect(scopeFor(new Set([PRIVILEGE.MERCHANT_ACCESS]))).toBe('merchants');
     expect(scopeFor(new Set([PRIVILEGE.MERCHANT_VIEW]))).toBe('none');
   });
 
@@ -55,6 +57,7 @@ describe('caller scope', () => {
   it('gives recipients and role-less users no staff view', () => {
     expect(canSeeAgency(caller('self', { programIds: [7] }), 7, 70)).toBe(false);
     expect(canSeeAgency(caller('none'), 7, 70)).toBe(false);
+    expect(canSeeAgency(caller('merchants', { merchantIds: [3] }), 7, 70)).toBe(false);
     expect(canSeeAgency(caller('all'), 9, null)).toBe(true);
   });
 });

@@ -15,10 +15,12 @@ export interface Caller {
   username: string;
   roleId: number;
   privileges: ReadonlySet<string>;
-  scope: 'all' | 'programs' | 'agencies' | 'self' | 'none';
+  scope: 'all' | 'programs' | 'agencies' | 'self' | 'merchants' | 'none';
   programIds: readonly number[];
   agencyIds: readonly number[];
   accountIds: readonly number[];
+  /** A farmer user's merchants (merchant_users links not revoked): their whole scope; empty for everyone else. */
+  merchantIds: readonly number[];
   sessionTokenHash: string;
   /** The user's own fields, read with the session so the session user (part 1 §3) needs no second look-up. */
   profile: CallerProfile;
@@ -39,6 +41,7 @@ export function scopeFor(privileges: ReadonlySet<string>): Caller['scope'] {
   if (privileges.has(PRIVILEGE.PROGRAMADMIN_ACCESS)) return 'programs';
   if (privileges.has(PRIVILEGE.AGENCYADMIN_ACCESS) || privileges.has(PRIVILEGE.AGENCYUSER_ACCESS)) return 'agencies';
   if (privileges.has(PRIVILEGE.RECIPIENT_ACCESS)) return 'self';
+  if (privileges.has(PRIVILEGE.MERCHANT_ACCESS)) return 'merchants';
   return 'none';
 }
 

@@ -49,7 +49,16 @@ export const DEMO_CARD_ACCOUNT_NUMBER = '100000001';
  * balance inquiry (docs/transaction-engine.md "PIN"). Every other demo card has a PIN of its own (recipients.ts).
  */
 export const DEMO_CARD_PIN = '4826';
-export const DEMO_USERNAMES = ['sysadmin01', 'progadmin01', 'agencyadmin01', 'agencyuser01', 'recipient01'] as const;
+export const DEMO_USERNAMES = [
+  'sysadmin01',
+  'progadmin01',
+  'agencyadmin01',
+  'agencyuser01',
+  'recipient01',
+  'farmer01',
+] as const;
+/** The demo farmer user: sells for the demo terminal's merchant (docs/farmer-app.md). */
+export const DEMO_FARMER = 'farmer01';
 
 export const SIZES = {
   recipients: 500,

@@ -4,7 +4,7 @@ import { userAgencies, userPrograms, users, userSecurityAnswers } from '../db/sc
 import { addDays, atLocalTime } from './calendar.js';
 import { insertKeyed, insertRows } from './insert.js';
 import type { UserSeed, World } from './model.js';
-import { DEMO_SECURITY_QUESTION_ID, DEMO_USERNAMES } from './model.js';
+import { DEMO_FARMER, DEMO_SECURITY_QUESTION_ID, DEMO_USERNAMES } from './model.js';
 import { phone } from './people.js';
 
 type NewUser = Pick<UserSeed, 'username' | 'firstName' | 'lastName' | 'roleId' | 'statusId'> & Partial<UserSeed>;
@@ -51,6 +51,8 @@ export async function seedUsers(tx: Tx, w: World, hashes: { password: string; an
   });
   w.account[w.r01]!.userIdx = recipient01;
   w.account[w.r01b]!.userIdx = recipient01;
+  // Sells for the demo terminal's merchant (seed/terminals.ts links it).
+  staff(DEMO_FARMER, 'Rosa Delgado', ROLE.FARMER, ENABLED);
   staff('sysadmin02', 'Grace Lindqvist', ROLE.PLATFORM_ADMIN, DISABLED);
   staff('progadmin02', 'Rita Castellano', ROLE.PROGRAM_ADMIN, ENABLED, { programIdx: [1] });
   staff('progadmin03', 'Henry Bishop', ROLE.PROGRAM_ADMIN, PENDING, { programIdx: [0] });

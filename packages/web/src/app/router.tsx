@@ -81,6 +81,7 @@ export const routes: RouteObject[] = [
         children: [...collect('public'), { path: '*', element: <NotFoundPage /> }],
       },
       portal('recipient'),
+      portal('merchant'),
       portal('program'),
       portal('admin'),
     ],

@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
 
-/** The three signed-in portals (A§2), each under its own path prefix. */
-export type PortalArea = 'recipient' | 'program' | 'admin';
+/** The signed-in portals (A§2's three and the farmers' merchant portal), each under its own path prefix. */
+export type PortalArea = 'recipient' | 'merchant' | 'program' | 'admin';
 
 /**
  * What one feature contributes to the router: routes relative to each portal's prefix (`benefits`, not
@@ -11,6 +11,7 @@ export type PortalArea = 'recipient' | 'program' | 'admin';
 export interface FeatureRoutes {
   public?: RouteObject[];
   recipient?: RouteObject[];
+  merchant?: RouteObject[];
   program?: RouteObject[];
   admin?: RouteObject[];
 }

@@ -10,6 +10,7 @@ export * from './pans.js';
 export * from './external-cards.js';
 export * from './merchants.js';
 export * from './terminals.js';
+export * from './merchant-users.js';
 export * from './transactions.js';
 export * from './incentives.js';
 export * from './notifications.js';

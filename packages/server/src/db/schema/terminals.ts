@@ -26,11 +26,17 @@ export const merchantTerminals = pgTable(
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokedBy: integer('revoked_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * 'terminal': issued by staff for a device or app of the merchant's; 'phone': a farmer user's phone registered
+     * from the sell screen (createdBy is that farmer user). Both call the engine the same way.
+     */
+    kind: varchar('kind', { length: 10 }).notNull().default('terminal'),
   },
   (t) => [
     uniqueIndex('merchant_terminals_code_key').on(t.terminalCode),
     index('merchant_terminals_merchant_id_idx').on(t.merchantId, t.createdAt),
     check('merchant_terminals_code_check', sql`${t.terminalCode} ~ '^[0-9A-HJKMNP-TV-Z]{12}$'`),
+    check('merchant_terminals_kind_check', sql`${t.kind} in ('terminal', 'phone')`),
   ],
 );
 

@@ -111,7 +111,7 @@ export default function AreaLayout({ area, user }: { area: PortalArea; user: Cur
           )}
           <Group gap="xs" wrap="nowrap">
             <LanguageSwitch placement="header" />
-            {area !== 'recipient' && <NotificationBell to={`/${area}/notifications`} />}
+            {(area === 'program' || area === 'admin') && <NotificationBell to={`/${area}/notifications`} />}
             <UserMenu user={user} accountTo={`/${area}/account`} />
           </Group>
         </Group>

@@ -45,6 +45,21 @@ function recipientNavigation(user: CurrentUser): NavItem[] {
 }
 
 /**
+ * The merchant portal of farmer users (docs/farmer-app.md): selling first, then what was sold and paid, the business
+ * (its programs, markets and phones), the account. Catalogue keys: it speaks English and Spanish.
+ */
+function merchantNavigation(): NavItem[] {
+  return [
+    link('nav.home', '/merchant', { end: true, aliases: ['/merchant/home'] }),
+    link('nav.sell', '/merchant/sell'),
+    link('nav.sales', '/merchant/sales', { aliases: ['/merchant/sale'] }),
+    link('nav.payouts', '/merchant/payouts', { aliases: ['/merchant/payout'] }),
+    link('nav.business', '/merchant/business'),
+    link('nav.account', '/merchant/account'),
+  ];
+}
+
+/**
  * A§2 Program area and A§6: Users only for program admins and agency admins; Programs becomes a dropdown with
  * Pan Generation under BULK_PAN_GEN; Recipients becomes a dropdown with Applicants under PROCESS_APPLICANT when the
  * user has applications.
@@ -109,6 +124,8 @@ export function navigationFor(area: PortalArea, user: CurrentUser): NavItem[] {
   switch (area) {
     case 'recipient':
       return recipientNavigation(user);
+    case 'merchant':
+      return merchantNavigation();
     case 'program':
       return programNavigation(user);
     case 'admin':
