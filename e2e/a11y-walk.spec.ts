@@ -13,6 +13,7 @@ const ROUTES = webRoutes();
 /** Who signs in for each area (../shared/docs/runtime-contract.md), and where their sign-in lands. */
 const SIGNED_IN_AS: Record<Exclude<RouteArea, 'public'>, { username: string; landing: RegExp }> = {
   recipient: { username: DEMO_USERS.recipient, landing: /\/recipient$/ },
+  merchant: { username: DEMO_USERS.farmer, landing: /\/merchant$/ },
   program: { username: DEMO_USERS.progadmin, landing: /\/program$/ },
   admin: { username: DEMO_USERS.sysadmin, landing: /\/admin$/ },
 };
@@ -443,7 +444,7 @@ test.describe('the accessibility walk', () => {
     expect(stale, 'visits of routes the router no longer has').toEqual([]);
   });
 
-  for (const area of ['public', 'recipient', 'program', 'admin'] as const) {
+  for (const area of ['public', 'recipient', 'merchant', 'program', 'admin'] as const) {
     const routes = ROUTES.filter((route) => route.area === area);
     test(`every ${area} route passes axe's WCAG 2.1 A and AA rules (${routes.length} routes)`, async ({ page }) => {
       test.setTimeout(30_000 + routes.length * 8_000);

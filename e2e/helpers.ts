@@ -52,7 +52,7 @@ export async function signInAs(page: Page, username: string, landing: RegExp): P
 async function expectLanding(page: Page, landing: RegExp): Promise<void> {
   await expect(page).toHaveURL(landing);
   // The signed-in shell (not the sign-in page still fading out) and the landing page's heading.
-  await expect(page.getByRole('button', { name: /User menu for/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: /User menu for|Menú de usuario de/ })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 }
 

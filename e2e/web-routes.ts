@@ -8,7 +8,7 @@ import ts from 'typescript';
  * public pages. Read from the source, as the router cannot be loaded outside a bundler (lazy pages, CSS modules).
  * A route entry written in a shape this reader does not know fails loudly, so no screen slips past the walks.
  */
-export type RouteArea = 'public' | 'recipient' | 'program' | 'admin';
+export type RouteArea = 'public' | 'recipient' | 'merchant' | 'program' | 'admin';
 
 export interface WebRoute {
   area: RouteArea;
@@ -19,7 +19,7 @@ export interface WebRoute {
 }
 
 const WEB_SRC = path.resolve(import.meta.dirname, '../packages/web/src');
-const AREAS: RouteArea[] = ['public', 'recipient', 'program', 'admin'];
+const AREAS: RouteArea[] = ['public', 'recipient', 'merchant', 'program', 'admin'];
 
 function parse(file: string): ts.SourceFile {
   return ts.createSourceFile(file, fs.readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);

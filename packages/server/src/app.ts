@@ -14,6 +14,9 @@ import benefitRoutes from './modules/benefits/routes.js';
 import healthRoutes from './modules/health/routes.js';
 import incentiveRoutes from './modules/incentives/routes.js';
 import merchantRoutes from './modules/merchants/routes.js';
+import merchantUserRoutes from './modules/merchant-users/routes.js';
+import farmerRoutes from './modules/farmer/routes.js';
+import phoneTerminalRoutes from './modules/phone-terminals/routes.js';
 import transactionRoutes from './modules/transactions/routes.js';
 import posRoutes from './modules/pos/routes.js';
 import externalCardRoutes from './modules/external-cards/routes.js';
@@ -63,6 +66,9 @@ const MODULES = [
   benefitRoutes,
   incentiveRoutes,
   merchantRoutes,
+  merchantUserRoutes,
+  farmerRoutes,
+  phoneTerminalRoutes,
   userRoutes,
   userAdminRoutes,
   roleRoutes,

@@ -8,12 +8,15 @@ import { cardDeviceApi } from '../card-devices/index.js';
 import { configApi } from '../config/index.js';
 import { dashboardApi } from '../dashboard/index.js';
 import { externalCardApi } from '../external-cards/index.js';
+import { farmerApi } from '../farmer/index.js';
 import { healthApi } from '../health/index.js';
 import { incentiveApi } from '../incentives/index.js';
 import { merchantApi } from '../merchants/index.js';
+import { merchantUserApi } from '../merchant-users/index.js';
 import { notificationApi } from '../notifications/index.js';
 import { outboxApi } from '../outbox/index.js';
 import { panApi } from '../pans/index.js';
+import { phoneTerminalApi } from '../phone-terminals/index.js';
 import { posApi } from '../pos/index.js';
 import { programAdminApi } from '../program-admins/index.js';
 import { programApi } from '../programs/index.js';
@@ -39,12 +42,15 @@ export const ENDPOINTS: readonly AnyEndpoint[] = [
   configApi,
   dashboardApi,
   externalCardApi,
+  farmerApi,
   healthApi,
   incentiveApi,
   merchantApi,
+  merchantUserApi,
   notificationApi,
   outboxApi,
   panApi,
+  phoneTerminalApi,
   posApi,
   programAdminApi,
   programApi,

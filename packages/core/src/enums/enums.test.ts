@@ -65,9 +65,10 @@ describe('lookups', () => {
     expect(StateCode.safeParse('PR').success).toBe(false);
   });
 
-  it('labels every role, 4 being the platform admin', () => {
+  it('labels every role, 4 being the platform admin and 7 the farmer user', () => {
     expect(ROLE_LABEL[ROLE.PLATFORM_ADMIN]).toBe('Platform Admin');
-    expect(Object.keys(ROLE_LABEL)).toHaveLength(6);
+    expect(ROLE_LABEL[ROLE.FARMER]).toBe('Farmer');
+    expect(Object.keys(ROLE_LABEL)).toHaveLength(7);
   });
 
   it('takes a program for role 1, and role 2 on the admin screen; an agency for roles 5 and 6', () => {

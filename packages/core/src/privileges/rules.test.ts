@@ -44,10 +44,22 @@ describe('ROLE_PRIVILEGES', () => {
   it('gives the platform admin every privilege but the other area ones', () => {
     const admin = ROLE_PRIVILEGES[ROLE.PLATFORM_ADMIN] ?? [];
     expect(admin).toEqual(expect.arrayContaining([NDGADMIN_ACCESS, 'BANK_VIEW', 'OTP_RESET', 'BULK_PAN_GEN']));
-    for (const code of [RECIPIENT_ACCESS, PROGRAMADMIN_ACCESS, AGENCYADMIN_ACCESS, AGENCYUSER_ACCESS]) {
+    for (const code of [
+      RECIPIENT_ACCESS,
+      PROGRAMADMIN_ACCESS,
+      AGENCYADMIN_ACCESS,
+      AGENCYUSER_ACCESS,
+      'MERCHANT_ACCESS',
+    ]) {
       expect(admin).not.toContain(code);
     }
-    expect(admin).toHaveLength(PRIVILEGE_LIST.length - 4);
+    expect(admin).toHaveLength(PRIVILEGE_LIST.length - 5);
+  });
+
+  it('gives farmer users the merchant portal and nothing else', () => {
+    const farmer = ROLE_PRIVILEGES[ROLE.FARMER] ?? [];
+    expect(farmer).toEqual(['MERCHANT_ACCESS']);
+    expect(areaForPrivileges(farmer)).toBe('merchant');
   });
 
   it('limits agency roles to agency scope', () => {

@@ -22,9 +22,17 @@ export const TerminalParams = z.object({
 });
 export type TerminalParams = z.infer<typeof TerminalParams>;
 
+/**
+ * What a terminal is: 'terminal', issued by staff for a device or app of the merchant's; 'phone', a farmer user's
+ * phone registered from the sell screen (decision 0110). Both call the engine the same way.
+ */
+export const TERMINAL_KINDS = ['terminal', 'phone'] as const;
+export type TerminalKind = (typeof TERMINAL_KINDS)[number];
+
 /** One terminal as the merchant detail lists it; the secret is never in it. */
 export const Terminal = z.object({
   terminalId: z.string(),
+  kind: z.enum(TERMINAL_KINDS),
   name: z.string(),
   issuedAt: z.iso.datetime({ offset: true }),
   issuedBy: z.string().nullable(),

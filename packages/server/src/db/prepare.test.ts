@@ -80,7 +80,7 @@ describe.runIf(ON_POSTGRES)('two instances starting together on an empty Postgre
         rows: await count('select count(*) as n from users where username = $1', [username]),
       }).toEqual({ username, rows: 1 });
     }
-    expect(await count('select count(*) as n from roles')).toBe(6);
+    expect(await count('select count(*) as n from roles')).toBe(7);
   });
 
   it('serves from both: a sign-in on one works on the other, and a logout on one ends it on both', async () => {

@@ -23,6 +23,8 @@ import { buildWorld, type World } from '../testing/world.js';
 import { editBody } from '../testing/benefits.js';
 import { makeEnrolment, makeIncentive } from '../testing/incentives.js';
 import { makeMerchant, validMerchantForm } from '../testing/merchants.js';
+import { makeFarmer } from '../testing/farmer.js';
+import { validInvite } from '../testing/merchant-users.js';
 import { validUserForm } from '../testing/users.js';
 import { cardNumber } from '../testing/external-cards.js';
 
@@ -1016,6 +1018,98 @@ const CASES: Record<string, AuditCase | Exempt> = {
         terminalDateTime: '2026-11-23T10:00:00-05:00',
       });
       return { res, actorUserId: null };
+    },
+  },
+
+  // The people who sell for a merchant (decision 0109): each row names the link by '<merchant>:<user>'.
+  inviteMerchantUser: {
+    action: 'invite',
+    entity: 'merchant_user',
+    actor: 'caller',
+    before: false,
+    after: true,
+    async send() {
+      const merchant = await makeMerchant(t.database.db, { programs: [w.programs.program] });
+      return as(await staff('programAdmin'), {
+        method: 'POST',
+        url: `/merchant-api/merchant/${merchant.uuid}/users`,
+        payload: validInvite(),
+      });
+    },
+  },
+
+  registerFarmerPhone: {
+    action: 'phone_register',
+    entity: 'merchant',
+    actor: 'caller',
+    before: false,
+    after: true,
+    async send() {
+      const merchant = await makeMerchant(t.database.db, { programs: [w.programs.program] });
+      const farmer = await makeFarmer(t.database.db, [merchant]);
+      return as(
+        { token: await t.signIn(farmer.username), id: farmer.id },
+        {
+          method: 'POST',
+          url: `/merchant-api/farmer/merchants/${merchant.uuid}/phones`,
+          payload: { name: 'Walk phone' },
+        },
+      );
+    },
+  },
+
+  removeFarmerPhone: {
+    action: 'phone_revoke',
+    entity: 'merchant',
+    actor: 'caller',
+    before: true,
+    after: true,
+    async send() {
+      const merchant = await makeMerchant(t.database.db, { programs: [w.programs.program] });
+      const farmer = await makeFarmer(t.database.db, [merchant]);
+      const who = { token: await t.signIn(farmer.username), id: farmer.id };
+      const phones = `/merchant-api/farmer/merchants/${merchant.uuid}/phones`;
+      const registered = await as(who, { method: 'POST', url: phones, payload: { name: 'Walk phone' } });
+      return as(who, {
+        method: 'DELETE',
+        url: `${phones}/${(registered.res.json() as { terminalId: string }).terminalId}`,
+      });
+    },
+  },
+
+  revokeMerchantUser: {
+    action: 'revoke',
+    entity: 'merchant_user',
+    actor: 'caller',
+    before: true,
+    after: true,
+    async send() {
+      const merchant = await makeMerchant(t.database.db, { programs: [w.programs.program] });
+      const farmer = await makeFarmer(t.database.db, [merchant]);
+      return as(await staff('programAdmin'), {
+        method: 'DELETE',
+        url: `/merchant-api/merchant/${merchant.uuid}/users/${farmer.uuid}`,
+      });
+    },
+  },
+
+  resendMerchantUserActivation: {
+    action: 'send-activation',
+    entity: 'user',
+    actor: 'caller',
+    before: false,
+    after: true,
+    async send() {
+      const merchant = await makeMerchant(t.database.db, { programs: [w.programs.program] });
+      const farmer = await makeFarmer(t.database.db, [merchant], {
+        password: null,
+        statusId: USER_STATUS.PENDING,
+        emailVerified: false,
+      });
+      return as(await staff('programAdmin'), {
+        method: 'POST',
+        url: `/merchant-api/merchant/${merchant.uuid}/users/${farmer.uuid}/activation`,
+      });
     },
   },
 

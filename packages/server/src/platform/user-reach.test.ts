@@ -6,6 +6,8 @@ import { MESSAGES } from '@ebt/core/messages';
 import { auditLog, outbox, users, type UserRow } from '../db/schema/index.js';
 import { useTestApp } from '../testing/app.js';
 import { makeRecipient, makeUser } from '../testing/factories.js';
+import { makeFarmer } from '../testing/farmer.js';
+import { makeMerchant } from '../testing/merchants.js';
 import { buildWorld } from '../testing/world.js';
 import { validUserForm } from '../testing/users.js';
 import { OUT_OF_REACH_ACTION } from './refusal-audit.js';
@@ -37,6 +39,10 @@ const NOT_ANOTHER_USER: Record<string, string> = {
   'PATCH /account-api/agency/:agencyUuid/user/:userUuid': "a move between the caller's own agencies",
   'POST /admin-api/programs/:programUuid/users': "a program admin link to the caller's own program",
   'DELETE /admin-api/programs/:programUuid/users': "a program admin link to the caller's own program",
+  // A farmer user's link to a merchant in the caller's scope is the same kind of link (decision 0109); an invitation
+  // of an e-mail nobody has makes a new user, and one of an existing farmer user changes none of their fields.
+  'POST /merchant-api/merchant/:id/users': "a new farmer user, or a link to the caller's own merchant",
+  'DELETE /merchant-api/merchant/:id/users/:userUuid': "a link to the caller's own merchant",
 };
 
 /** Routes declared as user changes that only platform administrators reach: they hold every user wholly. */
@@ -85,6 +91,10 @@ const CALLS: Record<string, Call> = {
     url: '/user-api/user/send-activation',
     payload: { uuid: u.uuid, resetHash: true, resetEmailVerified: true },
   }),
+  'POST /merchant-api/merchant/:id/users/:userUuid/activation': (u) => ({
+    method: 'POST',
+    url: `/merchant-api/merchant/${farmerMerchantB}/users/${u.uuid}/activation`,
+  }),
   'POST /user-api/recipient-users/send-activation': (u) => ({
     method: 'POST',
     url: '/user-api/recipient-users/send-activation',
@@ -101,6 +111,8 @@ function declaredRoutes() {
 }
 
 let w: Awaited<ReturnType<typeof makeReachWorld>>;
+/** The merchant of program B that the world's farmer sells for (with one of program A): the farmer routes' path. */
+let farmerMerchantB = '';
 
 async function makeReachWorld() {
   const world = await buildWorld(t, {
@@ -127,7 +139,16 @@ async function makeReachWorld() {
   const recipientA1ProgramA = await makeUser(db, { roleId: ROLE.RECIPIENT });
   await makeRecipient(db, { program: world.programs.programA, agency: world.agencies.a1, user: recipientA1ProgramA });
   await makeRecipient(db, { program: world.programs.programA, agency: null, user: recipientA1ProgramA });
-  return { ...world, recipientA1A2, recipientA1B, recipientA1ProgramA };
+  // A farmer user, not yet activated, selling for a merchant of program A and one of program B (decision 0109).
+  const merchantA = await makeMerchant(db, { programs: [world.programs.programA] });
+  const merchantB = await makeMerchant(db, { programs: [world.programs.programB] });
+  const farmerAB = await makeFarmer(db, [merchantA, merchantB], {
+    password: null,
+    statusId: USER_STATUS.PENDING,
+    emailVerified: false,
+  });
+  farmerMerchantB = merchantB.uuid;
+  return { ...world, recipientA1A2, recipientA1B, recipientA1ProgramA, farmerAB };
 }
 
 beforeAll(async () => {
@@ -137,7 +158,11 @@ beforeAll(async () => {
 /** The caller and the targets each sees in part. */
 function pairs() {
   return [
-    { caller: 'programAdminB', token: w.tokens.programAdminB, targets: [w.users.programAdminAB, w.recipientA1B] },
+    {
+      caller: 'programAdminB',
+      token: w.tokens.programAdminB,
+      targets: [w.users.programAdminAB, w.recipientA1B, w.farmerAB],
+    },
     {
       caller: 'agencyAdminA1',
       token: w.tokens.agencyAdminA1,
@@ -176,6 +201,8 @@ describe('the reach walk: no change to a user the caller holds only in part', ()
         for (const key of routes) {
           // The recipient-user routes reach recipients' users only: a staff user is not theirs to find at all.
           if (key.includes('recipient-users') && target.roleId !== ROLE.RECIPIENT) continue;
+          // A farmer user is reached through a merchant's people, and only there: the user routes never find them.
+          if (key.includes('/merchant-api/') !== (target.roleId === ROLE.FARMER)) continue;
           const before = await snapshot(target.id);
           const request = CALLS[key]!(target);
           const res: LightMyRequestResponse = await t.injectAs(token, request);
@@ -263,5 +290,11 @@ describe('the reach walk: no change to a user the caller holds only in part', ()
       CALLS['POST /user-api/user/reset-otp/:uuid']!(w.recipientA1B),
     );
     expect(both.statusCode).toBe(200);
+    // And the farmer of merchants in programs A and B: the program admin of both sends their activation.
+    const farmer = await t.injectAs(
+      w.tokens.programAdminAB,
+      CALLS['POST /merchant-api/merchant/:id/users/:userUuid/activation']!(w.farmerAB),
+    );
+    expect(farmer.statusCode).toBe(200);
   });
 });

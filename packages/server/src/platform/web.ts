@@ -43,6 +43,20 @@ const SCREEN_PAGES = [
   { file: 'recipient-home.html', paths: new Set(['/recipient', '/recipient/', '/recipient/home']) },
 ];
 
+/** The farmers' portal, installed as an app of its own (docs/farmer-app.md). */
+const MERCHANT_PORTAL = /^\/merchant(\/|$)/;
+/** The recipients' app manifest the build links (vite-plugin-pwa), and the farmers' one beside it (web public/). */
+const RECIPIENT_MANIFEST = 'href="/manifest.webmanifest"';
+export const MERCHANT_MANIFEST = '/merchant.webmanifest';
+
+/**
+ * The page for the farmers' portal: the same app with the farmers' manifest, so that a phone installs it under its own
+ * name, icon and start page (/merchant), beside the recipients' app (/recipient); the service worker is the same.
+ */
+export function forMerchantPortal(html: string): string {
+  return html.replace(RECIPIENT_MANIFEST, `href="${MERCHANT_MANIFEST}"`);
+}
+
 /** A built script or stylesheet, as the build wrote it: the file and its brotli and gzip forms (precompress.ts). */
 interface BuiltAsset {
   type: string;
@@ -110,8 +124,10 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, sett
     paths: page.paths,
     html: withRuntimeSettings(readFileSync(path.join(distDir, page.file), 'utf8'), settings),
   }));
+  const merchantHtml = indexHtml && forMerchantPortal(indexHtml);
   const htmlFor = (url: string) => {
     const pathname = url.split('?', 1)[0]!;
+    if (MERCHANT_PORTAL.test(pathname)) return merchantHtml;
     return screenPages.find((page) => page.paths.has(pathname))?.html ?? indexHtml;
   };
   if (hasWebApp) {

@@ -7,8 +7,10 @@ import { authRoutes } from '../features/auth/routes';
 import { benefitsRoutes } from '../features/benefits/routes';
 import { configRoutes } from '../features/config/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
+import { sellRoutes } from '../features/sell/routes';
 import { settlementRoutes } from '../features/settlement/routes';
 import { externalCardsRoutes } from '../features/external-cards/routes';
+import { farmerRoutes } from '../features/farmer/routes';
 import { homeRoutes } from '../features/home/routes';
 import { incentivesRoutes } from '../features/incentives/routes';
 import { merchantsRoutes } from '../features/merchants/routes';
@@ -45,12 +47,14 @@ const FEATURES: FeatureRoutes[] = [
   programsRoutes,
   pansRoutes,
   payRoutes,
+  sellRoutes,
   externalCardsRoutes,
   incentivesRoutes,
   notificationsRoutes,
   dashboardRoutes,
   settlementRoutes,
   configRoutes,
+  farmerRoutes,
 ];
 
 function collect(key: keyof FeatureRoutes): RouteObject[] {

@@ -33,6 +33,11 @@ export interface ApiRequestOptions {
   signal?: AbortSignal;
   /** Leave a 401 to the caller instead of going to /logout (the logout call itself). */
   allowUnauthorized?: boolean;
+  /**
+   * The Authorization header to send instead of the session's bearer token: a phone registered as a terminal calls the
+   * transaction engine with its own HTTP Basic credential. A 401 then belongs to that credential, not to the session.
+   */
+  authorization?: string;
 }
 
 type UnauthorizedHandler = () => void;
@@ -117,8 +122,9 @@ export function lastSessionCallAt(): number {
  */
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
   const headers = new Headers({ Accept: 'application/json' });
-  const token = getToken();
-  if (token) headers.set('Authorization', `Bearer ${token}`);
+  const token = options.authorization === undefined ? getToken() : null;
+  if (options.authorization !== undefined) headers.set('Authorization', options.authorization);
+  else if (token) headers.set('Authorization', `Bearer ${token}`);
 
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {
@@ -134,7 +140,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     body,
     signal: options.signal,
   });
-  return answerOf<T>(sent, token !== null, options.allowUnauthorized);
+  return answerOf<T>(sent, token !== null, options.allowUnauthorized || options.authorization !== undefined);
 }
 
 /**

@@ -5,7 +5,7 @@ import { apiRequest, type ApiRequestOptions } from './api-client';
 // Every call of the web app goes through a contract of @ebt/core (`<area>Api.<endpoint>`): the contract gives the
 // method, the path and the answer's schema, so no screen writes an API path or parses an answer by hand.
 
-export type CallOptions = Pick<ApiRequestOptions, 'signal' | 'allowUnauthorized'>;
+export type CallOptions = Pick<ApiRequestOptions, 'signal' | 'allowUnauthorized' | 'authorization'>;
 type QueryValue = string | number | boolean | null | undefined;
 type Query = Record<string, QueryValue | readonly QueryValue[]>;
 

@@ -8,12 +8,13 @@ import {
   type IssueTerminalBody,
   MAX_ACTIVE_TERMINALS,
   type Terminal,
+  type TerminalKind,
   TERMINAL_MESSAGES,
 } from '@ebt/core/terminals';
 import type { DbOrTx } from '../../db/client.js';
 import { merchants, merchantTerminals, users } from '../../db/schema/index.js';
 import { recordAudit } from '../../platform/audit.js';
-import { requireCaller, type RequestContext } from '../../platform/context.js';
+import { type CallerContext, requireCaller, type RequestContext } from '../../platform/context.js';
 import { AppError, isUniqueViolation } from '../../platform/errors.js';
 import { merchantVisible } from './queries.js';
 import { lockMerchant } from './writes.js';
@@ -42,6 +43,7 @@ const revoker = alias(users, 'revoker');
 function terminalFields() {
   return {
     terminalId: merchantTerminals.terminalCode,
+    kind: merchantTerminals.kind,
     name: merchantTerminals.name,
     issuedAt: merchantTerminals.createdAt,
     issuedBy: issuer.username,
@@ -53,6 +55,7 @@ function terminalFields() {
 
 type TerminalRecord = {
   terminalId: string | null;
+  kind: string | null;
   name: string | null;
   issuedAt: Date | null;
   issuedBy: string | null;
@@ -66,6 +69,7 @@ const iso = (at: Date | null) => (at === null ? null : at.toISOString());
 function toTerminal(r: TerminalRecord): Terminal {
   return {
     terminalId: r.terminalId!,
+    kind: r.kind as TerminalKind,
     name: r.name!,
     issuedAt: r.issuedAt!.toISOString(),
     issuedBy: r.issuedBy,
@@ -104,22 +108,25 @@ async function readTerminal(db: DbOrTx, terminalCode: string) {
   return toTerminal(row!);
 }
 
+/** The merchant a terminal is added to or revoked from, locked by the caller's own rule of scope. */
+export type LockTerminalMerchant = (tx: DbOrTx) => Promise<{ id: number; uuid: string } | undefined>;
+
 /**
- * POST /merchant-api/merchant/{id}/terminals: a new terminal with a random id and secret. The merchant row is locked
- * while its active terminals are counted, so two issues at once cannot pass MAX_ACTIVE_TERMINALS; an id already taken
- * (1 in 2^60) is drawn again.
+ * A new terminal of a merchant with a random id and secret, as staff issue one and a farmer user registers a phone
+ * (kind 'phone'). The merchant row is locked (by `lock`, which applies the caller's scope: undefined answers 404)
+ * while its active terminals are counted, so two at once cannot pass MAX_ACTIVE_TERMINALS; an id already taken
+ * (1 in 2^60) is drawn again. Audited as `action` on the merchant.
  */
-export async function issueTerminal(
-  context: RequestContext,
-  merchantUuid: string,
-  body: IssueTerminalBody,
-): Promise<IssuedTerminal> {
-  const ctx = requireCaller(context);
+export async function addTerminal(
+  ctx: CallerContext,
+  lock: LockTerminalMerchant,
+  terminal: { name: string; kind: TerminalKind; action: string },
+): Promise<{ terminalCode: string; secret: string; merchantUuid: string; createdAt: Date }> {
   const secret = randomBytes(32).toString('base64url');
   for (let attempt = 0; ; attempt++) {
     try {
       return await ctx.db.transaction(async (tx) => {
-        const merchant = await lockMerchant(tx, ctx.caller, merchantUuid.toLowerCase());
+        const merchant = await lock(tx);
         if (!merchant) throw AppError.notFound(MERCHANT_MESSAGES.MERCHANT_NOT_FOUND);
         const [active] = await tx
           .select({ n: count() })
@@ -128,27 +135,87 @@ export async function issueTerminal(
         if ((active?.n ?? 0) >= MAX_ACTIVE_TERMINALS)
           throw AppError.conflict(ruleMessage(TERMINAL_MESSAGES.TOO_MANY_TERMINALS, { max: MAX_ACTIVE_TERMINALS }));
         const terminalCode = newTerminalCode();
+        const createdAt = ctx.now();
         await tx.insert(merchantTerminals).values({
           merchantId: merchant.id,
           terminalCode,
-          name: body.name,
+          name: terminal.name,
+          kind: terminal.kind,
           secretHash: terminalSecretHash(secret),
           createdBy: ctx.caller.userId,
-          createdAt: ctx.now(),
+          createdAt,
         });
         await recordAudit(tx, ctx, {
-          action: 'terminal_issue',
+          action: terminal.action,
           entity: ENTITY,
           entityId: merchant.uuid,
-          after: { terminalId: terminalCode, name: body.name },
+          after:
+            terminal.kind === 'terminal'
+              ? { terminalId: terminalCode, name: terminal.name }
+              : { terminalId: terminalCode, name: terminal.name, kind: terminal.kind },
         });
-        return { message: TERMINAL_MESSAGES.TERMINAL_ISSUED, terminal: await readTerminal(tx, terminalCode), secret };
+        return { terminalCode, secret, merchantUuid: merchant.uuid, createdAt };
       });
     } catch (error) {
       if (attempt < 3 && isUniqueViolation(error, 'merchant_terminals_code_key')) continue;
       throw error;
     }
   }
+}
+
+/** POST /merchant-api/merchant/{id}/terminals: staff issue a terminal (MERCHANT_UPDATE, a merchant in scope). */
+export async function issueTerminal(
+  context: RequestContext,
+  merchantUuid: string,
+  body: IssueTerminalBody,
+): Promise<IssuedTerminal> {
+  const ctx = requireCaller(context);
+  const added = await addTerminal(ctx, (tx) => lockMerchant(tx, ctx.caller, merchantUuid.toLowerCase()), {
+    name: body.name,
+    kind: 'terminal',
+    action: 'terminal_issue',
+  });
+  return {
+    message: TERMINAL_MESSAGES.TERMINAL_ISSUED,
+    terminal: await readTerminal(ctx.db, added.terminalCode),
+    secret: added.secret,
+  };
+}
+
+/**
+ * Revokes a terminal of the locked merchant (of `kind` only, when given): final, and the engine reads revoked_at on
+ * every request. Revoking a revoked one changes nothing and answers true; false when the merchant has no such
+ * terminal. Audited as `action` on the merchant.
+ */
+export async function revokeTerminalOf(
+  tx: DbOrTx,
+  ctx: CallerContext,
+  merchant: { id: number; uuid: string },
+  terminalCode: string,
+  options: { action: string; kind?: TerminalKind },
+): Promise<boolean> {
+  const ofMerchant = and(
+    eq(merchantTerminals.merchantId, merchant.id),
+    eq(merchantTerminals.terminalCode, terminalCode),
+    options.kind === undefined ? undefined : eq(merchantTerminals.kind, options.kind),
+  );
+  const [revoked] = await tx
+    .update(merchantTerminals)
+    .set({ revokedAt: ctx.now(), revokedBy: ctx.caller.userId })
+    .where(and(ofMerchant, isNull(merchantTerminals.revokedAt)))
+    .returning({ name: merchantTerminals.name });
+  if (revoked) {
+    await recordAudit(tx, ctx, {
+      action: options.action,
+      entity: ENTITY,
+      entityId: merchant.uuid,
+      before: { terminalId: terminalCode, revoked: false },
+      after: { terminalId: terminalCode, revoked: true },
+    });
+    return true;
+  }
+  const [existing] = await tx.select({ id: merchantTerminals.id }).from(merchantTerminals).where(ofMerchant);
+  return existing !== undefined;
 }
 
 /**
@@ -165,27 +232,8 @@ export async function revokeTerminal(
   return ctx.db.transaction(async (tx) => {
     const merchant = await lockMerchant(tx, ctx.caller, merchantUuid.toLowerCase());
     if (!merchant) throw AppError.notFound(MERCHANT_MESSAGES.MERCHANT_NOT_FOUND);
-    const ofMerchant = and(
-      eq(merchantTerminals.merchantId, merchant.id),
-      eq(merchantTerminals.terminalCode, terminalCode),
-    );
-    const [revoked] = await tx
-      .update(merchantTerminals)
-      .set({ revokedAt: ctx.now(), revokedBy: ctx.caller.userId })
-      .where(and(ofMerchant, isNull(merchantTerminals.revokedAt)))
-      .returning({ name: merchantTerminals.name });
-    if (revoked) {
-      await recordAudit(tx, ctx, {
-        action: 'terminal_revoke',
-        entity: ENTITY,
-        entityId: merchant.uuid,
-        before: { terminalId: terminalCode, revoked: false },
-        after: { terminalId: terminalCode, revoked: true },
-      });
-      return { message: TERMINAL_MESSAGES.TERMINAL_REVOKED };
-    }
-    const [existing] = await tx.select({ id: merchantTerminals.id }).from(merchantTerminals).where(ofMerchant);
-    if (!existing) throw AppError.notFound(TERMINAL_MESSAGES.TERMINAL_NOT_FOUND);
+    if (!(await revokeTerminalOf(tx, ctx, merchant, terminalCode, { action: 'terminal_revoke' })))
+      throw AppError.notFound(TERMINAL_MESSAGES.TERMINAL_NOT_FOUND);
     return { message: TERMINAL_MESSAGES.TERMINAL_REVOKED };
   });
 }

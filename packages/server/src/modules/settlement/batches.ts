@@ -17,6 +17,7 @@ import { AppError } from '../../platform/errors.js';
 import { programInScope } from '../../platform/search.js';
 import { rowsOf } from './close-queries.js';
 import { closeBatch } from './close.js';
+import { notifyPayoutSent } from './payout-notices.js';
 import { batchHolds, batchLines, findBatch, heldMerchants, listBatches } from './queries.js';
 
 // The settlement batches' use cases (issue 24 items 1 and 3; decision 0056; docs/settlement.md "API").
@@ -88,7 +89,10 @@ export async function closeNow(context: RequestContext, body: CloseBatchBody): P
   return { batch, message: SETTLEMENT_MESSAGES.BATCH_CLOSED };
 }
 
-/** POST /settlement-api/batches/{batchUuid}/paid: the bank confirmed the deposits; its reference is kept. */
+/**
+ * POST /settlement-api/batches/{batchUuid}/paid: the bank confirmed the deposits; its reference is kept, and the people
+ * who sell for each merchant paid are told (payout-notices.ts).
+ */
 export async function markPaid(context: RequestContext, batchUuid: string, body: MarkPaidBody) {
   const ctx = requireCaller(context);
   return ctx.db.transaction(async (tx) => {
@@ -99,6 +103,7 @@ export async function markPaid(context: RequestContext, batchUuid: string, body:
       paid_at = ${ctx.now().toISOString()}::timestamptz, paid_by = ${ctx.caller.userId},
       bank_reference = ${body.bankReference} where id = ${found.id}`);
     const after = (await findBatch(tx, ctx.caller, found.batch.batchUuid))!.batch;
+    await notifyPayoutSent(tx, ctx, found.id);
     await recordAudit(tx, ctx, {
       action: 'settlement_paid',
       entity: 'settlement_batch',

@@ -1,10 +1,11 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ROLE } from '@ebt/core/enums';
 import { type BatchDetail, HOLD_REASON, SETTLEMENT_MESSAGES } from '@ebt/core/settlement';
-import { merchantBankAccounts, merchants, settlementLines } from '../../db/schema/index.js';
+import { merchantBankAccounts, merchants, outbox, settlementLines } from '../../db/schema/index.js';
 import { useTestApp } from '../../testing/app.js';
 import { makeUser } from '../../testing/factories.js';
+import { makeFarmer } from '../../testing/farmer.js';
 import { call, makeMerchant, makeTerminal, purchaseOf } from '../../testing/pos-world.js';
 import { closeDueBatches } from './close.js';
 import { makeSettlementWorld, setConfig, settledCounts } from '../../testing/settlement.js';
@@ -417,5 +418,34 @@ describe('settlement access', () => {
     const again = await t.injectAs(token, { method: 'POST', url, payload: { bankReference: 'X' } });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ message: SETTLEMENT_MESSAGES.ALREADY_PAID });
+  });
+
+  it('tells the people who sell for each merchant paid, in their language, and nobody else', async () => {
+    const w = await makeSettlementWorld(t);
+    await w.giveBenefit('50.00');
+    await call(t, w.terminals.first, 'purchase', purchaseOf(w.card.pan, 5));
+    const rosa = await makeFarmer(t.database.db, [w.merchant], { email: 'rosa-payout@example.com' });
+    const luis = await makeFarmer(t.database.db, [w.merchant], {
+      email: 'luis-payout@example.com',
+      preferredLanguage: 'es',
+    });
+    const gone = await makeFarmer(t.database.db, [], { email: 'gone-payout@example.com', revoked: [w.merchant] });
+    const token = await adminOf([w.program]);
+    const { batch } = await closeNow(token, w.program.uuid);
+    const paid = await t.injectAs(token, {
+      method: 'POST',
+      url: `/settlement-api/batches/${batch!.batchUuid}/paid`,
+      payload: { bankReference: 'FED-1' },
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const sent = await t.database.db
+      .select({ to: outbox.to, subject: outbox.subject, body: outbox.body })
+      .from(outbox)
+      .where(inArray(outbox.to, [rosa.email, luis.email, gone.email]));
+    expect(sent.map((m) => m.to).sort()).toEqual([luis.email, rosa.email]);
+    const english = sent.find((m) => m.to === rosa.email)!;
+    expect(english.subject).toBe(`Payout sent: $5.00 for ${w.merchant.name}`);
+    expect(english.body).toContain('/merchant/payouts');
+    expect(sent.find((m) => m.to === luis.email)!.subject).toBe(`Pago enviado: $5.00 para ${w.merchant.name}`);
   });
 });

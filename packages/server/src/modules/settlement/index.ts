@@ -3,3 +3,9 @@
 export { default as settlementRoutes } from './routes.js';
 export { closeBatch, settlementCloseJob } from './close.js';
 export { reconciliationRows, totalOf } from './reconciliation.js';
+// The farmer portal (modules/farmer) lists its merchant's payouts and prints the same statement staff download: the
+// hold reasons as settlement judges them, a batch's lines, and the statement, which it prints once it has found the
+// batch within the farmer's own merchants.
+export { holdReason } from './close-queries.js';
+export { batchLines } from './queries.js';
+export { printStatement, sendStatement } from './statement.js';

@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import { fillMessage } from '@ebt/core/messages';
 import { BATCH_TRANSACTIONS_CAP, SETTLEMENT_MESSAGES, type StatementEmailAnswer } from '@ebt/core/settlement';
+import type { DbOrTx } from '../../db/client.js';
 import { recordAudit } from '../../platform/audit.js';
 import { type CallerContext, requireCaller, type RequestContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
@@ -13,35 +14,51 @@ import { statementPdf } from './statement-pdf.js';
 // disk, audited like the ACH download) and its e-mail to the merchant through the outbox, the PDF attached
 // (decision 0069). Scope as the batch and the merchant (merchant-settlements.ts merchantOfBatch).
 
-async function buildStatement(ctx: CallerContext, batchUuid: string, merchantUuid: string) {
-  const { found, merchant, lines } = await merchantOfBatch(ctx, batchUuid, merchantUuid);
-  const parties = await statementParties(ctx.db, merchant.id, found.programId);
-  const counted = await countBatchTransactions(ctx.db, found.id, merchant.id, BATCH_TRANSACTIONS_CAP);
-  const transactions = await batchTransactions(ctx.db, found.id, merchant.id, {
-    limit: BATCH_TRANSACTIONS_CAP,
-    offset: 0,
-  });
+/** What a statement prints of its batch and merchant, however the caller found them (staff scope, a farmer's own). */
+export interface StatementSubject {
+  batch: { id: number; programId: number; batchNbr: number; businessDay: string; cutoffAt: string; status: string };
+  merchant: { id: number; name: string; identifier: string };
+  lines: Parameters<typeof statementPdf>[0]['lines'];
+}
+
+/** The statement PDF of a merchant in a batch and its file name: the same document for staff and for the farmer. */
+export async function printStatement(db: DbOrTx, now: Date, { batch, merchant, lines }: StatementSubject) {
+  const parties = await statementParties(db, merchant.id, batch.programId);
+  const counted = await countBatchTransactions(db, batch.id, merchant.id, BATCH_TRANSACTIONS_CAP);
+  const transactions = await batchTransactions(db, batch.id, merchant.id, { limit: BATCH_TRANSACTIONS_CAP, offset: 0 });
   const pdf = await statementPdf({
     program: parties.program,
     merchant: { name: merchant.name, identifier: merchant.identifier, address: parties.merchantAddress },
-    batch: {
-      batchNbr: found.batch.batchNbr,
-      businessDay: found.batch.businessDay,
-      cutoffAt: found.batch.cutoffAt,
-      status: found.batch.status,
-    },
+    batch: { batchNbr: batch.batchNbr, businessDay: batch.businessDay, cutoffAt: batch.cutoffAt, status: batch.status },
     lines,
     transactions,
     truncated: counted > BATCH_TRANSACTIONS_CAP,
-    generatedAt: ctx.now(),
+    generatedAt: now,
   });
-  const fileName = `statement-${parties.program.shortName}-${merchant.identifier}-${found.batch.businessDay}-${found.batch.batchNbr}.pdf`;
+  const fileName = `statement-${parties.program.shortName}-${merchant.identifier}-${batch.businessDay}-${batch.batchNbr}.pdf`;
+  return { pdf, fileName: fileName.replace(/[^A-Za-z0-9._-]/g, '_'), programName: parties.program.name };
+}
+
+/** Sends a statement as the browser opens it: inline, never kept by a cache. */
+export function sendStatement(reply: FastifyReply, statement: { pdf: Buffer | Uint8Array; fileName: string }) {
+  return reply
+    .type('application/pdf')
+    .header('Content-Disposition', `inline; filename="${statement.fileName}"`)
+    .header('Cache-Control', 'no-store')
+    .send(statement.pdf);
+}
+
+async function buildStatement(ctx: CallerContext, batchUuid: string, merchantUuid: string) {
+  const { found, merchant, lines } = await merchantOfBatch(ctx, batchUuid, merchantUuid);
+  const printed = await printStatement(ctx.db, ctx.now(), {
+    batch: { ...found.batch, id: found.id, programId: found.programId },
+    merchant,
+    lines,
+  });
   return {
-    pdf,
-    fileName: fileName.replace(/[^A-Za-z0-9._-]/g, '_'),
+    ...printed,
     batch: found.batch,
     merchant,
-    programName: parties.program.name,
     netAmt: lines.reduce((s, l) => s + Math.round(l.netAmt * 100), 0) / 100,
   };
 }
@@ -61,11 +78,7 @@ export async function downloadStatement(
     entityId: statement.batch.batchUuid,
     after: { merchantUuid: statement.merchant.uuid, netAmt: statement.netAmt },
   });
-  return reply
-    .type('application/pdf')
-    .header('Content-Disposition', `inline; filename="${statement.fileName}"`)
-    .header('Cache-Control', 'no-store')
-    .send(statement.pdf);
+  return sendStatement(reply, statement);
 }
 
 /** POST /settlement-api/batches/{batchUuid}/merchants/{merchantUuid}/statement/email */

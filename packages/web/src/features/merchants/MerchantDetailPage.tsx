@@ -23,6 +23,7 @@ import { MerchantStatusAction } from './components/MerchantStatusAction';
 import { MerchantTerminalsSection } from './components/MerchantTerminalsSection';
 import { DetailSection } from '../../components/DetailSection';
 import { MerchantSettlementsSection } from '../settlement';
+import { MerchantPeopleSection } from '../merchant-users';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -90,6 +91,7 @@ function MerchantDetailView({ merchant, base }: { merchant: MerchantDetail; base
   const user = useSessionUser();
   const canUpdate = hasAnyPrivilege(user.privileges, PRIVILEGE.MERCHANT_UPDATE);
   const bankView = hasAnyPrivilege(user.privileges, PRIVILEGE.BANK_VIEW);
+  const merchantView = hasAnyPrivilege(user.privileges, PRIVILEGE.MERCHANT_VIEW);
   // The settlement screens' access (issue 24): program admins (their programs' batches) and platform administrators.
   const seesSettlement = hasAnyPrivilege(user.privileges, PRIVILEGE.PROGRAMADMIN_ACCESS, PRIVILEGE.NDGADMIN_ACCESS);
 
@@ -163,6 +165,16 @@ function MerchantDetailView({ merchant, base }: { merchant: MerchantDetail; base
       {canUpdate && (
         <DetailSection title="Terminals">
           <MerchantTerminalsSection merchantUuid={merchant.merchantUuid} merchantName={merchant.merchantName} />
+        </DetailSection>
+      )}
+
+      {merchantView && (
+        <DetailSection title="People">
+          <MerchantPeopleSection
+            merchantUuid={merchant.merchantUuid}
+            merchantName={merchant.merchantName}
+            canUpdate={canUpdate}
+          />
         </DetailSection>
       )}
     </Page>

@@ -1,8 +1,20 @@
 import { PAN_STATUS } from '@ebt/core/enums';
-import { Box, Button, Code, Collapse, Container, Group, Paper, Stack, Text, VisuallyHidden } from '@mantine/core';
+import {
+  Anchor,
+  Box,
+  Button,
+  Code,
+  Collapse,
+  Container,
+  Group,
+  Paper,
+  Stack,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { useParams } from 'react-router';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
 import { BackLink } from '../../components/BackLink';
 import { DateText } from '../../components/DateText';
 import { LoadingStatus } from '../../components/LoadingStatus';
@@ -11,6 +23,7 @@ import { Money } from '../../components/Money';
 import { Page } from '../../components/Page';
 import { isApiError } from '../../lib/api-client';
 import { errorMessagesOf } from '../../lib/errors';
+import { useBrowserOnline } from '../../lib/online';
 import { useI18n } from '../../lib/i18n';
 import { useOptionalSessionUser } from '../../lib/session-user';
 import { useOwnBalances, useOwnCardDevices, useOwnCards } from './api';
@@ -22,21 +35,6 @@ import { usePayDevice } from './use-pay-device';
 
 /** How often, while a code shows and the network is there, the screen asks whether the code was spent. */
 const USED_CHECK_MS = 5000;
-
-function subscribeOnline(callback: () => void) {
-  window.addEventListener('online', callback);
-  window.addEventListener('offline', callback);
-  return () => {
-    window.removeEventListener('online', callback);
-    window.removeEventListener('offline', callback);
-  };
-}
-const useBrowserOnline = () =>
-  useSyncExternalStore(
-    subscribeOnline,
-    () => navigator.onLine,
-    () => true,
-  );
 
 /** The time, to the second, re-rendering every second. */
 function useNowSeconds() {
@@ -67,6 +65,7 @@ function usePayCard(panId: number, userUuid: string | null, online: boolean) {
         last4: c.last4,
         programName: c.programName,
         balance: balances.data?.find((b) => b.programUuid === c.programUuid)?.totalAmount ?? null,
+        pinSet: c.pinSet,
       }));
     return facts;
   }, [cards.isSuccess, cards.data, balances.data]);
@@ -203,6 +202,20 @@ export default function PayPage() {
         />
       )}
       {card.state === 'error' && <MessageBanner kind="danger" messages={errorMessagesOf(card.error)} />}
+      {facts?.pinSet === false && (
+        <MessageBanner
+          kind="warning"
+          title={t('pay.noPinTitle')}
+          messages={t('pay.noPin')}
+          details={
+            user ? (
+              <Anchor component={Link} to="/recipient/ebtcards" fw={600}>
+                {t('pay.setPinLink')}
+              </Anchor>
+            ) : undefined
+          }
+        />
+      )}
       {facts && (
         <Paper withBorder p="md" radius="md" data-testid="pay-card">
           <Text fw={700} fz="xl">

@@ -13,6 +13,8 @@ export const PayCardFacts = z.object({
   programName: z.string(),
   /** The program's balance when read; null when the balances could not be read. */
   balance: z.number().nullable(),
+  /** Whether the card had a PIN when read (a sale needs it); absent in what older versions kept. */
+  pinSet: z.boolean().optional(),
 });
 export type PayCardFacts = z.infer<typeof PayCardFacts>;
 

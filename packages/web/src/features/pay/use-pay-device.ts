@@ -5,7 +5,7 @@ import { endpointKey } from '../../lib/endpoint-client';
 import { isApiError } from '../../lib/api-client';
 import { useI18n } from '../../lib/i18n';
 import { readOwnDevices, registerDevice } from './api';
-import { thisBrowser } from './device-name';
+import { thisBrowser } from '../../lib/browser-name';
 import {
   canMakePayCodes,
   findPayDevice,

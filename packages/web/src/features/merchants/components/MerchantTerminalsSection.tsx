@@ -69,6 +69,8 @@ export function MerchantTerminalsSection({
   const columns: DataTableColumn<Terminal>[] = [
     { key: 'terminalId', header: 'Terminal ID', render: (row) => <Code>{row.terminalId}</Code> },
     { key: 'name', header: 'Name' },
+    // A farmer user's phone registered from the sell screen (decision 0110) is revoked here like any terminal.
+    { key: 'kind', header: 'Kind', render: (row) => (row.kind === 'phone' ? 'Phone' : 'Terminal') },
     { key: 'issuedAt', header: 'Issued', render: (row) => <DateText value={row.issuedAt} format="datetime" /> },
     {
       key: 'lastUsedAt',

@@ -1,5 +1,6 @@
-// What a phone is called on the card's list of phones (decision 0108): the browser and the system it runs on, read
-// from the browser's own description of itself. Only words a person recognises; never the whole user-agent text.
+// What a device is called where people see it listed (a card's phones, decision 0108; a merchant's phones that sell,
+// docs/farmer-app.md): the browser and the system it runs on, read from the browser's own description of itself.
+// Only words a person recognises; never the whole user-agent text.
 
 interface UserAgentData {
   platform?: string;

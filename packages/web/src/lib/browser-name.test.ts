@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { browserAndSystem } from './device-name';
+import { browserAndSystem } from './browser-name';
 
 describe('browserAndSystem', () => {
   it('names Chrome on Android from the user-agent text', () => {

@@ -1,0 +1,112 @@
+import { readFile } from 'node:fs/promises';
+import { expect, type Page, test } from '@playwright/test';
+import { apiToken, bearer, DEMO_USERS, expectAccessible, expectNoSidewaysScroll, signInAs } from './helpers';
+
+// The farmer's portal (docs/farmer-app.md) as farmer01 at a desk and on a phone: today's figures, the sales list
+// with a range, its CSV, a refund of part of a sale from a registered phone, the payouts with a statement PDF, and the
+// business with its bank account masked.
+
+const SHOTS = process.env.SHOTS_DIR;
+const shot = async (page: Page, name: string) => {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+};
+
+for (const width of [1280, 390]) {
+  test.describe(`farmer portal at ${width} px`, () => {
+    test.use({ viewport: { width, height: 900 } });
+
+    test('home, sales with export, payouts with a statement, business', async ({ page }) => {
+      await signInAs(page, DEMO_USERS.farmer, /\/merchant$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
+      await expect(page.getByText('Sales today')).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Sell' }).first()).toBeVisible();
+      await expectAccessible(page);
+      if (width < 600) await expectNoSidewaysScroll(page);
+      await shot(page, `home-${width}`);
+
+      await page.goto('/merchant/sales');
+      await page.getByRole('textbox', { name: 'From' }).fill(A_YEAR_AGO);
+      await page.getByRole('button', { name: 'Show' }).click();
+      await expect(page.getByRole('heading', { name: /Totals/ })).toBeVisible();
+      await expectAccessible(page);
+      if (width < 600) await expectNoSidewaysScroll(page);
+      const download = page.waitForEvent('download');
+      await page.getByRole('button', { name: 'Download CSV' }).click();
+      const csv = (await readFile(await (await download).path())).toString('utf8').replace(/^\uFEFF/, '');
+      const [header, first] = csv.trim().split(/\r?\n/);
+      expect(header).toBe(
+        'Date,Time,Program,Type,Amount,Approved Amount,Response Code,Response,Card,Terminal,Trace Number',
+      );
+      expect(first).toMatch(/^\d{4}-\d{2}-\d{2},\d{2}:\d{2}:\d{2},/);
+      await shot(page, `sales-${width}`);
+
+      await page.goto('/merchant/payouts');
+      await expect(page.getByRole('heading', { level: 1, name: 'Payouts' })).toBeVisible();
+      await expectAccessible(page);
+      if (width < 600) await expectNoSidewaysScroll(page);
+      const pdf = page.waitForEvent('download');
+      await page
+        .getByRole('button', { name: /Statement of payout/ })
+        .first()
+        .click();
+      const bytes = await readFile(await (await pdf).path());
+      expect(bytes.subarray(0, 4).toString()).toBe('%PDF');
+      await shot(page, `payouts-${width}`);
+
+      await page.goto('/merchant/business');
+      await expect(page.getByTestId('bank-account')).toHaveText(/^\*{4}\d{4}$/);
+      await expectAccessible(page);
+      if (width < 600) await expectNoSidewaysScroll(page);
+      await shot(page, `business-${width}`);
+    });
+  });
+}
+
+/** The start of the longest range the sales search takes (366 days), so the demo's older sales show. */
+const A_YEAR_AGO = new Date(Date.now() - 360 * 86_400_000).toISOString().slice(0, 10);
+
+test('a refund of part of a sale from the list, from a registered phone', async ({ page, request }) => {
+  await signInAs(page, DEMO_USERS.farmer, /\/merchant$/);
+  const token = await apiToken(request, DEMO_USERS.farmer);
+  const merchants = (await (
+    await request.get('/merchant-api/farmer/merchants', { headers: bearer(token) })
+  ).json()) as { merchantUuid: string }[];
+  const merchantUuid = merchants[0]!.merchantUuid;
+  const registered = await request.post(`/merchant-api/farmer/merchants/${merchantUuid}/phones`, {
+    headers: bearer(token),
+    data: { name: `E2E phone ${Date.now()}` },
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const phone = (await registered.json()) as { terminalId: string; secret: string; name: string };
+  await page.evaluate(
+    `window.localStorage.setItem(${JSON.stringify(`marketlink.terminal.${merchantUuid}`)}, ${JSON.stringify(
+      JSON.stringify({ merchantUuid, ...phone }),
+    )})`,
+  );
+  await page.goto('/merchant/sales');
+  await page.getByRole('textbox', { name: 'From' }).fill(A_YEAR_AGO);
+  await page.getByRole('button', { name: 'Show' }).click();
+  await page
+    .getByRole('button', { name: /^Refund the sale of/ })
+    .first()
+    .click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Amount to refund').fill('0.01');
+  await dialog.getByRole('button', { name: /^Refund \$0\.01/ }).click();
+  await expect(page.getByText(/^Approved: \$0\.01 went back to the card/)).toBeVisible();
+  await expectAccessible(page);
+});
+
+test.describe('in Spanish', () => {
+  test.use({ locale: 'es-US' });
+  test('home and sales speak Spanish', async ({ page }) => {
+    await signInAs(page, DEMO_USERS.farmer, /\/merchant$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Inicio' })).toBeVisible();
+    await expect(page.getByText('Ventas de hoy')).toBeVisible();
+    await expectAccessible(page);
+    await page.goto('/merchant/sales');
+    await expect(page.getByRole('heading', { level: 1, name: 'Ventas' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Mostrar' })).toBeVisible();
+    await expectAccessible(page);
+  });
+});
