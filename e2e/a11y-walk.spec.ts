@@ -496,11 +496,12 @@ test.describe('the accessibility walk', () => {
   test.describe('in Spanish', () => {
     test.use({ locale: 'es-US' });
 
-    for (const area of ['public', 'recipient'] as const) {
+    for (const area of ['public', 'recipient', 'merchant'] as const) {
       const routes = ROUTES.filter((route) => route.area === area);
       test(`every ${area} route passes axe and shows no English (${routes.length} routes)`, async ({ page }) => {
         test.setTimeout(30_000 + routes.length * 16_000);
         if (area === 'recipient') await signInInSpanish(page);
+        if (area === 'merchant') await signInInSpanish(page, DEMO_USERS.farmer, /\/merchant$/);
         const findings: string[] = [];
         const titles = new Map<string, string>();
         const ordered = [...routes].sort((a, b) => Number(a.pattern === '/logout') - Number(b.pattern === '/logout'));

@@ -9,8 +9,18 @@ import { errorMessagesOf } from '../../lib/errors';
 import { useI18n } from '../../lib/i18n';
 import { downloadSales, useFarmerSales } from './api';
 import { MerchantFrame } from './components/MerchantFrame';
+import { responseReasonKey } from '../sell';
 import { type EngineOutcome, EngineOutcomeBanner, SaleActions } from './components/SaleActions';
 import { zonedDateTime, zonedToday } from './zoned-time';
+
+/** The transaction types of a merchant's list (db reference data), in the reader's language. */
+const TYPE_KEYS: Record<number, string> = {
+  1: 'farmer.typePurchase',
+  2: 'farmer.typeRefund',
+  3: 'farmer.typeInquiry',
+  4: 'farmer.typeReversal',
+  5: 'farmer.typeRefundReversal',
+};
 
 type Criteria = Required<Pick<FarmerSalesQuery, 'from' | 'to' | 'programUuid' | 'kind' | 'outcome'>>;
 
@@ -60,7 +70,7 @@ function Sales({ merchant }: { merchant: FarmerMerchant }) {
       header: t('farmer.time'),
       render: (s) => zonedDateTime(s.trxDatetime, s.timeZone),
     },
-    { key: 'type', header: t('farmer.type'), render: (s) => s.trxType },
+    { key: 'type', header: t('farmer.type'), render: (s) => t(TYPE_KEYS[s.trxTypeId] ?? 'farmer.typeOther') },
     {
       key: 'amount',
       header: t('farmer.amount'),
@@ -76,7 +86,7 @@ function Sales({ merchant }: { merchant: FarmerMerchant }) {
           ? t('farmer.voided')
           : s.approved
             ? t('farmer.approved')
-            : t('farmer.declined', { reason: s.responseText }),
+            : t('farmer.declined', { reason: t(responseReasonKey(s.responseCode), { code: s.responseCode }) }),
     },
     {
       key: 'actions',

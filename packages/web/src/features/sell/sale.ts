@@ -57,6 +57,12 @@ export function answerReasonKey(answer: Pick<PosAnswer, 'responseCode' | 'additi
   }
 }
 
+/** The words of a response code alone, for a list of past sales (the card's kind no longer known). */
+export const responseReasonKey = (responseCode: string) =>
+  KNOWN_CODES.has(responseCode) || ['55', '14', '94'].includes(responseCode)
+    ? `sell.why${responseCode}`
+    : 'sell.whyOther';
+
 /** The response codes with words of their own (`sell.why<code>`). */
 const KNOWN_CODES = new Set([
   '00',
