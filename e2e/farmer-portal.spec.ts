@@ -97,6 +97,67 @@ test('a refund of part of a sale from the list, from a registered phone', async 
   await expectAccessible(page);
 });
 
+test('a sale from the phone shows to the recipient at once, and the farmer voids it from the list', async ({
+  browser,
+  page,
+  request,
+}) => {
+  await signInAs(page, DEMO_USERS.farmer, /\/merchant$/);
+  const token = await apiToken(request, DEMO_USERS.farmer);
+  const merchants = (await (
+    await request.get('/merchant-api/farmer/merchants', { headers: bearer(token) })
+  ).json()) as { merchantUuid: string; name: string }[];
+  const merchantUuid = merchants[0]!.merchantUuid;
+  const registered = await request.post(`/merchant-api/farmer/merchants/${merchantUuid}/phones`, {
+    headers: bearer(token),
+    data: { name: `E2E void phone ${Date.now()}` },
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const phone = (await registered.json()) as { terminalId: string; secret: string; name: string };
+  await page.evaluate(
+    `window.localStorage.setItem(${JSON.stringify(`marketlink.terminal.${merchantUuid}`)}, ${JSON.stringify(
+      JSON.stringify({ merchantUuid, ...phone }),
+    )})`,
+  );
+
+  // The sale as the sell screen sends it: the phone's own credential, the card and its PIN.
+  const sold = await request.post('/transaction-api/pos/purchase', {
+    headers: { authorization: `Basic ${Buffer.from(`${phone.terminalId}:${phone.secret}`).toString('base64')}` },
+    data: {
+      pan: '9001000021000000013',
+      pin: '4826',
+      amount: 0.75,
+      traceNumber: `VD${Date.now().toString(36).toUpperCase()}`,
+      terminalDateTime: new Date().toISOString().replace('Z', '+00:00'),
+      posEntryMode: '010',
+    },
+  });
+  expect(sold.status(), await sold.text()).toBe(200);
+  const sale = (await sold.json()) as { trxUuid: string; responseCode: string };
+  expect(sale.responseCode).toBe('00');
+
+  // The recipient sees it at once, at this merchant.
+  const recipient = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  await signInAs(recipient, DEMO_USERS.recipient, /\/recipient$/);
+  await recipient.goto(`/recipient/transaction/${sale.trxUuid}`);
+  await expect(recipient.getByText('$0.75').first()).toBeVisible();
+  await expect(recipient.getByText(merchants[0]!.name).first()).toBeVisible();
+  await recipient.close();
+
+  // The farmer voids it: the phone's last sale, within the window.
+  await page.goto('/merchant/sales');
+  await page.getByRole('button', { name: 'Void the sale of $0.75' }).first().click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText('Void the sale of $0.75? The whole amount goes back to the card.')).toBeVisible();
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Void the sale' }).click();
+  await expect(page.getByText(/^Approved: \$0\.75 went back to the card/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Void the sale of $0.75' })).toHaveCount(0);
+  await request.delete(`/merchant-api/farmer/merchants/${merchantUuid}/phones/${phone.terminalId}`, {
+    headers: bearer(token),
+  });
+});
+
 test.describe('in Spanish', () => {
   test.use({ locale: 'es-US' });
   test('home and sales speak Spanish', async ({ page }) => {
