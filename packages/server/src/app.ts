@@ -15,6 +15,7 @@ import healthRoutes from './modules/health/routes.js';
 import incentiveRoutes from './modules/incentives/routes.js';
 import merchantRoutes from './modules/merchants/routes.js';
 import merchantUserRoutes from './modules/merchant-users/routes.js';
+import bankChangeRoutes from './modules/bank-changes/routes.js';
 import farmerRoutes from './modules/farmer/routes.js';
 import phoneTerminalRoutes from './modules/phone-terminals/routes.js';
 import transactionRoutes from './modules/transactions/routes.js';
@@ -67,6 +68,7 @@ const MODULES = [
   incentiveRoutes,
   merchantRoutes,
   merchantUserRoutes,
+  bankChangeRoutes,
   farmerRoutes,
   phoneTerminalRoutes,
   userRoutes,

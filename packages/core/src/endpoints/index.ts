@@ -3,6 +3,7 @@ import { accountApi } from '../account/index.js';
 import { agencyApi } from '../agencies/index.js';
 import { applicantApi } from '../applicants/index.js';
 import { authApi } from '../auth/index.js';
+import { bankChangeApi } from '../bank-changes/index.js';
 import { benefitApi } from '../benefits/index.js';
 import { cardDeviceApi } from '../card-devices/index.js';
 import { configApi } from '../config/index.js';
@@ -37,6 +38,7 @@ export const ENDPOINTS: readonly AnyEndpoint[] = [
   agencyApi,
   applicantApi,
   authApi,
+  bankChangeApi,
   benefitApi,
   cardDeviceApi,
   configApi,

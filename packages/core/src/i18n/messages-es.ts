@@ -1,12 +1,15 @@
 import { BENEFIT_LIFE_CYCLE_MESSAGES } from '../benefits/life-cycle.js';
 import { BENEFIT_MESSAGES } from '../benefits/messages.js';
+import { BANK_CHANGE_MESSAGES } from '../bank-changes/messages.js';
 import { CARD_DEVICE_MESSAGES } from '../card-devices/messages.js';
 import { PAN_STATUS_LABEL, type PanStatus } from '../enums/statuses.js';
 import { EXTERNAL_CARD_MESSAGES } from '../external-cards/messages.js';
+import { FARMER_MESSAGES } from '../farmer/messages.js';
 import { MERCHANT_MESSAGES } from '../merchants/messages.js';
 import { MESSAGES } from '../messages/messages.js';
 import { NOTIFICATION_MESSAGES } from '../notifications/messages.js';
 import { PAN_MESSAGES } from '../pans/messages.js';
+import { PHONE_TERMINAL_MESSAGES } from '../phone-terminals/messages.js';
 import { POS_NOTICES } from '../pos/messages.js';
 import { TRANSACTION_MESSAGES } from '../transactions/messages.js';
 
@@ -26,6 +29,9 @@ export const MESSAGE_GROUPS = {
   MERCHANT_MESSAGES,
   POS_NOTICES,
   CARD_DEVICE_MESSAGES,
+  FARMER_MESSAGES,
+  PHONE_TERMINAL_MESSAGES,
+  BANK_CHANGE_MESSAGES,
 } as const;
 export type MessageGroup = keyof typeof MESSAGE_GROUPS;
 
@@ -205,10 +211,23 @@ export const RECIPIENT_MESSAGE_KEYS: { [G in MessageGroup]: readonly (keyof (typ
     'EMAIL_SUBJECT_EXPUNGED',
   ],
   // The merchant locator and the recipient's merchant page; the rest of the group is staff-only.
-  MERCHANT_MESSAGES: ['MERCHANT_NOT_FOUND', 'LOCATION_TEXT_REQUIRED'],
+  MERCHANT_MESSAGES: ['MERCHANT_NOT_FOUND', 'LOCATION_TEXT_REQUIRED', 'ROUTING_CHECK_DIGIT'],
   // The per-transaction alerts (event 5): inbox texts and e-mails or SMS.
   POS_NOTICES: ['SUBJECT', 'PURCHASE', 'REFUND', 'REVERSAL'],
   // Pay codes: the phones registered to a card (decision 0108).
+  // The farmers' merchant portal (docs/farmer-app.md): its refusals, its phones, its bank change requests.
+  FARMER_MESSAGES: ['MERCHANT_NOT_FOUND', 'PAYOUT_NOT_FOUND', 'RANGE_BACKWARDS', 'RANGE_TOO_LONG'],
+  PHONE_TERMINAL_MESSAGES: ['PHONE_REMOVED', 'PHONE_NOT_FOUND'],
+  BANK_CHANGE_MESSAGES: [
+    'ACCOUNT_DIGITS',
+    'ACCOUNTS_DIFFER',
+    'REQUESTED',
+    'WITHDRAWN',
+    'APPLIED',
+    'REFUSED',
+    'REQUEST_NOT_FOUND',
+    'NOT_PENDING',
+  ],
   CARD_DEVICE_MESSAGES: [
     'CARD_NOT_FOUND',
     'DEVICE_NOT_FOUND',
@@ -404,6 +423,27 @@ export const MESSAGES_ES: { [G in MessageGroup]: Spanish<G> } = {
   MERCHANT_MESSAGES: {
     MERCHANT_NOT_FOUND: 'No se encontró el comerciante.',
     LOCATION_TEXT_REQUIRED: 'Ingrese una ciudad, un código postal o Ciudad, ST.',
+    ROUTING_CHECK_DIGIT: 'Ingrese un número de ruta válido: 9 dígitos con su dígito de control.',
+  },
+  FARMER_MESSAGES: {
+    MERCHANT_NOT_FOUND: 'No se encontró el comerciante.',
+    PAYOUT_NOT_FOUND: 'No se encontró el pago.',
+    RANGE_BACKWARDS: 'La fecha de inicio debe ser igual o anterior a la fecha final.',
+    RANGE_TOO_LONG: 'Busque como máximo 366 días a la vez.',
+  },
+  PHONE_TERMINAL_MESSAGES: {
+    PHONE_REMOVED: 'Se quitó el teléfono. Ya no puede recibir ventas.',
+    PHONE_NOT_FOUND: 'No se encontró el teléfono.',
+  },
+  BANK_CHANGE_MESSAGES: {
+    ACCOUNT_DIGITS: 'Ingrese el número de cuenta: de 4 a 17 dígitos.',
+    ACCOUNTS_DIFFER: 'Los números de cuenta no coinciden.',
+    REQUESTED: 'Se envió su solicitud. El personal la revisará antes de que los pagos vayan a la cuenta nueva.',
+    WITHDRAWN: 'Se retiró su solicitud.',
+    APPLIED: 'Se aplicó la cuenta bancaria nueva.',
+    REFUSED: 'Se rechazó la solicitud.',
+    REQUEST_NOT_FOUND: 'No se encontró la solicitud de cambio de cuenta bancaria.',
+    NOT_PENDING: 'La solicitud ya fue decidida o retirada.',
   },
   POS_NOTICES: {
     SUBJECT: 'Movimiento de su tarjeta',

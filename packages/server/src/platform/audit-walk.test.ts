@@ -136,6 +136,33 @@ const as = async (
   options: Parameters<typeof t.injectAs>[1],
 ): ReturnType<AuditCase['send']> => ({ res: await t.injectAs(who.token, options), actorUserId: who.id });
 
+const BANK_CHANGE = {
+  bankRoutingNumber: '011000015',
+  bankAccountNumber: '44556677',
+  confirmAccountNumber: '44556677',
+  bankAccountType: 0,
+  firstName: 'Walk',
+  lastName: 'Farmer',
+};
+
+/** A farmer of a merchant of the world's program, signed in, and (when asked) a pending bank change request of it. */
+async function bankChangeScene(withRequest = false) {
+  const merchant = await makeMerchant(t.database.db, { programs: [w.programs.program] });
+  const user = await makeFarmer(t.database.db, [merchant]);
+  const farmer = { token: await t.signIn(user.username), id: user.id };
+  let requestUuid = '';
+  if (withRequest) {
+    const res = await t.injectAs(farmer.token, {
+      method: 'POST',
+      url: `/merchant-api/farmer/merchants/${merchant.uuid}/bank-change-requests`,
+      payload: BANK_CHANGE,
+    });
+    expect(res.statusCode).toBe(201);
+    requestUuid = (res.json() as { requestUuid: string }).requestUuid;
+  }
+  return { merchant, farmer, requestUuid };
+}
+
 /** A signed-in recipient with an account in the world's program, who can attach external cards. */
 async function cardHolder() {
   const { user, token } = await signedIn(ROLE.RECIPIENT);
@@ -1055,6 +1082,68 @@ const CASES: Record<string, AuditCase | Exempt> = {
           payload: { name: 'Walk phone' },
         },
       );
+    },
+  },
+
+  requestFarmerBankChange: {
+    action: 'bank_change_request',
+    entity: 'merchant',
+    actor: 'caller',
+    before: false,
+    after: true,
+    async send() {
+      const { farmer, merchant } = await bankChangeScene();
+      return as(farmer, {
+        method: 'POST',
+        url: `/merchant-api/farmer/merchants/${merchant.uuid}/bank-change-requests`,
+        payload: BANK_CHANGE,
+      });
+    },
+  },
+
+  withdrawFarmerBankChange: {
+    action: 'bank_change_withdraw',
+    entity: 'merchant',
+    actor: 'caller',
+    before: true,
+    after: true,
+    async send() {
+      const { farmer, merchant, requestUuid } = await bankChangeScene(true);
+      return as(farmer, {
+        method: 'DELETE',
+        url: `/merchant-api/farmer/merchants/${merchant.uuid}/bank-change-requests/${requestUuid}`,
+      });
+    },
+  },
+
+  confirmMerchantBankChange: {
+    action: 'bank_change_confirm',
+    entity: 'merchant',
+    actor: 'caller',
+    before: true,
+    after: true,
+    async send() {
+      const { merchant, requestUuid } = await bankChangeScene(true);
+      return as(await staff('programAdmin'), {
+        method: 'POST',
+        url: `/merchant-api/merchant/${merchant.uuid}/bank-change-requests/${requestUuid}/confirm`,
+      });
+    },
+  },
+
+  refuseMerchantBankChange: {
+    action: 'bank_change_refuse',
+    entity: 'merchant',
+    actor: 'caller',
+    before: true,
+    after: true,
+    async send() {
+      const { merchant, requestUuid } = await bankChangeScene(true);
+      return as(await staff('programAdmin'), {
+        method: 'POST',
+        url: `/merchant-api/merchant/${merchant.uuid}/bank-change-requests/${requestUuid}/refuse`,
+        payload: { reason: 'Walk refusal' },
+      });
     },
   },
 

@@ -6,6 +6,7 @@ import {
   encryptionKeyIds,
   externalCards,
   merchantBankAccounts,
+  merchantBankChangeRequests,
   merchants,
   pans,
   programs,
@@ -44,6 +45,16 @@ export const SEALED_COLUMNS = [
     column: merchantBankAccounts.routingNumberEncrypted,
   },
   { name: 'programs.configuration_secrets', table: programs, column: programs.configurationSecrets },
+  {
+    name: 'merchant_bank_change_requests.account_number_encrypted',
+    table: merchantBankChangeRequests,
+    column: merchantBankChangeRequests.accountNumberEncrypted,
+  },
+  {
+    name: 'merchant_bank_change_requests.routing_number_encrypted',
+    table: merchantBankChangeRequests,
+    column: merchantBankChangeRequests.routingNumberEncrypted,
+  },
 ] as const;
 
 type KeyConfig = Pick<Config, 'encryptionKey' | 'previousEncryptionKeys' | 'developmentKeyFile'>;

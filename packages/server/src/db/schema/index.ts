@@ -11,6 +11,7 @@ export * from './external-cards.js';
 export * from './merchants.js';
 export * from './terminals.js';
 export * from './merchant-users.js';
+export * from './bank-change-requests.js';
 export * from './transactions.js';
 export * from './incentives.js';
 export * from './notifications.js';

@@ -8,3 +8,5 @@ export { addTerminal, revokeTerminalOf } from './terminals.js';
 // every merchant change does, and holds a farmer user wholly only when each of their merchants is in that scope.
 export { merchantVisible } from './queries.js';
 export { lockMerchant } from './writes.js';
+// A farmer's bank change request, once staff confirm it, is saved as a staff bank save is (sealed, locked, audited).
+export { updateBankInfo } from './bank-info.js';

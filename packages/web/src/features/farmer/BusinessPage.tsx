@@ -1,3 +1,4 @@
+import { FarmerBankChangeSection } from '../bank-changes';
 import { PhonesSection } from '../sell';
 import type { FarmerMerchant } from '@ebt/core/farmer';
 import { Badge, Group, List, Stack, Text } from '@mantine/core';
@@ -75,11 +76,10 @@ function Business({ merchant }: { merchant: FarmerMerchant }) {
               </Text>
             )}
             {!b.bank.complete && <MessageBanner kind="warning" messages={t('farmer.bankIncomplete')} />}
-            <Text size="sm" c="dimmed">
-              {t('farmer.bankChange')}
-            </Text>
           </Stack>
         )}
+        {/* A new account is asked for here and applied once staff confirm it (the bank-changes feature). */}
+        <FarmerBankChangeSection merchantUuid={merchant.merchantUuid} />
       </DetailSection>
       {/* The phones registered as card readers of the caller's merchants, with Remove (the sell feature's). */}
       <PhonesSection />

@@ -16,6 +16,7 @@ import { useSessionUser } from '../../lib/session-user';
 import { useMerchant } from './api';
 import type { StaffBase } from '../../lib/staff-base';
 import { BackLink } from '../../components/BackLink';
+import { MerchantBankChangeSection } from '../bank-changes';
 import { MerchantBankSection } from './components/MerchantBankSection';
 import { MerchantInfoForm } from './components/MerchantInfoForm';
 import { MerchantProgramTable } from './components/MerchantProgramTable';
@@ -149,6 +150,7 @@ function MerchantDetailView({ merchant, base }: { merchant: MerchantDetail; base
       {bankView && (
         <DetailSection title="Bank info">
           <MerchantBankSection merchant={merchant} />
+          <MerchantBankChangeSection merchantUuid={merchant.merchantUuid} />
         </DetailSection>
       )}
 
