@@ -101,7 +101,11 @@ test.describe('merchant search', () => {
     expect(lines[0]).toBe(
       'Merchant ID,Merchant Name,FNS Number,Email,Business Phone,Mobile Phone,City,State,Zip Code,Status',
     );
-    expect(lines).toHaveLength(count + 1);
+    // The merchant file spec may import merchants into this program meanwhile, in the other worker: the file holds the
+    // merchants of the moment it was written, between the count read before and the count read after.
+    const after = await merchantCount(request, DEMO_USERS.progadmin, { programId: String(program.programId) });
+    expect(lines.length - 1).toBeGreaterThanOrEqual(count);
+    expect(lines.length - 1).toBeLessThanOrEqual(after);
 
     const excel = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export Excel' }).click();

@@ -91,11 +91,14 @@ function purchase(request: APIRequestContext, payCode: string, trace: string) {
   });
 }
 
-/** Removes the phones this run registered on the card, so that runs never fill its five places. */
+/**
+ * Removes the phones this run registered on the card, so that runs never fill its five places. The farmer's sell spec
+ * registers one of its own on the same card while it runs in the other worker ('Sell spec phone'): that one is its.
+ */
 async function removePhones(request: APIRequestContext, token: string, panId: number, keep: string[] = []) {
   const list = await request.get(`/account-api/pans/currentuser/${panId}/devices`, { headers: bearer(token) });
-  for (const device of (await list.json()) as { deviceUuid: string }[])
-    if (!keep.includes(device.deviceUuid))
+  for (const device of (await list.json()) as { deviceUuid: string; name: string }[])
+    if (!keep.includes(device.deviceUuid) && device.name !== 'Sell spec phone')
       await request.delete(`/account-api/pans/currentuser/${panId}/devices/${device.deviceUuid}`, {
         headers: bearer(token),
       });
@@ -248,6 +251,97 @@ test.describe('a phone that was closed without signing out', () => {
     await expect(reopened.getByRole('heading', { level: 1 })).toBeVisible();
     await reopened.goto(`/recipient/pay/${card.panId}`);
     await expect(reopened).toHaveURL(/\/login$/);
+  });
+});
+
+test.describe("a farmer's phone scans the pay code the recipient's app shows", () => {
+  test('and the sale goes through with the PIN handed over', async ({ page, browser, request }) => {
+    test.setTimeout(150_000);
+    const { token, card } = await demoCard(request);
+    await removePhones(request, token, card.panId);
+    await signInAs(page, DEMO_USERS.recipient, /\/recipient$/);
+    await page.goto(`/recipient/pay/${card.panId}`);
+    await expect(page.getByRole('img', { name: `Pay code for card ending in ${card.last4}` })).toBeVisible({
+      timeout: 15_000,
+    });
+    const shown = await codeText(page);
+    const picture = `data:image/png;base64,${(await page.getByTestId('pay-qr').screenshot()).toString('base64')}`;
+
+    // The farmer's phone: its camera sees the recipient's screen (the QR as the recipient's phone drew it).
+    const farmer = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const stall = await farmer.newPage();
+    await stall.addInitScript({
+      content: `(() => {
+        const fake = async () => {
+          const canvas = document.createElement('canvas');
+          canvas.width = 640;
+          canvas.height = 480;
+          const context = canvas.getContext('2d');
+          const picture = new Image();
+          picture.src = ${JSON.stringify(picture)};
+          await picture.decode();
+          const draw = () => {
+            context.fillStyle = '#fff';
+            context.fillRect(0, 0, 640, 480);
+            context.drawImage(picture, 100, 20, 440, 440);
+          };
+          draw();
+          setInterval(draw, 100);
+          return canvas.captureStream(10);
+        };
+        Object.defineProperty(navigator, 'mediaDevices', { value: { getUserMedia: fake }, configurable: true });
+      })();`,
+    });
+    await signInAs(stall, DEMO_USERS.farmer, /\/merchant$/);
+    await stall.goto('/merchant/sell');
+    await stall.getByRole('button', { name: 'Use this phone to sell' }).click();
+    for (const digit of '25') await stall.getByRole('button', { name: `Digit ${digit}`, exact: true }).click();
+    await stall.getByRole('button', { name: 'Next', exact: true }).click();
+    const question = stall.getByRole('heading', { name: /fruit and vegetables/ });
+    if (await question.isVisible().catch(() => false))
+      await stall.getByRole('button', { name: 'Next', exact: true }).click();
+    await stall.getByRole('button', { name: 'Scan with the camera' }).click();
+    await expect(stall.getByRole('heading', { name: 'Enter your PIN' })).toBeVisible({ timeout: 15_000 });
+    for (const digit of DEMO_PIN) await stall.getByRole('button', { name: `Digit ${digit}`, exact: true }).click();
+    await stall.getByRole('button', { name: 'OK' }).click();
+    await expect(stall.getByRole('heading', { name: 'Approved' })).toBeVisible({ timeout: 15_000 });
+    await expect(stall.getByRole('region', { name: /Receipt/ }).getByText('Pay code')).toBeVisible();
+    await shot(stall, 'pay-scanned-by-farmer');
+
+    // The recipient's phone sees its code spent and shows a fresh one; the same code again is refused.
+    await expect(page.getByTestId('pay-code-text')).not.toHaveText(shown, { timeout: 15_000 });
+    const again = await purchase(request, shown, `FRM${Date.now().toString(36).slice(-6).toUpperCase()}`);
+    const refused = (await again.json()) as { responseCode?: string };
+    expect(again.status() !== 200 || refused.responseCode !== '00', await again.text()).toBe(true);
+
+    // The sale is voided (the demo card's balance is every spec's) and the farmer's phone removed, as the day ends.
+    const kept = await stall.evaluate<{ merchantUuid: string; terminalId: string; secret: string }[]>(
+      `Object.keys(localStorage).filter((k) => k.startsWith('marketlink.terminal.')).map((k) => JSON.parse(localStorage.getItem(k)))`,
+    );
+    const receiptLines = await stall
+      .getByRole('region', { name: /Receipt/ })
+      .locator('div')
+      .allTextContents();
+    const reference = receiptLines.map((l) => /^Reference\s*([0-9A-Z-]+)$/.exec(l.trim())?.[1]).find(Boolean);
+    const now = new Date();
+    const offset = -now.getTimezoneOffset();
+    const pad = (n: number) => String(Math.trunc(Math.abs(n))).padStart(2, '0');
+    const local =
+      `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}T${pad(now.getHours())}:` +
+      `${pad(now.getMinutes())}:${pad(now.getSeconds())}${offset >= 0 ? '+' : '-'}${pad(offset / 60)}:${pad(offset % 60)}`;
+    const voided = await request.post('/transaction-api/pos/reversal', {
+      headers: {
+        Authorization: `Basic ${Buffer.from(`${kept[0]!.terminalId}:${kept[0]!.secret}`).toString('base64')}`,
+      },
+      data: { original: { traceNumber: reference, date: local.slice(0, 10) }, terminalDateTime: local },
+    });
+    expect(((await voided.json()) as { responseCode: string }).responseCode, 'the sale voided').toBe('00');
+    const farmerToken = await apiToken(request, DEMO_USERS.farmer);
+    for (const phone of kept)
+      await request.delete(`/merchant-api/farmer/merchants/${phone.merchantUuid}/phones/${phone.terminalId}`, {
+        headers: bearer(farmerToken),
+      });
+    await farmer.close();
   });
 });
 
