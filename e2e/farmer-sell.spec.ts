@@ -3,7 +3,17 @@ import fs from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import QRCode from 'qrcode';
 import { payCodeSignedText, payCodeText, toBase64Url } from '@ebt/core/pans';
-import { apiToken, bearer, DEMO_PASSWORD, DEMO_USERS, expectAccessible, expectNoSidewaysScroll } from './helpers';
+import { bearer, expectAccessible, expectNoSidewaysScroll } from './helpers';
+import {
+  DEMO_CARD,
+  DEMO_PIN,
+  demoCard,
+  enterPin,
+  keyAmount,
+  pastEligible,
+  resetDemoPin,
+  SellRun,
+} from './sell-helpers';
 import { englishOn } from './spanish-helpers';
 
 // The farmer's phone as the merchant's terminal (decision 0110): farmer01 on a phone opens Sell, registers the phone
@@ -16,10 +26,6 @@ import { englishOn } from './spanish-helpers';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
-const SESSION_KEY = 'marketlink.session';
-/** recipient01's demo card and its PIN (packages/server/src/seed/model.ts). */
-const DEMO_CARD = '9001000021000000013';
-const DEMO_PIN = '4826';
 const SHOTS_DIR = process.env.SHOTS_DIR;
 
 async function shot(page: Page, name: string) {
@@ -28,114 +34,11 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: `${SHOTS_DIR}/${name}.png`, fullPage: true });
 }
 
-/** Opens the sell screen signed in as farmer01 (the token from the API, kept where the app keeps it). */
-async function openSell(page: Page): Promise<string> {
-  const token = await apiToken(page.request, DEMO_USERS.farmer);
-  await page.goto('/healthz');
-  await page.evaluate(`window.sessionStorage.setItem(${JSON.stringify(SESSION_KEY)}, ${JSON.stringify(token)})`);
-  await page.goto('/merchant/sell');
-  return token;
-}
-
-/** The phones this spec registered (each test's browser starts with none kept), removed at the end. */
-const registered: { merchantUuid: string; terminalId: string; secret: string }[] = [];
-/** The sales this spec made, reversed at the end so the shared demo card keeps its balance. */
-const sales: { terminalId: string; traceNumber: string }[] = [];
-
-/** The machine's local time with its offset, as the browser's terminalDateTime (both run on this machine). */
-function localDateTime(now = new Date()): string {
-  const pad = (n: number) => String(Math.trunc(Math.abs(n))).padStart(2, '0');
-  const offset = -now.getTimezoneOffset();
-  return (
-    `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}T${pad(now.getHours())}:` +
-    `${pad(now.getMinutes())}:${pad(now.getSeconds())}${offset >= 0 ? '+' : '-'}${pad(offset / 60)}:${pad(offset % 60)}`
-  );
-}
-
-/** Notes the approved sale on screen (its terminal and reference, from the receipt) to reverse it at the end. */
-async function noteSale(page: Page) {
-  const receipt = page.getByRole('region', { name: /Receipt|Recibo/ });
-  const terminalId = (await receipt.getByText(/^[0-9A-HJKMNP-TV-Z]{12}$/).textContent())!.trim();
-  const lines = await receipt.locator('div').allTextContents();
-  const reference = lines.map((l) => /^(?:Reference|Referencia)\s*([0-9A-Z-]+)$/.exec(l.trim())?.[1]).find(Boolean);
-  expect(reference, 'the sale’s reference on the receipt').toBeTruthy();
-  sales.push({ terminalId, traceNumber: reference! });
-}
-
-/** Reverses the sales this spec made, each from its own phone (a reversal is the same terminal's). */
-async function reverseSales(request: APIRequestContext) {
-  for (const sale of sales.splice(0)) {
-    const phone = registered.find((p) => p.terminalId === sale.terminalId)!;
-    const res = await request.post('/transaction-api/pos/reversal', {
-      headers: { Authorization: `Basic ${Buffer.from(`${phone.terminalId}:${phone.secret}`).toString('base64')}` },
-      data: {
-        original: { traceNumber: sale.traceNumber, date: localDateTime().slice(0, 10) },
-        terminalDateTime: localDateTime(),
-      },
-    });
-    expect(res.status(), await res.text()).toBe(200);
-    expect(((await res.json()) as { responseCode: string }).responseCode).toBe('00');
-  }
-}
-
-/** Taps 'Use this phone to sell' (its label in the page's language) and notes the credential the phone kept. */
-async function registerPhone(page: Page, label = 'Use this phone to sell', digitLabel = 'Digit') {
-  await page.getByRole('button', { name: label }).click();
-  await expect(page.getByRole('button', { name: `${digitLabel} 1`, exact: true })).toBeVisible();
-  const kept = await page.evaluate<{ merchantUuid: string; terminalId: string; secret: string }[]>(
-    `Object.keys(localStorage).filter((k) => k.startsWith('marketlink.terminal.')).map((k) => JSON.parse(localStorage.getItem(k)))`,
-  );
-  registered.push(...kept.map(({ merchantUuid, terminalId, secret }) => ({ merchantUuid, terminalId, secret })));
-}
-
-/** Removes the phones this spec registered, through farmer01's own API. */
-async function removeRegisteredPhones(request: APIRequestContext) {
-  await reverseSales(request);
-  const token = await apiToken(request, DEMO_USERS.farmer);
-  for (const phone of registered.splice(0))
-    await request.delete(`/merchant-api/farmer/merchants/${phone.merchantUuid}/phones/${phone.terminalId}`, {
-      headers: bearer(token),
-    });
-}
-
-/** The demo card of recipient01 as its owner sees it. */
-async function demoCard(request: APIRequestContext) {
-  const token = await apiToken(request, DEMO_USERS.recipient);
-  const cards = (await (await request.get('/account-api/pans/currentuser', { headers: bearer(token) })).json()) as {
-    panId: number;
-    last4: string;
-    panStatusId: number;
-  }[];
-  const card = cards.find((c) => c.last4 === DEMO_CARD.slice(-4) && c.panStatusId === 0)!;
-  return { token, panId: card.panId };
-}
-
-/** Sets the demo card's PIN again (the same digits): the day's wrong tries start again at none. */
-async function resetDemoPin(request: APIRequestContext) {
-  const { token, panId } = await demoCard(request);
-  const res = await request.put(`/account-api/pans/currentuser/${panId}/pin`, {
-    headers: bearer(token),
-    data: { pin: DEMO_PIN, currentPassword: DEMO_PASSWORD },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-}
-
-/** Keys an amount on the on-screen keypad, digit by digit (1, 0, 0 is $1.00). */
-async function keyAmount(page: Page, digits: string, digitLabel = 'Digit') {
-  for (const d of digits) await page.getByRole('button', { name: `${digitLabel} ${d}`, exact: true }).click();
-}
-
-/** Past the fruit and vegetables question when the merchant's programs have incentives (all of it). */
-async function pastEligible(page: Page, next = 'Next') {
-  await page.getByRole('button', { name: next, exact: true }).click();
-  const question = page.getByRole('heading', { name: /fruit and vegetables|frutas y verduras/ });
-  if (await question.isVisible().catch(() => false))
-    await page.getByRole('button', { name: next, exact: true }).click();
-}
-
-async function enterPin(page: Page, pin: string, digitLabel = 'Digit') {
-  for (const d of pin) await page.getByRole('button', { name: `${digitLabel} ${d}`, exact: true }).click();
-}
+const run = new SellRun();
+const openSell = (page: Page) => run.open(page);
+const registerPhone = (page: Page, label?: string, digitLabel?: string) => run.registerPhone(page, label, digitLabel);
+const noteSale = (page: Page) => run.noteSale(page);
+const removeRegisteredPhones = (request: APIRequestContext) => run.cleanUp(request);
 
 test.describe('selling from the farmer’s phone', () => {
   test.afterAll(async ({ request }) => {

@@ -16,6 +16,7 @@ import incentiveRoutes from './modules/incentives/routes.js';
 import merchantRoutes from './modules/merchants/routes.js';
 import merchantUserRoutes from './modules/merchant-users/routes.js';
 import bankChangeRoutes from './modules/bank-changes/routes.js';
+import farmerApplicationRoutes from './modules/farmer-applications/routes.js';
 import farmerRoutes from './modules/farmer/routes.js';
 import phoneTerminalRoutes from './modules/phone-terminals/routes.js';
 import transactionRoutes from './modules/transactions/routes.js';
@@ -69,6 +70,7 @@ const MODULES = [
   merchantRoutes,
   merchantUserRoutes,
   bankChangeRoutes,
+  farmerApplicationRoutes,
   farmerRoutes,
   phoneTerminalRoutes,
   userRoutes,

@@ -2,6 +2,7 @@ import type { Config } from './config.js';
 import { purgeSignInFailures } from './modules/auth/sign-in-failures.js';
 import { benefitLifeCycleJob } from './modules/benefits/lifecycle.js';
 import { dashboardFoldJob } from './modules/dashboard/index.js';
+import { farmerApplicationExpungeJob } from './modules/farmer-applications/index.js';
 import type { JobDefinition } from './platform/jobs.js';
 import { outboxSenderJob } from './platform/mailer.js';
 import { settlementCloseJob } from './modules/settlement/index.js';
@@ -21,6 +22,7 @@ export function scheduledJobs(config: Config): JobDefinition[] {
     benefitLifeCycleJob(config),
     dashboardFoldJob,
     settlementCloseJob,
+    farmerApplicationExpungeJob(config),
     ...(config.smtpUrl ? [outboxSenderJob(config.smtpUrl, config.mailFrom)] : []),
   ];
 }

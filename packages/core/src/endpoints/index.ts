@@ -10,6 +10,7 @@ import { configApi } from '../config/index.js';
 import { dashboardApi } from '../dashboard/index.js';
 import { externalCardApi } from '../external-cards/index.js';
 import { farmerApi } from '../farmer/index.js';
+import { farmerApplicationApi } from '../farmer-applications/index.js';
 import { healthApi } from '../health/index.js';
 import { incentiveApi } from '../incentives/index.js';
 import { merchantApi } from '../merchants/index.js';
@@ -45,6 +46,7 @@ export const ENDPOINTS: readonly AnyEndpoint[] = [
   dashboardApi,
   externalCardApi,
   farmerApi,
+  farmerApplicationApi,
   healthApi,
   incentiveApi,
   merchantApi,

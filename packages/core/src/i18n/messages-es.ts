@@ -5,6 +5,7 @@ import { CARD_DEVICE_MESSAGES } from '../card-devices/messages.js';
 import { PAN_STATUS_LABEL, type PanStatus } from '../enums/statuses.js';
 import { EXTERNAL_CARD_MESSAGES } from '../external-cards/messages.js';
 import { FARMER_MESSAGES } from '../farmer/messages.js';
+import { FARMER_APPLICATION_MESSAGES } from '../farmer-applications/messages.js';
 import { MERCHANT_MESSAGES } from '../merchants/messages.js';
 import { MESSAGES } from '../messages/messages.js';
 import { NOTIFICATION_MESSAGES } from '../notifications/messages.js';
@@ -32,6 +33,7 @@ export const MESSAGE_GROUPS = {
   FARMER_MESSAGES,
   PHONE_TERMINAL_MESSAGES,
   BANK_CHANGE_MESSAGES,
+  FARMER_APPLICATION_MESSAGES,
 } as const;
 export type MessageGroup = keyof typeof MESSAGE_GROUPS;
 
@@ -227,6 +229,32 @@ export const RECIPIENT_MESSAGE_KEYS: { [G in MessageGroup]: readonly (keyof (typ
     'REFUSED',
     'REQUEST_NOT_FOUND',
     'NOT_PENDING',
+  ],
+  // The farmers' online application and their status page (docs/farmer-applications.md); staff review texts stay English.
+  FARMER_APPLICATION_MESSAGES: [
+    'NOT_TAKING',
+    'PROGRAM_REQUIRED',
+    'MARKET_REQUIRED',
+    'ANSWER_REQUIRED',
+    'ANSWER_YES_NO',
+    'QUESTION_UNKNOWN',
+    'TAX_ID_DIGITS',
+    'ACCOUNT_DIGITS',
+    'ACCOUNTS_DIFFER',
+    'AGREEMENT_REQUIRED',
+    'SIGNATURE_REQUIRED',
+    'SIGNATURE_NOT_CONTACT',
+    'CODES_SENT',
+    'CODE_WRONG',
+    'CODE_EXPIRED',
+    'CONTACT_CONFIRMED',
+    'CONTACT_NOT_CONFIRMED',
+    'CONTACT_CHANGED',
+    'SUBMITTED',
+    'RESUBMITTED',
+    'THROTTLED',
+    'LINK_UNKNOWN',
+    'NOT_WAITING_FOR_YOU',
   ],
   CARD_DEVICE_MESSAGES: [
     'CARD_NOT_FOUND',
@@ -444,6 +472,33 @@ export const MESSAGES_ES: { [G in MessageGroup]: Spanish<G> } = {
     REFUSED: 'Se rechazó la solicitud.',
     REQUEST_NOT_FOUND: 'No se encontró la solicitud de cambio de cuenta bancaria.',
     NOT_PENDING: 'La solicitud ya fue decidida o retirada.',
+  },
+  FARMER_APPLICATION_MESSAGES: {
+    NOT_TAKING: 'Este programa no está recibiendo solicitudes de agricultores ahora.',
+    PROGRAM_REQUIRED: 'Elija al menos un programa.',
+    MARKET_REQUIRED: 'Agregue al menos un mercado donde vende.',
+    ANSWER_REQUIRED: 'Responda esta pregunta.',
+    ANSWER_YES_NO: 'Responda sí o no.',
+    QUESTION_UNKNOWN: 'Esta pregunta ya no se hace. Vuelva a cargar el formulario.',
+    TAX_ID_DIGITS: 'Ingrese el número de identificación fiscal: 9 dígitos.',
+    ACCOUNT_DIGITS: 'Ingrese el número de cuenta: de 4 a 17 dígitos.',
+    ACCOUNTS_DIFFER: 'Los números de cuenta no coinciden.',
+    AGREEMENT_REQUIRED: 'Lea el acuerdo y marque la casilla para aceptarlo.',
+    SIGNATURE_REQUIRED: 'Escriba su nombre completo para firmar.',
+    SIGNATURE_NOT_CONTACT: 'Escriba el mismo nombre completo de la persona de contacto para firmar.',
+    CODES_SENT: 'Enviamos un código a {email} y un código por mensaje de texto a {mobile}. Ingrese los dos abajo.',
+    CODE_WRONG: 'El código no es correcto. Revise el mensaje e inténtelo de nuevo.',
+    CODE_EXPIRED: 'Los códigos vencieron o ya se usaron. Pida códigos nuevos.',
+    CONTACT_CONFIRMED: 'Su correo electrónico y su teléfono móvil están confirmados.',
+    CONTACT_NOT_CONFIRMED: 'Confirme su correo electrónico y su teléfono móvil con los códigos antes de enviar.',
+    CONTACT_CHANGED:
+      'El correo electrónico o el teléfono móvil cambió después de que los confirmó. Confírmelos otra vez.',
+    SUBMITTED:
+      'Se envió su solicitud. Le enviamos por correo electrónico un enlace donde puede ver en qué estado está.',
+    RESUBMITTED: 'Se enviaron sus respuestas. El personal revisará su solicitud otra vez.',
+    THROTTLED: 'Demasiados intentos desde esta red. Inténtelo más tarde.',
+    LINK_UNKNOWN: 'Este enlace no abre ninguna solicitud. Puede haber vencido o estar mal escrito.',
+    NOT_WAITING_FOR_YOU: 'Su solicitud no está esperando más información de usted.',
   },
   POS_NOTICES: {
     SUBJECT: 'Movimiento de su tarjeta',

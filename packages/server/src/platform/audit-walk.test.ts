@@ -27,6 +27,13 @@ import { makeFarmer } from '../testing/farmer.js';
 import { validInvite } from '../testing/merchant-users.js';
 import { validUserForm } from '../testing/users.js';
 import { cardNumber } from '../testing/external-cards.js';
+import {
+  confirmedContact,
+  lastMessage as farmerMessage,
+  makeFarmerApplication,
+  openProgram,
+  validForm as validFarmerForm,
+} from '../testing/farmer-applications.js';
 
 // The audit walk (security.md "Audit"): every endpoint that changes data (POST, PUT, PATCH, DELETE, and the GETs whose
 // contracts say `audited`) is called here through the real app with a valid request, and must leave an audit row
@@ -1977,6 +1984,155 @@ const CASES: Record<string, AuditCase | Exempt> = {
       return as(await staff('agencyUser'), {
         method: 'DELETE',
         url: `/account-api/incentive/recipient-incentive/${row.id}`,
+      });
+    },
+  },
+
+  // The farmers' online application (docs/decisions/0111): the public steps name no one (the farmer has no account).
+  sendFarmerApplicationCodes: {
+    action: 'create',
+    entity: 'farmer_application_confirmation',
+    actor: 'anonymous',
+    before: false,
+    after: true,
+    async send() {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/merchant-api/farmer-application/confirmations',
+        payload: { email: 'walk.farmer@example.com', mobilePhone: '860-555-0131' },
+      });
+      return { res, actorUserId: null };
+    },
+  },
+
+  confirmFarmerApplicationContact: {
+    action: 'confirm',
+    entity: 'farmer_application_confirmation',
+    actor: 'anonymous',
+    before: true,
+    after: true,
+    async send() {
+      const contact = { email: `walk.confirm.${Date.now()}@example.com`, mobilePhone: '860-555-0132' };
+      const sent = await t.app.inject({
+        method: 'POST',
+        url: '/merchant-api/farmer-application/confirmations',
+        payload: contact,
+      });
+      const { confirmationId } = sent.json() as { confirmationId: string };
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/merchant-api/farmer-application/confirmations/${confirmationId}`,
+        payload: {
+          emailCode: code((await farmerMessage(t.database.db, contact.email)).body),
+          mobileCode: code((await farmerMessage(t.database.db, '8605550132', 'sms')).body),
+        },
+      });
+      return { res, actorUserId: null };
+    },
+  },
+
+  submitFarmerApplication: {
+    action: 'create',
+    entity: 'farmer_application',
+    actor: 'anonymous',
+    before: false,
+    after: true,
+    async send() {
+      await openProgram(t.database.db, w.programs.program);
+      const form = validFarmerForm([w.programs.program.id]);
+      const confirmationId = await confirmedContact(t, form);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/merchant-api/farmer-application',
+        payload: { ...form, confirmationId },
+      });
+      return { res, actorUserId: null };
+    },
+  },
+
+  updateFarmerApplication: {
+    action: 'resubmit',
+    entity: 'farmer_application',
+    actor: 'anonymous',
+    before: true,
+    after: true,
+    async send() {
+      await openProgram(t.database.db, w.programs.program);
+      const { token } = await makeFarmerApplication(t.database.db, t.config, {
+        programs: [w.programs.program],
+        status: 'more-info',
+      });
+      const { email: _email, mobilePhone: _mobile, ...fields } = validFarmerForm([w.programs.program.id]);
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: `/merchant-api/farmer-application/status/${token}`,
+        payload: { ...fields, taxId: '', bankAccount: null },
+      });
+      return { res, actorUserId: null };
+    },
+  },
+
+  askFarmerApplicationMoreInfo: {
+    action: 'more-info',
+    entity: 'farmer_application',
+    actor: 'caller',
+    before: true,
+    after: true,
+    async send() {
+      const { application } = await makeFarmerApplication(t.database.db, t.config, { programs: [w.programs.program] });
+      return as(await staff('programAdmin'), {
+        method: 'POST',
+        url: `/merchant-api/farmer-applications/${application.uuid}/more-info`,
+        payload: { note: 'Walk: which markets?' },
+      });
+    },
+  },
+
+  approveFarmerApplication: {
+    action: 'approve',
+    entity: 'farmer_application',
+    actor: 'caller',
+    before: true,
+    after: true,
+    async send() {
+      const { application } = await makeFarmerApplication(t.database.db, t.config, { programs: [w.programs.program] });
+      return as(await staff('programAdmin'), {
+        method: 'POST',
+        url: `/merchant-api/farmer-applications/${application.uuid}/approve`,
+        payload: { merchantIdentifier: `WALK-FA-${application.id}` },
+      });
+    },
+  },
+
+  refuseFarmerApplication: {
+    action: 'refuse',
+    entity: 'farmer_application',
+    actor: 'caller',
+    before: true,
+    after: true,
+    async send() {
+      const { application } = await makeFarmerApplication(t.database.db, t.config, { programs: [w.programs.program] });
+      return as(await staff('programAdmin'), {
+        method: 'POST',
+        url: `/merchant-api/farmer-applications/${application.uuid}/refuse`,
+        payload: { reason: 'Walk refusal' },
+      });
+    },
+  },
+
+  saveFarmerApplicationSettings: {
+    action: 'update',
+    entity: 'farmer_application_settings',
+    actor: 'caller',
+    before: true,
+    after: true,
+    async send() {
+      const program = await makeProgram(t.database.db);
+      await openProgram(t.database.db, program);
+      return as(await staff('platformAdmin'), {
+        method: 'PUT',
+        url: `/admin-api/programs/${program.uuid}/farmer-application`,
+        payload: { open: false, agreementText: 'Walk agreement', questions: [] },
       });
     },
   },

@@ -6,6 +6,7 @@ import {
   encryptionKeyIds,
   externalCards,
   merchantBankAccounts,
+  farmerApplications,
   merchantBankChangeRequests,
   merchants,
   pans,
@@ -54,6 +55,26 @@ export const SEALED_COLUMNS = [
     name: 'merchant_bank_change_requests.routing_number_encrypted',
     table: merchantBankChangeRequests,
     column: merchantBankChangeRequests.routingNumberEncrypted,
+  },
+  {
+    name: 'farmer_applications.tax_id_encrypted',
+    table: farmerApplications,
+    column: farmerApplications.taxIdEncrypted,
+  },
+  {
+    name: 'farmer_applications.account_number_encrypted',
+    table: farmerApplications,
+    column: farmerApplications.accountNumberEncrypted,
+  },
+  {
+    name: 'farmer_applications.routing_number_encrypted',
+    table: farmerApplications,
+    column: farmerApplications.routingNumberEncrypted,
+  },
+  {
+    name: 'farmer_applications.status_token_encrypted',
+    table: farmerApplications,
+    column: farmerApplications.statusTokenEncrypted,
   },
 ] as const;
 

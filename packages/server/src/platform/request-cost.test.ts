@@ -6,6 +6,7 @@ import { fundingSources, sessions, users } from '../db/schema/index.js';
 import { useTestApp } from '../testing/app.js';
 import { makeRecipient, makeStaffCast, makeUser } from '../testing/factories.js';
 import { makeEnrolment, makeIncentive } from '../testing/incentives.js';
+import { makeFarmerApplication } from '../testing/farmer-applications.js';
 import { makeMerchant } from '../testing/merchants.js';
 import { makeTransaction } from '../testing/transactions.js';
 import { cardNumber } from '../testing/external-cards.js';
@@ -283,6 +284,20 @@ describe('the cost of an authenticated request', () => {
   it('refuses an unknown token in one statement', async () => {
     const res = () => t.injectAs('x'.repeat(43), { method: 'GET', url: '/user-api/user/current' });
     expect(await statementsOf(res, 401)).toBe(1);
+  });
+
+  it('reads the farmer application queue and its programs in two statements each (decision 0111)', async () => {
+    const token = await t.signIn(cast.programAdmin.username);
+    await makeFarmerApplication(t.database.db, t.config, { programs: [cast.program] });
+    for (const url of [
+      '/merchant-api/farmer-applications/programs',
+      '/merchant-api/farmer-applications',
+      `/merchant-api/farmer-applications?programId=${cast.program.id}&status=submitted&q=farm`,
+    ]) {
+      const read = () => t.injectAs(token, { method: 'GET', url });
+      await read();
+      expect(await statementsOf(read), url).toBe(2);
+    }
   });
 });
 

@@ -11,6 +11,8 @@ import { sellRoutes } from '../features/sell/routes';
 import { settlementRoutes } from '../features/settlement/routes';
 import { externalCardsRoutes } from '../features/external-cards/routes';
 import { farmerRoutes } from '../features/farmer/routes';
+import { farmerApplyRoutes } from '../features/farmer-apply/routes';
+import { farmerApplicationsRoutes } from '../features/farmer-applications/routes';
 import { homeRoutes } from '../features/home/routes';
 import { incentivesRoutes } from '../features/incentives/routes';
 import { merchantsRoutes } from '../features/merchants/routes';
@@ -55,6 +57,8 @@ const FEATURES: FeatureRoutes[] = [
   settlementRoutes,
   configRoutes,
   farmerRoutes,
+  farmerApplyRoutes,
+  farmerApplicationsRoutes,
 ];
 
 function collect(key: keyof FeatureRoutes): RouteObject[] {

@@ -19,3 +19,4 @@ export * from './config.js';
 export * from './platform.js';
 export * from './dashboard.js';
 export * from './settlement.js';
+export * from './farmer-applications.js';

@@ -84,6 +84,8 @@ export const merchants = pgTable(
     index('merchants_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
     index('merchants_email_lower_idx').on(sql`lower(${t.email}) text_pattern_ops`),
     index('merchants_fns_number_idx').on(t.fnsNumber),
+    // A farmer application's duplicates: merchants with the same tax id's last four, whose sealed ids are compared.
+    index('merchants_tax_id_last4_idx').on(t.taxIdLast4),
     // The locator's bounding-box pre-filter (latitude range first, then longitude) before exact distances.
     index('merchants_location_idx').on(t.latitude, t.longitude),
     check('merchants_status_check', sql`${t.statusId} in (0, 1)`),
@@ -149,6 +151,8 @@ export const merchantBankAccounts = pgTable(
   },
   (t) => [
     uniqueIndex('merchant_bank_accounts_merchant_id_key').on(t.merchantId), // one bankAccountInfo per merchant
+    // A farmer application's duplicates: accounts with the same last four, whose sealed numbers are compared.
+    index('merchant_bank_accounts_account_last4_idx').on(t.accountNumberLast4),
     check('merchant_bank_accounts_type_check', sql`${t.accountTypeId} in (0, 1)`),
   ],
 );

@@ -41,35 +41,57 @@ export async function inviteMerchantUser(
   body: InviteMerchantUserBody,
 ): Promise<MerchantUserInvited> {
   const ctx = requireCaller(context);
+  return withFreshUsername(() =>
+    ctx.db.transaction(async (tx) => {
+      const merchant = await lockMerchant(tx, ctx.caller, merchantUuid.toLowerCase());
+      if (!merchant) throw AppError.notFound(MERCHANT_MESSAGES.MERCHANT_NOT_FOUND);
+      return invitePerson(tx, ctx, merchant, body);
+    }),
+  );
+}
+
+/**
+ * Runs a transaction that invites a person again when it drew a username another invitation of the same name took at
+ * the same time (users_username_lower_key): the later one draws again, at most three times more.
+ */
+export async function withFreshUsername<T>(run: () => Promise<T>): Promise<T> {
   for (let attempt = 0; ; attempt++) {
     try {
-      return await ctx.db.transaction(async (tx) => {
-        const merchant = await lockMerchant(tx, ctx.caller, merchantUuid.toLowerCase());
-        if (!merchant) throw AppError.notFound(MERCHANT_MESSAGES.MERCHANT_NOT_FOUND);
-        // The same key as Add user's uniqueness check: an invitation and an Add user of one e-mail run one at a time.
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`user-email:${body.email.toLowerCase()}`}))`);
-        const holders = await usersByEmail(tx, body.email);
-        if (holders.length === 0) return await inviteNew(tx, ctx, merchant, body);
-        const farmer = holders.find((u) => u.roleId === ROLE.FARMER);
-        if (!farmer || holders.length > 1) throw AppError.conflict(MERCHANT_USER_MESSAGES.EMAIL_NOT_FARMER, 'email');
-        if (!LINKABLE_STATUSES.includes(farmer.statusId))
-          throw AppError.conflict(MERCHANT_USER_MESSAGES.EMAIL_NOT_USABLE, 'email');
-        return await linkExisting(tx, ctx, merchant, farmer);
-      });
+      return await run();
     } catch (error) {
-      // Two invitations of one e-mail name at once may draw the same username; the later one draws again.
       if (attempt < 3 && isUniqueViolation(error, 'users_username_lower_key')) continue;
       throw error;
     }
   }
 }
 
-async function inviteNew(
+/** Who is invited; `preferredLanguage` ('en' or 'es') is given to a new user (a farmer application's language). */
+export type InvitedPerson = InviteMerchantUserBody & { preferredLanguage?: string | null };
+
+/**
+ * The inside of an invitation, in the caller's transaction with the merchant locked (lockMerchant): a new e-mail makes
+ * a Pending farmer user and sends the activation e-mail, a farmer user's e-mail links them, any other user's is 409
+ * (EMAIL_NOT_FARMER, field email; EMAIL_NOT_USABLE for a farmer who cannot sign in). Audited. Wrap the transaction in
+ * withFreshUsername.
+ */
+export async function invitePerson(
   tx: DbOrTx,
   ctx: Ctx,
   merchant: Merchant,
-  body: InviteMerchantUserBody,
+  person: InvitedPerson,
 ): Promise<MerchantUserInvited> {
+  // The same key as Add user's uniqueness check: an invitation and an Add user of one e-mail run one at a time.
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`user-email:${person.email.toLowerCase()}`}))`);
+  const holders = await usersByEmail(tx, person.email);
+  if (holders.length === 0) return inviteNew(tx, ctx, merchant, person);
+  const farmer = holders.find((u) => u.roleId === ROLE.FARMER);
+  if (!farmer || holders.length > 1) throw AppError.conflict(MERCHANT_USER_MESSAGES.EMAIL_NOT_FARMER, 'email');
+  if (!LINKABLE_STATUSES.includes(farmer.statusId))
+    throw AppError.conflict(MERCHANT_USER_MESSAGES.EMAIL_NOT_USABLE, 'email');
+  return linkExisting(tx, ctx, merchant, farmer);
+}
+
+async function inviteNew(tx: DbOrTx, ctx: Ctx, merchant: Merchant, body: InvitedPerson): Promise<MerchantUserInvited> {
   const now = ctx.now();
   const username = freeUsername(body.email, await usernamesStartingWith(tx, usernameBase(body.email)));
   const uuid = randomUUID();
@@ -83,6 +105,7 @@ async function inviteNew(
       firstName: body.firstname,
       lastName: body.lastname,
       mobile: phoneDigits(body.mobile) || null,
+      preferredLanguage: body.preferredLanguage ?? null,
       statusId: USER_STATUS.PENDING,
       roleId: ROLE.FARMER,
       createdAt: now,

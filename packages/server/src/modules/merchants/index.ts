@@ -10,3 +10,6 @@ export { merchantVisible } from './queries.js';
 export { lockMerchant } from './writes.js';
 // A farmer's bank change request, once staff confirm it, is saved as a staff bank save is (sealed, locked, audited).
 export { updateBankInfo } from './bank-info.js';
+// An approved farmer application creates its merchant as Add merchant does: the identifier's check, the three
+// addresses placed by their coordinates, and the audit views that hold no whole number.
+export { bankAuditView, identifierTaken, merchantAuditView, saveAddresses } from './writes.js';

@@ -77,6 +77,9 @@ function programNavigation(user: CurrentUser): NavItem[] {
     link('Benefits', '/program/benefits', { aliases: ['/program/benefit'] }),
     link('Transactions', '/program/transactions', { aliases: ['/program/transaction'] }),
     link('Merchants', '/program/merchants', { aliases: ['/program/merchant'] }),
+    ...(hasAnyPrivilege(privs, PRIVILEGE.MERCHANT_VIEW)
+      ? [link('Farmer Applications', '/program/farmer-applications')]
+      : []),
     link('Merchant Locator', '/program/merchantlocator'),
     ...(hasAnyPrivilege(privs, PRIVILEGE.PROGRAMADMIN_ACCESS)
       ? [link('Settlements', '/program/settlements', { aliases: ['/program/settlement'] })]
@@ -108,6 +111,7 @@ function adminNavigation(): NavItem[] {
     link('Incentives', '/admin/incentives', { aliases: ['/admin/incentive'] }),
     link('Transactions', '/admin/transactions', { aliases: ['/admin/transaction'] }),
     link('Merchants', '/admin/merchants', { aliases: ['/admin/merchant'] }),
+    link('Farmer Applications', '/admin/farmer-applications'),
     link('Merchant Locator', '/admin/merchantlocator'),
     link('Settlements', '/admin/settlements', { aliases: ['/admin/settlement'] }),
     link('Users', '/admin/users', { aliases: ['/admin/user'] }),

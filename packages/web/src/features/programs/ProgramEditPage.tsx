@@ -15,6 +15,7 @@ import { focusFirstError } from '../../lib/form-focus';
 import { serverFieldErrors } from '../../lib/server-field-errors';
 import { adminProgramKey, useAdminProgram, useSaveProgram } from './admin-api';
 import { ProgramAdminsPanel } from './components/ProgramAdminsPanel';
+import { ProgramFarmerApplicationCard } from '../farmer-applications';
 import { ProgramForm } from './components/ProgramForm';
 import {
   EMPTY_PROGRAM_FORM,
@@ -95,6 +96,7 @@ function ProgramEdit({ program }: { program: ProgramDetail }) {
           addTitle="Add Admin"
         />
       </Card>
+      <ProgramFarmerApplicationCard programUuid={program.programUuid} />
     </Stack>
   );
 }
