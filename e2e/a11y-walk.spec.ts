@@ -48,6 +48,9 @@ interface Seeds {
   batchMerchantUuid: string;
 }
 
+/** The demo farmer application (packages/server/src/seed/farmer-applications.ts). */
+const DEMO_APPLICATION_UUID = '0b6f4c2a-8d1e-4f7a-9c3b-5e2d1a0f4646';
+
 /** The account with the demo benefits the benefit specs use too. */
 const SEEDED_ACCOUNT_ID = '10000001';
 
@@ -83,13 +86,10 @@ const VISITS: Record<string, (seeds: Seeds) => string> = {
     `/admin/settlement/${s.paidBatchUuid}/merchant/${s.batchMerchantUuid}`,
   // Admin programs and configuration (issue 16): a demo program, and a key the demo data always has.
   '/admin/program/:id': (s) => `/admin/program/${s.recipientUser.programUuid}`,
-  // Farmer applications (issue 46): a demo program's settings; the demo data has no application, so the detail is
-  // visited as the not-found answer (e2e/farmer-applications.spec.ts walks a real one, its dialogs included).
+  // Farmer applications: a demo program's settings, and the demo application waiting for staff (its dialogs too).
   '/admin/program/:id/farmer-application': (s) => `/admin/program/${s.recipientUser.programUuid}/farmer-application`,
-  '/program/farmer-applications/:applicationUuid': () =>
-    '/program/farmer-applications/00000000-0000-4000-8000-000000000046',
-  '/admin/farmer-applications/:applicationUuid': () =>
-    '/admin/farmer-applications/00000000-0000-4000-8000-000000000046',
+  '/program/farmer-applications/:applicationUuid': () => `/program/farmer-applications/${DEMO_APPLICATION_UUID}`,
+  '/admin/farmer-applications/:applicationUuid': () => `/admin/farmer-applications/${DEMO_APPLICATION_UUID}`,
   '/admin/configuration/:id': () => '/admin/configuration/benefit.expungeDays',
   // Incentives (issue 18): the seeded account's enrolments, and a demo incentive.
   '/program/recipient/incentives/:id/:progId': (s) => `/program/recipient/incentives/${s.accountUuid}/${s.programId}`,

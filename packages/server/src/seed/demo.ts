@@ -1,7 +1,7 @@
 import { hashPassword, normalizeAnswer } from '../platform/passwords.js';
 import type { Db } from '../db/client.js';
 import { seedDemoTerminal } from './terminals.js';
-import { seedFarmerApplicationSettings } from './farmer-applications.js';
+import { seedFarmerApplication, seedFarmerApplicationSettings } from './farmer-applications.js';
 import { seedNotifications, seedStaffNotifications, simulateTransactions, writeTransactions } from './activity.js';
 import { expungeBenefits, planBenefits, planEnrolments, writeBenefits, writeEnrolments } from './benefits.js';
 import { localDay } from './calendar.js';
@@ -82,6 +82,7 @@ export async function seedDemoData(db: Db, keys: SeedKeys, options: SeedOptions 
     await seedApplication(tx, w);
     await seedFarmerApplicationSettings(tx, w);
     await seedMerchants(tx, w);
+    await seedFarmerApplication(tx, w);
     await seedIncentives(tx, w);
 
     planRecipients(w);
