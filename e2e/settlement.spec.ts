@@ -396,6 +396,71 @@ test.describe('settlement', () => {
     });
   });
 
+  test('the settlement page names the programs that share the ACH originator and warns why it matters', async ({
+    page,
+    request,
+  }) => {
+    type AchSettings = {
+      companyId: string;
+      immediateOrigin: string;
+      sharedWith: { programUuid: string; programName: string }[];
+      sharedWithOthers: number;
+    };
+    const program = await demoCardProgram(request);
+    const url = `/settlement-api/ach-settings?programUuid=${program.programUuid}`;
+    const admin = await apiToken(request, DEMO_USERS.sysadmin);
+    const all = (await (await request.get(url, { headers: bearer(admin) })).json()) as AchSettings;
+    // The demo programs carry no company id of their own, so they share the default one.
+    expect(all.sharedWith.length).toBeGreaterThan(0);
+    expect(all.sharedWithOthers).toBe(0);
+
+    await signInAs(page, DEMO_USERS.sysadmin, /\/admin$/);
+    await page.goto('/admin/settlements');
+    await expect(page.getByRole('region', { name: 'ACH originator' })).toHaveCount(0);
+    await page.getByRole('combobox', { name: 'Program' }).selectOption({ label: program.programName });
+    const section = page.getByRole('region', { name: 'ACH originator' });
+    await expect(section.getByText(all.companyId, { exact: true }).first()).toBeVisible();
+    const warning = section.getByRole('alert');
+    await expect(warning).toContainText('Another program uses this originator');
+    for (const other of all.sharedWith) await expect(warning).toContainText(other.programName);
+    await expect(warning).toContainText(SETTLEMENT_MESSAGES.SHARED_ORIGINATOR_WHY);
+    await expectAccessible(page);
+
+    // A program admin: the programs they may see by name, the others only counted.
+    const mine = await apiToken(request, DEMO_USERS.progadmin);
+    const myPrograms = (await (
+      await request.get('/account-api/account/programs', { headers: bearer(mine) })
+    ).json()) as {
+      programUuid: string;
+      programName: string;
+    }[];
+    const own = myPrograms[0]!;
+    const theirs = (await (
+      await request.get(`/settlement-api/ach-settings?programUuid=${own.programUuid}`, { headers: bearer(mine) })
+    ).json()) as AchSettings;
+    const visible = new Set(myPrograms.map((p) => p.programUuid));
+    expect(theirs.sharedWith.every((p) => visible.has(p.programUuid))).toBe(true);
+    const everyone = (await (
+      await request.get(`/settlement-api/ach-settings?programUuid=${own.programUuid}`, { headers: bearer(admin) })
+    ).json()) as AchSettings;
+    expect(theirs.sharedWith.length + theirs.sharedWithOthers).toBe(everyone.sharedWith.length);
+    await signInAs(page, DEMO_USERS.progadmin, /\/program$/);
+    await page.goto('/program/settlements');
+    await page.getByRole('combobox', { name: 'Program' }).selectOption({ label: own.programName });
+    const theirWarning = page.getByRole('region', { name: 'ACH originator' }).getByRole('alert');
+    if (theirs.sharedWithOthers > 0)
+      await expect(theirWarning).toContainText(
+        theirs.sharedWithOthers === 1
+          ? '1 program you cannot see'
+          : `${theirs.sharedWithOthers} programs you cannot see`,
+      );
+    for (const p of everyone.sharedWith.filter((p) => !visible.has(p.programUuid)))
+      await expect(page.getByRole('region', { name: 'ACH originator' })).not.toContainText(p.programName);
+    await expectAccessible(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectNoSidewaysScroll(page);
+  });
+
   test("a program admin sees only their programs' batches", async ({ page, request }) => {
     const admin = await apiToken(request, DEMO_USERS.sysadmin);
     const mine = await apiToken(request, DEMO_USERS.progadmin);

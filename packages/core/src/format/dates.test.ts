@@ -8,6 +8,7 @@ import {
   expirationFromDays,
   expiryMarker,
   isIsoDate,
+  localDateTime,
   searchDateMax,
   todayIn,
 } from './dates.js';
@@ -151,5 +152,45 @@ describe('displayDate', () => {
     expect(displayDate('  ')).toBeNull();
     expect(displayDate('2023-02-30')).toEqual({ text: '2023-02-30' });
     expect(displayDate('soon')).toEqual({ text: 'soon' });
+  });
+});
+
+describe('localDateTime', () => {
+  it("writes an instant as the zone's wall clock with the zone's offset at that instant", () => {
+    expect(localDateTime('2026-12-04T23:00:00.000Z', 'America/New_York')).toEqual({
+      text: '2026-12-04T18:00:00-05:00',
+      wall: '2026-12-04T18:00:00',
+    });
+    expect(localDateTime(new Date('2026-07-04T03:30:09.999Z'), 'America/New_York')?.text).toBe(
+      '2026-07-03T23:30:09-04:00',
+    );
+    expect(localDateTime('2026-01-01T00:00:00Z', 'UTC')?.text).toBe('2026-01-01T00:00:00+00:00');
+    expect(localDateTime('2026-01-01T00:00:00Z', 'Asia/Kolkata')?.text).toBe('2026-01-01T05:30:00+05:30');
+    expect(localDateTime('2026-11-01T06:30:00Z', 'America/New_York')?.text).toBe('2026-11-01T01:30:00-05:00');
+    expect(localDateTime('2026-11-01T05:30:00Z', 'America/New_York')?.text).toBe('2026-11-01T01:30:00-04:00');
+  });
+
+  it('answers null for what is not an instant', () => {
+    expect(localDateTime('not a time', 'UTC')).toBeNull();
+  });
+
+  it('names the same instant it was given', () => {
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2100-01-01T00:00:00Z'), noInvalidDate: true }),
+        fc.constantFrom(
+          'UTC',
+          'America/New_York',
+          'America/Los_Angeles',
+          'Pacific/Honolulu',
+          'Asia/Kolkata',
+          'Australia/Lord_Howe',
+        ),
+        (instant, zone) => {
+          const text = localDateTime(instant, zone)!.text;
+          expect(Date.parse(text)).toBe(Math.floor(instant.getTime() / 1000) * 1000);
+        },
+      ),
+    );
   });
 });

@@ -142,6 +142,25 @@ function toInstant(value: Date | string): Date | null {
   return Number.isNaN(instant.getTime()) ? null : instant;
 }
 
+/**
+ * An instant as the wall clock of `timeZone` shows it, with that zone's offset at the instant, to the second:
+ * `2026-12-04T18:00:00-05:00` (`+00:00` in UTC). What the exports write (docs/module-layout.md "Exports"): a local time
+ * that says which it is. `wall` is the same without the offset, for a spreadsheet's date-time cell. Null for an
+ * unreadable value.
+ */
+export function localDateTime(value: Date | string, timeZone: string): { text: string; wall: string } | null {
+  const instant = toInstant(value);
+  if (!instant) return null;
+  const { date, time } = instantParts(instant, timeZone);
+  const wall = `${date}T${time}`;
+  const wallMs = Date.parse(`${wall}Z`);
+  const minutes = Math.round((wallMs - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
+  const sign = minutes < 0 ? '-' : '+';
+  const abs = Math.abs(minutes);
+  const offset = `${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+  return { text: `${wall}${offset}`, wall };
+}
+
 export type DateDisplayFormat = 'date' | 'datetime';
 
 export interface DisplayedDate {

@@ -1,6 +1,8 @@
 import { endpoint, exportEndpoint, JSON_BODY_LIMIT, privileges, REFUSED } from '../contract/index.js';
 import { PRIVILEGE } from '../privileges/index.js';
 import {
+  AchSettingsAnswer,
+  AchSettingsQuery,
   BATCH_EXPORT_ROW_CAP,
   BatchDetail,
   BatchExportQuery,
@@ -135,6 +137,21 @@ export const ach = endpoint({
   format: 'ach',
   returns: 'The NACHA file of the batch',
   refusals: REFUSED.change,
+});
+
+// The ACH originator of a program and who else shares it (no bank number: those are BANK_VIEW's, on the file).
+export const achSettings = endpoint({
+  method: 'GET',
+  path: '/settlement-api/ach-settings',
+  operationId: 'getSettlementAchSettings',
+  tags,
+  summary:
+    'The ACH originator of a program (company id, immediate origin, company name, lead days) and the other programs whose files carry the same company id or origin (named when the caller may see them, else counted)',
+  access: SETTLEMENT_STAFF,
+  query: AchSettingsQuery,
+  answer: AchSettingsAnswer,
+  returns: "The program's ACH originator and the programs sharing it",
+  refusals: REFUSED.record,
 });
 
 // One merchant's settlements: its batches, its transactions of a batch, its statement.

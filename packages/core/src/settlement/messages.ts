@@ -15,6 +15,8 @@ export const SETTLEMENT_MESSAGES = {
   BANK_INFO_UNUSABLE: 'Fix the bank information of these merchants before downloading the file:',
   ACH_FILES_OF_DAY_USED:
     "This bank has already received 36 files today, the most one day allows. Download this batch's file tomorrow.",
+  SHARED_ORIGINATOR_WHY:
+    'Two files of one day from one originator must carry different File ID Modifiers (A, B, ...), and a bank may reject a file whose header repeats one it has already taken. Give each program its own company id (settlement.ach.companyId.<SHORT NAME>), or agree the shared one with the bank.',
   BATCH_CLOSED: 'Batch closed.',
   BATCH_MARKED_PAID: 'Batch marked paid.',
   RANGE_REVERSED: 'The end date cannot be before the start date.',

@@ -137,6 +137,36 @@ export const HeldMerchantList = cappedAnswer(HeldMerchant);
 export type HeldMerchantList = z.infer<typeof HeldMerchantList>;
 
 // ---------------------------------------------------------------------------------------------------------------
+// The ACH originator of a program (docs/settlement.md "ACH file"): the ids its files carry, and the
+// other programs whose files carry the same ones.
+
+/** GET /settlement-api/ach-settings?programUuid=: one program of the caller. */
+export const AchSettingsQuery = z.object({ programUuid: z.uuid() }).strict();
+export type AchSettingsQuery = z.infer<typeof AchSettingsQuery>;
+
+/** A program the caller may see that shares the originator. */
+export const AchSharingProgram = z.object({ programUuid: z.uuid(), programName: z.string() });
+export type AchSharingProgram = z.infer<typeof AchSharingProgram>;
+
+export const AchSettingsAnswer = z.object({
+  programUuid: z.uuid(),
+  programName: z.string(),
+  /** Company identification on the batch header (settlement.ach.companyId[.<SHORT NAME>]). */
+  companyId: z.string(),
+  /** Immediate origin on the file header (settlement.ach.immediateOrigin[.<SHORT NAME>], else the company id). */
+  immediateOrigin: z.string(),
+  /** Company name on the batch header. */
+  companyName: z.string(),
+  /** Banking days from the close to the effective entry date. */
+  leadDays: z.number().int(),
+  /** Other programs whose files carry the same company id or immediate origin, those the caller may see, by name. */
+  sharedWith: z.array(AchSharingProgram),
+  /** How many more share it among programs the caller may not see (counted, never named). */
+  sharedWithOthers: z.number().int(),
+});
+export type AchSettingsAnswer = z.infer<typeof AchSettingsAnswer>;
+
+// ---------------------------------------------------------------------------------------------------------------
 // Reconciliation (issue 24 item 5; decision 0058; docs/settlement.md "Reconciliation")
 
 /** The longest range a reconciliation answers (days, both ends counted). */

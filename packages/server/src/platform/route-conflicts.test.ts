@@ -141,7 +141,7 @@ const KNOWN_CONFLICTS = [
   'GET /admin-api/programs/default-funding over /admin-api/programs/:programUuid',
   // External cards (issue 18).
   'GET /account-api/external-pan/all over /account-api/external-pan/:id',
-  // Farmer applications (issue 46): the review queue's program list beside an application's uuid.
+  // Farmer applications: the review queue's program list beside an application's uuid.
   'GET /merchant-api/farmer-applications/programs over /merchant-api/farmer-applications/:applicationUuid',
 ];
 

@@ -1,6 +1,13 @@
 import * as XLSX from '@e965/xlsx';
 import { describe, expect, it } from 'vitest';
 import { cappedList, exportColumns, exportFormat, keysetBatches, namesOtherProgram, neutraliseCell } from './search.js';
+import {
+  DATE_FORMAT,
+  DATE_TIME_FORMAT,
+  expectQuotedText,
+  MONEY_FORMAT,
+  readXlsxExport,
+} from '../testing/export-files.js';
 import { sheetName, type XlsxCell, xlsxStream } from './xlsx-stream.js';
 
 async function bytesOf(stream: NodeJS.ReadableStream): Promise<Buffer> {
@@ -78,7 +85,7 @@ describe('xlsxStream', () => {
   it('writes a workbook that a spreadsheet reader opens: text, numbers, empty cells, XML characters', async () => {
     async function* rows(): AsyncGenerator<XlsxCell[]> {
       yield ['Ann & <Bob> "quoted"', 12.5, null];
-      yield [neutraliseCell('=HYPERLINK("http://evil.example")'), -3, 'bell\u0007 removed'];
+      yield ['=HYPERLINK("http://evil.example")', -3, 'bell\u0007 removed'];
       yield ['', 0, 'José 😀'];
     }
     const file = await bytesOf(xlsxStream({ name: 'Benefits: 2026/11', columns, rows: rows() }));
@@ -89,11 +96,45 @@ describe('xlsxStream', () => {
     expect(XLSX.utils.sheet_to_json(sheet, { header: 1, defval: null })).toEqual([
       ['Name', 'Amount', 'Note'],
       ['Ann & <Bob> "quoted"', 12.5, null],
-      [`'=HYPERLINK("http://evil.example")`, -3, 'bell removed'],
+      ['=HYPERLINK("http://evil.example")', -3, 'bell removed'],
       [null, 0, 'José 😀'],
     ]);
     expect(sheet['B2']).toMatchObject({ t: 'n', v: 12.5 });
     expect(sheet['!cols']?.map((c) => c.width)).toEqual([20, 10, 30]);
+  });
+
+  it('writes typed cells that an independent reader (exceljs) reads as dates, date-times, amounts and text', async () => {
+    async function* rows(): AsyncGenerator<XlsxCell[]> {
+      yield [{ date: '2026-12-04' }, { money: 1234.5 }, '00123'];
+      yield [{ dateTime: '2026-12-04T18:00:05' }, { money: -3 }, '=HYPERLINK("http://evil.example","x")'];
+      yield [{ integer: 42 }, { money: 0 }, '-5 Minus Street'];
+      yield [{ date: '1899-12-31' }, null, '@home'];
+      yield ['+1 Formula Way', { integer: 7 }, 'a=b'];
+    }
+    const book = await readXlsxExport(await bytesOf(xlsxStream({ name: 'Typed', columns, rows: rows() })));
+    const [, first, second, third, fourth, fifth] = book.rows;
+    expect(first).toEqual([
+      { type: 'date', value: '2026-12-04T00:00:00', numFmt: DATE_FORMAT, quotePrefix: false },
+      { type: 'number', value: 1234.5, numFmt: MONEY_FORMAT, quotePrefix: false },
+      { type: 'text', value: '00123', numFmt: undefined, quotePrefix: false },
+    ]);
+    expect(second![0]).toEqual({
+      type: 'date',
+      value: '2026-12-04T18:00:05',
+      numFmt: DATE_TIME_FORMAT,
+      quotePrefix: false,
+    });
+    expect(second![1]).toMatchObject({ type: 'number', value: -3, numFmt: MONEY_FORMAT });
+    expectQuotedText(second![2], '=HYPERLINK("http://evil.example","x")');
+    expect(third![0]).toMatchObject({ type: 'number', value: 42, numFmt: '0' });
+    expect(third![1]).toMatchObject({ type: 'number', value: 0, numFmt: MONEY_FORMAT });
+    expectQuotedText(third![2], '-5 Minus Street');
+    // Before 1900-03-01 Excel's serial numbers are off by a day: such a date stays text.
+    expect(fourth![0]).toMatchObject({ type: 'text', value: '1899-12-31' });
+    expect(fourth![1]).toMatchObject({ type: 'empty' });
+    expectQuotedText(fourth![2], '@home');
+    expectQuotedText(fifth![0], '+1 Formula Way');
+    expect(fifth![2]).toMatchObject({ type: 'text', value: 'a=b', quotePrefix: false });
   });
 
   it('streams a large export, reading rows only as the reader takes bytes', async () => {

@@ -3,7 +3,7 @@ import { stringify } from 'csv-stringify';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PROGRAM_STATUS } from '@ebt/core/enums';
-import { todayIn } from '@ebt/core/format';
+import { localDateTime, todayIn } from '@ebt/core/format';
 import { totalPages } from '@ebt/core/pager';
 import type { DbOrTx } from '../db/client.js';
 import { agencies, programs } from '../db/schema/index.js';
@@ -12,7 +12,7 @@ import type { CallerContext, RequestContext } from './context.js';
 import { AppError } from './errors.js';
 import { preparedFor } from './prepared.js';
 import { pageWithCount, rememberCount, reusableCount } from './search-counts.js';
-import { xlsxStream } from './xlsx-stream.js';
+import { type XlsxCell, xlsxStream } from './xlsx-stream.js';
 
 // The search kit every list area is built from (docs/module-layout.md): the capped page of a search the server
 // pages, the capped list of a search fetched whole, the streaming CSV/XLSX export, and the look-ups of a program and
@@ -179,10 +179,17 @@ export async function cappedList<Row>(
 // Exports
 
 /**
- * Streaming CSV and XLSX exports of every list that offers one. architecture.md: exports stream, their size is capped,
- * and spreadsheet cells that start with `=`, `+`, `-`, `@`, tab or carriage return are neutralised (prefixed with a
- * single quote), so a name like `=HYPERLINK(...)` typed into a form is shown as text and never run as a formula when
- * staff open the file.
+ * Streaming CSV and XLSX exports of every list that offers one (docs/module-layout.md "Exports"). architecture.md:
+ * exports stream, their size is capped, and a text cell that starts with `=`, `+`, `-`, `@`, tab or carriage return is
+ * never run as a formula when staff open the file: CSV, which has no styles, prefixes it with a single quote; XLSX
+ * writes it as it is, as a text cell with Excel's quote-prefix style (xlsx-stream.ts), so `=HYPERLINK(...)` typed into
+ * a form shows as typed, without an apostrophe.
+ *
+ * Each column says once what its cells are (its kind), and both files follow it: a date is `YYYY-MM-DD` in CSV and a
+ * date cell in XLSX; a date-time is the local time of the row's zone (the program's, else the portal's default) with
+ * its offset in CSV (`2026-12-04T18:00:00-05:00`) and a date-time cell of that local time in XLSX; an amount is a
+ * number (two decimals in XLSX's format); an integer a number; text stays text, even when it looks like a number (an
+ * id, a ZIP code). CSV lines end with CRLF (RFC 4180).
  *
  * Rows are read from the database in batches by key (keysetBatches) and pulled one at a time as the client reads, so
  * memory holds about one batch whatever the export's size. XLSX is written by xlsx-stream.ts (SheetJS, the imports'
@@ -190,11 +197,22 @@ export async function cappedList<Row>(
  */
 
 type ExportFormat = 'csv' | 'xlsx';
-type ExportCell = string | number | null | undefined;
+type ExportCell = string | number | Date | null | undefined;
+
+/**
+ * What a column's cells are: `text`; `date` a calendar date 'YYYY-MM-DD'; `datetime` an instant (a Date or ISO text),
+ * written in a time zone; `money` an amount of dollars (a number or numeric text); `integer` a whole number.
+ */
+type ExportKind = 'text' | 'date' | 'datetime' | 'money' | 'integer';
+
+/** A datetime column's time zone for a row (its program's); the portal's default zone when it answers none. */
+type ZoneOf<Row> = (row: Row) => string | null | undefined;
 
 interface ExportColumn<Row> {
   header: string;
+  kind: ExportKind;
   value: (row: Row) => ExportCell;
+  timeZone?: ZoneOf<Row>;
   /** Column width in characters in the XLSX file. */
   width?: number;
 }
@@ -211,35 +229,122 @@ export function exportFormat(exportType: string | null | undefined): ExportForma
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 
-/** A text cell that a spreadsheet could read as a formula gets a leading single quote; numbers stay numbers. */
+/** CSV's guard: a text cell that a spreadsheet could read as a formula gets a leading single quote. */
 export function neutraliseCell(value: ExportCell): string | number | null {
   if (value === null || value === undefined) return null;
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (value instanceof Date) return value.toISOString();
   return FORMULA_START.test(value) ? `'${value}` : value;
 }
 
-/** A field of the row that can be written as it is (text, a number or nothing). */
+/** A field of the row that can be written as it is (text, a number, an instant or nothing). */
 type CellKey<Row> = { [K in keyof Row]: Row[K] extends ExportCell ? K : never }[keyof Row];
+type CellValue<Row> = CellKey<Row> | ((row: Row) => ExportCell);
+
+/** A column's value with its kind (dateColumn, dateTimeColumn, moneyColumn, integerColumn). */
+interface TypedValue<Row> {
+  kind: Exclude<ExportKind, 'text'>;
+  value: CellValue<Row>;
+  timeZone?: ZoneOf<Row>;
+}
+
+/** A column of calendar dates 'YYYY-MM-DD': date cells in XLSX. */
+export function dateColumn<Row>(value: CellValue<Row>): TypedValue<Row> {
+  return { kind: 'date', value };
+}
+
+/**
+ * A column of instants, written as the local time of `timeZone`'s zone for the row (the program's; the portal's
+ * default zone when it answers none): date-time cells in XLSX, local time with its offset in CSV.
+ */
+export function dateTimeColumn<Row>(value: CellValue<Row>, timeZone?: ZoneOf<Row>): TypedValue<Row> {
+  return { kind: 'datetime', value, timeZone };
+}
+
+/** A column of amounts in dollars: numbers with two decimals in XLSX. */
+export function moneyColumn<Row>(value: CellValue<Row>): TypedValue<Row> {
+  return { kind: 'money', value };
+}
+
+/** A column of whole numbers (counts, a batch number): numbers. */
+export function integerColumn<Row>(value: CellValue<Row>): TypedValue<Row> {
+  return { kind: 'integer', value };
+}
+
+const reader = <Row>(value: CellValue<Row>) =>
+  typeof value === 'function' ? value : (row: Row) => row[value] as ExportCell;
 
 /**
  * An export's columns from core's list of headers (the file's columns, in order) and one value per header: a field
- * of the row written as it is, or a function for a value that needs words (a status label) or arithmetic. `widths`
- * sets the XLSX width of the columns that need more than their header.
+ * of the row written as it is, or a function for a value that needs words (a status label) or arithmetic; text
+ * unless wrapped in dateColumn, dateTimeColumn, moneyColumn or integerColumn, which say how both files write it.
+ * `widths` sets the XLSX width of the columns that need more than their header.
  */
 export function exportColumns<Row>(
   headers: readonly string[],
-  values: readonly (CellKey<Row> | ((row: Row) => ExportCell))[],
+  values: readonly (CellValue<Row> | TypedValue<Row>)[],
   widths: Readonly<Record<number, number>> = {},
 ): readonly ExportColumn<Row>[] {
   if (values.length !== headers.length) throw new Error('an export needs one value per header');
   return headers.map((header, i) => {
     const value = values[i]!;
+    const typed = typeof value === 'object' && value !== null ? (value as TypedValue<Row>) : undefined;
     return {
       header,
-      value: typeof value === 'function' ? value : (row: Row) => row[value] as ExportCell,
+      kind: typed?.kind ?? 'text',
+      value: reader(typed ? typed.value : (value as CellValue<Row>)),
+      timeZone: typed?.timeZone,
       width: widths[i],
     };
   });
+}
+
+/** A number of a money or integer column: numeric text read as a number; anything else none. */
+function numberOf(value: ExportCell): number | null {
+  if (value === null || value === undefined || value instanceof Date) return null;
+  if (typeof value === 'string' && value.trim() === '') return null;
+  const number = Number(value);
+  return Number.isFinite(number) ? number : null;
+}
+
+/** A CSV field of a column: text guarded, dates as written, instants local with their offset, numbers as numbers. */
+function csvCell<Row>(column: ExportColumn<Row>, row: Row, defaultZone: string): string | number | null {
+  const value = column.value(row);
+  if (value === null || value === undefined) return null;
+  switch (column.kind) {
+    case 'money':
+    case 'integer':
+      return numberOf(value) ?? neutraliseCell(value);
+    case 'datetime':
+      return (
+        localDateTime(value as Date | string, column.timeZone?.(row) || defaultZone)?.text ?? neutraliseCell(value)
+      );
+    default:
+      return neutraliseCell(value);
+  }
+}
+
+/** An XLSX cell of a column; the writer gives formula-like text its quote-prefix style (xlsx-stream.ts). */
+function xlsxCell<Row>(column: ExportColumn<Row>, row: Row, defaultZone: string): XlsxCell {
+  const value = column.value(row);
+  if (value === null || value === undefined) return null;
+  switch (column.kind) {
+    case 'money':
+    case 'integer': {
+      const number = numberOf(value);
+      if (number === null) return String(value);
+      return column.kind === 'money' ? { money: number } : { integer: number };
+    }
+    case 'date':
+      return typeof value === 'string' ? { date: value } : String(value);
+    case 'datetime': {
+      const local = localDateTime(value as Date | string, column.timeZone?.(row) || defaultZone);
+      return local ? { dateTime: local.wall } : String(value);
+    }
+    default:
+      // Text stays text, a number too: an id or a ZIP code that looks like a number is not one.
+      return typeof value === 'number' ? (Number.isFinite(value) ? String(value) : null) : String(value);
+  }
 }
 
 /**
@@ -286,15 +391,28 @@ export async function exportSearch<Filter, PageRow, ExportRow extends { id: numb
       : keysetBatches<ExportRow>((after, limit) => search.exportBatch(ctx.db, ctx.caller, filter, after, limit), {
           cap,
         });
-  const cells = (async function* cellRows() {
-    for await (const row of rows) yield search.columns.map((column) => neutraliseCell(column.value(row)));
-  })();
   const format = exportFormat(exportType);
+  const zone = ctx.config.defaultTimeZone;
   const file = `${search.name}-${todayIn(ctx.config.defaultTimeZone, ctx.now()).replaceAll('-', '')}.${format}`;
   reply.header('Content-Type', CONTENT_TYPES[format]);
   reply.header('Content-Disposition', `attachment; filename="${file.replace(/[^A-Za-z0-9._-]/g, '_')}"`);
   if (counted > cap) reply.header('X-Export-Truncated', 'true');
-  reply.send(format === 'xlsx' ? xlsxFile(search.sheetName, search.columns, cells) : csvFile(search.columns, cells));
+  reply.send(
+    format === 'xlsx'
+      ? xlsxFile(
+          search.sheetName,
+          search.columns,
+          cellRows(rows, (row) => search.columns.map((c) => xlsxCell(c, row, zone))),
+        )
+      : csvFile(
+          search.columns,
+          cellRows(rows, (row) => search.columns.map((c) => csvCell(c, row, zone))),
+        ),
+  );
+}
+
+async function* cellRows<Row, Cell>(rows: AsyncIterable<Row>, cells: (row: Row) => Cell[]): AsyncGenerator<Cell[]> {
+  for await (const row of rows) yield cells(row);
 }
 
 /**
@@ -314,8 +432,14 @@ export function exportHandler<Query>(
 async function* noRows<Row>(): AsyncGenerator<Row> {}
 
 function csvFile(columns: readonly ExportColumn<never>[], cells: AsyncIterable<(string | number | null)[]>): Readable {
-  // The byte-order mark makes Excel read the file as UTF-8 (names with accents); CSV readers skip it.
-  const stringifier = stringify({ header: true, columns: columns.map((c) => c.header), bom: true });
+  // The byte-order mark makes Excel read the file as UTF-8 (names with accents); CSV readers skip it. Lines, the
+  // header's too, end with CRLF (RFC 4180).
+  const stringifier = stringify({
+    header: true,
+    columns: columns.map((c) => c.header),
+    bom: true,
+    record_delimiter: 'windows',
+  });
   // pipeline propagates a database error mid-stream to the reply stream, which ends the response (the client sees
   // a broken download rather than a silently short file).
   return pipeline(Readable.from(cells), stringifier, () => undefined);
@@ -324,7 +448,7 @@ function csvFile(columns: readonly ExportColumn<never>[], cells: AsyncIterable<(
 function xlsxFile(
   sheetName: string,
   columns: readonly ExportColumn<never>[],
-  cells: AsyncIterable<(string | number | null)[]>,
+  cells: AsyncIterable<XlsxCell[]>,
 ): Readable {
   return xlsxStream({
     name: sheetName,

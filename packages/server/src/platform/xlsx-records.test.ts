@@ -138,6 +138,32 @@ describe('simpleWorkbookRows', () => {
     );
   });
 
+  it("reads our export's typed cells back as the imports need them: dates as YYYY-MM-DD, formula text as typed", async () => {
+    async function* rows() {
+      yield [{ date: '2026-12-04' }, { money: 1234.5 }, '=HYPERLINK("x")'];
+      yield [{ dateTime: '2026-12-04T18:00:05' }, { integer: 42 }, '00123'];
+    }
+    const chunks: Buffer[] = [];
+    const stream = xlsxStream({
+      name: 'Export',
+      columns: [
+        { header: 'Day', width: 10 },
+        { header: 'Amount', width: 10 },
+        { header: 'Name', width: 10 },
+      ],
+      rows: rows(),
+    });
+    for await (const chunk of stream) chunks.push(Buffer.from(chunk as Uint8Array));
+    const read = await bothReaders(Buffer.concat(chunks));
+    expect(read.fast).not.toBeNull();
+    expect(nonBlank(read.fast!)).toEqual(read.slow);
+    expect(read.fast!.map((row) => row.cells)).toEqual([
+      ['Day', 'Amount', 'Name'],
+      ['2026-12-04', '1234.5', '=HYPERLINK("x")'],
+      ['2026-12-04', '42', '00123'],
+    ]);
+  });
+
   it('reads shared strings with rich text runs, formulas by their value, sparse rows and 1904 dates', async () => {
     const base = sheetJsWorkbook([['x']], { sst: true });
     const data = edited(base, (files) => ({

@@ -11,11 +11,20 @@ import { strToU8, Zip, ZipPassThrough } from 'fflate';
  * fflate writes the ZIP container; Node's zlib compresses (NativeDeflate), three times faster than fflate's own
  * deflate in JavaScript: 100,000 rows of 14 columns in about 1 s.
  *
- * Cells are inline strings or numbers, without shared strings or styles beyond Excel's default; SheetJS reads the
- * result back in the tests (search.test.ts).
+ * Cells are inline strings (no shared strings table, which would have to be written after the last row) or numbers;
+ * a number cell may name one of the fixed styles below, so a date is a date cell with a date format, an amount a
+ * number with two decimals. Text that starts with `=`, `+`, `-` or `@` (or a tab or carriage return) is written as it
+ * is, with Excel's quote-prefix style: shown without an apostrophe, and kept as text if someone edits the cell. An
+ * independent reader (exceljs) checks the cells in the tests (xlsx-stream.test.ts, export-cells.test.ts).
  */
 
-export type XlsxCell = string | number | null;
+/**
+ * A cell: text, a number in Excel's General format, nothing, or a typed number: `date` a calendar date 'YYYY-MM-DD',
+ * `dateTime` a wall-clock time 'YYYY-MM-DDTHH:mm:ss' (the zone is the caller's business: a cell has none), `money`
+ * an amount shown with two decimals, `integer` a whole number.
+ */
+export type XlsxCell =
+  string | number | null | { date: string } | { dateTime: string } | { money: number } | { integer: number };
 
 export interface XlsxSheet {
   /** Sheet name as Excel shows it on the tab (at most 31 characters, some characters refused; see sheetName). */
@@ -46,14 +55,22 @@ const FIXED_PARTS: Record<string, string> = {
     `${XML_HEAD}<Relationships xmlns="${PKG_REL}">` +
     `<Relationship Id="rId1" Type="${REL}/worksheet" Target="worksheets/sheet1.xml"/>` +
     `<Relationship Id="rId2" Type="${REL}/styles" Target="styles.xml"/></Relationships>`,
-  // Excel's default style, which it expects to find even when no cell names a style.
+  // Excel's default style (0, which it expects to find even when no cell names a style) and the cells' styles (XF).
   'xl/styles.xml':
     `${XML_HEAD}<styleSheet xmlns="${MAIN}">` +
+    '<numFmts count="2"><numFmt numFmtId="164" formatCode="yyyy-mm-dd"/>' +
+    '<numFmt numFmtId="165" formatCode="yyyy-mm-dd hh:mm:ss"/></numFmts>' +
     '<fonts count="1"><font><sz val="11"/><name val="Calibri"/></font></fonts>' +
     '<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>' +
     '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>' +
     '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>' +
-    '<cellXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/></cellXfs>' +
+    '<cellXfs count="6"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>' +
+    '<xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>' +
+    '<xf numFmtId="165" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>' +
+    // 4 is Excel's built-in #,##0.00; 1 its built-in 0.
+    '<xf numFmtId="4" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>' +
+    '<xf numFmtId="1" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>' +
+    '<xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0" quotePrefix="1"/></cellXfs>' +
     '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>',
 };
 
@@ -81,13 +98,63 @@ function columnName(index: number): string {
   return name;
 }
 
+/** The cellXfs of styles.xml, by what they format. */
+const STYLE = { date: 1, dateTime: 2, money: 3, integer: 4, quoted: 5 } as const;
+
+/** Text a spreadsheet would read as a formula (or that starts with a tab or carriage return) when typed. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+const DAY_MS = 86_400_000;
+/** Day 0 of Excel's 1900 date system, as its serial numbers count from 1900-03-01 on. */
+const EXCEL_EPOCH_MS = Date.UTC(1899, 11, 30);
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}):(\d{2}))?$/;
+
+/** Excel's serial number of a date 'YYYY-MM-DD' or a wall-clock time 'YYYY-MM-DDTHH:mm:ss'; undefined otherwise. */
+function excelSerial(text: string): number | undefined {
+  const match = DATE_TIME.exec(text);
+  if (!match) return undefined;
+  const [y, mo, d, h, mi, s] = match.slice(1).map((part) => Number(part ?? 0)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  if (y < 1900) return undefined;
+  const ms = Date.UTC(y, mo - 1, d, h, mi, s);
+  // Before 1900-03-01 Excel's serials are off by its fictional 1900-02-29; such dates are written as text.
+  return Number.isNaN(ms) || ms < Date.UTC(1900, 2, 1) ? undefined : (ms - EXCEL_EPOCH_MS) / DAY_MS;
+}
+
+function textCell(ref: string, text: string): string {
+  if (text === '') return '';
+  const style = FORMULA_START.test(text) ? ` s="${STYLE.quoted}"` : '';
+  return `<c r="${ref}"${style} t="inlineStr"><is><t xml:space="preserve">${xmlText(text)}</t></is></c>`;
+}
+
+function numberCell(ref: string, value: number, style?: number): string {
+  if (!Number.isFinite(value)) return '';
+  return style === undefined ? `<c r="${ref}"><v>${value}</v></c>` : `<c r="${ref}" s="${style}"><v>${value}</v></c>`;
+}
+
+function cellXml(ref: string, value: XlsxCell): string {
+  if (value === null) return '';
+  if (typeof value === 'string') return textCell(ref, value);
+  if (typeof value === 'number') return numberCell(ref, value);
+  if ('money' in value) return numberCell(ref, value.money, STYLE.money);
+  if ('integer' in value) return numberCell(ref, value.integer, STYLE.integer);
+  const text = 'date' in value ? value.date : value.dateTime;
+  const serial = excelSerial(text);
+  // A value that is no date (which the export's own data should never give) is kept, as text.
+  if (serial === undefined) return textCell(ref, text);
+  return numberCell(ref, serial, 'date' in value ? STYLE.date : STYLE.dateTime);
+}
+
 function rowXml(cells: readonly XlsxCell[], rowNumber: number, letters: readonly string[]): string {
   let xml = `<row r="${rowNumber}">`;
   cells.forEach((value, i) => {
-    const ref = `${letters[i] ?? columnName(i)}${rowNumber}`;
-    if (typeof value === 'number' && Number.isFinite(value)) xml += `<c r="${ref}"><v>${value}</v></c>`;
-    else if (typeof value === 'string' && value !== '')
-      xml += `<c r="${ref}" t="inlineStr"><is><t xml:space="preserve">${xmlText(value)}</t></is></c>`;
+    xml += cellXml(`${letters[i] ?? columnName(i)}${rowNumber}`, value);
   });
   return `${xml}</row>`;
 }

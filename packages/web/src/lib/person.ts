@@ -2,12 +2,8 @@ import { phoneDigits } from '@ebt/core/validation';
 
 // A person's name and phone as screens show them (recipients, applicants, later users and merchants' contacts).
 
-/** A stored 10-digit phone as people read it, '(860) 555-0142'; anything else as stored. */
-export function displayPhone(phone: string | null | undefined): string {
-  if (!phone) return '';
-  const digits = phoneDigits(phone);
-  return digits.length === 10 ? `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}` : phone;
-}
+/** A stored 10-digit phone as people read it, '(860) 555-0142' (shared with the server's PDFs). */
+export { displayPhone } from '@ebt/core/format';
 
 /** A person's name as one line: first, middle initial, last. */
 export function personName(r: { firstname: string; middlename?: string | null; lastname: string }): string {

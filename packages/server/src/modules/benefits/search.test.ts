@@ -1,6 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@ebt/core/messages';
 import { useTestApp } from '../../testing/app.js';
+import {
+  columnOf,
+  expectDates,
+  expectMoney,
+  expectQuotedText,
+  expectText,
+  readCsvExport,
+  readXlsxExport,
+} from '../../testing/export-files.js';
 import { makeRecipient } from '../../testing/factories.js';
 import { type BenefitWorld, makeBenefit, makeBenefitWorld } from '../../testing/benefits.js';
 
@@ -260,11 +269,15 @@ describe('GET /benefit-api/benefit/export', () => {
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="benefits-20261123\.csv"$/);
     const lines = res.body
       .replace(/^\uFEFF/, '')
-      .trim()
-      .split(/\r?\n/);
+      .trimEnd()
+      .split('\r\n');
     expect(lines[0]).toBe(
       'Program,Account ID,First Name,Last Name,Agency,Authorization Number,Type,Status,Available Date,Expiration Date,Amount,Balance',
     );
+    // Read by an RFC 4180 parser: every line ends with CRLF, the guard's apostrophe stays in CSV.
+    const records = readCsvExport(res.body);
+    expect(records).toHaveLength(5);
+    expect(records.find((r) => r[5] === auth['A1-FORMULA'])).toContain(`'=HYPERLINK("x")`);
     // Agency A1 only, in id order.
     expect(lines).toHaveLength(5);
     expect(lines.some((l) => l.includes(auth['A2-NOW']!))).toBe(false);
@@ -283,6 +296,26 @@ describe('GET /benefit-api/benefit/export', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     expect(res.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    // Read by an independent reader: dates are date cells, amounts numbers with two decimals, the rest text.
+    const book = await readXlsxExport(res.rawPayload);
+    expect(book.sheetNames).toEqual(['Benefits']);
+    expect(book.rows.length).toBeGreaterThan(2);
+    expectDates(columnOf(book, 'Available Date'));
+    expectDates(columnOf(book, 'Expiration Date'));
+    expectMoney(columnOf(book, 'Amount'));
+    expectMoney(columnOf(book, 'Balance'));
+    for (const header of ['Program', 'Account ID', 'Authorization Number', 'Type', 'Status'])
+      expectText(columnOf(book, header));
+    const old = book.rows.find((r) => r[5]!.value === auth['A1-OLD'])!;
+    expect(old.slice(8).map((c) => [c.type, c.value])).toEqual([
+      ['date', '2026-01-10T00:00:00'],
+      ['date', '2026-03-31T00:00:00'],
+      ['number', 50],
+      ['number', 50],
+    ]);
+    const formula = book.rows.find((r) => r[5]!.value === auth['A1-FORMULA'])!;
+    expectQuotedText(formula[2], '=HYPERLINK("x")');
+    expectQuotedText(formula[3], '+Sum');
     const bad = await t.injectAs(w.tokens.programAdminA, {
       method: 'GET',
       url: '/benefit-api/benefit/export',

@@ -17,9 +17,11 @@ import { todayIn } from '@ebt/core/format';
 import { type CallerContext, requireCaller, type RequestContext } from '../../platform/context.js';
 import {
   criteriaPlaces,
+  dateColumn,
   defineSearch,
   exportColumns,
   exportSearch,
+  moneyColumn,
   searchPage,
   batchesById,
 } from '../../platform/search.js';
@@ -125,11 +127,11 @@ const BENEFITS = defineSearch({
       'authNumber',
       (r) => BENEFIT_TYPE_LABEL[r.benefitTypeId as BenefitType] ?? String(r.benefitTypeId),
       (r) => BENEFIT_STATUS_WIRE[r.statusId as BenefitStatus] ?? String(r.statusId),
-      'availableDate',
-      'expirationDate',
-      // Numbers, so a spreadsheet sums them; two decimals come from the value itself.
-      (r) => dollars(r.amount),
-      (r) => dollars(r.balance),
+      dateColumn('availableDate'),
+      dateColumn('expirationDate'),
+      // Numbers, so a spreadsheet sums them.
+      moneyColumn((r) => dollars(r.amount)),
+      moneyColumn((r) => dollars(r.balance)),
     ],
     { 0: 30 },
   ),

@@ -2,6 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { ROLE } from '@ebt/core/enums';
 import type { FarmerSalesPage, FarmerToday } from '@ebt/core/farmer';
 import { useTestApp } from '../../testing/app.js';
+import {
+  columnOf,
+  expectDates,
+  expectMoney,
+  expectText,
+  readCsvExport,
+  readXlsxExport,
+} from '../../testing/export-files.js';
 import { makeUser } from '../../testing/factories.js';
 import { makeFarmer } from '../../testing/farmer.js';
 import { call, nextTrace, pos, purchaseOf, refundOf } from '../../testing/pos-world.js';
@@ -147,10 +155,7 @@ describe('GET /merchant-api/farmer/merchants/{merchantUuid}/sales/export', () =>
     const csv = await t.injectAs(token, { method: 'GET', url: `${base}?kind=purchase` });
     expect(csv.statusCode, csv.body).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
-    const lines = csv.body
-      .replace(/^\uFEFF/, '')
-      .trim()
-      .split('\n');
+    const lines = readCsvExport(csv.body).map((record) => record.join(','));
     expect(lines[0]).toBe(
       'Date,Time,Program,Type,Amount,Approved Amount,Response Code,Response,Card,Terminal,Trace Number',
     );
@@ -161,6 +166,15 @@ describe('GET /merchant-api/farmer/merchants/{merchantUuid}/sales/export', () =>
     const xlsx = await t.injectAs(token, { method: 'GET', url: `${base}?exportType=xlsx` });
     expect(xlsx.statusCode).toBe(200);
     expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    // Read by an independent reader: the day a date cell, amounts numbers with two decimals, ids text.
+    const book = await readXlsxExport(xlsx.rawPayload);
+    expect(book.rows.length).toBeGreaterThan(1);
+    expectDates(columnOf(book, 'Date'));
+    expect(columnOf(book, 'Date')[0]!.value).toBe('2026-11-23T00:00:00');
+    expectMoney(columnOf(book, 'Amount'));
+    expectMoney(columnOf(book, 'Approved Amount'));
+    for (const header of ['Time', 'Card', 'Terminal', 'Trace Number', 'Response Code'])
+      expectText(columnOf(book, header));
     const other = await t.injectAs(token, {
       method: 'GET',
       url: `/merchant-api/farmer/merchants/${w.merchants.second.uuid}/sales/export`,

@@ -14,7 +14,14 @@ import { addDays, daysBetween, todayIn } from '@ebt/core/format';
 import { reversalWindowHours } from '../pos/index.js';
 import { type CallerContext, requireCaller, type RequestContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { defineSearch, exportColumns, exportSearch, searchPage } from '../../platform/search.js';
+import {
+  dateColumn,
+  defineSearch,
+  exportColumns,
+  exportSearch,
+  moneyColumn,
+  searchPage,
+} from '../../platform/search.js';
 import { callerMerchant } from './merchant-scope.js';
 import { countSales, exportSalesBatch, salesRows, salesTotals, type SalesFilter, type SaleRow } from './queries.js';
 
@@ -29,12 +36,13 @@ const SALES = defineSearch({
   exportCap: FARMER_SALES_EXPORT_CAP,
   sheetName: 'Sales',
   columns: exportColumns<SaleRow>(FARMER_SALES_EXPORT_HEADERS, [
-    'localDay',
+    // The sale's day and clock time in its program's zone.
+    dateColumn('localDay'),
     'localTime',
     'programName',
     'trxType',
-    'reqAmt',
-    'approvedAmt',
+    moneyColumn('reqAmt'),
+    moneyColumn('approvedAmt'),
     'responseCode',
     'responseText',
     (r) => (r.cardLast4 ? `*${r.cardLast4}` : null),

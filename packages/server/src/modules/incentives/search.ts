@@ -1,6 +1,13 @@
 import type { Incentive, IncentiveListAnswer, IncentiveListQuery } from '@ebt/core/incentives';
 import { type CallerContext, requireCaller, type RequestContext } from '../../platform/context.js';
-import { batchesById, criteriaPlaces, defineSearch, exportColumns, searchPage } from '../../platform/search.js';
+import {
+  batchesById,
+  criteriaPlaces,
+  dateColumn,
+  defineSearch,
+  exportColumns,
+  searchPage,
+} from '../../platform/search.js';
 import {
   countIncentivesUpTo,
   incentiveBatch,
@@ -48,7 +55,13 @@ const INCENTIVES = defineSearch({
   sheetName: 'Incentives',
   columns: exportColumns<IncentiveRecord>(
     ['Name', 'Start Date', 'End Date', 'Program', 'Funding'],
-    [(r) => r.incentive.name, (r) => r.incentive.startDate, (r) => r.incentive.endDate, 'programName', 'fundingName'],
+    [
+      (r) => r.incentive.name,
+      dateColumn((r) => r.incentive.startDate),
+      dateColumn((r) => r.incentive.endDate),
+      'programName',
+      'fundingName',
+    ],
   ),
   rows: incentivePageRows,
   count: countIncentivesUpTo,

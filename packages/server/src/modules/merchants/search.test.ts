@@ -1,8 +1,8 @@
-import * as XLSX from '@e965/xlsx';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '@ebt/core/enums';
 import { MERCHANT_EXPORT_HEADERS, MERCHANT_MESSAGES } from '@ebt/core/merchants';
 import { useTestApp } from '../../testing/app.js';
+import { columnOf, expectQuotedText, expectText, readCsvExport, readXlsxExport } from '../../testing/export-files.js';
 import { makeRecipient } from '../../testing/factories.js';
 import { buildWorld } from '../../testing/world.js';
 import { makeMerchant } from '../../testing/merchants.js';
@@ -145,9 +145,10 @@ describe('GET /merchant-api/merchants/export', () => {
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="merchants-\d{8}\.csv"$/);
     const lines = res.body
       .replace(/^\uFEFF/, '')
-      .trim()
-      .split(/\r?\n/);
+      .trimEnd()
+      .split('\r\n');
     expect(lines[0]).toBe(MERCHANT_EXPORT_HEADERS.join(','));
+    expect(readCsvExport(res.body)).toHaveLength(3);
     expect(lines[0]).not.toMatch(/tax|bank|routing|account/i);
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain('GA-100,Green Acres Farm,1234567,hello@greenacres.example.com');
@@ -166,15 +167,18 @@ describe('GET /merchant-api/merchants/export', () => {
     const res = await exportAs(w.tokens.platformAdmin, { merchantName: 'farm', exportType: 'xlsx' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-    const book = XLSX.read(res.rawPayload, { type: 'buffer' });
-    const rows = XLSX.utils.sheet_to_json<string[]>(book.Sheets[book.SheetNames[0]!]!, { header: 1 });
-    expect(rows[0]).toEqual([...MERCHANT_EXPORT_HEADERS]);
-    expect(
-      rows
-        .slice(1)
-        .map((r) => r[1])
-        .sort(),
-    ).toEqual(['\'=HYPERLINK("x") Farm', 'Green Acres Farm', 'Lonely Farm Stand']);
+    // Read by an independent reader: every column is text (an FNS number or a ZIP code looks like a number and is
+    // not one); a formula payload reads as typed, with the quote-prefix style and no apostrophe.
+    const book = await readXlsxExport(res.rawPayload);
+    expect(book.rows[0]!.map((c) => c.value)).toEqual([...MERCHANT_EXPORT_HEADERS]);
+    const names = columnOf(book, MERCHANT_EXPORT_HEADERS[1]);
+    expect(names.map((c) => c.value).sort()).toEqual(['=HYPERLINK("x") Farm', 'Green Acres Farm', 'Lonely Farm Stand']);
+    expectQuotedText(
+      names.find((c) => c.value === '=HYPERLINK("x") Farm'),
+      '=HYPERLINK("x") Farm',
+    );
+    for (const header of MERCHANT_EXPORT_HEADERS) expectText(columnOf(book, header));
+    expect(columnOf(book, MERCHANT_EXPORT_HEADERS[2]).map((c) => c.value)).toContain('1234567');
   });
 
   it('refuses no criteria before any byte, and callers without MERCHANT_VIEW', async () => {

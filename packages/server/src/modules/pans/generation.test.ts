@@ -11,7 +11,9 @@ import { CONFIG_VALUES } from '../../platform/config-values.js';
 import { decrypt } from '../../platform/crypto.js';
 import { useTestApp } from '../../testing/app.js';
 import { makeProgram, makeRecipient } from '../../testing/factories.js';
+import { flatten, inkIn, pdfTags, readQr, renderPages } from '../../testing/pdf-render.js';
 import { contentStreams, decodeQr, qrRectangles } from './pdf-reading.js';
+import { CARDS_PER_PAGE, panQrCode, QR_BOX, QR_OFFSET, QR_QUIET_MODULES, slotOrigin } from './pdf.js';
 import { bulkGenerate, generateFor, makePanWorld, newRecipient, setupOf, type PanWorld } from '../../testing/pans.js';
 
 // A uuid's last group is twelve hex digits, sometimes all decimal: the full-PAN check looks past uuids.
@@ -232,6 +234,13 @@ describe('QR card PDFs', () => {
     for (let r = 0; r < modules.size; r += 1)
       for (let c = 0; c < modules.size; c += 1) if (modules.get(r, c) && (c === 0 || !modules.get(r, c - 1))) runs += 1;
     expect(qrRectangles(content)).toHaveLength(runs);
+    // Tagged: its title shown, the recipient's card read as program, recipient, number (expiry), then the QR figure.
+    const tags = await pdfTags(pdf);
+    expect(tags).toMatchObject({ title: `PAN card ${panId}`, lang: 'en-US', marked: true, displayDocTitle: true });
+    const card = flatten(tags.pages[0]!);
+    expect(card.map((n) => n.role).slice(0, 5)).toEqual(['Document', 'Div', 'P', 'P', 'P']);
+    expect(card.at(-1)!.role).toBe('Figure');
+    expect(card[4]!.text.replace(/\s/g, '')).toBe(pan);
   });
 
   it("streams a generation's cards ten to a page, each QR code decoding to its PAN", async () => {
@@ -249,6 +258,69 @@ describe('QR card PDFs', () => {
     expect(decodeQr(qrRectangles(pages[0]!, 0))).toBe(numbers[0]);
     expect(decodeQr(qrRectangles(pages[0]!, 9))).toBe(numbers[9]);
     expect(decodeQr(qrRectangles(pages[1]!, 1))).toBe(numbers[11]);
+  });
+
+  it('prints QR codes that an independent renderer and decoder read back, each in a blank 4-module quiet zone', async () => {
+    // PDF.js renders the pages to pixels (as a printer would) and jsQR reads each card's QR box from the image alone.
+    const program = await makeProgram(db(), { maxPrintedPans: 100 });
+    const { panGenId } = await bulkGenerate(t, w.tokens.platformAdmin, program.id, 12, false);
+    const res = await t.injectAs(w.tokens.platformAdmin, {
+      method: 'GET',
+      url: `/benefit-api/pans/qrcode/pdfs/${panGenId}`,
+    });
+    expect(res.statusCode).toBe(200);
+    const rows = await db().select().from(pans).where(eq(pans.panGenerationId, panGenId)).orderBy(pans.id);
+    const numbers = rows.map((r) => decrypt(r.panEncrypted, KEY));
+    const pages = await renderPages(res.rawPayload, 4);
+    expect(pages).toHaveLength(2);
+    numbers.forEach((pan, i) => {
+      const page = pages[Math.floor(i / CARDS_PER_PAGE)]!;
+      const origin = slotOrigin(i % CARDS_PER_PAGE);
+      const box = { x: origin.x + QR_OFFSET.x, y: origin.y + QR_OFFSET.y, width: QR_BOX, height: QR_BOX };
+      expect(readQr(page, box), `card ${i}`).toBe(pan);
+      // The quiet zone: 4 modules on each side inside the box, with no ink at all (half a point kept clear of the
+      // modules' anti-aliased edges).
+      const quiet = (QR_BOX / (panQrCode(pan).modules.size + 2 * QR_QUIET_MODULES)) * QR_QUIET_MODULES - 0.5;
+      const strips = [
+        { ...box, height: quiet },
+        { ...box, y: box.y + QR_BOX - quiet, height: quiet },
+        { ...box, width: quiet },
+        { ...box, x: box.x + QR_BOX - quiet, width: quiet },
+      ];
+      for (const strip of strips) expect(inkIn(page, strip), `quiet zone of card ${i}`).toBe(0);
+      // and the code's own modules are there (the check above is not of an empty box).
+      expect(inkIn(page, box)).toBeGreaterThan(1000);
+    });
+  });
+
+  it('is a tagged PDF with title, language and each card in reading order; a long program name wraps whole', async () => {
+    const name = 'Greater Hartford Farmers Market Double Bucks'; // 44 of the 45 characters a name may have
+    const program = await makeProgram(db(), { maxPrintedPans: 100, name });
+    const { panGenId } = await bulkGenerate(t, w.tokens.platformAdmin, program.id, 2, false);
+    const res = await t.injectAs(w.tokens.platformAdmin, {
+      method: 'GET',
+      url: `/benefit-api/pans/qrcode/pdfs/${panGenId}`,
+    });
+    expect(res.statusCode).toBe(200);
+    const rows = await db().select().from(pans).where(eq(pans.panGenerationId, panGenId)).orderBy(pans.id);
+    const tags = await pdfTags(res.rawPayload);
+    expect(tags).toMatchObject({ lang: 'en-US', marked: true, displayDocTitle: true, pdfVersion: '1.7' });
+    expect(tags.title).toMatch(/\S/);
+    const [document] = tags.pages[0]!.children;
+    expect(document!.role).toBe('Document');
+    expect(document!.children.map((c) => c.role)).toEqual(['Div', 'Div']);
+    document!.children.forEach((card, i) => {
+      const pan = decrypt(rows[i]!.panEncrypted, KEY);
+      expect(card.children.map((c) => c.role)).toEqual(['P', 'P', 'P', 'Figure']);
+      const [programName, number, expiry, figure] = card.children;
+      // The name on more than one line, every word of it (no '…').
+      expect(programName!.text.replace(/\s+/g, ' ')).toBe(name);
+      expect(number!.text.replace(/\s/g, '')).toBe(pan);
+      expect(expiry!.text).toMatch(/^Expires \d{2}\/\d{4}$/);
+      expect(figure!.alt).toBe(`QR code of the card number ${pan.replace(/(\d{4})(?=\d)/g, '$1 ')}`);
+    });
+    // Nothing else is read: the cutting outline is an artifact.
+    expect(flatten(document!).filter((n) => !['Div', 'P', 'Figure'].includes(n.role))).toEqual([]);
   });
 
   it('reprints only the cards still waiting on the printed-PAN account and Active, each reprint audited', async () => {

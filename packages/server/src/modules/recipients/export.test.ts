@@ -1,10 +1,10 @@
-import * as XLSX from '@e965/xlsx';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '@ebt/core/enums';
 import { MESSAGES } from '@ebt/core/messages';
 import { RECIPIENT_EXPORT_HEADERS } from '@ebt/core/recipients';
 import { recipientAccounts } from '../../db/schema/index.js';
 import { useTestApp } from '../../testing/app.js';
+import { columnOf, expectQuotedText, expectText, readCsvExport, readXlsxExport } from '../../testing/export-files.js';
 import { makeAgency, makeProgram, makeRecipient, makeUser } from '../../testing/factories.js';
 
 // GET /account-api/account/export: CSV by default, XLSX with exportType=xlsx; the search's filters and scope.
@@ -63,38 +63,8 @@ beforeAll(async () => {
 const exportAs = (token: string, query: string) =>
   t.injectAs(token, { method: 'GET', url: `/account-api/account/export?${query}` });
 
-/** A small CSV reader for the test: quoted fields with doubled quotes, commas and CRLF line ends. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  const endCell = () => {
-    row.push(cell);
-    cell = '';
-  };
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') endCell();
-    else if (ch === '\n') {
-      endCell();
-      rows.push(row);
-      row = [];
-    } else if (ch !== '\r') cell += ch;
-  }
-  if (cell || row.length) {
-    endCell();
-    rows.push(row);
-  }
-  return rows;
-}
+/** The CSV export's records, read by an RFC 4180 parser after checking the BOM and CRLF line ends. */
+const parseCsv = (body: string) => readCsvExport(body);
 
 describe('GET /account-api/account/export', () => {
   it('streams a CSV attachment with the headers, the scoped rows and formula cells neutralised', async () => {
@@ -104,7 +74,7 @@ describe('GET /account-api/account/export', () => {
     expect(res.headers['content-disposition']).toBe('attachment; filename="recipients-20261123.csv"');
     expect(res.headers['x-export-truncated']).toBeUndefined();
     expect(res.body.startsWith('\uFEFF')).toBe(true);
-    const rows = parseCsv(res.body.slice(1));
+    const rows = parseCsv(res.body);
     expect(rows[0]).toEqual([...RECIPIENT_EXPORT_HEADERS]);
     expect(rows.slice(1).map((r) => r[0])).toEqual(['EXP-1', 'EXP-2']); // EXP-3 is another agency's
     const first = rows[1]!;
@@ -126,14 +96,21 @@ describe('GET /account-api/account/export', () => {
     expect(res.headers['content-disposition']).toBe('attachment; filename="recipients-20261123.xlsx"');
     const file = res.rawPayload;
     expect(file.subarray(0, 2).toString()).toBe('PK');
-    const workbook = XLSX.read(file, { type: 'buffer' });
-    expect(workbook.SheetNames).toEqual(['Recipients']);
-    const rows = XLSX.utils.sheet_to_json<string[]>(workbook.Sheets.Recipients!, { header: 1 });
-    expect(rows[0]).toEqual([...RECIPIENT_EXPORT_HEADERS]);
-    expect(rows).toHaveLength(4);
-    expect(rows[1]![0]).toBe('EXP-1');
-    expect(rows[1]![1]).toBe(`'=HYPERLINK("http://evil.example","x")`);
-    expect(rows[3]![0]).toBe('EXP-3');
+    const book = await readXlsxExport(file);
+    expect(book.sheetNames).toEqual(['Recipients']);
+    expect(book.rows[0]!.map((c) => c.value)).toEqual([...RECIPIENT_EXPORT_HEADERS]);
+    expect(book.rows).toHaveLength(4);
+    expect(columnOf(book, 'Account ID').map((c) => c.value)).toEqual(['EXP-1', 'EXP-2', 'EXP-3']);
+    // Formula payloads read back as typed, text with the quote-prefix style, never with an apostrophe.
+    const first = book.rows[1]!;
+    expectQuotedText(first[1], '=HYPERLINK("http://evil.example","x")');
+    expectQuotedText(first[4], '+1 Formula Way');
+    expectQuotedText(first[5], '@home');
+    expectQuotedText(book.rows[2]![4], '-5 Minus Street');
+    expect(first[2]).toMatchObject({ type: 'text', value: 'Q', quotePrefix: false });
+    // Numbers that are not amounts (a phone, a ZIP code) stay text.
+    expect(first[10]).toMatchObject({ type: 'text', value: '2035550101' });
+    for (const header of RECIPIENT_EXPORT_HEADERS) expectText(columnOf(book, header));
   });
 
   it('applies the search rules: 400 without a criterion, empty file for an unknown program', async () => {
@@ -144,12 +121,12 @@ describe('GET /account-api/account/export', () => {
     expect(tooLong.statusCode).toBe(400);
     const unknown = await exportAs(w.platformAdmin, `lastname=export&programUuid=${crypto.randomUUID()}`);
     expect(unknown.statusCode).toBe(200);
-    expect(parseCsv(unknown.body.slice(1))).toEqual([[...RECIPIENT_EXPORT_HEADERS]]);
+    expect(parseCsv(unknown.body)).toEqual([[...RECIPIENT_EXPORT_HEADERS]]);
   });
 
   it("gives an agency user nothing of another agency's recipients", async () => {
     const res = await exportAs(w.agencyUser, `recipientIdentifier=EXP-3`);
-    expect(parseCsv(res.body.slice(1))).toHaveLength(1);
+    expect(parseCsv(res.body)).toHaveLength(1);
   });
 
   it('refuses recipients and anonymous callers', async () => {
@@ -174,7 +151,7 @@ describe('GET /account-api/account/export', () => {
       );
     }
     const res = await exportAs(w.platformAdmin, `lastname=batched&programUuid=${program.uuid}`);
-    const rows = parseCsv(res.body.slice(1)).slice(1);
+    const rows = parseCsv(res.body).slice(1);
     expect(rows).toHaveLength(3000);
     expect(new Set(rows.map((r) => r[0])).size).toBe(3000);
     expect(rows[0]![0]).toBe('B0');

@@ -16,6 +16,7 @@ import { requireCaller, type RequestContext } from '../../platform/context.js';
 import { decrypt } from '../../platform/crypto.js';
 import { AppError } from '../../platform/errors.js';
 import { localClock } from '@ebt/core/settlement';
+import { achLeadDays, achSetting, originatorIds } from './ach-settings.js';
 import { rowsOf } from './close-queries.js';
 import { findBatch } from './queries.js';
 
@@ -98,14 +99,15 @@ export async function downloadAch(context: RequestContext, batchUuid: string, re
   if (!found) throw AppError.notFound(SETTLEMENT_MESSAGES.BATCH_NOT_FOUND);
   const program = await programAccount(ctx, found.programId);
   const today = localClock(ctx.now(), ctx.config.defaultTimeZone).day;
-  const setting = async (key: string, fallback: string) =>
-    (await configValueInForce(ctx.db, `settlement.ach.${key}`, today))?.trim() || fallback;
+  // settlement.ach.<key>.<SHORT NAME>, else settlement.ach.<key>, else the default (ach-settings.ts).
+  const setting = (key: string, fallback: string) => achSetting(ctx.db, program.shortName, key, today, fallback);
+  const lookup = (key: string) => configValueInForce(ctx.db, key, today);
   const destination = await setting('immediateDestination', program.routing);
-  const companyId = await setting('companyId', '1000000000');
+  const { companyId, immediateOrigin } = await originatorIds(lookup, program.shortName);
   const originator = {
     destinationRouting: routingNumberValid(destination) ? destination : program.routing,
     destinationName: await setting('destinationName', 'Settlement bank'),
-    origin: await setting('immediateOrigin', companyId),
+    origin: immediateOrigin,
     originName: await setting('originName', program.name),
     companyName: await setting('companyName', program.name),
     companyId,
@@ -146,9 +148,8 @@ export async function downloadAch(context: RequestContext, batchUuid: string, re
   if (unusable.length)
     throw AppError.conflict(`${SETTLEMENT_MESSAGES.BANK_INFO_UNUSABLE} ${unusable.slice(0, 20).join(', ')}`);
 
-  const leadDays = Number(await setting('leadDays', '1'));
+  const lead = achLeadDays(await setting('leadDays', '1'));
   const now = ctx.now();
-  const lead = Number.isInteger(leadDays) && leadDays >= 1 && leadDays <= 5 ? leadDays : 1;
   // The file's identity is fixed at the first download and the file written in the transaction that records both: a
   // file that cannot be written takes no modifier and leaves the batch as it was. A re-download reads the identity.
   const text = await ctx.db.transaction(async (tx) => {

@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { ROLE } from '@ebt/core/enums';
+import { localDateTime } from '@ebt/core/format';
 import { BATCH_EXPORT_HEADERS, type BatchRow } from '@ebt/core/settlement';
 import { useTestApp } from '../../testing/app.js';
+import {
+  columnOf,
+  DATE_TIME_FORMAT,
+  expectDates,
+  expectMoney,
+  expectText,
+  readCsvExport,
+  readXlsxExport,
+} from '../../testing/export-files.js';
 import { makeUser } from '../../testing/factories.js';
 import { call, purchaseOf } from '../../testing/pos-world.js';
 import { makeSettlementWorld } from '../../testing/settlement.js';
@@ -15,39 +25,8 @@ async function staff(roleId: number, programs: { id: number }[] = []) {
   return t.signIn(user.username);
 }
 
-/** A small CSV reader for the test: quoted fields with doubled quotes, commas and CRLF line ends. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  const endCell = () => {
-    row.push(cell);
-    cell = '';
-  };
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') endCell();
-    else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && text[i + 1] === '\n') i++;
-      endCell();
-      rows.push(row);
-      row = [];
-    } else cell += ch;
-  }
-  if (cell !== '' || row.length > 0) {
-    endCell();
-    rows.push(row);
-  }
-  return rows;
-}
+/** The CSV export's records, read by an RFC 4180 parser after checking the BOM and CRLF line ends. */
+const parseCsv = (body: string) => readCsvExport(body);
 
 async function closeOne(token: string, w: Awaited<ReturnType<typeof makeSettlementWorld>>, amount: number) {
   await call(t, w.terminals.first, 'purchase', purchaseOf(w.card.pan, amount));
@@ -79,7 +58,7 @@ describe('batch list export', () => {
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.headers['content-disposition']).toMatch(/attachment; filename="settlement-batches-\d{8}\.csv"/);
     expect(res.body.charCodeAt(0)).toBe(0xfeff);
-    const [header, ...rows] = parseCsv(res.body.slice(1));
+    const [header, ...rows] = parseCsv(res.body);
     expect(header).toEqual([...BATCH_EXPORT_HEADERS]);
     // Only the caller's program, newest first; never the other program's batch.
     expect(rows.map((r) => r[0])).toEqual([String(second.batchNbr), String(first.batchNbr)]);
@@ -93,6 +72,10 @@ describe('batch list export', () => {
     expect(Number(cell(rows[0]!, 'Net'))).toBe(7);
     expect(cell(rows[0]!, 'Status')).toBe('Closed');
     expect(cell(rows[0]!, 'Paid')).toBe('');
+    // Times are the program's local times with their offset (New York in November: -05:00), never UTC.
+    expect(cell(rows[1]!, 'Cut-off')).toBe(localDateTime(first.cutoffAt, w.program.timeZone)!.text);
+    expect(cell(rows[1]!, 'Cut-off')).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}-05:00$/);
+    expect(cell(rows[1]!, 'Closed')).toBe(localDateTime(first.closedAt, w.program.timeZone)!.text);
 
     // One program by programUuid; a platform administrator sees every program's batches.
     const one = await t.injectAs(admin, {
@@ -100,7 +83,7 @@ describe('batch list export', () => {
       url: '/settlement-api/batches/export',
       query: { programUuid: other.program.uuid },
     });
-    expect(parseCsv(one.body.slice(1))).toEqual([[...BATCH_EXPORT_HEADERS]]);
+    expect(parseCsv(one.body)).toEqual([[...BATCH_EXPORT_HEADERS]]);
     const platform = await staff(ROLE.PLATFORM_ADMIN);
     const all = await t.injectAs(platform, {
       method: 'GET',
@@ -108,7 +91,7 @@ describe('batch list export', () => {
       query: { programUuid: other.program.uuid },
     });
     expect(
-      parseCsv(all.body.slice(1))
+      parseCsv(all.body)
         .slice(1)
         .map((r) => r[0]),
     ).toEqual([String(outside.batchNbr)]);
@@ -121,6 +104,20 @@ describe('batch list export', () => {
     expect(xlsx.statusCode).toBe(200);
     expect(xlsx.headers['content-type']).toContain('spreadsheetml');
     expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    // Read by an independent reader: numbers are numbers, amounts with two decimals, dates and times date cells.
+    const book = await readXlsxExport(xlsx.rawPayload);
+    expect(book.rows[0]!.map((c) => c.value)).toEqual([...BATCH_EXPORT_HEADERS]);
+    expect(columnOf(book, 'Batch').map((c) => c.value)).toEqual([second.batchNbr, first.batchNbr]);
+    for (const header of ['Gross', 'Refunds', 'Reversals', 'Fees', 'Net', 'Held'] as const)
+      expectMoney(columnOf(book, header));
+    expect(columnOf(book, 'Gross')[1]).toMatchObject({ type: 'number', value: 12.5 });
+    expectDates(columnOf(book, 'Date'));
+    expect(columnOf(book, 'Date')[1]!.value).toBe(`${first.businessDay}T00:00:00`);
+    for (const header of ['Cut-off', 'Closed'] as const) expectDates(columnOf(book, header), DATE_TIME_FORMAT);
+    expect(columnOf(book, 'Cut-off')[1]!.value).toBe(localDateTime(first.cutoffAt, w.program.timeZone)!.wall);
+    expect(columnOf(book, 'Paid')[0]).toMatchObject({ type: 'empty' });
+    expect(columnOf(book, 'Transactions')[1]).toMatchObject({ type: 'number', value: first.transactionCount });
+    expectText(columnOf(book, 'Program'));
 
     const agency = await staff(ROLE.AGENCY_ADMIN, [w.program]);
     expect((await t.injectAs(agency, { method: 'GET', url: '/settlement-api/batches/export' })).statusCode).toBe(403);

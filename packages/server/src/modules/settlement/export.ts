@@ -1,11 +1,22 @@
 import type { FastifyReply } from 'fastify';
 import { BATCH_EXPORT_HEADERS, BATCH_EXPORT_ROW_CAP, type BatchExportQuery } from '@ebt/core/settlement';
 import { requireCaller, type RequestContext } from '../../platform/context.js';
-import { defineSearch, exportColumns, exportSearch } from '../../platform/search.js';
+import {
+  dateColumn,
+  dateTimeColumn,
+  defineSearch,
+  exportColumns,
+  exportSearch,
+  integerColumn,
+  moneyColumn,
+} from '../../platform/search.js';
 import { type BatchExportRow, type BatchFilter, countBatchesUpTo, exportBatchRows, listBatches } from './queries.js';
 
 // GET /settlement-api/batches/export (issue 24 item 3 "Exports CSV and XLSX through the kit"; decision 0059): the
 // batch list's rows, newest first, as the kit's streamed CSV or XLSX. Scope as the list: the caller's programs.
+
+/** A batch's times are written in its program's zone. */
+const zone = (r: BatchExportRow) => r.programTimeZone;
 
 const BATCHES = defineSearch({
   name: 'settlement-batches',
@@ -15,23 +26,23 @@ const BATCHES = defineSearch({
   columns: exportColumns<BatchExportRow>(
     BATCH_EXPORT_HEADERS,
     [
-      'batchNbr',
-      'businessDay',
-      'cutoffAt',
+      integerColumn('batchNbr'),
+      dateColumn('businessDay'),
+      dateTimeColumn('cutoffAt', zone),
       'programName',
-      'merchantCount',
-      'transactionCount',
-      'grossAmt',
-      'refundAmt',
-      'reversalAmt',
-      'feeAmt',
-      'netAmt',
-      'heldAmt',
-      'heldMerchantCount',
+      integerColumn('merchantCount'),
+      integerColumn('transactionCount'),
+      moneyColumn('grossAmt'),
+      moneyColumn('refundAmt'),
+      moneyColumn('reversalAmt'),
+      moneyColumn('feeAmt'),
+      moneyColumn('netAmt'),
+      moneyColumn('heldAmt'),
+      integerColumn('heldMerchantCount'),
       'status',
-      'closedAt',
-      'fileDownloadedAt',
-      'paidAt',
+      dateTimeColumn('closedAt', zone),
+      dateTimeColumn('fileDownloadedAt', zone),
+      dateTimeColumn('paidAt', zone),
       'bankReference',
     ],
     { 2: 24, 3: 30, 14: 24, 15: 24, 16: 24, 17: 24 },

@@ -36,6 +36,7 @@ interface BatchDbRow {
   cutoff_at: Date | string;
   program_uuid: string;
   program_name: string;
+  program_time_zone: string;
   merchant_count: number;
   transaction_count: number;
   gross_amt: string;
@@ -83,7 +84,7 @@ function batchOf(r: BatchDbRow): BatchRow {
 
 const batchSelect = sql`
   select s.id, s.uuid, s.program_id, s.business_day::text as business_day, s.cutoff_at, p.uuid as program_uuid,
-    p.name as program_name, s.merchant_count, s.transaction_count, s.gross_amt, s.refund_amt, s.reversal_amt,
+    p.name as program_name, p.time_zone as program_time_zone, s.merchant_count, s.transaction_count, s.gross_amt, s.refund_amt, s.reversal_amt,
     s.fee_amt, s.net_amt, s.held_amt, s.held_merchant_count, s.status_id, s.closed_at, s.file_downloaded_at,
     s.paid_at, s.bank_reference
   from settlement_batches s join programs p on p.id = s.program_id`;
@@ -179,7 +180,8 @@ export interface BatchFilter {
   programUuid: string | undefined;
 }
 
-export type BatchExportRow = BatchRow & { id: number };
+/** A batch of the list's export, with its program's time zone (the export writes local times). */
+export type BatchExportRow = BatchRow & { id: number; programTimeZone: string };
 
 const programOf = (filter: BatchFilter) => (filter.programUuid ? sql`and p.uuid = ${filter.programUuid}` : sql``);
 
@@ -207,7 +209,7 @@ export async function exportBatchRows(
     sql`${batchSelect} where ${batchScope(caller)} ${programOf(filter)} ${keyset}
       order by s.cutoff_at desc, s.id desc limit ${limit}`,
   );
-  return rows.map((r) => ({ ...batchOf(r), id: Number(r.id) }));
+  return rows.map((r) => ({ ...batchOf(r), id: Number(r.id), programTimeZone: r.program_time_zone }));
 }
 
 /**

@@ -2,6 +2,7 @@ import { settlementApi } from '@ebt/core/settlement';
 import { handle, routeTable } from '../../platform/routes.js';
 import { exportHandler } from '../../platform/search.js';
 import { downloadAch } from './ach-download.js';
+import { getAchSettings } from './ach-settings.js';
 import { closeNow, getBatch, getBatches, markPaid } from './batches.js';
 import { exportBatches } from './export.js';
 import { getHeldMerchants } from './holds.js';
@@ -18,6 +19,7 @@ export default routeTable([
   handle(settlementApi.closeBatch, (req) => closeNow(req.ctx, req.body)),
   handle(settlementApi.batch, (req) => getBatch(req.ctx, req.params.batchUuid)),
   handle(settlementApi.markPaid, (req) => markPaid(req.ctx, req.params.batchUuid, req.body)),
+  handle(settlementApi.achSettings, (req) => getAchSettings(req.ctx, req.query)),
   handle(settlementApi.ach, (req, reply) => downloadAch(req.ctx, req.params.batchUuid, reply)),
   handle(settlementApi.merchantBatches, (req) => getMerchantBatches(req.ctx, req.params.merchantUuid)),
   handle(settlementApi.batchTransactions, (req) =>

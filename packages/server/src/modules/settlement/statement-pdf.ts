@@ -1,5 +1,8 @@
-import { displayDate, formatMoney } from '@ebt/core/format';
+import { displayDate, displayPhone, formatMoney } from '@ebt/core/format';
 import type { BatchLine, SettledTransaction } from '@ebt/core/settlement';
+
+/** pdfkit's structure element options; its types leave out bbox, placement and scope, which it supports. */
+type StructOptions = NonNullable<Parameters<PDFKit.PDFDocument['struct']>[1]>;
 
 // A merchant's settlement statement for one batch (issue 24 item 4; decision 0068), drawn in memory with pdfkit: the
 // program as the sender (name and contact data), the merchant as the addressee (name, Merchant ID, mailing address),
@@ -7,6 +10,11 @@ import type { BatchLine, SettledTransaction } from '@ebt/core/settlement';
 // reversals, fees, net) with their total, then every transaction of the merchant in the batch with its money per
 // benefit. No bank number is printed: the statement may be mailed or e-mailed. Laid out for US Letter, a table row per
 // text line, pages numbered once all are drawn (bufferPages).
+//
+// A tagged PDF: title shown by the viewer, language en-US, and every text in a structure element in
+// reading order: the heading (H1) and the batch, the sender, the addressee, each section's heading (H2) and its table
+// (Table, TR, TH with column scope, TD); rules, the header row repeated on a new page and the page footer are
+// artifacts.
 
 export interface StatementContent {
   program: { name: string; address: string[]; phone: string | null; email: string | null; timeZone: string };
@@ -63,18 +71,53 @@ function fit(doc: PDFKit.PDFDocument, text: string, width: number): string {
   return out;
 }
 
-function drawRow(doc: PDFKit.PDFDocument, columns: Column[], cells: string[], y: number, bold = false) {
+type Struct = PDFKit.PDFStructureElement;
+
+/**
+ * Table rows tagged as TR/TD: a structure element per cell costs about 800 bytes a row, so the rows past this many
+ * are tagged as a paragraph (P) each, its cells read in order (about 110 bytes a row), and a statement at
+ * BATCH_TRANSACTIONS_CAP stays under an e-mail's MAX_ATTACHMENT_BYTES.
+ */
+export const TAGGED_TABLE_ROWS = 1000;
+
+/** Where a row's tags go: a TR of a table, a P of a section (past TAGGED_TABLE_ROWS), or none (an artifact). */
+type RowTag = { table: Struct } | { section: Struct } | null;
+
+/** A table row: a TR with a TH (column scope) or TD per cell, a P, or an artifact (a header repeated on a new page). */
+function drawRow(
+  doc: PDFKit.PDFDocument,
+  tag: RowTag,
+  columns: Column[],
+  cells: string[],
+  y: number,
+  bold = false,
+  header = false,
+) {
   doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(8.5);
+  let row: Struct | null = null;
+  if (tag && 'table' in tag) tag.table.add((row = doc.struct('TR')));
+  else if (tag) tag.section.add((row = doc.struct('P')));
+  else doc.markContent('Artifact', { type: 'Pagination' });
+  const paragraph: (() => void)[] = [];
   let x = MARGIN;
   columns.forEach((column, i) => {
     const text = fit(doc, cells[i] ?? '', column.width);
     const dx = column.align === 'right' ? column.width - 4 - doc.widthOfString(text) : 0;
-    doc.text(text, x + dx, y, { lineBreak: false });
+    const left = x;
+    const draw = () => doc.text(text, left + dx, y, { lineBreak: false });
+    if (!row) draw();
+    else if (tag && 'section' in tag) paragraph.push(draw);
+    else
+      row.add(doc.struct(header ? 'TH' : 'TD', (header ? { scope: 'Column' } : {}) as StructOptions, text ? draw : []));
     x += column.width;
   });
+  if (paragraph.length > 0) row!.add(() => paragraph.forEach((draw) => draw()));
+  if (row) row.end();
+  else doc.endMarkedContent();
 }
 
 function rule(doc: PDFKit.PDFDocument, y: number) {
+  doc.markContent('Artifact', { type: 'Layout' });
   doc
     .save()
     .lineWidth(0.5)
@@ -83,46 +126,70 @@ function rule(doc: PDFKit.PDFDocument, y: number) {
     .lineTo(MARGIN + WIDTH, y)
     .stroke()
     .restore();
+  doc.endMarkedContent();
 }
 
-/** A table: its header row, then its rows, starting a new page (with the header again) when one is full. */
+/**
+ * A table in `parent`: its header row, then its rows, starting a new page (with the header again, as an artifact) when
+ * one is full.
+ */
 function drawTable(
   doc: PDFKit.PDFDocument,
+  parent: Struct,
   columns: Column[],
   rows: { cells: string[]; bold?: boolean }[],
   y0: number,
 ) {
+  const table = doc.struct('Table');
+  parent.add(table);
   let y = y0;
-  const header = () => {
+  const header = (repeated: boolean) => {
     drawRow(
       doc,
+      repeated ? null : { table },
       columns,
       columns.map((c) => c.header),
       y,
+      true,
       true,
     );
     rule(doc, y + ROW - 2);
     y += ROW + 2;
   };
-  header();
-  for (const row of rows) {
+  header(false);
+  rows.forEach((row, i) => {
     if (y + ROW > BOTTOM) {
       doc.addPage();
       y = MARGIN;
-      header();
+      header(true);
     }
     if (row.bold) rule(doc, y - 2);
-    drawRow(doc, columns, row.cells, y, row.bold);
+    drawRow(doc, i < TAGGED_TABLE_ROWS ? { table } : { section: parent }, columns, row.cells, y, row.bold);
     y += ROW;
-  }
+  });
+  table.end();
   return y;
 }
 
-function line(doc: PDFKit.PDFDocument, text: string, x: number, y: number, size = 9.5, bold = false) {
-  doc
-    .font(bold ? 'Helvetica-Bold' : 'Helvetica')
-    .fontSize(size)
-    .text(text, x, y, { lineBreak: false });
+/** One line of text, as a structure element of `type` (P, H1, H2) in `parent`; answers where the next line goes. */
+function line(
+  doc: PDFKit.PDFDocument,
+  parent: Struct,
+  text: string,
+  x: number,
+  y: number,
+  size = 9.5,
+  bold = false,
+  type = 'P',
+) {
+  parent.add(
+    doc.struct(type, {}, () =>
+      doc
+        .font(bold ? 'Helvetica-Bold' : 'Helvetica')
+        .fontSize(size)
+        .text(text, x, y, { lineBreak: false }),
+    ),
+  );
   return y + size + 3.5;
 }
 
@@ -135,8 +202,18 @@ export async function statementPdf(content: StatementContent): Promise<Buffer> {
     size: 'LETTER',
     margin: MARGIN,
     bufferPages: true,
-    info: { Title: `Settlement statement ${merchant.identifier} batch ${batch.batchNbr}`, Creator: 'MarketLink' },
+    pdfVersion: '1.7',
+    tagged: true,
+    lang: 'en-US',
+    displayTitle: true,
+    info: {
+      Title: `Settlement statement ${merchant.identifier} batch ${batch.batchNbr}`,
+      Author: program.name,
+      Creator: 'MarketLink',
+    },
   });
+  const root = doc.struct('Document');
+  doc.addStructure(root);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -145,28 +222,36 @@ export async function statementPdf(content: StatementContent): Promise<Buffer> {
   });
   const when = (value: string) => displayDate(value, 'datetime', program.timeZone)?.text ?? value;
 
-  // The sender, then the title and the batch on the right.
-  let y = line(doc, program.name, MARGIN, MARGIN, 13, true);
-  for (const text of program.address) y = line(doc, text, MARGIN, y);
-  if (program.phone) y = line(doc, `Phone ${program.phone}`, MARGIN, y);
-  if (program.email) y = line(doc, `E-mail ${program.email}`, MARGIN, y);
+  // The title and the batch on the right (read first), then the sender on the left.
   const right = MARGIN + WIDTH / 2 + 30;
-  let ry = line(doc, 'Settlement statement', right, MARGIN, 13, true);
-  ry = line(doc, `Batch ${batch.batchNbr}`, right, ry);
-  ry = line(doc, `Business day ${displayDate(batch.businessDay)?.text ?? batch.businessDay}`, right, ry);
-  ry = line(doc, `Cut-off ${when(batch.cutoffAt)}`, right, ry);
-  ry = line(doc, `Status ${batch.status}`, right, ry);
-  ry = line(doc, `Times in ${program.timeZone}`, right, ry, 8);
+  let ry = line(doc, root, 'Settlement statement', right, MARGIN, 13, true, 'H1');
+  ry = line(doc, root, `Batch ${batch.batchNbr}`, right, ry);
+  ry = line(doc, root, `Business day ${displayDate(batch.businessDay)?.text ?? batch.businessDay}`, right, ry);
+  ry = line(doc, root, `Cut-off ${when(batch.cutoffAt)}`, right, ry);
+  ry = line(doc, root, `Status ${batch.status}`, right, ry);
+  ry = line(doc, root, `Times in ${program.timeZone}`, right, ry, 8);
+  const sender = doc.struct('Div');
+  root.add(sender);
+  let y = line(doc, sender, program.name, MARGIN, MARGIN, 13, true);
+  for (const text of program.address) y = line(doc, sender, text, MARGIN, y);
+  if (program.phone) y = line(doc, sender, `Phone ${displayPhone(program.phone)}`, MARGIN, y);
+  if (program.email) y = line(doc, sender, `E-mail ${program.email}`, MARGIN, y);
+  sender.end();
 
   // The addressee, where a window envelope shows it.
+  const addressee = doc.struct('Div');
+  root.add(addressee);
   y = Math.max(y, ry) + 16;
-  y = line(doc, merchant.name, MARGIN, y, 11, true);
-  y = line(doc, `Merchant ID ${merchant.identifier}`, MARGIN, y);
-  for (const text of merchant.address) y = line(doc, text, MARGIN, y);
+  y = line(doc, addressee, merchant.name, MARGIN, y, 11, true);
+  y = line(doc, addressee, `Merchant ID ${merchant.identifier}`, MARGIN, y);
+  for (const text of merchant.address) y = line(doc, addressee, text, MARGIN, y);
+  addressee.end();
 
   // What the batch pays the merchant, per funding source and kind of benefit.
   y += 14;
-  y = line(doc, 'Summary', MARGIN, y, 11, true) + 2;
+  const summary = doc.struct('Sect');
+  root.add(summary);
+  y = line(doc, summary, 'Summary', MARGIN, y, 11, true, 'H2') + 2;
   const lineRows = content.lines.map((l) => ({
     cells: [
       l.fundingSourceName ?? 'No funding source',
@@ -193,15 +278,17 @@ export async function statementPdf(content: StatementContent): Promise<Buffer> {
     ],
     bold: true,
   } as { cells: string[]; bold?: boolean });
-  y = drawTable(doc, SUMMARY, lineRows, y);
+  y = drawTable(doc, summary, SUMMARY, lineRows, y);
   y += 4;
   y = line(
     doc,
+    summary,
     `Net ${total((l) => l.netAmt)}: gross less refunds, reversals and redemption fees. A negative net is collected from your account.`,
     MARGIN,
     y,
     8.5,
   );
+  summary.end();
 
   // Every transaction, a row per benefit it drew on (amounts signed as they count: refunds and reversals negative).
   y += 14;
@@ -209,7 +296,9 @@ export async function statementPdf(content: StatementContent): Promise<Buffer> {
     doc.addPage();
     y = MARGIN;
   }
-  y = line(doc, 'Transactions', MARGIN, y, 11, true) + 2;
+  const section = doc.struct('Sect');
+  root.add(section);
+  y = line(doc, section, 'Transactions', MARGIN, y, 11, true, 'H2') + 2;
   const trxRows: { cells: string[]; bold?: boolean }[] = [];
   for (const trx of content.transactions) {
     const parts = trx.parts.length > 0 ? trx.parts : [null];
@@ -227,10 +316,19 @@ export async function statementPdf(content: StatementContent): Promise<Buffer> {
       });
     });
   }
-  if (trxRows.length === 0) y = line(doc, 'No transactions.', MARGIN, y, 9);
-  else y = drawTable(doc, TRANSACTIONS, trxRows, y);
+  if (trxRows.length === 0) y = line(doc, section, 'No transactions.', MARGIN, y, 9);
+  else y = drawTable(doc, section, TRANSACTIONS, trxRows, y);
   if (content.truncated)
-    line(doc, 'More transactions than a statement prints: ask the program for the full list.', MARGIN, y + 4, 8.5);
+    line(
+      doc,
+      section,
+      'More transactions than a statement prints: ask the program for the full list.',
+      MARGIN,
+      y + 4,
+      8.5,
+    );
+  section.end();
+  root.end();
 
   // Page numbers, once every page is drawn; the bottom margin is lifted so the footer does not start a new page.
   const range = doc.bufferedPageRange();
@@ -238,6 +336,7 @@ export async function statementPdf(content: StatementContent): Promise<Buffer> {
     doc.switchToPage(i);
     const margin = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
+    doc.markContent('Artifact', { type: 'Pagination' });
     doc
       .font('Helvetica')
       .fontSize(7.5)
@@ -253,6 +352,7 @@ export async function statementPdf(content: StatementContent): Promise<Buffer> {
         { lineBreak: false },
       )
       .fillColor('#000000');
+    doc.endMarkedContent();
     doc.page.margins.bottom = margin;
   }
   doc.end();

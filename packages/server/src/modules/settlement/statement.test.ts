@@ -2,13 +2,22 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ROLE } from '@ebt/core/enums';
 import { fillMessage } from '@ebt/core/messages';
-import { type BatchDetail, type MerchantBatchList, SETTLEMENT_MESSAGES } from '@ebt/core/settlement';
+import {
+  BATCH_TRANSACTIONS_CAP,
+  type BatchDetail,
+  type MerchantBatchList,
+  SETTLEMENT_MESSAGES,
+  type SettledTransaction,
+} from '@ebt/core/settlement';
 import { auditLog, merchants, outbox, outboxAttachments, programs } from '../../db/schema/index.js';
 import { useTestApp } from '../../testing/app.js';
 import { makeProgram, makeUser } from '../../testing/factories.js';
+import { MAX_ATTACHMENT_BYTES } from '../../platform/outbox.js';
+import { flatten, pdfTags } from '../../testing/pdf-render.js';
 import { pdfText } from '../../testing/pdf-text.js';
 import { call, purchaseOf } from '../../testing/pos-world.js';
 import { makeSettlementWorld } from '../../testing/settlement.js';
+import { statementPdf, TAGGED_TABLE_ROWS } from './statement-pdf.js';
 
 // A merchant's statement of a batch (issue 24 item 4; decision 0068): the PDF read back as text with its figures, the
 // merchant's batches for the merchant detail, the refusals, and the e-mail queued in the outbox with the PDF attached
@@ -102,6 +111,50 @@ describe('GET /settlement-api/batches/{batchUuid}/merchants/{merchantUuid}/state
       .from(auditLog)
       .where(and(eq(auditLog.action, 'settlement_statement_download'), eq(auditLog.entityId, batchUuid)));
     expect(audit).toBeDefined();
+  });
+
+  it('is a tagged PDF: title, language, headings, the sender with its phone formatted, tables with headers', async () => {
+    const { w, token, statementUrl } = await closedBatch();
+    const res = await t.injectAs(token, { method: 'GET', url: statementUrl(w.merchants.first.uuid) });
+    expect(res.statusCode).toBe(200);
+    // Read by PDF.js, not by the code that wrote it.
+    const tags = await pdfTags(res.rawPayload);
+    expect(tags).toMatchObject({ lang: 'en-US', marked: true, displayDocTitle: true, pdfVersion: '1.7' });
+    expect(tags.title).toMatch(/^Settlement statement \S+ batch \d+$/);
+    const [document] = tags.pages[0]!.children;
+    expect(document!.role).toBe('Document');
+    const nodes = flatten(document!);
+    // Reading order: the title first, then the batch, the sender, the addressee, the summary, the transactions.
+    const headings = nodes.filter((n) => /^H\d$/.test(n.role)).map((n) => [n.role, n.text]);
+    expect(headings).toEqual([
+      ['H1', 'Settlement statement'],
+      ['H2', 'Summary'],
+      ['H2', 'Transactions'],
+    ]);
+    expect(nodes[0]).toMatchObject({ role: 'H1' });
+    const paragraphs = nodes.filter((n) => n.role === 'P').map((n) => n.text);
+    expect(paragraphs).toContain('Phone (860) 555-0100');
+    expect(paragraphs.indexOf(w.program.name)).toBeLessThan(paragraphs.indexOf(w.merchants.first.name));
+    const tables = nodes.filter((n) => n.role === 'Table');
+    expect(tables).toHaveLength(2);
+    const [header, ...body] = tables[0]!.children;
+    expect(header!.children.map((c) => [c.role, c.text])).toEqual(
+      ['Funding source', 'Benefits', 'Trans.', 'Gross', 'Refunds', 'Reversals', 'Fees', 'Net'].map((h) => ['TH', h]),
+    );
+    expect(body.at(-1)!.children.map((c) => c.text)).toEqual([
+      'Total',
+      '',
+      '',
+      '$30.00',
+      '$0.00',
+      '$0.00',
+      '$0.50',
+      '$29.50',
+    ]);
+    expect(tables[1]!.children[1]!.children.map((c) => c.role)).toEqual(Array(7).fill('TD'));
+    // Rules and the footer are artifacts: no text outside the structure.
+    expect(nodes.some((n) => n.text.includes('page 1 of'))).toBe(false);
+    expect(pdfText(res.rawPayload)).toContain('page 1 of 1');
   });
 
   it('shows a refund as a negative amount and nets it', async () => {
@@ -253,4 +306,43 @@ describe('POST /settlement-api/batches/{batchUuid}/merchants/{merchantUuid}/stat
       .where(eq(outbox.subject, `${w.program.name}: settlement statement`));
     expect(queued).toHaveLength(0);
   });
+});
+
+describe('statementPdf at the transaction cap', () => {
+  it('stays small enough to e-mail: rows past TAGGED_TABLE_ROWS are tagged as paragraphs', async () => {
+    const transactions: SettledTransaction[] = Array.from({ length: BATCH_TRANSACTIONS_CAP }, (_, i) => ({
+      trxUuid: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+      trxDatetime: '2026-12-04T23:30:00.000Z',
+      trxTypeId: 1,
+      trxType: 'Purchase',
+      pan: '*1234',
+      amount: 10,
+      feeAmt: 0.25,
+      netAmt: 9.75,
+      parts: [
+        { fundingSourceName: 'USDA', benefitTypeId: 1, benefitType: 'Regular', amount: 6, feeAmt: 0.15 },
+        { fundingSourceName: 'City', benefitTypeId: 2, benefitType: 'Incentive', amount: 4, feeAmt: 0.1 },
+      ],
+    }));
+    const pdf = await statementPdf({
+      program: { name: 'Market', address: [], phone: null, email: null, timeZone: 'America/New_York' },
+      merchant: { name: 'Farm', identifier: 'M1', address: [] },
+      batch: { batchNbr: 1, businessDay: '2026-12-04', cutoffAt: '2026-12-05T04:00:00.000Z', status: 'Closed' },
+      lines: [],
+      transactions,
+      truncated: false,
+      generatedAt: new Date('2026-12-05T12:00:00Z'),
+    });
+    expect(pdf.length).toBeLessThan(MAX_ATTACHMENT_BYTES);
+    // Read back the first page (a table) and the last (paragraphs): PDF.js reading every page would take long.
+    const tags = await pdfTags(pdf, (page, count) => page === 1 || page === count);
+    const first = flatten(tags.pages[0]!);
+    // The tables' rows (PDF.js answers a table whole with its first page): the summary's header and total, the
+    // transactions' header and their first TAGGED_TABLE_ROWS rows.
+    expect(first.filter((n) => n.role === 'TR')).toHaveLength(2 + 1 + TAGGED_TABLE_ROWS);
+    const last = flatten(tags.pages.at(-1)!);
+    expect(last.some((n) => n.role === 'TR')).toBe(false);
+    // The last transaction's second row, read as one paragraph in column order.
+    expect(last.at(-1)).toMatchObject({ role: 'P', text: 'City Incentive $4.00 $0.10' });
+  }, 60_000);
 });

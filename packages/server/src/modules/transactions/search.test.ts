@@ -4,6 +4,16 @@ import { TRANSACTION_MESSAGES } from '@ebt/core/transactions';
 import { sql } from 'drizzle-orm';
 import type { Caller } from '../../platform/caller.js';
 import { useTestApp } from '../../testing/app.js';
+import {
+  columnOf,
+  DATE_TIME_FORMAT,
+  expectDates,
+  expectMoney,
+  expectQuotedText,
+  expectText,
+  readCsvExport,
+  readXlsxExport,
+} from '../../testing/export-files.js';
 import { makeProgram } from '../../testing/factories.js';
 import { exportTransactionBatch } from './queries.js';
 import { makeShop, makeTransaction, makeTransactionWorld, type TransactionWorld } from '../../testing/transactions.js';
@@ -185,6 +195,13 @@ describe('GET /transaction-api/transactions/export', () => {
     const lines = csv.body.trim().split(/\r?\n/);
     expect(lines[0]).toContain('Date,Program,Account ID,Type,Request Amount');
     expect(lines).toHaveLength(5);
+    // Read by an RFC 4180 parser (CRLF line ends checked); times are the program's local times with their offset.
+    expect(w.programA.timeZone).toBe('America/New_York');
+    const records = readCsvExport(csv.body);
+    const csvByTrace = (name: string) => records.find((r) => r[12] === trace(name))!;
+    expect(csvByTrace('A1-REFUND')[0]).toBe('2026-11-21T11:45:30-05:00');
+    expect(csvByTrace('A1-FORMULA')[0]).toBe('2026-06-01T08:00:00-04:00');
+    expect(csvByTrace('A1-FORMULA')[11]).toBe(`'=HYPERLINK("x")`);
     expect(csv.body).not.toContain(w.accounts.a2.recipientIdentifier);
     expect(csv.body).toContain(`'=HYPERLINK`);
     const xlsx = await t.injectAs(w.tokens.agencyUserA1, {
@@ -194,6 +211,21 @@ describe('GET /transaction-api/transactions/export', () => {
     });
     expect(xlsx.statusCode).toBe(200);
     expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    // Read by an independent reader: the time a date-time cell in the program's zone, amounts numbers with two
+    // decimals, ids text, the formula payload text with the quote-prefix style and no apostrophe.
+    const book = await readXlsxExport(xlsx.rawPayload);
+    expect(book.rows).toHaveLength(5);
+    expectDates(columnOf(book, 'Date'), DATE_TIME_FORMAT);
+    expectMoney(columnOf(book, 'Request Amount'));
+    expectMoney(columnOf(book, 'Settlement Amount'));
+    for (const header of ['Account ID', 'Merchant ID', 'Card', 'Auth Number', 'Trace Number', 'Response Code'])
+      expectText(columnOf(book, header));
+    const byTrace = (name: string) => book.rows.find((r) => r[12]!.value === trace(name))!;
+    // New York's wall clock: 16:45:30 UTC in November is 11:45:30 (EST), 12:00 UTC in June 08:00 (EDT).
+    expect(byTrace('A1-REFUND')[0]!.value).toBe('2026-11-21T11:45:30');
+    expect(byTrace('A1-FORMULA')[0]!.value).toBe('2026-06-01T08:00:00');
+    expectQuotedText(byTrace('A1-FORMULA')[11], '=HYPERLINK("x")');
+    expect(byTrace('A1-DECLINE')[5]).toMatchObject({ type: 'empty' });
     const other = await t.injectAs(w.tokens.agencyUserA2, {
       method: 'GET',
       url: '/transaction-api/transactions/export',

@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import { displayDate, toCents } from '@ebt/core/format';
+import { toCents } from '@ebt/core/format';
 import {
   readInstant,
   TRANSACTION_EXPORT_HEADERS,
@@ -16,7 +16,15 @@ import {
 } from '@ebt/core/transactions';
 import { type CallerContext, requireCaller, type RequestContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { criteriaPlaceRefs, defineSearch, exportColumns, exportSearch, searchPage } from '../../platform/search.js';
+import {
+  criteriaPlaceRefs,
+  dateTimeColumn,
+  defineSearch,
+  exportColumns,
+  exportSearch,
+  moneyColumn,
+  searchPage,
+} from '../../platform/search.js';
 import { isResponseCode, isTransactionType } from './lookups.js';
 import {
   countTransactionsUpTo,
@@ -112,13 +120,13 @@ const TRANSACTIONS = defineSearch({
   columns: exportColumns<TransactionExportRecord>(
     TRANSACTION_EXPORT_HEADERS,
     [
-      // yyyy-MM-dd HH:mm:ss in the program's zone (a file has no viewer's clock to follow).
-      (r) => displayDate(r.trxDatetime, 'datetime', r.programTimeZone)?.text ?? '',
+      // In the program's zone (a file has no viewer's clock to follow).
+      dateTimeColumn('trxDatetime', (r) => r.programTimeZone),
       'programName',
       'recipientIdentifier',
       'trxType',
-      (r) => dollars(r.reqAmt),
-      (r) => (r.settleAmt === null ? null : dollars(r.settleAmt)),
+      moneyColumn((r) => dollars(r.reqAmt)),
+      moneyColumn((r) => (r.settleAmt === null ? null : dollars(r.settleAmt))),
       'responseCode',
       'responseText',
       'merchantIdentifier',

@@ -24,7 +24,7 @@ import { clearDraft, hasContent, loadDraft, saveDraft, valuesFromDraft, type Sto
 const DRAFT_DELAY_MS = 400;
 
 /**
- * `/apply/farmer`: a farmer applies to sell at the programs' markets (issue 46), on a phone, in English or Spanish.
+ * `/apply/farmer`: a farmer applies to sell at the programs' markets, on a phone, in English or Spanish.
  * The programs taking applications today, then the steps of ApplicationWizard; the draft is kept on the device as
  * they type and offered back on return ('Start over' drops it). Sent: the application number and where the status
  * link went.

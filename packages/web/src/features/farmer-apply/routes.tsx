@@ -5,7 +5,7 @@ const FarmerApplyPage = lazy(() => import('./FarmerApplyPage'));
 const FarmerApplicationStatusPage = lazy(() => import('./FarmerApplicationStatusPage'));
 
 /**
- * The farmers' public application (issue 46): the form at /apply/farmer and the status page its messages link to,
+ * The farmers' public application: the form at /apply/farmer and the status page its messages link to,
  * /apply/farmer/status?hash=…. Both speak English and Spanish. Staff review it in features/farmer-applications.
  */
 export const farmerApplyRoutes: FeatureRoutes = {

@@ -14,13 +14,15 @@ import { useCallerPrograms } from '../../lib/lookups';
 import { useOutcomeFocus } from '../../lib/outcome-focus';
 import { useBatches, useCloseBatch } from './api';
 import type { StaffBase } from '../../lib/staff-base';
+import { AchOriginatorSection } from './components/AchOriginatorSection';
 import { HeldMerchantsSection } from './components/HeldMerchantsSection';
 
 /**
  * `/{admin|program}/settlements` (issue 24 item 3): the caller's batches, newest first, with date, program, merchants,
  * gross, fees, net, held and status; a program's batch can be closed now. A row opens the batch page. The merchants on
  * hold now are listed above the batches: a close that would pay only them writes no batch and says so (an info note,
- * not a success), docs/settlement.md "Cut-off and the close".
+ * not a success), docs/settlement.md "Cut-off and the close". With a program chosen, its ACH originator follows, with a
+ * warning when another program's files carry the same company id or immediate origin.
  */
 export default function SettlementListPage({ base }: { base: StaffBase }) {
   const navigate = useNavigate();
@@ -79,6 +81,7 @@ export default function SettlementListPage({ base }: { base: StaffBase }) {
         <FormOutcome success={close.data?.batch ? close.data.message : null} error={close.error} />
         <MessageBanner ref={noBatchRef} kind="info" messages={noBatch?.message ?? []} />
         <HeldMerchantsSection base={base} programUuid={programUuid} />
+        {programUuid && <AchOriginatorSection programUuid={programUuid} />}
         {batches.isError ? (
           <MessageBanner kind="danger" messages={errorMessagesOf(batches.error)} />
         ) : (

@@ -48,6 +48,11 @@ export function useHeldMerchants(programUuid: string) {
   return useQuery(endpointQuery(settlementApi.holds, { query: { programUuid: programUuid || undefined } }));
 }
 
+/** The program's ACH originator and the other programs sharing it. */
+export function useAchSettings(programUuid: string) {
+  return useQuery({ ...endpointQuery(settlementApi.achSettings, { query: { programUuid } }), retry: false });
+}
+
 /** The batch, its lines and holds. */
 export function useBatch(batchUuid: string) {
   return useQuery({ ...endpointQuery(settlementApi.batch, { params: { batchUuid } }), retry: false });
