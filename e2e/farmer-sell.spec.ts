@@ -9,6 +9,7 @@ import {
   DEMO_PIN,
   demoCard,
   enterPin,
+  fakeCamera,
   keyAmount,
   pastEligible,
   resetDemoPin,
@@ -142,30 +143,8 @@ test.describe('selling from the farmer’s phone', () => {
       });
       const payCode = payCodeText(signed, new Uint8Array(signature));
       const qr = await QRCode.toDataURL(payCode, { margin: 4, width: 480 });
-      // The phone's camera: a canvas that shows the QR code, as a video stream.
-      // A string: the root tsconfig has no DOM types for a function body run in the page.
-      await page.addInitScript({
-        content: `(() => {
-          const fake = async () => {
-            const canvas = document.createElement('canvas');
-            canvas.width = 640;
-            canvas.height = 480;
-            const context = canvas.getContext('2d');
-            const picture = new Image();
-            picture.src = ${JSON.stringify(qr)};
-            await picture.decode();
-            const draw = () => {
-              context.fillStyle = '#fff';
-              context.fillRect(0, 0, 640, 480);
-              context.drawImage(picture, 80, 0, 480, 480);
-            };
-            draw();
-            setInterval(draw, 100);
-            return canvas.captureStream(10);
-          };
-          Object.defineProperty(navigator, 'mediaDevices', { value: { getUserMedia: fake }, configurable: true });
-        })();`,
-      });
+      // The phone's camera sees the QR code.
+      await fakeCamera(page, qr, { x: 80, y: 0, size: 480 });
 
       await openSell(page);
       await expect(page.getByRole('heading', { level: 1, name: 'Sell' })).toBeVisible();

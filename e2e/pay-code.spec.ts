@@ -6,6 +6,7 @@ import { PNG } from 'pngjs';
 import { parsePayCode } from '@ebt/core/pans';
 import { apiToken, bearer, DEMO_USERS, expectAccessible, expectNoSidewaysScroll, signInAs } from './helpers';
 import { signInInSpanish } from './spanish-helpers';
+import { fakeCamera } from './sell-helpers';
 
 // Pay codes (decision 0108): recipient01 opens Pay for the demo card at a phone's size, sees a QR code made and signed
 // on the phone, reads it as text too, and a terminal pays with it and the PIN once (the second time it is refused);
@@ -270,28 +271,7 @@ test.describe("a farmer's phone scans the pay code the recipient's app shows", (
     // The farmer's phone: its camera sees the recipient's screen (the QR as the recipient's phone drew it).
     const farmer = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const stall = await farmer.newPage();
-    await stall.addInitScript({
-      content: `(() => {
-        const fake = async () => {
-          const canvas = document.createElement('canvas');
-          canvas.width = 640;
-          canvas.height = 480;
-          const context = canvas.getContext('2d');
-          const picture = new Image();
-          picture.src = ${JSON.stringify(picture)};
-          await picture.decode();
-          const draw = () => {
-            context.fillStyle = '#fff';
-            context.fillRect(0, 0, 640, 480);
-            context.drawImage(picture, 100, 20, 440, 440);
-          };
-          draw();
-          setInterval(draw, 100);
-          return canvas.captureStream(10);
-        };
-        Object.defineProperty(navigator, 'mediaDevices', { value: { getUserMedia: fake }, configurable: true });
-      })();`,
-    });
+    await fakeCamera(stall, picture, { x: 100, y: 20, size: 440 });
     await signInAs(stall, DEMO_USERS.farmer, /\/merchant$/);
     await stall.goto('/merchant/sell');
     await stall.getByRole('button', { name: 'Use this phone to sell' }).click();

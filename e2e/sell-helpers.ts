@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { apiToken, bearer, DEMO_PASSWORD, DEMO_USERS } from './helpers';
 
 // Selling from a farmer's phone in a browser test (decision 0110): open Sell signed in, register the phone, key an
@@ -127,4 +127,38 @@ export class SellRun {
         headers: bearer(token),
       });
   }
+}
+
+/**
+ * Gives the page a camera that sees `picture` (an image data URL: a QR code, or a screenshot of one) drawn square at
+ * `box` on a white 640x480 frame, as a video stream. A string: the root tsconfig has no DOM types for a function body
+ * run in the page.
+ */
+export async function fakeCamera(
+  target: Page | BrowserContext,
+  picture: string,
+  box: { x: number; y: number; size: number },
+): Promise<void> {
+  await target.addInitScript({
+    content: `(() => {
+      const fake = async () => {
+        const canvas = document.createElement('canvas');
+        canvas.width = 640;
+        canvas.height = 480;
+        const context = canvas.getContext('2d');
+        const picture = new Image();
+        picture.src = ${JSON.stringify(picture)};
+        await picture.decode();
+        const draw = () => {
+          context.fillStyle = '#fff';
+          context.fillRect(0, 0, 640, 480);
+          context.drawImage(picture, ${box.x}, ${box.y}, ${box.size}, ${box.size});
+        };
+        draw();
+        setInterval(draw, 100);
+        return canvas.captureStream(10);
+      };
+      Object.defineProperty(navigator, 'mediaDevices', { value: { getUserMedia: fake }, configurable: true });
+    })();`,
+  });
 }

@@ -90,9 +90,14 @@ export function applicationNumber(id: number): string {
   return `FA-${String(id).padStart(6, '0')}`;
 }
 
+/** The Merchant ID an approval offers first (FA000123); the taken ones the server reads start with it. */
+export function merchantIdentifierBase(id: number): string {
+  return `FA${String(id).padStart(6, '0')}`;
+}
+
 /** A Merchant ID staff are offered on approval (max 20): FA000123, then -2, -3 … when taken. */
 export function suggestedMerchantIdentifier(id: number, taken: ReadonlySet<string>): string {
-  const base = `FA${String(id).padStart(6, '0')}`;
+  const base = merchantIdentifierBase(id);
   if (!taken.has(base)) return base;
   for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
 }

@@ -2,6 +2,7 @@ import {
   FARMER_APPLICATION_MESSAGES as M,
   type FarmerApplicationEvent,
   type StaffFarmerApplication,
+  merchantIdentifierBase,
   suggestedMerchantIdentifier,
 } from '@ebt/core/farmer-applications';
 import { PRIVILEGE } from '@ebt/core/privileges';
@@ -28,12 +29,11 @@ export async function getStaffApplication(
   const found = await applicationInScopeByUuid(ctx.db, ctx.caller, applicationUuid.toLowerCase());
   if (!found) throw AppError.notFound(M.APPLICATION_NOT_FOUND);
   const app = found.application;
-  const base = `FA${String(app.id).padStart(6, '0')}`;
   const [programs, events, duplicates, taken] = await Promise.all([
     programsOfApplication(ctx.db, app.id),
     eventsOfApplication(ctx.db, app.id),
     findDuplicates(ctx.db, ctx.caller, ctx.config, app),
-    identifiersStartingWith(ctx.db, base),
+    identifiersStartingWith(ctx.db, merchantIdentifierBase(app.id)),
   ]);
   return {
     application: toView(app, programs),
