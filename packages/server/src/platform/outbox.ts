@@ -7,6 +7,10 @@ export interface OutgoingMessage {
   to: string;
   subject: string;
   body: string;
+  /** An e-mail's HTML part, beside the text part in `body` (both say the same; the text part stays complete). */
+  html?: string;
+  /** What the message is about, in kebab case ('benefit-issued', 'sign-in-code'): the delivery log's "kind". */
+  kind?: string;
   /** Files sent with an e-mail (SMS carries none), at most MAX_ATTACHMENT_BYTES in all. */
   attachments?: readonly OutgoingAttachment[];
 }
@@ -43,6 +47,8 @@ export async function queueMessage(
       to: message.to.slice(0, 255),
       subject: message.subject.slice(0, 200),
       body: message.body,
+      html: message.channel === 'email' ? (message.html ?? null) : null,
+      kind: (message.kind ?? 'other').slice(0, 60),
       createdAt: ctx.now(),
     })
     .returning({ id: outbox.id });
@@ -56,7 +62,7 @@ export async function queueMessage(
       })),
     );
   ctx.log.info(
-    { outboxId: row?.id, channel: message.channel, subject: message.subject, attachments: attachments.length },
+    { outboxId: row?.id, channel: message.channel, kind: message.kind ?? 'other', subject: message.subject, attachments: attachments.length },
     'message queued in the outbox',
   );
   return row!.id;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, customType, index, integer, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigint, customType, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.js';
 import { users } from './users.js';
 
@@ -67,6 +67,16 @@ export const outbox = pgTable(
     to: varchar('to', { length: 255 }).notNull(),
     subject: varchar('subject', { length: 200 }).notNull(),
     body: text('body').notNull(),
+    /** The e-mail's HTML part, beside the text part in `body`; null for a text message or a text-only e-mail. */
+    html: text('html'),
+    /** What the message is about ('benefit-issued', 'sign-in-code', …): the delivery log's "kind". */
+    kind: varchar('kind', { length: 60 }).notNull().default('other'),
+    /** The provider's id of a sent text message, so its delivery report and replies can be matched. */
+    providerMessageId: varchar('provider_message_id', { length: 100 }),
+    /** A text message's parts as the phone network counts them (GSM-7 or UCS-2), at most two. */
+    segments: integer('segments'),
+    /** Given up after the last attempt, or refused for good (an opted-out number): no further try. */
+    failedAt: timestamp('failed_at', { withTimezone: true }),
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     attempts: integer('attempts').notNull().default(0),
@@ -105,6 +115,30 @@ export const outboxAttachments = pgTable(
   },
   (t) => [index('outbox_attachments_outbox_idx').on(t.outboxId)],
 );
+
+/**
+ * Mobile numbers (E.164) that answered STOP to our texts: no text goes to them until they answer START. Kept by
+ * number, not by account, because the carrier's opt-out is the phone's, whoever's account lists it.
+ */
+export const smsOptOuts = pgTable('sms_opt_outs', {
+  phone: varchar('phone', { length: 16 }).primaryKey(),
+  optedOutAt: timestamp('opted_out_at', { withTimezone: true }).notNull(),
+  /** The keyword the provider forwarded ('STOP', 'UNSUBSCRIBE', …). */
+  keyword: varchar('keyword', { length: 20 }).notNull(),
+});
+
+/**
+ * Answers of the street-address geocoder, by the normalised query, so one address costs the provider one call. A
+ * miss is kept too (null coordinates), so a bad address is not asked again and again.
+ */
+export const geocodeCache = pgTable('geocode_cache', {
+  query: varchar('query', { length: 300 }).primaryKey(),
+  latitude: doublePrecision('latitude'),
+  longitude: doublePrecision('longitude'),
+  label: varchar('label', { length: 300 }),
+  provider: varchar('provider', { length: 40 }).notNull(),
+  createdAt: createdAt(),
+});
 
 /** Lease-based locks for scheduled jobs, so one instance runs a job at a time when several are up. */
 export const jobLocks = pgTable('job_locks', {
