@@ -1,2 +1,3 @@
 export * from './schemas.js';
+export * from './sms-segments.js';
 export * as outboxApi from './endpoints.js';
