@@ -41,6 +41,8 @@ export const SessionProgram = z.object({
   programUuid: z.uuid(),
   programId: z.number().int(),
   programName: z.string(),
+  /** The program's IANA time zone: the screens show the program's times on its clock. */
+  timeZone: z.string(),
 });
 export type SessionProgram = z.infer<typeof SessionProgram>;
 

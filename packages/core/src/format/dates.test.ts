@@ -10,6 +10,7 @@ import {
   isIsoDate,
   localDateTime,
   searchDateMax,
+  timeZoneName,
   todayIn,
 } from './dates.js';
 import { maskPan } from './pan.js';
@@ -126,6 +127,7 @@ describe('displayDate', () => {
     expect(displayDate('2024-07-01T02:30:05Z', undefined, 'America/New_York')).toEqual({
       text: '2024-06-30 22:30:05',
       dateTime: '2024-07-01T02:30:05.000Z',
+      instant: true,
     });
     expect(displayDate('2024-07-01T02:30:05+02:00', 'datetime', 'UTC')?.text).toBe('2024-07-01 00:30:05');
   });
@@ -134,6 +136,7 @@ describe('displayDate', () => {
     expect(displayDate('2024-07-01T02:30:05Z', 'date', 'America/New_York')).toEqual({
       text: '2024-06-30',
       dateTime: '2024-06-30',
+      instant: true,
     });
   });
 
@@ -192,5 +195,18 @@ describe('localDateTime', () => {
         },
       ),
     );
+  });
+});
+
+describe('timeZoneName', () => {
+  it('names a zone as people say it, with its city, in English and Spanish', () => {
+    expect(timeZoneName('America/Chicago')).toBe('Central Time (Chicago)');
+    expect(timeZoneName('America/New_York', 'es-US')).toBe('hora oriental (New York)');
+    expect(timeZoneName('America/Phoenix')).toBe('Mountain Standard Time (Phoenix)');
+  });
+
+  it('keeps the id of a zone without a name, and of an unknown one', () => {
+    expect(timeZoneName('UTC')).toBe('UTC');
+    expect(timeZoneName('Mars/Olympus_Mons')).toBe('Mars/Olympus_Mons');
   });
 });

@@ -168,6 +168,8 @@ export interface DisplayedDate {
   text: string;
   /** A machine-readable twin for `<time dateTime>`; absent when the value could not be read. */
   dateTime?: string;
+  /** True when the value was an instant, so what is shown depends on the time zone it was shown in. */
+  instant?: boolean;
 }
 
 /**
@@ -190,8 +192,8 @@ export function displayDate(
   const instant = toInstant(value);
   if (!instant) return { text: String(value) };
   const { date, time } = instantParts(instant, timeZone);
-  if (format === 'date') return { text: localDate(date, locale), dateTime: date };
-  return { text: `${localDate(date, locale)} ${time}`, dateTime: instant.toISOString() };
+  if (format === 'date') return { text: localDate(date, locale), dateTime: date, instant: true };
+  return { text: `${localDate(date, locale)} ${time}`, dateTime: instant.toISOString(), instant: true };
 }
 
 const LOCALE_DATE_FORMATS = new Map<string, Intl.DateTimeFormat>();
@@ -216,4 +218,30 @@ function localDate(isoDate: string, locale?: string): string {
     remember(known, isoDate, text);
   }
   return text;
+}
+
+const ZONE_NAMES = new Map<string, string>();
+
+/**
+ * A time zone as people say it, in `locale`: 'Central Time (Chicago)' / 'hora central (Chicago)'. The generic name
+ * (no 'Standard' or 'Daylight') because one page shows times of both seasons; the city because two zones can share a
+ * generic name (Phoenix keeps Mountain Standard Time all year). The zone's own id when the runtime has no name for it.
+ */
+export function timeZoneName(timeZone: string, locale = 'en-US'): string {
+  const key = `${locale}|${timeZone}`;
+  let name = ZONE_NAMES.get(key);
+  if (name === undefined) {
+    let generic: string | undefined;
+    try {
+      generic = new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'longGeneric' })
+        .formatToParts(new Date(0))
+        .find((part) => part.type === 'timeZoneName')?.value;
+    } catch {
+      generic = undefined;
+    }
+    const city = timeZone.includes('/') ? timeZone.slice(timeZone.lastIndexOf('/') + 1).replace(/_/g, ' ') : '';
+    name = generic && !/^GMT|^UTC/.test(generic) ? (city ? `${generic} (${city})` : generic) : timeZone;
+    if (ZONE_NAMES.size < 1000) ZONE_NAMES.set(key, name);
+  }
+  return name;
 }

@@ -339,6 +339,7 @@ export const BatchTransactionsPage = pagedAnswer(SettledTransaction).extend({
   merchantIdentifier: z.string(),
   batchNbr: z.number().int(),
   businessDay: z.string(),
+  programUuid: z.uuid(),
   programName: z.string(),
 });
 export type BatchTransactionsPage = z.infer<typeof BatchTransactionsPage>;

@@ -1,14 +1,15 @@
 import { displayDate, type DateDisplayFormat } from '@ebt/core/format';
 import { Text, type TextProps } from '@mantine/core';
 import { Fragment } from 'react';
+import { useTimeShownIn, useTimeZone } from '../lib/clock';
 import { useI18n } from '../lib/i18n';
 
 export interface DateTextProps extends Omit<TextProps, 'children'> {
   /** 'YYYY-MM-DD' (a date-only field), an ISO 8601 instant, or a Date; empty shows `fallback`. */
   value: string | Date | null | undefined;
   /**
-   * Without it a date-only value shows 'YYYY-MM-DD' and an instant 'YYYY-MM-DD HH:mm:ss' in the user's local time
-   * (B§9, architecture.md "Dates"). 'date' shows only an instant's local date; a date-only value never gains a time.
+   * Without it a date-only value shows 'YYYY-MM-DD' and an instant 'YYYY-MM-DD HH:mm:ss' on the clock of the program
+   * it belongs to (B§9, architecture.md "Dates", lib/clock.tsx). 'date' shows only an instant's local date; a date-only value never gains a time.
    */
   format?: DateDisplayFormat;
   /** Shown for an empty value; nothing by default. */
@@ -21,7 +22,9 @@ export interface DateTextProps extends Omit<TextProps, 'children'> {
  */
 export function DateText({ value, format, fallback = '', style, ...others }: DateTextProps) {
   const { locale } = useI18n();
-  const shown = displayDate(value, format, undefined, locale);
+  const zone = useTimeZone();
+  const shown = displayDate(value, format, zone, locale);
+  useTimeShownIn(zone, shown?.instant === true);
   if (!shown)
     return fallback ? (
       <Text span inherit {...others}>

@@ -23,4 +23,13 @@ describe('local date-times', () => {
     expect(localDateTimeToIso('2026-11-20 25:00', 0)).toBeNull();
     expect(localDateTimeToIso('yesterday', 0)).toBeNull();
   });
+
+  it("reads a date-time typed on a zone's clock, whatever the browser's zone, with that zone's offset", () => {
+    expect(localDateTimeToIso('2026-12-04 23:30', 0, '00:00', 'America/Chicago')).toBe('2026-12-04T23:30:00-06:00');
+    expect(localDateTimeToIso('2026-07-04', 59, '23:59', 'America/New_York')).toBe('2026-07-04T23:59:59-04:00');
+    expect(new Date(localDateTimeToIso('2026-12-04 23:30', 0, '00:00', 'America/Chicago')!).toISOString()).toBe(
+      '2026-12-05T05:30:00.000Z',
+    );
+    expect(localDateTimeToIso('2026-02-29 10:00', 0, '00:00', 'America/Chicago')).toBeNull();
+  });
 });

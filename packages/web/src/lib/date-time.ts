@@ -1,3 +1,6 @@
+import { localDateTime } from '@ebt/core/format';
+import { zonedInstant } from '@ebt/core/settlement';
+
 // Date-times a person types in local time (A§9 transaction search: 'yyyy-MM-dd HH:mm', seconds set by the rule) and
 // the instants the API takes (ISO 8601 with the offset, decision 0033).
 
@@ -30,22 +33,32 @@ export function isoWithLocalOffset(date: Date): string {
 }
 
 /**
- * The instant of a local date-time, as ISO 8601 with the local offset, at `second` of its minute; without a time, `fallbackTime`
- * ('00:00' for a start, '23:59' for an end). Null when the text names no real date and time.
+ * The instant of a date-time typed on `timeZone`'s clock (the browser's own without one), as ISO 8601 with that
+ * clock's offset, at `second` of its minute; without a time, `fallbackTime` ('00:00' for a start, '23:59' for an end).
+ * Null when the text names no real date and time. The screens show times on the program's clock (lib/clock.tsx), so
+ * a person types them on it too.
  */
-export function localDateTimeToIso(value: string, second: number, fallbackTime = '00:00'): string | null {
+export function localDateTimeToIso(
+  value: string,
+  second: number,
+  fallbackTime = '00:00',
+  timeZone?: string,
+): string | null {
   const match = LOCAL_DATE_TIME.exec(value.trim());
   if (!match) return null;
   const [, y, mo, d, h, mi] = match;
   const [fh, fm] = fallbackTime.split(':');
   const hour = Number(h ?? fh);
   const minute = Number(mi ?? fm);
-  const date = new Date(Number(y), Number(mo) - 1, Number(d), hour, minute, second);
+  const calendar = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d)));
   const real =
-    date.getFullYear() === Number(y) &&
-    date.getMonth() === Number(mo) - 1 &&
-    date.getDate() === Number(d) &&
+    calendar.getUTCFullYear() === Number(y) &&
+    calendar.getUTCMonth() === Number(mo) - 1 &&
+    calendar.getUTCDate() === Number(d) &&
     hour < 24 &&
     minute < 60;
-  return real ? isoWithLocalOffset(date) : null;
+  if (!real) return null;
+  if (!timeZone) return isoWithLocalOffset(new Date(Number(y), Number(mo) - 1, Number(d), hour, minute, second));
+  const instant = new Date(zonedInstant(`${y}-${mo}-${d}`, hour * 60 + minute, timeZone).getTime() + second * 1000);
+  return localDateTime(instant, timeZone)?.text ?? null;
 }

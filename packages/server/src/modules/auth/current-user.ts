@@ -11,7 +11,8 @@ import { requireCaller, type RequestContext } from '../../platform/context.js';
  */
 const CURRENT_USER_STATEMENT = `
 select
-  coalesce((select json_agg(json_build_object('programUuid', p.uuid, 'programId', p.id, 'programName', p.name)
+  coalesce((select json_agg(json_build_object('programUuid', p.uuid, 'programId', p.id, 'programName', p.name,
+                                              'timeZone', p.time_zone)
                             order by p.name, p.id)
               from programs p where $1::boolean or p.id = any($2::int[])), '[]'::json) as programs,
   coalesce((select json_agg(json_build_object('applicationId', a.id, 'name', a.name) order by a.id)

@@ -66,6 +66,7 @@ export async function getBatchTransactions(
     merchantIdentifier: merchant.identifier,
     batchNbr: found.batch.batchNbr,
     businessDay: found.batch.businessDay,
+    programUuid: found.batch.programUuid,
     programName: found.batch.programName,
   };
 }

@@ -13,6 +13,7 @@ import { NotificationBell } from '../../features/notifications/staff/Notificatio
 import { navigationFor } from '../navigation/nav-items';
 import classes from './AreaLayout.module.css';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
+import { TimesShown } from '../../lib/clock';
 import { useI18n } from '../../lib/i18n';
 
 const HEADER_HEIGHT = 60;
@@ -60,9 +61,11 @@ export default function AreaLayout({ area, user }: { area: PortalArea; user: Cur
     return (
       <main id="main-content">
         <SessionTimeout />
-        <Suspense fallback={<FullPageLoader />}>
-          <Outlet />
-        </Suspense>
+        <TimesShown page={pathname}>
+          <Suspense fallback={<FullPageLoader />}>
+            <Outlet />
+          </Suspense>
+        </TimesShown>
       </main>
     );
   }
@@ -131,9 +134,11 @@ export default function AreaLayout({ area, user }: { area: PortalArea; user: Cur
 
       <AppShell.Main id="main-content" ref={mainRef} tabIndex={-1} className={classes.main}>
         <div className={classes.page}>
-          <Suspense fallback={<FullPageLoader />}>
-            <Outlet />
-          </Suspense>
+          <TimesShown page={pathname}>
+            <Suspense fallback={<FullPageLoader />}>
+              <Outlet />
+            </Suspense>
+          </TimesShown>
         </div>
         <AppFooter />
       </AppShell.Main>

@@ -1,3 +1,4 @@
+import { useTimeZone } from '../../lib/clock';
 import { benefitApi, type BenefitSearchRow, searchDateProblems } from '@ebt/core/benefits';
 import { AUTHORIZATION_NUMBER_MAX, MIN_DATES } from '@ebt/core/constants';
 import { MESSAGES, ruleMessage } from '@ebt/core/messages';
@@ -80,7 +81,7 @@ export default function RecipientBenefitsPage() {
   const [submitted, setSubmitted] = useState<Criteria | null>(null);
   const [page, setPage] = useState(0);
   const programs = useOwnPrograms();
-  const today = todayIn(Intl.DateTimeFormat().resolvedOptions().timeZone);
+  const today = todayIn(useTimeZone());
   const latest = searchDateMax(today);
   const problems = searchDateProblems(
     { startDate: values.startDate || undefined, endDate: values.endDate || undefined },

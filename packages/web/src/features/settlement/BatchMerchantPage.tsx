@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../components/DataTable';
 import { DateText } from '../../components/DateText';
+import { ProgramTimeZone } from '../../lib/clock';
 import { DetailSection } from '../../components/DetailSection';
 import { FieldList, ReadOnlyField } from '../../components/Field';
 import { LoadingStatus } from '../../components/LoadingStatus';
@@ -86,59 +87,61 @@ function BatchMerchantView({
   const t = transactions.data;
   return (
     <Page title={`${t.merchantName}: batch ${t.batchNbr}`} actions={back}>
-      <Stack gap="lg">
-        <DetailSection title="Settlement">
-          <FieldList>
-            <ReadOnlyField
-              label="Merchant"
-              value={
-                <Anchor component={Link} to={`/${base}/merchant/${t.merchantUuid}`} inherit>
-                  {t.merchantName} ({t.merchantIdentifier})
-                </Anchor>
-              }
+      <ProgramTimeZone programUuid={t.programUuid}>
+        <Stack gap="lg">
+          <DetailSection title="Settlement">
+            <FieldList>
+              <ReadOnlyField
+                label="Merchant"
+                value={
+                  <Anchor component={Link} to={`/${base}/merchant/${t.merchantUuid}`} inherit>
+                    {t.merchantName} ({t.merchantIdentifier})
+                  </Anchor>
+                }
+              />
+              <ReadOnlyField label="Program" value={t.programName} />
+              <ReadOnlyField label="Batch" value={String(t.batchNbr)} />
+              <ReadOnlyField label="Date" value={<DateText value={t.businessDay} />} />
+              <ReadOnlyField label="Transactions" value={String(t.totalCount)} />
+            </FieldList>
+            {outcome && (
+              <MessageBanner
+                ref={outcomeRef}
+                kind={outcome.kind}
+                messages={outcome.messages}
+                onClose={() => setOutcome(null)}
+              />
+            )}
+            <Group>
+              <StatementActions
+                batchUuid={batchUuid}
+                merchantUuid={merchantUuid}
+                name={`batch ${t.batchNbr}`}
+                onOutcome={setOutcome}
+              />
+            </Group>
+          </DetailSection>
+          <DetailSection title="Transactions">
+            <Text size="sm" c="dimmed">
+              Refunds and reversals are negative. Fees are the incentives&apos; redemption fees.
+            </Text>
+            <DataTable
+              caption={`Transactions of ${t.merchantName} in batch ${t.batchNbr}`}
+              columns={columns}
+              rows={t.data}
+              rowKey={(row) => row.trxUuid}
+              loading={transactions.isFetching}
+              emptyMessage={SETTLEMENT_MESSAGES.NO_TRANSACTIONS}
+              serverPaging={{
+                page: t.page,
+                totalPages: t.totalPages,
+                totalCount: t.totalCount,
+                onPageChange: setPage,
+              }}
             />
-            <ReadOnlyField label="Program" value={t.programName} />
-            <ReadOnlyField label="Batch" value={String(t.batchNbr)} />
-            <ReadOnlyField label="Date" value={<DateText value={t.businessDay} />} />
-            <ReadOnlyField label="Transactions" value={String(t.totalCount)} />
-          </FieldList>
-          {outcome && (
-            <MessageBanner
-              ref={outcomeRef}
-              kind={outcome.kind}
-              messages={outcome.messages}
-              onClose={() => setOutcome(null)}
-            />
-          )}
-          <Group>
-            <StatementActions
-              batchUuid={batchUuid}
-              merchantUuid={merchantUuid}
-              name={`batch ${t.batchNbr}`}
-              onOutcome={setOutcome}
-            />
-          </Group>
-        </DetailSection>
-        <DetailSection title="Transactions">
-          <Text size="sm" c="dimmed">
-            Refunds and reversals are negative. Fees are the incentives&apos; redemption fees.
-          </Text>
-          <DataTable
-            caption={`Transactions of ${t.merchantName} in batch ${t.batchNbr}`}
-            columns={columns}
-            rows={t.data}
-            rowKey={(row) => row.trxUuid}
-            loading={transactions.isFetching}
-            emptyMessage={SETTLEMENT_MESSAGES.NO_TRANSACTIONS}
-            serverPaging={{
-              page: t.page,
-              totalPages: t.totalPages,
-              totalCount: t.totalCount,
-              onPageChange: setPage,
-            }}
-          />
-        </DetailSection>
-      </Stack>
+          </DetailSection>
+        </Stack>
+      </ProgramTimeZone>
     </Page>
   );
 }

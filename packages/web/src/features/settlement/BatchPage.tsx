@@ -11,6 +11,7 @@ import { type FormEvent, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../components/DataTable';
 import { DateText } from '../../components/DateText';
+import { ProgramTimeZone } from '../../lib/clock';
 import { DetailSection } from '../../components/DetailSection';
 import { FieldList, ReadOnlyField } from '../../components/Field';
 import { FormOutcome } from '../../components/FormOutcome';
@@ -111,78 +112,80 @@ function BatchView({ base, batchUuid }: { base: StaffBase; batchUuid: string }) 
   };
   return (
     <Page title={`Settlement batch ${b.batchNbr} of ${b.programName}`} actions={back}>
-      <Stack gap="lg">
-        <DetailSection title="Batch">
-          <FieldList>
-            <ReadOnlyField label="Date" value={<DateText value={b.businessDay} />} />
-            <ReadOnlyField label="Cut-off" value={<DateText value={b.cutoffAt} format="datetime" />} />
-            <ReadOnlyField label="Status" value={b.status} />
-            <ReadOnlyField label="Merchants" value={String(b.merchantCount)} />
-            <ReadOnlyField label="Transactions" value={String(b.transactionCount)} />
-            <ReadOnlyField label="Gross" value={<Money value={b.grossAmt} />} />
-            <ReadOnlyField label="Refunds" value={<Money value={b.refundAmt} />} />
-            <ReadOnlyField label="Reversals" value={<Money value={b.reversalAmt} />} />
-            <ReadOnlyField label="Fees" value={<Money value={b.feeAmt} />} />
-            <ReadOnlyField label="Net" value={<Money value={b.netAmt} />} />
-            <ReadOnlyField label="Held" value={<Money value={b.heldAmt} />} />
-            <ReadOnlyField label="Bank reference" value={b.bankReference} />
-          </FieldList>
-        </DetailSection>
-        <DetailSection title="ACH file">
-          <Stack gap="sm" align="flex-start">
-            <MessageBanner kind="danger" w="100%" messages={download.error ? errorMessagesOf(download.error) : []} />
-            {download.data && (
-              <MessageBanner kind="success" w="100%" messages={`Downloaded ${download.data.filename}.`} />
-            )}
-            <Button onClick={() => download.mutate()} loading={download.isPending}>
-              Download ACH file
-            </Button>
-          </Stack>
-        </DetailSection>
-        <DetailSection title="Mark paid">
-          <form onSubmit={submit} noValidate>
-            <Stack gap="sm">
-              <FormOutcome success={markPaid.data?.message ?? null} error={markPaid.error} />
-              {b.statusId === BATCH_STATUS.PAID ? (
-                <MessageBanner kind="info" messages={`Paid: bank reference ${b.bankReference ?? ''}.`} />
-              ) : (
-                <Group align="flex-end" gap="sm" wrap="wrap">
-                  <TextInput
-                    ref={referenceRef}
-                    label="Bank reference"
-                    required
-                    maxLength={40}
-                    value={reference}
-                    error={referenceError}
-                    onChange={(event) => setReference(event.currentTarget.value)}
-                  />
-                  <Button type="submit" loading={markPaid.isPending}>
-                    Mark paid
-                  </Button>
-                </Group>
+      <ProgramTimeZone programUuid={b.programUuid}>
+        <Stack gap="lg">
+          <DetailSection title="Batch">
+            <FieldList>
+              <ReadOnlyField label="Date" value={<DateText value={b.businessDay} />} />
+              <ReadOnlyField label="Cut-off" value={<DateText value={b.cutoffAt} format="datetime" />} />
+              <ReadOnlyField label="Status" value={b.status} />
+              <ReadOnlyField label="Merchants" value={String(b.merchantCount)} />
+              <ReadOnlyField label="Transactions" value={String(b.transactionCount)} />
+              <ReadOnlyField label="Gross" value={<Money value={b.grossAmt} />} />
+              <ReadOnlyField label="Refunds" value={<Money value={b.refundAmt} />} />
+              <ReadOnlyField label="Reversals" value={<Money value={b.reversalAmt} />} />
+              <ReadOnlyField label="Fees" value={<Money value={b.feeAmt} />} />
+              <ReadOnlyField label="Net" value={<Money value={b.netAmt} />} />
+              <ReadOnlyField label="Held" value={<Money value={b.heldAmt} />} />
+              <ReadOnlyField label="Bank reference" value={b.bankReference} />
+            </FieldList>
+          </DetailSection>
+          <DetailSection title="ACH file">
+            <Stack gap="sm" align="flex-start">
+              <MessageBanner kind="danger" w="100%" messages={download.error ? errorMessagesOf(download.error) : []} />
+              {download.data && (
+                <MessageBanner kind="success" w="100%" messages={`Downloaded ${download.data.filename}.`} />
               )}
+              <Button onClick={() => download.mutate()} loading={download.isPending}>
+                Download ACH file
+              </Button>
             </Stack>
-          </form>
-        </DetailSection>
-        <DetailSection title="Merchant lines">
-          <DataTable
-            caption="Merchant lines"
-            columns={lineColumns(base, b.batchUuid)}
-            rows={b.lines}
-            rowKey={(l) => `${l.merchantUuid}-${l.fundingSourceId ?? 'none'}-${l.benefitTypeId}`}
-            emptyMessage="No merchant lines."
-          />
-        </DetailSection>
-        <DetailSection title="Held merchants">
-          <DataTable
-            caption="Held merchants"
-            columns={holdColumns}
-            rows={b.holds}
-            rowKey={(h) => h.merchantUuid}
-            emptyMessage="No merchant is held."
-          />
-        </DetailSection>
-      </Stack>
+          </DetailSection>
+          <DetailSection title="Mark paid">
+            <form onSubmit={submit} noValidate>
+              <Stack gap="sm">
+                <FormOutcome success={markPaid.data?.message ?? null} error={markPaid.error} />
+                {b.statusId === BATCH_STATUS.PAID ? (
+                  <MessageBanner kind="info" messages={`Paid: bank reference ${b.bankReference ?? ''}.`} />
+                ) : (
+                  <Group align="flex-end" gap="sm" wrap="wrap">
+                    <TextInput
+                      ref={referenceRef}
+                      label="Bank reference"
+                      required
+                      maxLength={40}
+                      value={reference}
+                      error={referenceError}
+                      onChange={(event) => setReference(event.currentTarget.value)}
+                    />
+                    <Button type="submit" loading={markPaid.isPending}>
+                      Mark paid
+                    </Button>
+                  </Group>
+                )}
+              </Stack>
+            </form>
+          </DetailSection>
+          <DetailSection title="Merchant lines">
+            <DataTable
+              caption="Merchant lines"
+              columns={lineColumns(base, b.batchUuid)}
+              rows={b.lines}
+              rowKey={(l) => `${l.merchantUuid}-${l.fundingSourceId ?? 'none'}-${l.benefitTypeId}`}
+              emptyMessage="No merchant lines."
+            />
+          </DetailSection>
+          <DetailSection title="Held merchants">
+            <DataTable
+              caption="Held merchants"
+              columns={holdColumns}
+              rows={b.holds}
+              rowKey={(h) => h.merchantUuid}
+              emptyMessage="No merchant is held."
+            />
+          </DetailSection>
+        </Stack>
+      </ProgramTimeZone>
     </Page>
   );
 }

@@ -1,3 +1,4 @@
+import { useTimeZone } from '../../lib/clock';
 import { MIN_DATES } from '@ebt/core/constants';
 import { searchDateMax, todayIn } from '@ebt/core/format';
 import { TRANSACTION_MESSAGES, transactionWindowProblems } from '@ebt/core/transactions';
@@ -28,10 +29,10 @@ interface Values {
 }
 const EMPTY: Values = { startDate: '', endDate: '', programId: '' };
 
-function queryOf(values: Values, page: number): RecipientTransactionQuery {
+function queryOf(values: Values, page: number, timeZone: string): RecipientTransactionQuery {
   return {
-    startDate: values.startDate ? (localDateTimeToIso(values.startDate, 0, '00:00') ?? undefined) : undefined,
-    endDate: values.endDate ? (localDateTimeToIso(values.endDate, 59, '23:59') ?? undefined) : undefined,
+    startDate: values.startDate ? (localDateTimeToIso(values.startDate, 0, '00:00', timeZone) ?? undefined) : undefined,
+    endDate: values.endDate ? (localDateTimeToIso(values.endDate, 59, '23:59', timeZone) ?? undefined) : undefined,
     programId: values.programId || undefined,
     page,
     pageSize: 10,
@@ -46,8 +47,9 @@ export default function RecipientTransactionsPage() {
   const [query, setQuery] = useState<RecipientTransactionQuery | null>(null);
   const programs = useOwnPrograms();
   const search = useRecipientTransactionSearch(query);
-  const latest = searchDateMax(todayIn(Intl.DateTimeFormat().resolvedOptions().timeZone));
-  const draft = queryOf(values, 0);
+  const zone = useTimeZone();
+  const latest = searchDateMax(todayIn(zone));
+  const draft = queryOf(values, 0, zone);
   const problems = transactionWindowProblems({ start: draft.startDate, end: draft.endDate }, new Date(), 'recipient');
   const errorOf = (field: 'startDate' | 'endDate') => {
     const problem = problems.find((p) => p.field === field)?.message;

@@ -3,6 +3,7 @@ import { TRANSACTION_MESSAGES, TransactionParams, type TransactionDetail } from 
 import { Anchor, Button, List, Stack, Text } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { DateText } from '../../components/DateText';
+import { ProgramTimeZone } from '../../lib/clock';
 import { DetailSection } from '../../components/DetailSection';
 import { FieldList, ReadOnlyField } from '../../components/Field';
 import { LoadingStatus } from '../../components/LoadingStatus';
@@ -62,32 +63,34 @@ function TransactionView({ base, trxUuid }: { base: StaffBase; trxUuid: string }
       title={`${trx.trxType} ${trx.responseCode === '00' ? '' : '(declined) '}of ${trx.programName}`}
       actions={back}
     >
-      <Stack gap="lg">
-        <DetailSection title="Transaction">
-          <FieldList>
-            <ReadOnlyField label="Date" value={<DateText value={trx.trxDatetime} format="datetime" />} />
-            <ReadOnlyField label="Trace number" value={trx.traceNumber} />
-            <ReadOnlyField label="Transaction ID" value={trx.transactionId} />
-            <ReadOnlyField label="API version" value={trx.apiVersion} />
-            <ReadOnlyField label="Type" value={trx.trxType} />
-            <ReadOnlyField label="Request amount" value={<Money value={trx.reqAmt} />} />
-            <ReadOnlyField label="Response" value={`${trx.responseCode} ${trx.responseText}`} />
-            <ReadOnlyField label="Settlement date" value={trx.settleDate && <DateText value={trx.settleDate} />} />
-            <ReadOnlyField
-              label="Settlement amount"
-              value={trx.settleAmt === null ? null : <Money value={trx.settleAmt} />}
-            />
-            <ReadOnlyField label="Auth number" value={trx.authNumber} />
-            <ReadOnlyField label="MCC" value={trx.mcc} />
-            {trx.terminalId && <ReadOnlyField label="Terminal ID" value={trx.terminalId} />}
-            <ReadOnlyField label="PAN entry mode" value={trx.panEntryMode} />
-            <ReadOnlyField label="POS condition code" value={trx.posConditionCode} />
-            <ReadOnlyField label="AI code" value={trx.aiCode} />
-            <ReadOnlyField label="Program" value={trx.programName} />
-          </FieldList>
-        </DetailSection>
-        <Blocks base={base} trx={trx} />
-      </Stack>
+      <ProgramTimeZone programUuid={trx.programUuid}>
+        <Stack gap="lg">
+          <DetailSection title="Transaction">
+            <FieldList>
+              <ReadOnlyField label="Date" value={<DateText value={trx.trxDatetime} format="datetime" />} />
+              <ReadOnlyField label="Trace number" value={trx.traceNumber} />
+              <ReadOnlyField label="Transaction ID" value={trx.transactionId} />
+              <ReadOnlyField label="API version" value={trx.apiVersion} />
+              <ReadOnlyField label="Type" value={trx.trxType} />
+              <ReadOnlyField label="Request amount" value={<Money value={trx.reqAmt} />} />
+              <ReadOnlyField label="Response" value={`${trx.responseCode} ${trx.responseText}`} />
+              <ReadOnlyField label="Settlement date" value={trx.settleDate && <DateText value={trx.settleDate} />} />
+              <ReadOnlyField
+                label="Settlement amount"
+                value={trx.settleAmt === null ? null : <Money value={trx.settleAmt} />}
+              />
+              <ReadOnlyField label="Auth number" value={trx.authNumber} />
+              <ReadOnlyField label="MCC" value={trx.mcc} />
+              {trx.terminalId && <ReadOnlyField label="Terminal ID" value={trx.terminalId} />}
+              <ReadOnlyField label="PAN entry mode" value={trx.panEntryMode} />
+              <ReadOnlyField label="POS condition code" value={trx.posConditionCode} />
+              <ReadOnlyField label="AI code" value={trx.aiCode} />
+              <ReadOnlyField label="Program" value={trx.programName} />
+            </FieldList>
+          </DetailSection>
+          <Blocks base={base} trx={trx} />
+        </Stack>
+      </ProgramTimeZone>
     </Page>
   );
 }

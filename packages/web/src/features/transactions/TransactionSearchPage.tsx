@@ -1,3 +1,4 @@
+import { useTimeZone } from '../../lib/clock';
 import { MIN_DATES } from '@ebt/core/constants';
 import { displayDate, formatMoney, searchDateMax, todayIn } from '@ebt/core/format';
 import {
@@ -75,12 +76,13 @@ const COLUMNS: DataTableColumn<TransactionSearchRow>[] = [
 export default function TransactionSearchPage({ base }: { base: StaffBase }) {
   const navigate = useNavigate();
   const headingId = useId();
+  const zone = useTimeZone();
   const { form, submitted, submitHandler, clear, showPage } = useSearchForm({
     spec: TRANSACTION_URL_CRITERIA,
     empty: EMPTY_TRANSACTION_SEARCH,
     valuesOf: transactionValuesOf,
     criteriaOf: transactionCriteriaOf,
-    validate: (values) => validateTransactionSearch(values),
+    validate: (values) => validateTransactionSearch(values, new Date(), zone),
   });
 
   const programs = useCallerPrograms();
@@ -101,7 +103,7 @@ export default function TransactionSearchPage({ base }: { base: StaffBase }) {
     label: `${c.responseCode} ${c.descr}`,
   }));
 
-  const query = submitted ? transactionPageQuery(submitted.criteria, submitted.page) : null;
+  const query = submitted ? transactionPageQuery(submitted.criteria, submitted.page, zone) : null;
   const search = useTransactionSearch(query);
   const handleSubmit = submitHandler(() => void search.refetch());
   const result = submitted ? search.data : undefined;
@@ -200,7 +202,7 @@ export default function TransactionSearchPage({ base }: { base: StaffBase }) {
               </Stack>
               <ExportButtons
                 endpoint={transactionApi.exportSearch}
-                criteria={transactionQuery(submitted.criteria)}
+                criteria={transactionQuery(submitted.criteria, zone)}
                 fileName="transactions"
                 truncatedMessage={EXPORT_TRUNCATED}
                 disabled={!result || result.totalCount === 0}

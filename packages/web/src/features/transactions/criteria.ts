@@ -56,16 +56,18 @@ export const transactionCriteriaOf = (values: TransactionSearchValues) => {
 };
 
 /** The instants of the window: the start at :00, the end through :59 (A§9); a date alone spans the whole day. */
-function windowOf(values: TransactionSearchValues) {
+function windowOf(values: TransactionSearchValues, timeZone?: string) {
   return {
-    start: values.startDate.trim() ? localDateTimeToIso(values.startDate, SEARCH_START_SECOND, '00:00') : undefined,
-    end: values.endDate.trim() ? localDateTimeToIso(values.endDate, SEARCH_END_SECOND, '23:59') : undefined,
+    start: values.startDate.trim()
+      ? localDateTimeToIso(values.startDate, SEARCH_START_SECOND, '00:00', timeZone)
+      : undefined,
+    end: values.endDate.trim() ? localDateTimeToIso(values.endDate, SEARCH_END_SECOND, '23:59', timeZone) : undefined,
   };
 }
 
-/** The API query of the criteria (without the page). */
-export function transactionQuery(values: TransactionSearchValues) {
-  const { start, end } = windowOf(values);
+/** The API query of the criteria (without the page); the times typed on `timeZone`'s clock (lib/clock.tsx). */
+export function transactionQuery(values: TransactionSearchValues, timeZone?: string) {
+  const { start, end } = windowOf(values, timeZone);
   return cleanCriteria({
     startDate: start ?? '',
     endDate: end ?? '',
@@ -79,8 +81,8 @@ export function transactionQuery(values: TransactionSearchValues) {
 }
 
 /** The API query of a page (A§9: 10 rows a page, zero-based). */
-export function transactionPageQuery(values: TransactionSearchValues, page: number) {
-  return { ...transactionQuery(values), page, pageSize: LIST_PAGE_SIZE };
+export function transactionPageQuery(values: TransactionSearchValues, page: number, timeZone?: string) {
+  return { ...transactionQuery(values, timeZone), page, pageSize: LIST_PAGE_SIZE };
 }
 
 /**
@@ -90,9 +92,10 @@ export function transactionPageQuery(values: TransactionSearchValues, page: numb
 export function validateTransactionSearch(
   values: TransactionSearchValues,
   now: Date = new Date(),
+  timeZone?: string,
 ): Partial<Record<keyof TransactionSearchValues, string>> {
   const errors: Partial<Record<keyof TransactionSearchValues, string>> = {};
-  const { start, end } = windowOf(values);
+  const { start, end } = windowOf(values, timeZone);
   if (start === null) errors.startDate = TRANSACTION_MESSAGES.INVALID_DATE_TIME;
   if (end === null) errors.endDate = TRANSACTION_MESSAGES.INVALID_DATE_TIME;
   const window = { start: start ?? undefined, end: end ?? undefined };

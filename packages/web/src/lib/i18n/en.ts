@@ -28,6 +28,7 @@ export const en = {
   },
   kit: {
     skipToContent: 'Skip to main content',
+    timesShownIn: 'Times are shown in {{zones}}.',
     mainNavigation: 'Main',
     openNavigation: 'Open navigation',
     closeNavigation: 'Close navigation',

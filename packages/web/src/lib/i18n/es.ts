@@ -32,6 +32,7 @@ export const es: Catalogue = {
   },
   kit: {
     skipToContent: 'Saltar al contenido principal',
+    timesShownIn: 'Las horas se muestran en {{zones}}.',
     mainNavigation: 'Principal',
     openNavigation: 'Abrir la navegación',
     closeNavigation: 'Cerrar la navegación',
