@@ -307,12 +307,16 @@ function numberOf(value: ExportCell): number | null {
   return Number.isFinite(number) ? number : null;
 }
 
-/** A CSV field of a column: text guarded, dates as written, instants local with their offset, numbers as numbers. */
+/** A CSV field of a column: text guarded, dates as written, instants local with their offset, amounts with two decimals. */
 function csvCell<Row>(column: ExportColumn<Row>, row: Row, defaultZone: string): string | number | null {
   const value = column.value(row);
   if (value === null || value === undefined) return null;
   switch (column.kind) {
-    case 'money':
+    case 'money': {
+      // Two decimals, as a bank statement or an accountant writes dollars: 12.50, not 12.5.
+      const number = numberOf(value);
+      return number === null ? neutraliseCell(value) : number.toFixed(2);
+    }
     case 'integer':
       return numberOf(value) ?? neutraliseCell(value);
     case 'datetime':
