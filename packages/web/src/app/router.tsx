@@ -72,7 +72,7 @@ function portal(area: PortalArea): RouteObject {
     element: <ProtectedArea area={area} />,
     // The user and the shell start loading as the portal is entered, while a page given as a route `lazy` loads
     // its code; the portal's header shows until then. Moving between the portal's pages needs neither again.
-    loader: loadArea,
+    loader: () => loadArea(area),
     shouldRevalidate: () => false,
     hydrateFallbackElement: <AreaSkeleton area={area} />,
     children: [...collect(area), { path: '*', element: <NotFoundPage homeTo={`/${area}`} /> }],

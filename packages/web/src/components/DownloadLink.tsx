@@ -40,11 +40,13 @@ export function DownloadLink({ endpoint, params, fileName, children }: DownloadL
   return (
     <>
       <Anchor component="button" type="button" onClick={() => void download()} aria-busy={busy} inherit>
-        {children}{' '}
+        {/* The icon keeps its distance by a margin, not a space, so the link's text ends where its words do
+            ('sample file', then the sentence's full stop). */}
+        {children}
         {busy ? (
-          <Loader size={12} aria-hidden />
+          <Loader size={12} aria-hidden ml={4} />
         ) : (
-          <IconDownload aria-hidden size={14} style={{ verticalAlign: 'middle' }} />
+          <IconDownload aria-hidden size={14} style={{ verticalAlign: 'middle', marginLeft: 4 }} />
         )}
       </Anchor>
       {problem.length > 0 && <MessageBanner kind="danger" messages={problem} onClose={() => setProblem([])} />}

@@ -1,3 +1,4 @@
+import { navigationLoaded, preloadNavigation } from '../navigation/lazy-nav';
 import type { CurrentUser } from '@ebt/core/auth';
 import { MESSAGES } from '@ebt/core/messages';
 import { canAccessArea } from '@ebt/core/privileges';
@@ -18,8 +19,9 @@ import { AreaSkeleton } from '../layouts/AreaSkeleton';
 type AreaLayoutProps = { area: PortalArea; user: CurrentUser };
 // The signed-in shell is not needed to sign in, so it loads with the first protected page.
 let loadedAreaLayout: ComponentType<AreaLayoutProps> | undefined;
+// With the navigation its first screen shows (navigation/lazy-nav.tsx), so the shell never paints an empty menu.
 const loadAreaLayout = () =>
-  import('../layouts/AreaLayout').then((module) => {
+  Promise.all([import('../layouts/AreaLayout'), navigationLoaded()]).then(([module]) => {
     loadedAreaLayout = module.default;
     return module;
   });
@@ -44,10 +46,11 @@ const OfflineHome = lazy(() => import('../../features/home').then((m) => ({ defa
  * alongside the page's own code (a route `lazy`), instead of one after the other as each component renders.
  * It returns nothing: the guard below reads the user from the query cache.
  */
-export function loadArea(): null {
+export function loadArea(area: PortalArea): null {
   if (hasSession()) {
     void queryClient.prefetchQuery(currentUserQuery());
     // A failed load shows when the shell renders (React.lazy throws it to the route's error page).
+    preloadNavigation(area);
     loadAreaLayout().catch(() => undefined);
   }
   return null;

@@ -1,13 +1,14 @@
 import type { CurrentUser } from '@ebt/core/auth';
 import { AppShell, Box, Burger, Group, em, useMantineTheme } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router';
 import { AppFooter } from '../../components/AppFooter';
 import { Brand } from '../../components/Brand';
 import { FullPageLoader } from '../../components/FullPageLoader';
 import { SessionTimeout } from '../../features/auth/SessionTimeout';
 import type { PortalArea, RouteHandle } from '../../lib/routes';
+import { SideNavPanel, TopNav } from '../navigation/lazy-nav';
 import { UserMenu } from '../navigation/UserMenu';
 import { NotificationBell } from '../../features/notifications/staff/NotificationBell';
 import { navigationFor } from '../navigation/nav-items';
@@ -19,10 +20,8 @@ import { useI18n } from '../../lib/i18n';
 const HEADER_HEIGHT = 60;
 
 // The header navigation shows on wide screens only, and its groups are menus (popover, focus trap): phones, which
-// use the drawer, never load it.
-const TopNav = lazy(() => import('../navigation/TopNav').then((module) => ({ default: module.TopNav })));
-// The side navigation shows on a staff portal's wide screens from the start, and elsewhere in the drawer.
-const SideNavPanel = lazy(() => import('../navigation/SideNavPanel'));
+// use the drawer, never load it. The side navigation shows on a staff portal's wide screens from the start, and
+// elsewhere in the drawer. Both load with the shell where the first screen shows them (navigation/lazy-nav.tsx).
 
 /**
  * The signed-in shell of one portal (A§2): header with brand and the user's initials, the portal's navigation

@@ -6,7 +6,7 @@ import {
   SETTLEMENT_MESSAGES,
   BATCH_STATUS,
 } from '@ebt/core/settlement';
-import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../components/DataTable';
@@ -42,12 +42,14 @@ const lineColumns = (base: StaffBase, batchUuid: string): DataTableColumn<BatchL
     header: 'Merchant',
     // The line opens the merchant's transactions of this batch (issue 24 item 3); that page links the merchant.
     render: (l) => (
-      <Link
+      <Anchor
+        component={Link}
         to={`/${base}/settlement/${batchUuid}/merchant/${l.merchantUuid}`}
         aria-label={`${l.merchantName} (${l.merchantIdentifier}): its transactions in this batch`}
+        inherit
       >
         {l.merchantName} ({l.merchantIdentifier})
-      </Link>
+      </Anchor>
     ),
   },
   { key: 'fundingSourceName', header: 'Funding source', render: (l) => l.fundingSourceName ?? '' },

@@ -127,7 +127,8 @@ export default function RecipientFilePage({ base }: { base: StaffBase }) {
               Each row adds a recipient (action code <Code>01</Code>, or <Code>02</Code> to add them Inactive) or
               updates one by its Account ID (code <Code>03</Code>). Start from the{' '}
               <Anchor href={SAMPLE_FILE} download="account-file-sample.csv">
-                sample file <IconDownload aria-hidden size={14} style={{ verticalAlign: 'middle' }} />
+                sample file
+                <IconDownload aria-hidden size={14} style={{ verticalAlign: 'middle', marginLeft: 4 }} />
               </Anchor>
               ; the columns are described below.
             </Text>
