@@ -206,4 +206,46 @@ test.describe('dashboard', () => {
     await expectNoSidewaysScroll(page);
     await expectAccessible(page);
   });
+
+  test('draws every bar chart at first paint, a year as weeks, and names cut to one line', async ({
+    page,
+    request,
+  }) => {
+    const { withData } = await programsOf(request);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await signInAs(page, DEMO_USERS.progadmin, /\/program$/);
+    await page.goto('/program/dash');
+    await program(page).selectOption({ label: withData[0]! });
+    await retrieveButton(page).click();
+    await expect(page.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0);
+    // Every bar chart, those below the fold too, has its bars in the page without scrolling; Year To Date is a bar a
+    // week (at most 53), not 300 bars a pixel wide.
+    const bars = await page.evaluate(`Object.fromEntries([...document.querySelectorAll('section[data-chart]')]
+      .filter((s) => s.querySelector('.recharts-wrapper'))
+      .map((s) => [s.getAttribute('data-chart'), s.querySelectorAll('.recharts-bar-rectangle').length]))`);
+    for (const title of ['Redemption Amounts', 'Redemption Counts', 'Issuance Amounts', 'Top Redemption Merchants']) {
+      expect((bars as Record<string, number>)[title], title).toBeGreaterThan(0);
+      expect((bars as Record<string, number>)[title], title).toBeLessThanOrEqual(60);
+    }
+    await expect(
+      chart(page, 'Redemption Amounts').getByRole('columnheader', { name: 'Week', includeHidden: true }),
+    ).toBeAttached();
+    await expect(
+      chart(page, 'Redemption Amounts')
+        .getByRole('rowheader', { name: /^Week of \d{4}-\d{2}-\d{2}$/, includeHidden: true })
+        .first(),
+    ).toBeAttached();
+    await page.screenshot({ path: test.info().outputPath('dashboard-first-paint.png'), fullPage: true });
+    // A merchant's name longer than the axis has room for is cut with '…' and whole in its tooltip.
+    const ticks = chart(page, 'Top Redemption Merchants').locator('.recharts-yAxis text');
+    const count = await ticks.count();
+    for (let i = 0; i < count; i++) {
+      const full = await ticks.nth(i).locator('title').textContent();
+      const shown = (await ticks.nth(i).textContent())!.slice(full!.length);
+      expect(
+        shown === full || (shown.endsWith('…') && full!.startsWith(shown.slice(0, -1))),
+        `${shown} / ${full}`,
+      ).toBe(true);
+    }
+  });
 });

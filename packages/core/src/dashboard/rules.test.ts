@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { dateRangeStart, hasBenefitData, isAmountSeries, percentage, snapshotFigures } from './rules.js';
+import { addDays } from '../format/dates.js';
+import {
+  chartBars,
+  dateRangeStart,
+  hasBenefitData,
+  isAmountSeries,
+  percentage,
+  snapshotFigures,
+} from './rules.js';
 
 describe('dateRangeStart', () => {
   it('starts Year To Date on 1 January and Month To Date on the first of the month', () => {
@@ -58,5 +66,43 @@ describe('hasBenefitData and isAmountSeries', () => {
   });
   it('answers amounts for series 1, 3 and 6 and counts for 2, 4 and 5', () => {
     expect([1, 2, 3, 4, 5, 6].map((t) => isAmountSeries(t as 1))).toEqual([true, false, true, false, false, true]);
+  });
+});
+
+describe('chartBars', () => {
+  const days = (from: string, count: number, value: number) =>
+    Array.from({ length: count }, (_, i) => ({ date: addDays(from, i), value }));
+
+  it('keeps a bar a day up to 90 days', () => {
+    const { bucket, bars } = chartBars(days('2026-01-01', 91, 1.1), true);
+    expect(bucket).toBe('day');
+    expect(bars).toHaveLength(91);
+    expect(bars[0]).toEqual({ label: '2026-01-01', value: 1.1 });
+  });
+
+  it('sums a year into at most 53 weeks starting on Mondays, exact to the cent', () => {
+    const { bucket, bars } = chartBars(days('2026-01-01', 365, 0.1), true);
+    expect(bucket).toBe('week');
+    expect(bars.length).toBeLessThanOrEqual(53);
+    // 2026-01-01 is a Thursday: its week started on Monday 2025-12-29 and holds four days of the year.
+    expect(bars[0]).toEqual({ label: 'Week of 2025-12-29', value: 0.4 });
+    expect(bars[1]).toEqual({ label: 'Week of 2026-01-05', value: 0.7 });
+    const cents = bars.reduce((sum, b) => sum + Math.round(b.value * 100), 0);
+    expect(cents).toBe(3650);
+  });
+
+  it('sums more than two years by month, and counts as they are', () => {
+    const { bucket, bars } = chartBars(days('2024-01-01', 800, 2), false);
+    expect(bucket).toBe('month');
+    expect(bars[0]).toEqual({ label: '2024-01', value: 62 });
+    expect(bars.length).toBe(27);
+  });
+
+  it('orders the days first and answers no bars for no days', () => {
+    expect(chartBars([{ date: '2026-02-02', value: 1 }, { date: '2026-02-01', value: 2 }], false).bars).toEqual([
+      { label: '2026-02-01', value: 2 },
+      { label: '2026-02-02', value: 1 },
+    ]);
+    expect(chartBars([], false)).toEqual({ bucket: 'day', bars: [] });
   });
 });

@@ -1,5 +1,7 @@
 // The dashboard's pure rules (B§4 Dashboard, B§9 date ranges; docs/dashboard.md, decisions 0053-0055).
 
+import { addDays, daysBetween } from '../format/dates.js';
+
 /** B§9: '30' Last 30 Days, MTD Month To Date, YTD Year To Date, '' To Date. */
 export const DATE_RANGES = ['30', 'MTD', 'YTD', ''] as const;
 export type DateRange = (typeof DATE_RANGES)[number];
@@ -110,4 +112,51 @@ export function snapshotFigures(fundingCents: number, issuedCents: number, redee
 /** B§4: with no funding, nothing issued and nothing redeemed, every chart is cleared and 'No benefit data available.' */
 export function hasBenefitData(s: { funding: number; issued: number; redeemed: number }): boolean {
   return s.funding !== 0 || s.issued !== 0 || s.redeemed !== 0;
+}
+
+/** Up to this many days a bar chart keeps a bar a day; beyond, a bar a week, and beyond CHART_WEEKS_MAX_DAYS a month. */
+export const CHART_DAILY_MAX_DAYS = 90;
+export const CHART_WEEKS_MAX_DAYS = 730;
+
+export type ChartBucket = 'day' | 'week' | 'month';
+
+export interface DatedValue {
+  /** 'YYYY-MM-DD'. */
+  date: string;
+  value: number;
+}
+
+export interface ChartBar {
+  /** The day, 'Week of YYYY-MM-DD' (its Monday) or 'YYYY-MM'. */
+  label: string;
+  value: number;
+}
+
+/**
+ * The bars of a dated series: a bar a day over a short span; over a longer one a bar a week (weeks start on Monday)
+ * or a month, the sum of its days, so a year draws about 52 bars people can see rather than 365 one pixel wide.
+ * Amounts are summed through cents, so a week of $0.10s stays exact. The span is from the first day to the last.
+ */
+export function chartBars(points: readonly DatedValue[], money: boolean): { bucket: ChartBucket; bars: ChartBar[] } {
+  const sorted = [...points].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+  const first = sorted[0]?.date;
+  const last = sorted[sorted.length - 1]?.date;
+  const span = first && last ? daysBetween(first, last) : 0;
+  const bucket: ChartBucket = span <= CHART_DAILY_MAX_DAYS ? 'day' : span <= CHART_WEEKS_MAX_DAYS ? 'week' : 'month';
+  const keyOf = (date: string) => {
+    if (bucket === 'day') return date;
+    if (bucket === 'month') return date.slice(0, 7);
+    const weekday = (new Date(`${date}T12:00:00Z`).getUTCDay() + 6) % 7; // Monday 0 … Sunday 6
+    return `Week of ${addDays(date, -weekday)}`;
+  };
+  const sums = new Map<string, number>();
+  for (const p of sorted) {
+    const key = keyOf(p.date);
+    const add = money ? Math.round(p.value * 100) : p.value;
+    sums.set(key, (sums.get(key) ?? 0) + add);
+  }
+  return {
+    bucket,
+    bars: [...sums].map(([label, total]) => ({ label, value: money ? total / 100 : total })),
+  };
 }

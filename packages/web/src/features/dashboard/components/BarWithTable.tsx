@@ -20,6 +20,26 @@ interface BarWithTableProps {
   vertical?: boolean;
 }
 
+/** The width of a horizontal chart's name column, and the characters a name keeps in it on one line. */
+const LABEL_WIDTH = 140;
+const LABEL_CHARS = 18;
+
+/**
+ * A name on a horizontal chart's axis, on one line: cut with '…' when longer than the column, the whole name in its
+ * tooltip (an SVG title, which browsers show on hover). Names that wrapped ran over the next bar's. The chart's data
+ * table under it has every name whole, for screen readers and keyboards.
+ */
+function NameTick({ x, y, payload }: { x?: number | string; y?: number | string; payload?: { value?: unknown } }) {
+  const name = String(payload?.value ?? '');
+  const shown = name.length > LABEL_CHARS ? `${name.slice(0, LABEL_CHARS - 1).trimEnd()}…` : name;
+  return (
+    <text x={Number(x)} y={Number(y)} dy={4} textAnchor="end" fontSize={12} fill="var(--mantine-color-dimmed)">
+      <title>{name}</title>
+      {shown}
+    </text>
+  );
+}
+
 /**
  * A bar chart with its text alternative: a one-line summary read in place of the drawing, and the data table under a
  * disclosure (a month of days is too long to show open). No bars: an info line instead of an empty frame.
@@ -36,14 +56,14 @@ export function BarWithTable({ title, labelHeader, bars, money, vertical = false
     <Box>
       <Box role="img" aria-label={summary} {...chartMotionAttribute(animation)}>
         <BarChart
-          h={vertical ? Math.max(160, bars.length * 36) : 220}
+          h={vertical ? Math.max(160, bars.length * 30) : 220}
           data={bars.map((b) => ({ label: b.label, value: b.value }))}
           dataKey="label"
           orientation={vertical ? 'vertical' : 'horizontal'}
           series={[{ name: 'value', label: money ? 'Amount' : 'Count', color: 'blue.7' }]}
           valueFormatter={show}
           barProps={animation}
-          yAxisProps={vertical ? { width: 110 } : undefined}
+          yAxisProps={vertical ? { width: LABEL_WIDTH, tick: NameTick, interval: 0 } : undefined}
           gridAxis={vertical ? 'x' : 'y'}
         />
       </Box>

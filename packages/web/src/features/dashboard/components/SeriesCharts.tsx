@@ -1,7 +1,9 @@
-import { type DateRange, isAmountSeries, type ChartDataType } from '@ebt/core/dashboard';
+import { chartBars, type DateRange, isAmountSeries, type ChartDataType } from '@ebt/core/dashboard';
 import { type AppliedFilter, useChartSeries, useTopMerchants } from '../api';
 import { BarWithTable } from './BarWithTable';
 import { ChartCard } from './ChartCard';
+
+const BUCKET_HEADER = { day: 'Date', week: 'Week', month: 'Month' } as const;
 
 interface RangedChartProps {
   filter: AppliedFilter;
@@ -19,6 +21,11 @@ export function SeriesChart({
 }: RangedChartProps & { dataType: ChartDataType; title: string }) {
   const series = useChartSeries(filter, dataType, range, true);
   const money = isAmountSeries(dataType);
+  // A bar a day up to 90 days, then a week or a month (core chartBars): a year of days drew bars a pixel wide.
+  const { bucket, bars } = chartBars(
+    (series.data ?? []).map((p) => ({ date: p.trxDate, value: (money ? p.amount : p.count) ?? 0 })),
+    money,
+  );
   return (
     <ChartCard
       title={title}
@@ -28,9 +35,9 @@ export function SeriesChart({
     >
       <BarWithTable
         title={title}
-        labelHeader="Date"
+        labelHeader={BUCKET_HEADER[bucket]}
         money={money}
-        bars={(series.data ?? []).map((p) => ({ label: p.trxDate, value: (money ? p.amount : p.count) ?? 0 }))}
+        bars={bars}
       />
     </ChartCard>
   );
