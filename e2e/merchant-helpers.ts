@@ -67,14 +67,18 @@ export const BANK_ROUTING = '021000021';
 
 /**
  * Adds a merchant of the spec's own through POST /merchant-api/merchant as `username` (who holds MERCHANT_ADD), in
- * their first program, with bank info when `withBank`.
+ * their first program (or `program`), with bank info when `withBank`.
  */
 export async function addMerchant(
   request: APIRequestContext,
   username: string,
-  { withBank = false, name = 'E2E Market Stand' }: { withBank?: boolean; name?: string } = {},
+  {
+    withBank = false,
+    name = 'E2E Market Stand',
+    program: given,
+  }: { withBank?: boolean; name?: string; program?: { programId: number; programName: string } } = {},
 ): Promise<{ merchantUuid: string; merchantIdentifier: string; programId: number; programName: string }> {
-  const program = await firstProgram(request, username);
+  const program = given ?? (await firstProgram(request, username));
   const token = await apiToken(request, username);
   const merchantIdentifier = uniqueMerchantId();
   const answer = await request.post('/merchant-api/merchant', {

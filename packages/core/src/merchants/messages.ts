@@ -21,6 +21,8 @@ export const MERCHANT_MESSAGES = {
   TAX_ID_DIGITS: 'Federal Tax ID must be 9 digits.',
   PROGRAM_NOT_FOUND: 'The program was not found.',
   MAPPING_NOT_FOUND: 'The merchant is not mapped to this program.',
+  /** A mapping to a program the merchant was not in (decision 0116). */
+  MERCHANT_PROGRAM_ADDED: 'Merchant added to the program.',
   LATITUDE_RANGE: 'Latitude must be a number from -90 to 90.',
   LONGITUDE_RANGE: 'Longitude must be a number from -180 to 180.',
   MERCHANT_BANK_INFO_UPDATED: MESSAGES.MERCHANT_BANK_INFO_UPDATED,

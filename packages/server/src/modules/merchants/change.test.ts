@@ -19,6 +19,7 @@ async function makeWorld() {
     agencies: { a1: { program: 'programA' } },
     users: {
       programAdminA: { roleId: ROLE.PROGRAM_ADMIN, programs: ['programA'] },
+      programAdminAB: { roleId: ROLE.PROGRAM_ADMIN, programs: ['programA', 'programB'] },
       // Agency admins get MERCHANT_UPDATE here (not by default) to be a writer without BANK_VIEW.
       agencyAdminA1: { roleId: ROLE.AGENCY_ADMIN, agencies: ['a1'] },
       agencyUserA1: { roleId: ROLE.AGENCY_USER, agencies: ['a1'] },
@@ -244,5 +245,29 @@ describe('PUT /merchant-api/merchant/{merchantUuid}/{programId}/{0|1}', () => {
     expect((await toggle(w.tokens.programAdminA, merchant.uuid, 'abc', 1)).statusCode).toBe(400);
     expect((await mappingOf(merchant.id, w.programs.programA.id))?.statusId).toBe(0);
     expect((await mappingOf(merchant.id, w.programs.programB.id))?.statusId).toBe(0);
+  });
+
+  it("maps the merchant to another of the caller's programs with status 0, once, audited", async () => {
+    const merchant = await makeMerchant(db(), { programs: [w.programs.programA] });
+    const res = await toggle(w.tokens.programAdminAB, merchant.uuid, w.programs.programB.id, 0);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ message: 'Merchant added to the program.' });
+    expect((await mappingOf(merchant.id, w.programs.programB.id))?.statusId).toBe(0);
+    const [audit] = await auditsOf(`${merchant.uuid}/${w.programs.programB.id}`, 'create');
+    expect(audit).toMatchObject({ entity: 'merchant_program', after: { statusId: 0 } });
+    // The program's merchant search finds it (merchants.program_ids follows the mapping).
+    const [row] = await db().select({ ids: merchants.programIds }).from(merchants).where(eq(merchants.id, merchant.id));
+    expect(row!.ids).toEqual([w.programs.programA.id, w.programs.programB.id].sort((a, b) => a - b));
+    // Again: nothing more is written.
+    expect((await toggle(w.tokens.programAdminAB, merchant.uuid, w.programs.programB.id, 0)).statusCode).toBe(200);
+    expect(await auditsOf(`${merchant.uuid}/${w.programs.programB.id}`, 'create')).toHaveLength(1);
+  });
+
+  it('refuses to map to a program the caller does not hold, and to inactivate a mapping that is not there', async () => {
+    const merchant = await makeMerchant(db(), { programs: [w.programs.programA] });
+    expect((await toggle(w.tokens.programAdminA, merchant.uuid, w.programs.programB.id, 0)).statusCode).toBe(404);
+    expect((await toggle(w.tokens.programAdminAB, merchant.uuid, w.programs.programB.id, 1)).statusCode).toBe(404);
+    expect((await toggle(w.tokens.agencyUserA1, merchant.uuid, w.programs.programB.id, 0)).statusCode).toBe(403);
+    expect(await mappingOf(merchant.id, w.programs.programB.id)).toBeUndefined();
   });
 });

@@ -7,6 +7,7 @@ import {
   type MerchantStatusBody,
   type UpdateMerchantBody,
 } from '@ebt/core/merchants';
+import { MERCHANT_PROGRAM_STATUS } from '@ebt/core/enums';
 import { PRIVILEGE } from '@ebt/core/privileges';
 import type { DbOrTx } from '../../db/client.js';
 import { merchantPrograms, merchants } from '../../db/schema/index.js';
@@ -101,7 +102,9 @@ export async function changeMerchantStatus(
 
 /**
  * PUT /merchant-api/merchant/{merchantUuid}/{programId}/{0|1} (B§4): the mapping's status, only for a program the
- * caller can see and an existing mapping; a program out of scope answers 404 like a missing one.
+ * caller can see; a program out of scope answers 404 like a missing one. Status 0 (Active) for a program the merchant
+ * is not mapped to yet maps it (decision 0116): a farmer who sells in two programs stays one merchant, with one bank
+ * account and one login. Status 1 for a missing mapping is still 404: there is nothing to inactivate.
  */
 export async function changeMerchantProgramStatus(
   context: RequestContext,
@@ -112,6 +115,22 @@ export async function changeMerchantProgramStatus(
   return ctx.db.transaction(async (tx) => {
     const merchant = await lockedInScope(ctx, tx, params.merchantUuid);
     const mapping = await lockMapping(tx, merchant.id, params.programId);
+    if (!mapping && params.statusId === MERCHANT_PROGRAM_STATUS.ACTIVE) {
+      // Two callers adding the same program at once: the second finds the row and changes nothing.
+      const added = await tx
+        .insert(merchantPrograms)
+        .values({ merchantId: merchant.id, programId: params.programId, statusId: params.statusId })
+        .onConflictDoNothing()
+        .returning({ programId: merchantPrograms.programId });
+      if (added.length > 0)
+        await recordAudit(tx, ctx, {
+          action: 'create',
+          entity: 'merchant_program',
+          entityId: `${merchant.uuid}/${params.programId}`,
+          after: { statusId: params.statusId },
+        });
+      return { message: MERCHANT_MESSAGES.MERCHANT_PROGRAM_ADDED };
+    }
     if (!mapping) throw AppError.notFound(MERCHANT_MESSAGES.MAPPING_NOT_FOUND);
     await tx
       .update(merchantPrograms)

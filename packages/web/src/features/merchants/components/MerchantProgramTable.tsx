@@ -1,13 +1,14 @@
 import { MERCHANT_PROGRAM_STATUS, merchantProgramStatusLabel } from '@ebt/core/enums';
 import { MERCHANT_MESSAGES, type MerchantProgramMapping } from '@ebt/core/merchants';
 import { fillMessage, MESSAGES } from '@ebt/core/messages';
-import { Button } from '@mantine/core';
+import { Button, Group, Select } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { DataTable, type DataTableColumn } from '../../../components/DataTable';
 import { LoadingStatus } from '../../../components/LoadingStatus';
 import { MessageBanner } from '../../../components/MessageBanner';
 import { errorMessagesOf } from '../../../lib/errors';
+import { useCallerPrograms } from '../../../lib/lookups';
 import { useMerchantMapping, useMerchantMappingStatus } from '../api';
 
 const isInactive = (row: MerchantProgramMapping) => row.statusId === MERCHANT_PROGRAM_STATUS.INACTIVE;
@@ -16,7 +17,9 @@ const isInactive = (row: MerchantProgramMapping) => row.statusId === MERCHANT_PR
  * The merchant's program mapping (B§2, B§4): program id, name, short name and status ('Inactive' for statusId 1,
  * otherwise 'Active') of the programs the caller can see. With MERCHANT_UPDATE each row toggles its status after a
  * confirmation (merchantApi.setProgramStatus); `onDone` reports
- * 'Merchant Program Status updated.'.
+ * 'Merchant Program Status updated.'. Below it, a caller with MERCHANT_UPDATE in other programs adds the merchant to one
+ * of them (the same call with status 0 maps it, docs/decisions/0116), so a farmer who sells in two programs is one
+ * merchant.
  */
 export function MerchantProgramTable({
   merchantUuid,
@@ -30,6 +33,17 @@ export function MerchantProgramTable({
   const mapping = useMerchantMapping(merchantUuid);
   const change = useMerchantMappingStatus();
   const [chosen, setChosen] = useState<MerchantProgramMapping | null>(null);
+  const programs = useCallerPrograms();
+  const [adding, setAdding] = useState<string | null>(null);
+  const [confirmAdd, setConfirmAdd] = useState(false);
+  const add = useMerchantMappingStatus();
+  const unmapped = useMemo(() => {
+    const mapped = new Set((mapping.data ?? []).map((row) => row.programId));
+    return (programs.data ?? [])
+      .filter((p) => !mapped.has(p.programId))
+      .map((p) => ({ value: String(p.programId), label: p.programName }));
+  }, [mapping.data, programs.data]);
+  const addingName = unmapped.find((p) => p.value === adding)?.label ?? '';
 
   const columns = useMemo<DataTableColumn<MerchantProgramMapping>[]>(() => {
     const base: DataTableColumn<MerchantProgramMapping>[] = [
@@ -62,6 +76,23 @@ export function MerchantProgramTable({
     ];
   }, [canUpdate, change]);
 
+  const confirmAdding = async () => {
+    if (!adding) return;
+    let answer;
+    try {
+      answer = await add.mutateAsync({
+        merchantUuid,
+        programId: Number(adding),
+        statusId: MERCHANT_PROGRAM_STATUS.ACTIVE,
+      });
+    } catch {
+      return; // the dialog shows why and stays open
+    }
+    setConfirmAdd(false);
+    setAdding(null);
+    onDone(answer.message);
+  };
+
   const confirm = async () => {
     if (!chosen) return;
     try {
@@ -90,6 +121,40 @@ export function MerchantProgramTable({
         rowKey={(row) => String(row.programId)}
         emptyMessage={MESSAGES.NO_PROGRAMS_FOUND}
       />
+      {canUpdate && unmapped.length > 0 && (
+        <Group align="end" gap="sm" mt="sm" wrap="wrap">
+          <Select
+            label="Add to program"
+            placeholder="Choose a program"
+            data={unmapped}
+            value={adding}
+            onChange={setAdding}
+            searchable
+            w={{ base: '100%', xs: 320 }}
+          />
+          <Button
+            variant="default"
+            disabled={!adding}
+            onClick={() => {
+              add.reset();
+              setConfirmAdd(true);
+            }}
+          >
+            Add
+          </Button>
+        </Group>
+      )}
+      <ConfirmDialog
+        opened={confirmAdd}
+        onClose={() => setConfirmAdd(false)}
+        onConfirm={() => void confirmAdding()}
+        title="Add to program"
+        message={`Add this merchant to ${addingName}? It can then sell to that program's recipients and shows in its merchant search and locator.`}
+        confirmLabel="Add"
+        loading={add.isPending}
+      >
+        <MessageBanner kind="danger" messages={add.isError ? errorMessagesOf(add.error) : []} />
+      </ConfirmDialog>
       <ConfirmDialog
         opened={chosen !== null}
         onClose={() => setChosen(null)}
