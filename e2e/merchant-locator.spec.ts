@@ -1,9 +1,11 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page, type Route } from '@playwright/test';
+import { firstLocatorRadius, MERCHANT_MESSAGES, widerLocatorRadius } from '@ebt/core/merchants';
 import { apiToken, bearer, DEMO_USERS, expectAccessible, expectNoSidewaysScroll, signInAs } from './helpers';
 
-// The merchant locator, /{program,admin,recipient}/merchantlocator (B§2 "Merchant locator", B§7, B§9 zoom 10; issue 13
-// item 8). Tiles come from the blank tile the server serves (playwright.config.ts MAP_TILE_URL): no outside request.
-// The place with merchants is read from the API (a seeded merchant's ZIP code, geocoded), never hard-coded.
+// The merchant locator, /{program,admin,recipient}/merchantlocator (B§2 "Merchant locator", B§7, B§9 zoom 10;
+// decisions 0022 and 0114). Tiles come from the blank tile the server serves (playwright.config.ts MAP_TILE_URL): no
+// outside request. The place with merchants is read from the API (a seeded merchant's ZIP code, geocoded), never
+// hard-coded. The list shows the merchants within the smallest radius step holding the nearest one (decision 0114).
 
 /** core's DEFAULT_MAP_CENTER (Oklahoma City): where the map looks when the browser gives no position. */
 const DEFAULT_POINT = { latitude: 35.4676, longitude: -97.5164 };
@@ -55,6 +57,27 @@ async function seededMerchantPlace(request: APIRequestContext): Promise<{ zip: s
   return { zip: zip!.slice(0, 5), place: place! };
 }
 
+interface LocatorStartAnswer {
+  origin: { latitude: number; longitude: number; label: string | null; source: 'home' | 'program' | 'default' };
+  radius: number;
+  merchants: LocatorRow[];
+}
+
+/** Where the first view starts for this caller, as the page asks it (no radius: every merchant within reach). */
+async function startOf(request: APIRequestContext, token: string): Promise<LocatorStartAnswer> {
+  const answer = await request.get('/merchant-api/locator/start', { headers: bearer(token) });
+  expect(answer.status(), await answer.text()).toBe(200);
+  return (await answer.json()) as LocatorStartAnswer;
+}
+
+/** The rows the list shows first: those within the smallest radius step holding the nearest. */
+const firstShown = (rows: LocatorRow[]) => rows.filter((r) => r.distance <= firstLocatorRadius(rows[0]?.distance));
+
+/** The first-view call the page makes next. */
+function nextStartCall(page: Page) {
+  return page.waitForRequest((r) => r.url().includes('/merchant-api/locator/start'));
+}
+
 /** The locator call the page makes next, with the point it asks about. */
 function nextLocatorCall(page: Page) {
   return page.waitForRequest((r) => r.url().includes('/merchant-api/merchant/locator?'));
@@ -94,7 +117,7 @@ test.describe('the merchant locator', () => {
   }) => {
     await context.grantPermissions(['geolocation']);
     await context.setGeolocation({ latitude: seeded.place.latitude, longitude: seeded.place.longitude });
-    const rows = await nearby(request, await apiToken(request, DEMO_USERS.progadmin), seeded.place);
+    const rows = firstShown(await nearby(request, await apiToken(request, DEMO_USERS.progadmin), seeded.place));
     expect(rows.length).toBeGreaterThan(0);
 
     await signInAs(page, DEMO_USERS.progadmin, /\/program$/);
@@ -126,7 +149,7 @@ test.describe('the merchant locator', () => {
     context,
     request,
   }) => {
-    const rows = await nearby(request, await apiToken(request, DEMO_USERS.recipient), seeded.place);
+    const rows = firstShown(await nearby(request, await apiToken(request, DEMO_USERS.recipient), seeded.place));
     await context.grantPermissions(['geolocation']);
     await context.setGeolocation({ latitude: seeded.place.latitude, longitude: seeded.place.longitude });
     await signInAs(page, DEMO_USERS.recipient, /\/recipient$/);
@@ -138,22 +161,28 @@ test.describe('the merchant locator', () => {
     await expectAccessible(page);
   });
 
-  test('a refused position shows the default point with the message; a place search moves the map', async ({
+  test("a refused position shows staff their programs' area with the message; a place search moves the map", async ({
     page,
     context,
     request,
   }) => {
     await context.clearPermissions();
-    await signInAs(page, DEMO_USERS.sysadmin, /\/admin$/);
-    const first = nextLocatorCall(page);
-    await page.goto('/admin/merchantlocator');
-    await expect(page.getByText('Unable to determine current location.')).toBeVisible();
-    await expect(page.getByText('Showing merchants near the default location.')).toBeVisible();
-    expect(pointOf((await first).url())).toEqual(DEFAULT_POINT);
-    // The demo merchants are all in New England: none within reach of the default point.
     const token = await apiToken(request, DEMO_USERS.sysadmin);
+    // The demo merchants are all in New England: none within reach of the default point, so the first view must
+    // start somewhere else to show any.
     expect(await nearby(request, token, { label: 'default', ...DEFAULT_POINT })).toEqual([]);
-    await expect(page.getByText('No merchant(s) found.')).toBeVisible();
+    const start = await startOf(request, token);
+    expect(start.origin.source).toBe('program');
+    await signInAs(page, DEMO_USERS.sysadmin, /\/admin$/);
+    const first = nextStartCall(page);
+    await page.goto('/admin/merchantlocator');
+    await first;
+    await expect(page.getByText('Unable to determine current location.')).toBeVisible();
+    await expect(
+      page.getByText(`Showing merchants near your program's area. Merchants within ${start.radius} miles.`),
+    ).toBeVisible();
+    await expectListAndPins(page, firstShown(start.merchants));
+    await expect(page.getByText('No merchant(s) found.')).toBeHidden();
     await expectAccessible(page);
 
     // A place the gazetteer does not know.
@@ -163,9 +192,15 @@ test.describe('the merchant locator', () => {
     await expect(page.getByText('Location not found.')).toBeVisible();
     await expectAccessible(page);
 
+    // A street address: this server has no street geocoder (GEOCODER_URL unset), and says so plainly.
+    await search.getByRole('textbox', { name: 'Location' }).fill('100 Congress Ave, Austin, TX 78701');
+    await search.getByRole('button', { name: 'Search' }).click();
+    await expect(page.getByText(MERCHANT_MESSAGES.STREET_SEARCH_OFF)).toBeVisible();
+    await expectAccessible(page);
+
     // A seeded merchant's ZIP code: the map and the list move to the place the gazetteer gives first.
     const [best] = await geocode(request, token, seeded.zip);
-    const rows = await nearby(request, token, best!);
+    const rows = firstShown(await nearby(request, token, best!));
     const moved = nextLocatorCall(page);
     await search.getByRole('textbox', { name: 'Location' }).fill(seeded.zip);
     await search.getByRole('button', { name: 'Search' }).click();
@@ -175,11 +210,48 @@ test.describe('the merchant locator', () => {
     await expect(page.getByText('Unable to determine current location.')).toBeHidden();
     await expectListAndPins(page, rows);
 
-    // Re-centre on me: still no position, so the default point and the message come back (its list may come from
+    // Re-centre on me: still no position, so the first view and the message come back (its list may come from
     // the cache of the first visit, so no new call is awaited).
     await page.getByRole('button', { name: 'Re-centre on me' }).click();
     await expect(page.getByText('Unable to determine current location.')).toBeVisible();
-    await expect(page.getByText('Showing merchants near the default location.')).toBeVisible();
+    await expect(page.getByText(/^Showing merchants near your program's area\./)).toBeVisible();
+  });
+
+  test("a recipient's first visit without location access lists the merchants nearest their ZIP code", async ({
+    page,
+    context,
+    request,
+  }) => {
+    await context.clearPermissions();
+    const start = await startOf(request, await apiToken(request, DEMO_USERS.recipient));
+    expect(start.origin.source).toBe('home');
+    expect(start.merchants.length, 'demo merchants near the demo recipient').toBeGreaterThan(0);
+    const shown = firstShown(start.merchants);
+    expect(start.radius).toBe(firstLocatorRadius(start.merchants[0]!.distance));
+
+    await signInAs(page, DEMO_USERS.recipient, /\/recipient$/);
+    await page.goto('/recipient/merchantlocator');
+    await expect(
+      page.getByText(
+        `Showing merchants near your ZIP code, ${start.origin.label}. Merchants within ${start.radius} miles.`,
+      ),
+    ).toBeVisible();
+    await expectListAndPins(page, shown);
+    // Each row says how far the merchant is.
+    const table = page.getByRole('table', { name: CAPTION });
+    await expect(table.getByRole('row').nth(1)).toContainText(`${shown[0]!.distance.toFixed(1)} mile`);
+    await expect(page.getByText('No merchant(s) found.')).toBeHidden();
+    await expectAccessible(page);
+
+    // 'Search a wider area' takes the next radius step, with no new call, until the locator's reach.
+    const next = widerLocatorRadius(start.radius);
+    if (next) {
+      await page.getByRole('button', { name: `Search a wider area (${next} miles)` }).click();
+      await expect(page.getByText(`Merchants within ${next} miles.`, { exact: false })).toBeVisible();
+      const wider = start.merchants.filter((r) => r.distance <= next);
+      await expect(table.getByRole('row')).toHaveCount(Math.min(wider.length, 10) + 1);
+    }
+    await expectAccessible(page);
   });
 
   test('an empty search asks for a place without calling the gazetteer', async ({ page, context }) => {
@@ -190,7 +262,7 @@ test.describe('the merchant locator', () => {
     page.on('request', (r) => {
       if (r.url().includes('/merchant-api/geocode')) called = true;
     });
-    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
     await expect(page.getByRole('textbox', { name: 'Location' })).toHaveAccessibleDescription(
       /Enter a city, a ZIP code or City, ST\./,
     );
@@ -202,9 +274,10 @@ test('a failed merchant list says so', async ({ page, context }) => {
   await context.clearPermissions();
   await signInAs(page, DEMO_USERS.progadmin, /\/program$/);
   // The server failing is simulated: nothing in the demo makes the locator's query fail.
-  await page.route('**/merchant-api/merchant/locator?**', (route) =>
-    route.fulfill({ status: 500, contentType: 'application/json', body: '{"status":500,"message":"boom"}' }),
-  );
+  const fail = (route: Route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{"status":500,"message":"boom"}' });
+  await page.route('**/merchant-api/merchant/locator?**', fail);
+  await page.route('**/merchant-api/locator/start**', fail);
   await page.goto('/program/merchantlocator');
   await expect(page.getByText('Unable to retrieve merchants.')).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole('table', { name: CAPTION })).toHaveCount(0);

@@ -113,7 +113,8 @@ test.describe('Spanish recipient pages', () => {
 
     await page.goto('/recipient/benefits');
     await expect(page.getByRole('heading', { level: 1, name: 'Beneficios' })).toBeVisible();
-    await page.getByRole('textbox', { name: 'Fecha inicial' }).fill('2020-08-01');
+    // Typed day first, as a Spanish page writes dates (DD/MM/AAAA).
+    await page.getByRole('textbox', { name: 'Fecha inicial' }).fill('01/08/2020');
     await page.getByRole('button', { name: 'Buscar' }).click();
     await expect(page.getByRole('columnheader', { name: 'Número de autorización' })).toBeVisible();
     await expect(page.getByText(/^Mostrando \d+–\d+ de \d+$/)).toBeVisible();
@@ -123,7 +124,7 @@ test.describe('Spanish recipient pages', () => {
 
     await page.goto('/recipient/transactions');
     await expect(page.getByRole('heading', { level: 1, name: 'Transacciones' })).toBeVisible();
-    await page.getByRole('textbox', { name: 'Fecha inicial' }).fill('2020-08-01');
+    await page.getByRole('textbox', { name: 'Fecha inicial' }).fill('01/08/2020');
     await page.getByRole('button', { name: 'Buscar' }).click();
     await expect(page.getByRole('columnheader', { name: 'Resultado' })).toBeVisible();
     await checkPage(page);
@@ -209,7 +210,7 @@ test.describe('Spanish recipient account, locator, time-out warning and offline 
     await checkPage(page);
   });
 
-  test('the merchant locator is in Spanish: the default point, an empty and an unknown search', async ({
+  test('the merchant locator is in Spanish: the first view, an empty, an unknown and a street search', async ({
     page,
     context,
   }) => {
@@ -218,7 +219,10 @@ test.describe('Spanish recipient account, locator, time-out warning and offline 
     await page.goto('/recipient/merchantlocator');
     await expect(page.getByRole('heading', { level: 1, name: 'Buscar comerciantes' })).toBeVisible();
     await expect(page.getByText('No se puede determinar la ubicación actual.')).toBeVisible();
-    await expect(page.getByText('Comerciantes cerca de la ubicación predeterminada.')).toBeVisible();
+    // Without a position the first view is the recipient's own ZIP code (decision 0114).
+    await expect(
+      page.getByText(/^Comerciantes cerca de su código postal, .+\. Comerciantes a menos de \d+ millas\.$/),
+    ).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: 'Comerciantes cercanos' })).toBeVisible();
     await checkPage(page);
 
@@ -230,6 +234,11 @@ test.describe('Spanish recipient account, locator, time-out warning and offline 
     await search.getByRole('textbox', { name: 'Ubicación' }).fill('Qqxzv Nowhere');
     await search.getByRole('button', { name: 'Buscar' }).click();
     await expect(page.getByText('No se encontró la ubicación.')).toBeVisible();
+    await checkPage(page);
+    // This server has no street geocoder: a street address is refused in Spanish.
+    await search.getByRole('textbox', { name: 'Ubicación' }).fill('100 Congress Ave, Austin, TX 78701');
+    await search.getByRole('button', { name: 'Buscar' }).click();
+    await expect(page.getByText(/^Aquí solo se pueden buscar códigos postales y nombres de ciudades\./)).toBeVisible();
     await checkPage(page);
   });
 

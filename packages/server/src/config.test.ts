@@ -77,3 +77,23 @@ describe('encryption keys', () => {
     expect(decrypt(encrypt('123456789', fixed).split(':')[2]!, ring)).toBe('123456789');
   });
 });
+
+describe('GEOCODER_URL (decision 0114)', () => {
+  it('is off unless set, takes an http(s) base URL, and refuses anything else', () => {
+    expect(loadConfig({}).geocoderUrl).toBeUndefined();
+    expect(loadConfig({ GEOCODER_URL: ' off ' }).geocoderUrl).toBeUndefined();
+    expect(loadConfig({ GEOCODER_URL: 'https://nominatim.openstreetmap.org/' }).geocoderUrl).toBe(
+      'https://nominatim.openstreetmap.org',
+    );
+    expect(loadConfig({ GEOCODER_URL: 'http://127.0.0.1:8080/nominatim' }).geocoderUrl).toBe(
+      'http://127.0.0.1:8080/nominatim',
+    );
+    for (const bad of [
+      'nominatim.example',
+      'ftp://geo.example',
+      'https://geo.example/?key=1',
+      'https://u:p@geo.example',
+    ])
+      expect(() => loadConfig({ GEOCODER_URL: bad })).toThrow(/GEOCODER_URL/);
+  });
+});

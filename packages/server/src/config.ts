@@ -43,10 +43,77 @@ export interface Config {
   smtpUrl: string | undefined;
   /** Sender address of e-mails delivered through SMTP. */
   mailFrom: string;
+  /** The text message provider (SMS_URL, a Twilio-compatible REST API); unset: texts stay in the outbox. */
+  sms: SmsSettings | undefined;
   /** Run the scheduled jobs (benefit expiry and such) in this instance. */
   jobsEnabled: boolean;
   /** Map tile URL template ({z}/{x}/{y}) the web app's maps load (issue 13 item 8); put in index.html by platform/web.ts. */
   mapTileUrl: string;
+  /**
+   * GEOCODER_URL: the base of a Nominatim-compatible street geocoder (decision 0114), e.g.
+   * https://nominatim.openstreetmap.org; undefined (the default) leaves street addresses unsearched and merchants at
+   * their ZIP's centroid.
+   */
+  geocoderUrl: string | undefined;
+}
+
+/** GEOCODER_URL: an http(s) base URL without query or fragment, refused at start otherwise; blank or 'off' is off. */
+function geocoderUrlSetting(value: string | undefined): string | undefined {
+  const text = value?.trim();
+  if (!text || text === 'off') return undefined;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new Error(`GEOCODER_URL must be an http(s) URL such as https://nominatim.openstreetmap.org: ${text}`);
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash || url.username)
+    throw new Error(`GEOCODER_URL must be an http(s) URL without query, fragment or credentials: ${url.origin}`);
+  return url.href.replace(/\/+$/, '');
+}
+
+/** A Twilio-compatible text message provider, from SMS_URL (decision 0112). */
+export interface SmsSettings {
+  /** The API's origin and path prefix, without a trailing slash ('https://api.twilio.com'). */
+  baseUrl: string;
+  accountSid: string;
+  /** Signs our requests (basic auth) and the provider's webhook calls (X-Twilio-Signature). */
+  authToken: string;
+  /** The sending number in E.164, or the messaging service that picks one: exactly one of them. */
+  from?: string;
+  messagingServiceSid?: string;
+}
+
+/**
+ * SMS_URL: `https://AccountSid:AuthToken@api.twilio.com?from=%2B15125550100` (or `?messagingServiceSid=MG…` instead of
+ * `from`). Any base URL speaking the same API works (another provider's, or a test's fake on 127.0.0.1). Refused at
+ * start when a part is missing, so a typo does not leave every text queued.
+ */
+export function parseSmsUrl(value: string): SmsSettings {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error('SMS_URL must be a URL such as https://AccountSid:AuthToken@api.twilio.com?from=%2B15125550100');
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error('SMS_URL must be an http(s) URL');
+  const accountSid = decodeURIComponent(url.username);
+  const authToken = decodeURIComponent(url.password);
+  if (!accountSid || !authToken) throw new Error('SMS_URL must carry AccountSid:AuthToken before the host');
+  const from = url.searchParams.get('from') ?? undefined;
+  const messagingServiceSid = url.searchParams.get('messagingServiceSid') ?? undefined;
+  if (!from === !messagingServiceSid)
+    throw new Error('SMS_URL must name exactly one of from=+1… (E.164) or messagingServiceSid=…');
+  if (from && !/^\+[1-9]\d{6,14}$/.test(from))
+    throw new Error('SMS_URL from= must be a phone number in E.164 (%2B15125550100 for +15125550100)');
+  const baseUrl = `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, '')}`;
+  return {
+    baseUrl,
+    accountSid,
+    authToken,
+    ...(from ? { from } : {}),
+    ...(messagingServiceSid ? { messagingServiceSid } : {}),
+  };
 }
 
 /** DEFAULT_TIME_ZONE, refused at start when it names no IANA zone (every 'today' of the portal depends on it). */
@@ -164,7 +231,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'MarketLink <no-reply@marketlink.example>',
+    sms: env.SMS_URL ? parseSmsUrl(env.SMS_URL) : undefined,
     jobsEnabled: env.JOBS !== 'off',
     mapTileUrl: env.MAP_TILE_URL || DEFAULT_MAP_TILE_URL,
+    geocoderUrl: geocoderUrlSetting(env.GEOCODER_URL),
   };
 }

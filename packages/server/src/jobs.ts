@@ -23,6 +23,6 @@ export function scheduledJobs(config: Config): JobDefinition[] {
     dashboardFoldJob,
     settlementCloseJob,
     farmerApplicationExpungeJob(config),
-    ...(config.smtpUrl ? [outboxSenderJob(config.smtpUrl, config.mailFrom)] : []),
+    ...(config.smtpUrl || config.sms ? [outboxSenderJob(config)] : []),
   ];
 }

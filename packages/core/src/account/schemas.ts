@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CURRENT_PASSWORD_MAX, USERNAME_MAX } from '../constants/limits.js';
 import { MESSAGES } from '../messages/messages.js';
-import { email, optionalPhone, password, securityAnswer } from '../validation/fields.js';
+import { email, optionalMobilePhone, password, securityAnswer } from '../validation/fields.js';
 import { personNameFields } from '../validation/field-groups.js';
 import { databaseId } from '../validation/numbers.js';
 import { text } from '../validation/text.js';
@@ -29,7 +29,7 @@ export type CurrentUserInfo = z.infer<typeof CurrentUserInfo>;
 export const UpdateCurrentUserBody = z.object({
   username: text(MESSAGES.USERNAME_REQUIRED).trim().min(1, MESSAGES.USERNAME_REQUIRED).max(USERNAME_MAX),
   ...personNameFields(),
-  mobile: optionalPhone(),
+  mobile: optionalMobilePhone(),
   userUuid: z.uuid(MESSAGES.NOT_OWN_USER),
   email: email(),
 });

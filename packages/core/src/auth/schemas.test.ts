@@ -51,7 +51,14 @@ describe('CurrentUser', () => {
     lastname: 'Doe',
     mobile: '8605551234',
     privileges: ['PROGRAMADMIN_ACCESS'],
-    programs: [{ programUuid: '9a1f6a52-3c1e-4d3b-9f55-1c2d3e4f5a6b', programId: 1, programName: 'Demo', timeZone: 'America/New_York' }],
+    programs: [
+      {
+        programUuid: '9a1f6a52-3c1e-4d3b-9f55-1c2d3e4f5a6b',
+        programId: 1,
+        programName: 'Demo',
+        timeZone: 'America/New_York',
+      },
+    ],
     applications: [{ applicationId: 1, name: 'Senior Farmers Market' }],
     notificationsCount: 0,
     roleId: 1,

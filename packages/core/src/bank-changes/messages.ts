@@ -8,4 +8,14 @@ export const BANK_CHANGE_MESSAGES = {
   REFUSED: 'The request was refused.',
   REQUEST_NOT_FOUND: 'The bank change request was not found.',
   NOT_PENDING: 'The request was already decided or withdrawn.',
+  // The e-mails: to staff who can act on a request (English, as staff pages are), to the farmers when it is decided.
+  STAFF_SUBJECT: 'Bank account change requested',
+  STAFF_REQUESTED:
+    '{merchant} asked to change its bank account. Confirm or refuse it in the bank section of the merchant page.',
+  APPLIED_SUBJECT: 'Bank account changed: {merchant}',
+  APPLIED_NOTICE: "Staff confirmed {merchant}'s new bank account (ending {last4}). The next payouts go to it.",
+  REFUSED_SUBJECT: 'Bank account change refused: {merchant}',
+  REFUSED_NOTICE: "Staff refused the change of {merchant}'s bank account. Reason: {reason}",
+  REFUSED_NEXT: 'Payouts still go to the account on file. You may ask again from your business page.',
+  APPLIED_NEXT: 'Nothing to do. If you did not ask for this change, contact your program at once.',
 } as const;

@@ -11,6 +11,13 @@ export const MAP_ZOOM_LOCATOR = 10;
  * fails; ours: Oklahoma City.
  */
 export const DEFAULT_MAP_CENTER = { latitude: 35.4676, longitude: -97.5164 } as const;
+/**
+ * The locator's radius steps in miles (decision 0114; the specification names none). The last is the locator's
+ * reach (decision 0022: within 100 miles); the screen starts at the first and 'Search a wider area' takes the next.
+ */
+export const LOCATOR_RADIUS_STEPS = [25, 50, 100] as const;
+export type LocatorRadius = (typeof LOCATOR_RADIUS_STEPS)[number];
+export const LOCATOR_MAX_RADIUS: LocatorRadius = 100;
 
 /** B§9 dashboard: YTD on the main filter, last 30 days per chart until data is retrieved. */
 export const DASHBOARD_DEFAULT_DATE_RANGE = 'YTD';

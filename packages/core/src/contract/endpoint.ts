@@ -11,9 +11,9 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * What a successful answer carries: JSON (the default); a spreadsheet export (CSV, or XLSX with exportType=xlsx); a
- * CSV, PDF, ACH (NACHA text) or HTML document; or nothing (204).
+ * CSV, PDF, ACH (NACHA text), HTML or XML document; or nothing (204).
  */
-export type AnswerFormat = 'json' | 'export' | 'csv' | 'pdf' | 'ach' | 'html' | 'none';
+export type AnswerFormat = 'json' | 'export' | 'csv' | 'pdf' | 'ach' | 'html' | 'xml' | 'none';
 
 /** The media types of each format, as the server sends them and the OpenAPI document states them. */
 export const ANSWER_MEDIA_TYPES: Record<Exclude<AnswerFormat, 'none'>, readonly string[]> = {
@@ -23,6 +23,8 @@ export const ANSWER_MEDIA_TYPES: Record<Exclude<AnswerFormat, 'none'>, readonly 
   pdf: ['application/pdf'],
   ach: ['text/plain'],
   html: ['text/html'],
+  /** TwiML, the answer a text message provider reads from its webhook. */
+  xml: ['text/xml'],
 };
 
 /**
@@ -74,6 +76,8 @@ export interface EndpointDefinition {
   readonly query?: z.ZodType;
   /** A JSON body. */
   readonly body?: z.ZodType;
+  /** The body comes form-encoded (application/x-www-form-urlencoded), as a provider's webhook posts it, not JSON. */
+  readonly formBody?: true;
   /** A multipart upload: the form field that carries the file (the server reads it with platform/file-import.ts). */
   readonly upload?: { readonly field: string };
   /** The largest body accepted, in bytes; JSON_BODY_LIMIT for a form's JSON. The app-wide limit otherwise. */

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addDays } from '../format/dates.js';
-import {
-  chartBars,
-  dateRangeStart,
-  hasBenefitData,
-  isAmountSeries,
-  percentage,
-  snapshotFigures,
-} from './rules.js';
+import { chartBars, dateRangeStart, hasBenefitData, isAmountSeries, percentage, snapshotFigures } from './rules.js';
 
 describe('dateRangeStart', () => {
   it('starts Year To Date on 1 January and Month To Date on the first of the month', () => {
@@ -99,7 +92,15 @@ describe('chartBars', () => {
   });
 
   it('orders the days first and answers no bars for no days', () => {
-    expect(chartBars([{ date: '2026-02-02', value: 1 }, { date: '2026-02-01', value: 2 }], false).bars).toEqual([
+    expect(
+      chartBars(
+        [
+          { date: '2026-02-02', value: 1 },
+          { date: '2026-02-01', value: 2 },
+        ],
+        false,
+      ).bars,
+    ).toEqual([
       { label: '2026-02-01', value: 2 },
       { label: '2026-02-02', value: 1 },
     ]);

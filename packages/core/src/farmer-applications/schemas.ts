@@ -20,9 +20,9 @@ import { stateCode } from '../validation/field-groups.js';
 import {
   email,
   middleInitial,
+  mobilePhone,
   optionalPhone,
   optionalText,
-  phone,
   requiredText,
   zipCode,
 } from '../validation/fields.js';
@@ -146,7 +146,7 @@ export const OpenFarmerPrograms = z.array(OpenFarmerProgram);
 /** POST …/confirmations: the contact to confirm; a code goes to each. */
 export const ConfirmationBody = z.object({
   email: email(),
-  mobilePhone: phone(),
+  mobilePhone: mobilePhone(),
   language: FarmerLanguage.default('en'),
 });
 export type ConfirmationBody = z.infer<typeof ConfirmationBody>;
@@ -241,7 +241,7 @@ const applicationFields = {
 export const FarmerApplicationBody = z.object({
   confirmationId: z.uuid(),
   email: email(),
-  mobilePhone: phone(),
+  mobilePhone: mobilePhone(),
   ...applicationFields,
   taxId: text()
     .trim()

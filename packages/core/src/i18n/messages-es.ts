@@ -9,6 +9,7 @@ import { FARMER_APPLICATION_MESSAGES } from '../farmer-applications/messages.js'
 import { MERCHANT_MESSAGES } from '../merchants/messages.js';
 import { MESSAGES } from '../messages/messages.js';
 import { NOTIFICATION_MESSAGES } from '../notifications/messages.js';
+import { NOTICE_MESSAGES } from '../notifications/notice-kit.js';
 import { PAN_MESSAGES } from '../pans/messages.js';
 import { PHONE_TERMINAL_MESSAGES } from '../phone-terminals/messages.js';
 import { POS_NOTICES } from '../pos/messages.js';
@@ -34,6 +35,7 @@ export const MESSAGE_GROUPS = {
   PHONE_TERMINAL_MESSAGES,
   BANK_CHANGE_MESSAGES,
   FARMER_APPLICATION_MESSAGES,
+  NOTICE_MESSAGES,
 } as const;
 export type MessageGroup = keyof typeof MESSAGE_GROUPS;
 
@@ -70,6 +72,7 @@ export const RECIPIENT_MESSAGE_KEYS: { [G in MessageGroup]: readonly (keyof (typ
     'LENGTH_BETWEEN',
     'INVALID_ZIP',
     'INVALID_PHONE',
+    'INVALID_MOBILE_PHONE',
     'INVALID_USERNAME',
     'INVALID_FORGOT_USERNAME',
     'INVALID_PASSWORD',
@@ -213,7 +216,7 @@ export const RECIPIENT_MESSAGE_KEYS: { [G in MessageGroup]: readonly (keyof (typ
     'EMAIL_SUBJECT_EXPUNGED',
   ],
   // The merchant locator and the recipient's merchant page; the rest of the group is staff-only.
-  MERCHANT_MESSAGES: ['MERCHANT_NOT_FOUND', 'LOCATION_TEXT_REQUIRED', 'ROUTING_CHECK_DIGIT'],
+  MERCHANT_MESSAGES: ['MERCHANT_NOT_FOUND', 'LOCATION_TEXT_REQUIRED', 'STREET_SEARCH_OFF', 'ROUTING_CHECK_DIGIT'],
   // The per-transaction alerts (event 5): inbox texts and e-mails or SMS.
   POS_NOTICES: ['SUBJECT', 'PURCHASE', 'REFUND', 'REVERSAL'],
   // Pay codes: the phones registered to a card (decision 0108).
@@ -267,6 +270,8 @@ export const RECIPIENT_MESSAGE_KEYS: { [G in MessageGroup]: readonly (keyof (typ
     'NOTICE_SUBJECT',
     'NOTICE_REMOVED',
   ],
+  // The frame of every e-mail and SMS (docs/notices.md): all of it reaches a recipient.
+  NOTICE_MESSAGES: Object.keys(NOTICE_MESSAGES) as (keyof typeof NOTICE_MESSAGES)[],
 };
 
 /**
@@ -299,6 +304,8 @@ export const MESSAGES_ES: { [G in MessageGroup]: Spanish<G> } = {
     LENGTH_BETWEEN: 'Debe tener de {min} a {max} caracteres.',
     INVALID_ZIP: 'El código postal debe tener 5 dígitos, seguidos opcionalmente de un guion y 4 dígitos.',
     INVALID_PHONE: 'El número de teléfono debe tener 10 dígitos.',
+    INVALID_MOBILE_PHONE:
+      'El teléfono móvil debe ser un número de EE. UU.: el código de área y los tres dígitos siguientes no pueden empezar con 0 ni con 1.',
     INVALID_USERNAME: 'El nombre de usuario debe tener de 8 a 20 letras o dígitos y empezar con una letra.',
     INVALID_FORGOT_USERNAME: 'El nombre de usuario solo puede contener letras y dígitos.',
     INVALID_PASSWORD:
@@ -310,7 +317,8 @@ export const MESSAGES_ES: { [G in MessageGroup]: Spanish<G> } = {
     INVALID_AMOUNT: 'Ingrese una cantidad con dos decimales como máximo.',
     AMOUNT_TOO_HIGH: 'La cantidad no puede ser mayor que {max}.',
     AMOUNT_NEGATIVE: 'La cantidad no puede ser negativa.',
-    INVALID_DATE: 'Ingrese una fecha como AAAA-MM-DD.',
+    // Spanish date fields take the date day first (web lib/date-input.ts).
+    INVALID_DATE: 'Ingrese una fecha como DD/MM/AAAA.',
     DATE_TOO_EARLY: 'La fecha no puede ser anterior al {date}.',
     DATE_TOO_LATE: 'La fecha no puede ser posterior al {date}.',
     END_BEFORE_START: 'La fecha final no puede ser anterior a la fecha inicial.',
@@ -451,6 +459,8 @@ export const MESSAGES_ES: { [G in MessageGroup]: Spanish<G> } = {
   MERCHANT_MESSAGES: {
     MERCHANT_NOT_FOUND: 'No se encontró el comerciante.',
     LOCATION_TEXT_REQUIRED: 'Ingrese una ciudad, un código postal o Ciudad, ST.',
+    STREET_SEARCH_OFF:
+      'Aquí solo se pueden buscar códigos postales y nombres de ciudades. Ingrese un código postal o Ciudad, ST.',
     ROUTING_CHECK_DIGIT: 'Ingrese un número de ruta válido: 9 dígitos con su dígito de control.',
   },
   FARMER_MESSAGES: {
@@ -472,6 +482,14 @@ export const MESSAGES_ES: { [G in MessageGroup]: Spanish<G> } = {
     REFUSED: 'Se rechazó la solicitud.',
     REQUEST_NOT_FOUND: 'No se encontró la solicitud de cambio de cuenta bancaria.',
     NOT_PENDING: 'La solicitud ya fue decidida o retirada.',
+    APPLIED_SUBJECT: 'Cuenta bancaria cambiada: {merchant}',
+    APPLIED_NOTICE:
+      'El personal confirmó la nueva cuenta bancaria de {merchant} (termina en {last4}). Los próximos pagos irán a esa cuenta.',
+    REFUSED_SUBJECT: 'Cambio de cuenta bancaria rechazado: {merchant}',
+    REFUSED_NOTICE: 'El personal rechazó el cambio de cuenta bancaria de {merchant}. Motivo: {reason}',
+    REFUSED_NEXT:
+      'Los pagos siguen yendo a la cuenta de siempre. Puede pedirlo de nuevo desde la página de su negocio.',
+    APPLIED_NEXT: 'No tiene que hacer nada. Si usted no pidió este cambio, comuníquese con su programa de inmediato.',
   },
   FARMER_APPLICATION_MESSAGES: {
     NOT_TAKING: 'Este programa no está recibiendo solicitudes de agricultores ahora.',
@@ -521,6 +539,71 @@ export const MESSAGES_ES: { [G in MessageGroup]: Spanish<G> } = {
     NOTICE_SUBJECT: 'Se quitó un teléfono de su tarjeta',
     NOTICE_REMOVED:
       'Su programa quitó el teléfono "{name}" de su tarjeta que termina en {last4} ({program}). Ya no puede crear códigos de pago para la tarjeta.',
+  },
+  NOTICE_MESSAGES: {
+    GREETING_NAMED: 'Hola, {name}:',
+    GREETING: 'Hola:',
+    DETAILS: 'Detalles',
+    NEXT_HEADING: 'Qué hacer ahora',
+    CONTACT_HEADING: '¿Preguntas?',
+    CONTACT: '¿Preguntas? Comuníquese con {name}.',
+    CONTACT_BY: 'Comuníquese con {name}:',
+    CONTACT_EMAIL: 'Correo electrónico: {email}',
+    CONTACT_PHONE: 'Teléfono: {phone}',
+    FOOTER_CHOSEN:
+      'Recibe este mensaje porque eligió avisos por correo electrónico en la configuración de su cuenta; puede cambiarlos en {link}',
+    FOOTER_ACCOUNT: 'Recibe este mensaje por su cuenta en {link}',
+    SMS_LINK: 'Detalles: {link}',
+    PAYOUT_SUBJECT: 'Pago enviado: {amount} para {merchant}',
+    PAYOUT_SENT:
+      'El {date} se envió un pago de {amount} a la cuenta bancaria de {merchant}. Suele llegar en uno o dos días hábiles.',
+    FACT_AMOUNT: 'Cantidad',
+    FACT_BALANCE: 'Saldo restante',
+    FACT_PROGRAM: 'Programa',
+    FACT_AVAILABLE: 'Disponible desde',
+    FACT_EXPIRES: 'Vence el',
+    FACT_EXPIRED: 'Venció el',
+    FACT_AUTHORIZATION: 'Número de autorización',
+    FACT_CARD: 'Tarjeta',
+    FACT_CARD_ENDING: 'que termina en {last4}',
+    FACT_STATUS: 'Estado',
+    FACT_PHONE_NAME: 'Teléfono',
+    FACT_MERCHANT: 'Mercado',
+    FACT_PAYOUT_DATE: 'Pagado el',
+    FACT_PERIOD: 'Período',
+    FACT_BANK_ACCOUNT: 'Cuenta bancaria',
+    FACT_USERNAME: 'Nombre de usuario',
+    FACT_REQUEST: 'Solicitud',
+    NEXT_ISSUED:
+      'Use su tarjeta en un mercado de agricultores participante a partir del {availableDate}. Gástelo antes del {expirationDate}.',
+    NEXT_INCENTIVE:
+      'El incentivo está en su tarjeta: úselo en un mercado de agricultores participante antes del {expirationDate}.',
+    NEXT_VOIDED: 'No tiene que hacer nada. Si cree que es un error, comuníquese con su programa.',
+    NEXT_EXPIRING:
+      'Gaste lo que queda en un mercado de agricultores participante antes del {expirationDate}; después vence.',
+    NEXT_EXPIRED: 'No tiene que hacer nada. Si cree que es un error, comuníquese con su programa.',
+    NEXT_CARD_STATUS:
+      'Vea su tarjeta en el portal. Si usted no hizo este cambio, comuníquese con su programa de inmediato.',
+    NEXT_CARD_PIN:
+      'Elija un PIN nuevo en su próxima compra. Si usted no lo pidió, comuníquese con su programa de inmediato.',
+    NEXT_CARD_DEVICE: 'Si usted no lo pidió, comuníquese con su programa.',
+    NEXT_PAYOUT: 'Vea el detalle y el estado de cuenta en la sección Pagos recibidos del portal.',
+    NEXT_STAFF_REVIEW: 'Inicie sesión para revisarlo.',
+    NEXT_SIGN_IN: 'Inicie sesión para continuar.',
+    NEXT_CODE: 'Escriba el código donde lo pidió. Si usted no lo pidió, puede ignorar este mensaje.',
+    NEXT_LINK: 'Abra el enlace para continuar. Si usted no lo pidió, puede ignorar este mensaje.',
+    LINK_BENEFITS: 'Ver sus beneficios',
+    LINK_CARDS: 'Ver sus tarjetas',
+    LINK_NOTIFICATIONS: 'Ver sus notificaciones',
+    LINK_PAYOUTS: 'Ver sus pagos',
+    LINK_SIGN_IN: 'Iniciar sesión',
+    LINK_REVIEW: 'Abrir la revisión',
+    LINK_CONTINUE: 'Continuar',
+    LINK_APPLICATION: 'Ver su solicitud',
+    LINK_BUSINESS: 'Ver los datos de su negocio',
+    LINK_ACTIVATE: 'Activar su cuenta',
+    LINK_RESET_PASSWORD: 'Elegir una contraseña nueva',
+    LINK_CONFIRM_EMAIL: 'Confirmar este correo electrónico',
   },
 };
 

@@ -21,6 +21,8 @@ import { RecipientMerchantSearchQuery } from './recipient-search.js';
 import {
   GeocodePlace,
   GeocodeQuery,
+  LocatorStart,
+  LocatorStartQuery,
   MERCHANT_EXPORT_ROW_CAP,
   MerchantBankInfoBody,
   MerchantBankReveal,
@@ -110,12 +112,28 @@ export const locator = endpoint({
   operationId: 'locateMerchants',
   tags,
   summary:
-    "Active merchants with an active mapping to the caller's programs within 100 miles of the point, nearest " +
-    'first, at most 200 (distance in miles, from the physical address)',
+    "Active merchants with an active mapping to the caller's programs within `radius` miles of the point (25, 50 " +
+    'or 100; 100 when not given), nearest first, at most 200 (distance in miles, from the physical address)',
   access: MERCHANT_VIEW_OR_RECIPIENT,
   query: MerchantLocatorQuery,
   answer: z.array(MerchantLocatorItem),
   returns: 'The merchants near the point, nearest first',
+  refusals: REFUSED.list,
+});
+
+// Ours (decision 0114): the first view without a browser position, its centre and its merchants in one call.
+export const locatorStart = endpoint({
+  method: 'GET',
+  path: '/merchant-api/locator/start',
+  operationId: 'startMerchantLocator',
+  tags,
+  summary:
+    "Where the locator starts without a browser position (a recipient's own ZIP code, else the caller's programs' " +
+    'area, else the default point) and the merchants nearest it within the smallest radius step that finds any',
+  access: MERCHANT_VIEW_OR_RECIPIENT,
+  query: LocatorStartQuery,
+  answer: LocatorStart,
+  returns: 'The starting point, the radius used and the merchants near it, nearest first',
   refusals: REFUSED.list,
 });
 
@@ -124,7 +142,9 @@ export const geocode = endpoint({
   path: '/merchant-api/geocode',
   operationId: 'geocodePlace',
   tags,
-  summary: "Places of the US ZIP gazetteer matching a ZIP code, 'City, ST' or a city name, best first, at most 5",
+  summary:
+    "Places of the US ZIP gazetteer matching a ZIP code, 'City, ST' or a city name, best first, at most 5; a street " +
+    'address through the street geocoder when one is configured (400 when none is)',
   access: MERCHANT_VIEW_OR_RECIPIENT,
   query: GeocodeQuery,
   answer: z.array(GeocodePlace),

@@ -33,4 +33,8 @@ export const MERCHANT_MESSAGES = {
   /** Locator and location search (B§8). */
   LOCATION_NOT_FOUND: MESSAGES.LOCATION_NOT_FOUND,
   LOCATION_TEXT_REQUIRED: 'Enter a city, a ZIP code or City, ST.',
+  /** Decision 0114: a locator radius that is not one of LOCATOR_RADIUS_STEPS. */
+  RADIUS_STEP: 'Radius must be 25, 50 or 100 miles.',
+  /** Decision 0114: a street address searched while no street geocoder is configured (GEOCODER_URL). */
+  STREET_SEARCH_OFF: 'Only ZIP codes and city names can be searched here. Enter a ZIP code or City, ST.',
 } as const;

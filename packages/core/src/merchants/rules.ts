@@ -1,3 +1,4 @@
+import { LOCATOR_MAX_RADIUS, LOCATOR_RADIUS_STEPS, type LocatorRadius } from '../constants/defaults.js';
 import type { MerchantAddressInput } from './form.js';
 
 // Rules of the merchants (B§5 "Merchant search", "Merchant form"; resolutions 10 and 14; decisions 0020, 0021).
@@ -47,4 +48,19 @@ export function merchantFormAddresses(form: {
     mailing: form.mailingAddress ?? form.addressInfo,
     physical: form.physicalAddress ?? form.addressInfo,
   };
+}
+
+/**
+ * The locator's first radius (decision 0114): the smallest of LOCATOR_RADIUS_STEPS holding the nearest merchant (its
+ * distance in miles), the largest when none is within reach. A first view then lists the nearest merchants, and
+ * 'No merchant(s) found.' means none within the locator's reach.
+ */
+export function firstLocatorRadius(nearestMiles: number | undefined): LocatorRadius {
+  if (nearestMiles === undefined) return LOCATOR_MAX_RADIUS;
+  return LOCATOR_RADIUS_STEPS.find((step) => nearestMiles <= step) ?? LOCATOR_MAX_RADIUS;
+}
+
+/** 'Search a wider area': the next step up; null at the largest. */
+export function widerLocatorRadius(radius: number): LocatorRadius | null {
+  return LOCATOR_RADIUS_STEPS.find((step) => step > radius) ?? null;
 }

@@ -6,6 +6,7 @@ import {
   MERCHANT_SEARCH_NAME_MAX,
 } from '../constants/limits.js';
 import { MAX_PAGE_SIZE, MERCHANT_SEARCH_FETCH_SIZE } from '../constants/lists.js';
+import { LOCATOR_RADIUS_STEPS, type LocatorRadius } from '../constants/defaults.js';
 import { ruleMessage } from '../messages/origin.js';
 import { MESSAGES } from '../messages/messages.js';
 import { cappedAnswer } from '../pager/answers.js';
@@ -188,10 +189,20 @@ const coordinateParam = (limit: number, message: string) =>
     .transform(Number)
     .refine((n) => Math.abs(n) <= limit, message);
 
-/** GET /merchant-api/merchant/locator?latitude&longitude (B§7): the point to measure from. */
+/**
+ * How far the locator looks, in miles: one of LOCATOR_RADIUS_STEPS (decision 0114); left out, the locator's whole
+ * reach (100 miles, decision 0022), so a caller that never sends it sees what it saw before.
+ */
+const radiusParam = text(MERCHANT_MESSAGES.RADIUS_STEP)
+  .trim()
+  .refine((value) => (LOCATOR_RADIUS_STEPS as readonly number[]).includes(Number(value)), MERCHANT_MESSAGES.RADIUS_STEP)
+  .transform((value) => Number(value) as LocatorRadius);
+
+/** GET /merchant-api/merchant/locator?latitude&longitude (B§7): the point to measure from (and, ours, `radius`). */
 export const MerchantLocatorQuery = z.object({
   latitude: coordinateParam(90, MERCHANT_MESSAGES.LATITUDE_RANGE),
   longitude: coordinateParam(180, MERCHANT_MESSAGES.LONGITUDE_RANGE),
+  radius: radiusParam.optional(),
 });
 export type MerchantLocatorQuery = z.infer<typeof MerchantLocatorQuery>;
 
@@ -220,6 +231,34 @@ export const GeocodeQuery = z.object({
     .max(100, ruleMessage(MESSAGES.TOO_LONG, { max: 100 })),
 });
 export type GeocodeQuery = z.infer<typeof GeocodeQuery>;
+
+/**
+ * GET /merchant-api/locator/start (ours, decision 0114): where a first view looks when the browser gives no
+ * position. `radius` narrows the merchants to that step; left out, every merchant within the locator's reach.
+ */
+export const LocatorStartQuery = z.object({ radius: radiusParam.optional() });
+export type LocatorStartQuery = z.infer<typeof LocatorStartQuery>;
+
+/**
+ * Where the first view is centred: `home` the recipient's own ZIP code (labelled 'Hartford, CT 06103', never the
+ * street), `program` the area of the caller's programs' merchants, `default` the default point (nothing better known).
+ */
+export const LOCATOR_START_SOURCES = ['home', 'program', 'default'] as const;
+export const LocatorStart = z.object({
+  origin: z.object({
+    latitude: z.number(),
+    longitude: z.number(),
+    label: z.string().nullable(),
+    source: z.enum(LOCATOR_START_SOURCES),
+  }),
+  /**
+   * One of LOCATOR_RADIUS_STEPS: the radius asked for, else the smallest step holding the nearest merchant (the
+   * screen shows the merchants within it first).
+   */
+  radius: z.number(),
+  merchants: z.array(MerchantLocatorItem),
+});
+export type LocatorStart = z.infer<typeof LocatorStart>;
 
 /** One place of the gazetteer, best match first: 'Austin, TX' (a city, at its ZIPs' mean) or 'Austin, TX 78701'. */
 export const GeocodePlace = z.object({ label: z.string(), latitude: z.number(), longitude: z.number() });

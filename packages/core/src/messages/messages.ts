@@ -42,6 +42,9 @@ export const MESSAGES = {
   LENGTH_BETWEEN: 'Must be {min} to {max} characters.',
   INVALID_ZIP: 'Zip code must be 5 digits, optionally followed by a dash and 4 digits.',
   INVALID_PHONE: 'Phone number must have 10 digits.',
+  // ours: a mobile number receives texts, so it must be one the North American plan can dial (decision 0112)
+  INVALID_MOBILE_PHONE:
+    'Mobile phone must be a US number: the area code and the next three digits cannot start with 0 or 1.',
   INVALID_USERNAME: 'Username must be 8 to 20 letters or digits and start with a letter.',
   // ours: A§5 forgot password takes any existing username, so only its own rule (letters and digits, max 50) applies
   INVALID_FORGOT_USERNAME: 'Username may contain only letters and digits.',

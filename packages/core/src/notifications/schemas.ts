@@ -67,6 +67,11 @@ export const NotificationPreference = z.object({
   methodId: z.number().int(),
   descr: z.string(),
   selected: z.boolean(),
+  /**
+   * The account's mobile number replied STOP to our texts (decision 0112): no text reaches it until it replies START.
+   * The same on every row; the preference screen says so beside the SMS choices.
+   */
+  smsOptedOut: z.boolean(),
 });
 export type NotificationPreference = z.infer<typeof NotificationPreference>;
 

@@ -140,7 +140,7 @@ export const ACCOUNT_FILE_COLUMNS = [
     header: 'Mobile Phone',
     aliases: ['Mobile', 'Mobile Number', 'Cell Phone', 'Phone'],
     required: true,
-    help: 'Required: 10 digits, separators allowed ((860) 555-0147); stored as digits.',
+    help: 'Required: a US mobile number, 10 digits whose area code and next three digits do not start with 0 or 1, separators allowed ((860) 555-0147); stored as digits.',
   },
   {
     key: 'cardIssuanceCode',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_MAX } from '../constants/limits.js';
-import { email, optionalPhone, phone, username } from '../validation/fields.js';
+import { email, mobilePhone, optionalPhone, username } from '../validation/fields.js';
 import { personNameFields } from '../validation/field-groups.js';
 import { databaseId } from '../validation/numbers.js';
 import { USER_MESSAGES } from './messages.js';
@@ -19,7 +19,7 @@ export const UserFormInput = z.object({
   username: username(),
   email: email(EMAIL_MAX),
   ...personNameFields(),
-  mobile: phone(),
+  mobile: mobilePhone(),
   phone: optionalPhone(),
   userStatusId: z
     .number({ error: USER_MESSAGES.STATUS_REQUIRED })
@@ -40,6 +40,6 @@ export const RecipientUserBody = z.object({
   username: username(),
   email: email(EMAIL_MAX),
   ...personNameFields(),
-  mobile: phone(),
+  mobile: mobilePhone(),
 });
 export type RecipientUserBody = z.infer<typeof RecipientUserBody>;

@@ -70,7 +70,7 @@ describe('the user form (B§5)', () => {
     firstname: 'Jane',
     middlename: 'Q',
     lastname: 'Smith',
-    mobile: '(555) 123-4567',
+    mobile: '(555) 223-4567',
     phone: '',
     userStatusId: 0,
     roleId: 6,

@@ -1,7 +1,7 @@
 import { ADDRESS_MAX, CITY_MAX, EMAIL_MAX, NAME_MAX } from '../constants/limits.js';
 import { isStateCode } from '../enums/states.js';
 import { MESSAGES } from '../messages/messages.js';
-import { email, middleInitial, optionalText, phone, requiredText, zipCode } from './fields.js';
+import { email, middleInitial, mobilePhone, optionalText, requiredText, zipCode } from './fields.js';
 import { text } from './text.js';
 
 // The field groups that forms repeat (A§5 "Recipient forms", "Online application", "Account forms"; B§5): a person's
@@ -37,10 +37,13 @@ export function addressFields<StateKey extends string>(stateKey: StateKey) {
   };
 }
 
-/** E-mail required (max 255, the shared pattern) and a mobile phone required (10 digits with separators). */
+/**
+ * E-mail required (max 255, the shared pattern) and a mobile phone required (10 digits with separators, a NANP number:
+ * it receives texts).
+ */
 export function contactFields() {
   return {
     email: email(EMAIL_MAX),
-    mobilePhone: phone(),
+    mobilePhone: mobilePhone(),
   };
 }

@@ -18,6 +18,7 @@ import {
 import { ruleMessage } from '../messages/origin.js';
 import { MESSAGES } from '../messages/messages.js';
 import { isExternalCardPan } from './cards.js';
+import { isNanpNumber } from './nanp.js';
 import {
   AUTHORIZATION_NUMBER_PATTERN,
   EMAIL_PATTERN,
@@ -60,6 +61,22 @@ export function zipCode() {
 /** A§5/B§5: required phone, max 20, 10 digits with optional separators. */
 export function phone() {
   return requiredText(PHONE_MAX).regex(PHONE_PATTERN, MESSAGES.INVALID_PHONE);
+}
+
+/**
+ * A mobile phone that receives text messages: a phone() whose digits can be a NANP number (decision 0112), since the
+ * provider sends only to +1 numbers whose area code and exchange start with 2 to 9.
+ */
+export function mobilePhone() {
+  return phone().refine((v) => isNanpNumber(v) || !PHONE_PATTERN.test(v), MESSAGES.INVALID_MOBILE_PHONE);
+}
+
+/** An optional mobilePhone(): empty, null or absent, else a valid NANP phone. */
+export function optionalMobilePhone() {
+  return optionalPhone().refine(
+    (v) => v === null || v === undefined || v === '' || !PHONE_PATTERN.test(v) || isNanpNumber(v),
+    MESSAGES.INVALID_MOBILE_PHONE,
+  );
 }
 
 /** B§5 "other phone optional": empty, null or absent, else a valid phone. */

@@ -6,3 +6,4 @@ export * from './text.js';
 export * from './numbers.js';
 export * from './field-groups.js';
 export * from './bank.js';
+export * from './nanp.js';

@@ -26,6 +26,8 @@ import { configValueInForce } from './config-values.js';
 import { issuedOfAgency } from './issuance-totals.js';
 import type { RequestContext } from './context.js';
 import { AppError } from './errors.js';
+import { staffEmail } from './notice-mail.js';
+import { noticeBaseUrl } from './recipient-notices.js';
 
 // Agency funding (B§9 fundingAlert; docs/decisions/0029-agency-funding-alerts.md). Benefits issued to an agency (the
 // funding roll-up, platform/issuance-totals.ts) count against its funding amount. Called in the transaction that
@@ -156,12 +158,13 @@ export async function checkAgencyFunding(
     await tx
       .insert(staffNotifications)
       .values(unique.map((n) => ({ userId: n.userId, topic: FUNDING_ALERT_TOPIC, text: n.text, notifiedDate: now })));
+    const base = noticeBaseUrl(ctx);
     await tx.insert(outbox).values(
       unique.map((n) => ({
         channel: 'email',
         to: n.email.slice(0, 255),
-        subject: n.subject,
-        body: n.text,
+        ...staffEmail(base, n.subject, n.text),
+        kind: 'agency-funding',
         createdAt: now,
       })),
     );

@@ -364,6 +364,11 @@ const CASES: Record<string, AuditCase | Exempt> = {
       "marks the caller's own notifications read or dismissed: no one else's data, no record a program must account for",
   },
 
+  receiveSmsReply: {
+    exempt:
+      "the provider relays a phone's own STOP or START: no user acts, and sms_opt_outs keeps the keyword and its time",
+  },
+
   saveNotificationPreferences: {
     action: 'update',
     entity: 'notification_preferences',

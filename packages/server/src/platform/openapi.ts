@@ -86,7 +86,7 @@ function successAnswer(endpoint: AnyEndpoint) {
       ? endpoint.answer
         ? jsonSchema(endpoint.answer, 'output')
         : {}
-      : format === 'html' || format === 'ach'
+      : format === 'html' || format === 'ach' || format === 'xml'
         ? { type: 'string' }
         : { type: 'string', format: 'binary' };
   const content = Object.fromEntries(ANSWER_MEDIA_TYPES[format].map((type) => [type, { schema }]));
@@ -125,7 +125,11 @@ function operation(endpoint: AnyEndpoint) {
       ? {
           requestBody: {
             required: true,
-            content: { 'application/json': { schema: jsonSchema(endpoint.body, 'input') } },
+            content: {
+              [endpoint.formBody ? 'application/x-www-form-urlencoded' : 'application/json']: {
+                schema: jsonSchema(endpoint.body, 'input'),
+              },
+            },
           },
         }
       : {}),

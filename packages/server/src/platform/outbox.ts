@@ -1,3 +1,4 @@
+import { fitSms, smsSize } from '@ebt/core/outbox';
 import type { DbOrTx } from '../db/client.js';
 import { outbox, outboxAttachments } from '../db/schema/index.js';
 import type { RequestContext } from './context.js';
@@ -40,15 +41,27 @@ export async function queueMessage(
   if (attachments.length > 0 && message.channel !== 'email') throw new Error('Only an e-mail carries attachments.');
   if (attachments.reduce((sum, a) => sum + a.content.length, 0) > MAX_ATTACHMENT_BYTES)
     throw new Error('The attachments are larger than an e-mail may carry.');
+  // A text longer than two parts is cut to fit (carriers bill, and some drop, by the part): a notice's sender should
+  // write it shorter, so the cut is logged, by kind, never with the text.
+  let body = message.body;
+  if (message.channel === 'sms') {
+    body = fitSms(message.body);
+    if (body !== message.body)
+      ctx.log.warn(
+        { channel: 'sms', kind: message.kind ?? 'other', segments: smsSize(message.body).segments },
+        'text message cut to fit two parts',
+      );
+  }
   const [row] = await db
     .insert(outbox)
     .values({
       channel: message.channel,
       to: message.to.slice(0, 255),
       subject: message.subject.slice(0, 200),
-      body: message.body,
+      body,
       html: message.channel === 'email' ? (message.html ?? null) : null,
       kind: (message.kind ?? 'other').slice(0, 60),
+      segments: message.channel === 'sms' ? smsSize(body).segments : null,
       createdAt: ctx.now(),
     })
     .returning({ id: outbox.id });
@@ -62,7 +75,13 @@ export async function queueMessage(
       })),
     );
   ctx.log.info(
-    { outboxId: row?.id, channel: message.channel, kind: message.kind ?? 'other', subject: message.subject, attachments: attachments.length },
+    {
+      outboxId: row?.id,
+      channel: message.channel,
+      kind: message.kind ?? 'other',
+      subject: message.subject,
+      attachments: attachments.length,
+    },
     'message queued in the outbox',
   );
   return row!.id;

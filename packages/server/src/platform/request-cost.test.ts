@@ -104,6 +104,10 @@ describe('the cost of an authenticated request', () => {
       expect(await statementsOf(locate), `locator as ${user.username}`).toBe(2);
       const geocode = () => t.injectAs(token, { method: 'GET', url: '/merchant-api/geocode?q=Hartford,%20CT' });
       expect(await statementsOf(geocode), `geocode as ${user.username}`).toBe(2);
+      // The first view: its starting point and the merchants around it in one statement (decision 0114).
+      const start = () => t.injectAs(token, { method: 'GET', url: '/merchant-api/locator/start' });
+      expect((await start()).statusCode).toBe(200);
+      expect(await statementsOf(start), `locator start as ${user.username}`).toBe(2);
     }
   });
 

@@ -1,6 +1,7 @@
 import { MantineProvider, type MantineColorSchemeManager } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { KitTexts } from '../components/KitTexts';
 import { overlaysLoadRequested } from '../lib/overlays';
 import { queryClient } from '../lib/query-client';
 import { cssVariablesResolver, theme } from './theme';
@@ -37,12 +38,14 @@ export function AppProviders({ children }: { children: ReactNode }) {
       defaultColorScheme="light"
       forceColorScheme="light"
     >
-      <QueryClientProvider client={queryClient}>
-        <Suspense fallback={null}>
-          <Overlays />
-        </Suspense>
-        {children}
-      </QueryClientProvider>
+      <KitTexts>
+        <QueryClientProvider client={queryClient}>
+          <Suspense fallback={null}>
+            <Overlays />
+          </Suspense>
+          {children}
+        </QueryClientProvider>
+      </KitTexts>
     </MantineProvider>
   );
 }

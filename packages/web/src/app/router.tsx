@@ -7,6 +7,7 @@ import { authRoutes } from '../features/auth/routes';
 import { benefitsRoutes } from '../features/benefits/routes';
 import { configRoutes } from '../features/config/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
+import { deliveryLogRoutes } from '../features/delivery-log/routes';
 import { sellRoutes } from '../features/sell/routes';
 import { settlementRoutes } from '../features/settlement/routes';
 import { externalCardsRoutes } from '../features/external-cards/routes';
@@ -56,6 +57,7 @@ const FEATURES: FeatureRoutes[] = [
   dashboardRoutes,
   settlementRoutes,
   configRoutes,
+  deliveryLogRoutes,
   farmerRoutes,
   farmerApplyRoutes,
   farmerApplicationsRoutes,

@@ -1,11 +1,13 @@
 import { Group, Text, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
+import { useI18n } from '../lib/i18n';
 import classes from './Brand.module.css';
 
 /** The MarketLink mark and name, linking to `to` (the portal's home, or the sign-in page). */
 export function Brand({ to }: { to: string }) {
+  const { t } = useI18n();
   return (
-    <UnstyledButton component={Link} to={to} className={classes.brand} aria-label="MarketLink home">
+    <UnstyledButton component={Link} to={to} className={classes.brand} aria-label={t('kit.brandHome')}>
       <Group gap={8} wrap="nowrap">
         <svg width="28" height="28" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
           <rect width="32" height="32" rx="7" fill="var(--mantine-primary-color-filled)" />

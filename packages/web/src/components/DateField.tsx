@@ -1,8 +1,11 @@
 import '@mantine/dates/styles.layer.css';
 import { ActionIcon, Popover, TextInput, type TextInputProps } from '@mantine/core';
-import { DatePicker } from '@mantine/dates';
+import { DatePicker, DatesProvider } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
+// The calendar's month and day names come from dayjs: its Spanish beside its built-in English.
+import 'dayjs/locale/es';
 import { useState, type ChangeEvent } from 'react';
+import { shownDateText, typedDateValue } from '../lib/date-input';
 import { useI18n } from '../lib/i18n';
 
 /** The calendar's buttons have no names of their own (axe: button-name): catalogue keys (lib/i18n). */
@@ -34,25 +37,27 @@ export interface DateFieldProps extends Omit<TextInputProps, 'value' | 'onChange
 /**
  * Every date a form asks for (A§5 benefit dates, search date ranges): a text field shown and typed as
  * 'YYYY-MM-DD', the form the specification and its error 'Enter a date as YYYY-MM-DD.' use, whatever the browser's
- * language (a native date input shows mm/dd/yyyy in en-US). The calendar button beside it picks a date into the
- * same text, so typing and picking give one value and one validation.
+ * language (a native date input shows mm/dd/yyyy in en-US); on a Spanish page day first, 'DD/MM/AAAA', as Spanish
+ * dates are written (lib/date-input.ts), the value still 'YYYY-MM-DD'. The calendar button beside it picks a date
+ * into the same text, so typing and picking give one value and one validation; the calendar speaks the page's
+ * language (dayjs's month and day names, through Mantine's DatesProvider).
  */
 export function DateField({ label, value = '', onChange, min, max, disabled, readOnly, ...rest }: DateFieldProps) {
-  const { t } = useI18n();
+  const { t, language } = useI18n();
   const [opened, setOpened] = useState(false);
   const shown = ISO_DATE.test(value) ? value : undefined;
   return (
     <TextInput
       label={label}
-      placeholder="YYYY-MM-DD"
+      placeholder={t('kit.datePlaceholder')}
       inputMode="numeric"
       autoComplete="off"
       maxLength={10}
       disabled={disabled}
       readOnly={readOnly}
       {...rest}
-      value={value}
-      onChange={(event: ChangeEvent<HTMLInputElement>) => onChange(event.currentTarget.value)}
+      value={shownDateText(value, language)}
+      onChange={(event: ChangeEvent<HTMLInputElement>) => onChange(typedDateValue(event.currentTarget.value, language))}
       rightSectionPointerEvents="all"
       rightSection={
         disabled || readOnly ? undefined : (
@@ -69,19 +74,21 @@ export function DateField({ label, value = '', onChange, min, max, disabled, rea
               </ActionIcon>
             </Popover.Target>
             <Popover.Dropdown>
-              <DatePicker
-                value={shown ?? null}
-                defaultDate={shown}
-                minDate={min}
-                maxDate={max}
-                ariaLabels={Object.fromEntries(Object.entries(CALENDAR_LABELS).map(([k, v]) => [k, t(v)]))}
-                // Mantine colours weekends red-6, below AA on white; a date form has no use for the difference.
-                weekendDays={[]}
-                onChange={(picked) => {
-                  if (picked) onChange(picked.slice(0, 10));
-                  setOpened(false);
-                }}
-              />
+              <DatesProvider settings={{ locale: language }}>
+                <DatePicker
+                  value={shown ?? null}
+                  defaultDate={shown}
+                  minDate={min}
+                  maxDate={max}
+                  ariaLabels={Object.fromEntries(Object.entries(CALENDAR_LABELS).map(([k, v]) => [k, t(v)]))}
+                  // Mantine colours weekends red-6, below AA on white; a date form has no use for the difference.
+                  weekendDays={[]}
+                  onChange={(picked) => {
+                    if (picked) onChange(picked.slice(0, 10));
+                    setOpened(false);
+                  }}
+                />
+              </DatesProvider>
             </Popover.Dropdown>
           </Popover>
         )

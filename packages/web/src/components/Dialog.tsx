@@ -1,6 +1,7 @@
 import { Modal, useMantineTheme } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
+import { useI18n } from '../lib/i18n';
 
 /**
  * A screen's own dialog holding a form or a search (B§2 Process Applicant, A§2 the recipient picker): a wide
@@ -20,6 +21,7 @@ export function Dialog({
   onClosed?: () => void;
   children: ReactNode;
 }) {
+  const { t } = useI18n();
   const theme = useMantineTheme();
   const phone = useMediaQuery(`(max-width: ${theme.breakpoints.sm})`);
   return (
@@ -30,7 +32,7 @@ export function Dialog({
       size="xl"
       fullScreen={phone}
       onExitTransitionEnd={onClosed}
-      closeButtonProps={{ 'aria-label': 'Close dialog' }}
+      closeButtonProps={{ 'aria-label': t('kit.closeDialog') }}
     >
       {children}
     </Modal>

@@ -4,6 +4,7 @@ import { FileInput, type FileInputProps } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { fileProblem, formatFileSize } from '../lib/files';
+import { useI18n } from '../lib/i18n';
 
 // Screens that upload import the Upload button from here (the progress bar alone from its own file).
 export { UploadSubmit } from './UploadProgress';
@@ -30,10 +31,10 @@ export interface FilePickerProps extends Omit<
 
 const DEFAULT_EXTENSIONS: readonly string[] = ACCEPTED_FILE_EXTENSIONS;
 
-function extensionList(accept: readonly string[]): string {
+/** 'CSV, XLS or XLSX' ('CSV, XLS o XLSX'): the page's language joins the names. */
+function extensionList(accept: readonly string[], locale: string): string {
   const names = accept.map((ext) => ext.replace(/^\./, '').toUpperCase());
-  if (names.length <= 1) return names.join('');
-  return `${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}`;
+  return new Intl.ListFormat(locale, { type: 'disjunction' }).format(names);
 }
 
 /** The picked file as the field shows it: its name and size. */
@@ -65,6 +66,7 @@ export function FilePicker({
   description,
   ...others
 }: FilePickerProps) {
+  const { t, locale } = useI18n();
   const [refusal, setRefusal] = useState<string | null>(null);
   const resetRef = useRef<() => void>(null);
 
@@ -91,14 +93,16 @@ export function FilePicker({
   return (
     <FileInput
       label={label}
-      description={description ?? `${extensionList(accept)} file, at most ${formatFileSize(maxBytes)}.`}
-      placeholder="Choose a file"
+      description={
+        description ?? t('kit.fileLimits', { types: extensionList(accept, locale), size: formatFileSize(maxBytes) })
+      }
+      placeholder={t('kit.chooseFile')}
       accept={accept.join(',')}
       value={value}
       onChange={handleChange}
       resetRef={resetRef}
       clearable
-      clearButtonProps={{ 'aria-label': 'Remove the chosen file' }}
+      clearButtonProps={{ 'aria-label': t('kit.removeFile') }}
       leftSection={<IconFileSpreadsheet aria-hidden size={18} />}
       valueComponent={PickedFile}
       error={shownError ? <span role="alert">{shownError}</span> : undefined}

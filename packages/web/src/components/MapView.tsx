@@ -2,8 +2,18 @@ import 'leaflet/dist/leaflet.css';
 import { VisuallyHidden } from '@mantine/core';
 import { divIcon, type LatLngTuple, type Marker as LeafletMarker } from 'leaflet';
 import { useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
-import { CircleMarker, MapContainer, Marker, Popup, TileLayer, useMap } from 'react-leaflet';
-import { MAP_ATTRIBUTION, mapTileUrl } from '../lib/map-settings';
+import {
+  AttributionControl,
+  CircleMarker,
+  MapContainer,
+  Marker,
+  Popup,
+  TileLayer,
+  useMap,
+  useMapEvent,
+  ZoomControl,
+} from 'react-leaflet';
+import { mapTileUrl, OSM_COPYRIGHT_LINK } from '../lib/map-settings';
 import { useI18n } from '../lib/i18n';
 import { markerClassName, markerHtml } from './MapView.markers';
 import classes from './MapView.module.css';
@@ -44,6 +54,14 @@ function ContainerLabel({ label, helpId }: { label: string; helpId: string }) {
   return null;
 }
 
+/** Leaflet names a popup's close button 'Close popup', with no option to change it: named on opening. */
+function PopupCloseLabel({ label }: { label: string }) {
+  useMapEvent('popupopen', (event) => {
+    event.popup.getElement()?.querySelector('.leaflet-popup-close-button')?.setAttribute('aria-label', label);
+  });
+  return null;
+}
+
 /** MapContainer reads `center` once; later centres are applied here. */
 function FollowCenter({ center, zoom }: { center: LatLngTuple; zoom: number }) {
   const map = useMap();
@@ -77,7 +95,7 @@ function FollowSize() {
  * then stay out of the first bundle (the sign-in page).
  */
 export function MapView({ center, zoom, label, markers, selectedKey, onMarkerSelect, origin }: MapViewProps) {
-  const { t } = useI18n();
+  const { t, language } = useI18n();
   const helpId = useId();
   const tileUrl = useMemo(() => mapTileUrl(), []);
   const markerRefs = useRef(new Map<string, LeafletMarker>());
@@ -85,11 +103,31 @@ export function MapView({ center, zoom, label, markers, selectedKey, onMarkerSel
   return (
     <div>
       <VisuallyHidden id={helpId}>{t('kit.mapKeyboardHelp')}</VisuallyHidden>
-      <MapContainer center={center} zoom={zoom} keyboard scrollWheelZoom={false} className={classes.map}>
+      <MapContainer
+        center={center}
+        zoom={zoom}
+        keyboard
+        scrollWheelZoom={false}
+        zoomControl={false}
+        attributionControl={false}
+        className={classes.map}
+      >
         <ContainerLabel label={label} helpId={helpId} />
         <FollowCenter center={center} zoom={zoom} />
         <FollowSize />
-        <TileLayer url={tileUrl} attribution={MAP_ATTRIBUTION} />
+        <PopupCloseLabel label={t('kit.closePopup')} />
+        {/* Leaflet's own controls say 'Zoom in' and 'A JavaScript library for interactive maps' and read their
+            texts once: ours are in the page's language, made again (the key) when the language changes. */}
+        <ZoomControl key={`zoom-${language}`} zoomInTitle={t('kit.zoomIn')} zoomOutTitle={t('kit.zoomOut')} />
+        <AttributionControl
+          key={`attribution-${language}`}
+          prefix={`<a href="https://leafletjs.com" title="${t('kit.leafletTitle')}">Leaflet</a>`}
+        />
+        <TileLayer
+          key={`tiles-${language}`}
+          url={tileUrl}
+          attribution={`&copy; ${t('kit.mapAttribution', { osm: OSM_COPYRIGHT_LINK })}`}
+        />
         {origin && (
           <CircleMarker
             center={origin}

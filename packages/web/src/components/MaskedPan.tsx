@@ -1,5 +1,6 @@
 import { maskPan } from '@ebt/core/format';
 import { Text, VisuallyHidden, type TextProps } from '@mantine/core';
+import { useI18n } from '../lib/i18n';
 
 export interface MaskedPanProps extends Omit<TextProps, 'children'> {
   pan: string | null | undefined;
@@ -10,12 +11,13 @@ export interface MaskedPanProps extends Omit<TextProps, 'children'> {
  * 'card ending in 6789' instead of 'star 6789'. Shows nothing for an empty value.
  */
 export function MaskedPan({ pan, style, ...others }: MaskedPanProps) {
+  const { t } = useI18n();
   const masked = maskPan(pan);
   if (!masked) return null;
   return (
     <Text span inherit style={[{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }, style]} {...others}>
       <span aria-hidden="true">{masked}</span>
-      <VisuallyHidden>card ending in {masked.slice(1)}</VisuallyHidden>
+      <VisuallyHidden>{t('kit.cardEndingIn', { last4: masked.slice(1) })}</VisuallyHidden>
     </Text>
   );
 }

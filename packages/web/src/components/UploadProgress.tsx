@@ -1,5 +1,6 @@
 import { Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
+import { useI18n } from '../lib/i18n';
 
 export interface UploadProgressProps {
   /** 0-100, from `uploadFile`'s onProgress. */
@@ -12,10 +13,11 @@ export interface UploadProgressProps {
  * How far an upload has gone (lib/upload.ts). The bar is a progressbar with aria-valuenow, named by the visible
  * label; at 100% it says the server is processing the file, which for a large import takes a moment more.
  */
-export function UploadProgress({ percent, label = 'Uploading file' }: UploadProgressProps) {
+export function UploadProgress({ percent, label }: UploadProgressProps) {
+  const { t } = useI18n();
   const value = Math.min(Math.max(Math.round(percent) || 0, 0), 100);
   const done = value >= 100;
-  const text = done ? 'Processing file…' : label;
+  const text = done ? t('kit.processingFile') : (label ?? t('kit.uploadingFile'));
   return (
     <Stack gap={4}>
       <Group justify="space-between" gap="sm">
@@ -34,12 +36,15 @@ export function UploadProgress({ percent, label = 'Uploading file' }: UploadProg
  * Every import screen (account file, benefit file, later merchant and PAN files) ends the same way.
  */
 export function UploadSubmit({ pending, percent, file }: { pending: boolean; percent: number; file: File | null }) {
+  const { t } = useI18n();
   return (
     <>
-      {pending && <UploadProgress percent={percent} label={file ? `Uploading ${file.name}` : undefined} />}
+      {pending && (
+        <UploadProgress percent={percent} label={file ? t('kit.uploadingNamed', { name: file.name }) : undefined} />
+      )}
       <Group justify="flex-end">
         <Button type="submit" loading={pending} leftSection={<IconUpload aria-hidden size={18} />}>
-          Upload
+          {t('kit.upload')}
         </Button>
       </Group>
     </>

@@ -1,9 +1,11 @@
 /** The server's default (packages/server/src/config.ts DEFAULT_MAP_TILE_URL): used when the page names none (vite dev). */
 export const DEFAULT_MAP_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 
-/** OpenStreetMap's licence asks for this credit on every map drawn from its tiles. */
-export const MAP_ATTRIBUTION =
-  '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
+/**
+ * OpenStreetMap's licence asks for a credit on every map drawn from its tiles: this link, inside the words of the
+ * page's language (kit.mapAttribution, 'OpenStreetMap contributors' / 'colaboradores de OpenStreetMap').
+ */
+export const OSM_COPYRIGHT_LINK = '<a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>';
 
 /** The meta element the server adds to index.html (packages/server/src/platform/web.ts MAP_TILE_META). */
 const TILE_META = 'meta[name="map-tile-url"]';

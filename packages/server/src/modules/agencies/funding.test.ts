@@ -124,8 +124,14 @@ describe('the agency funding alert', () => {
       }),
     );
     expect(await noticesTo(w.users.programAdmin.id)).toEqual([expect.objectContaining({ text: notices[0]!.text })]);
+    // The e-mail frames the staff notice (docs/notices.md): greeting, the text, a link to the staff inbox, HTML.
     expect(await mailTo(admin.email)).toEqual([
-      expect.objectContaining({ subject: `Agency funding alert: ${agency.name}`, body: notices[0]!.text }),
+      expect.objectContaining({
+        subject: `Agency funding alert: ${agency.name}`,
+        body: expect.stringContaining(`\n\n${notices[0]!.text}\n\n`),
+        html: expect.stringContaining('<html lang="en">'),
+        kind: 'agency-funding',
+      }),
     ]);
     expect(await alertedAt(agency.id)).not.toBeNull();
     const [audit] = await db()

@@ -250,7 +250,9 @@ describe('GET /user-api/user/current', () => {
       middlename: 'B',
       lastname: 'Cole',
       mobile: '8605551234',
-      programs: [{ programUuid: program.uuid, programId: program.id, programName: program.name, timeZone: 'America/New_York' }],
+      programs: [
+        { programUuid: program.uuid, programId: program.id, programName: program.name, timeZone: 'America/New_York' },
+      ],
       notificationsCount: 0,
     });
     expect(body.privileges).toContain(PRIVILEGE.AGENCYADMIN_ACCESS);

@@ -228,6 +228,9 @@ describe('staff decide a bank change', () => {
     expect(mail!.subject).toContain('Bank account changed');
     expect(mail!.body).toContain('8899');
     expect(mail!.body).not.toContain(NEW_ACCOUNT);
+    expect(mail).toMatchObject({ kind: 'bank-change-applied' });
+    expect(mail!.html).toContain('8899');
+    expect(mail!.html).not.toContain(NEW_ACCOUNT);
     const again = await t.injectAs(s.w.tokens.admin, { method: 'POST', url: `${s.staffUrl}/${requestUuid}/confirm` });
     expect(again.statusCode).toBe(409);
   });

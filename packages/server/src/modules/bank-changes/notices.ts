@@ -1,7 +1,12 @@
+import { BANK_CHANGE_MESSAGES } from '@ebt/core/bank-changes';
+import { MESSAGES_ES } from '@ebt/core/i18n';
+import { fillMessage } from '@ebt/core/messages';
 import type { DbOrTx } from '../../db/client.js';
 import { staffNotifications } from '../../db/schema/index.js';
 import type { RequestContext } from '../../platform/context.js';
+import { accountEmail, noticeText } from '../../platform/notice-mail.js';
 import { queueMessage } from '../../platform/outbox.js';
+import { noticeBaseUrl } from '../../platform/recipient-notices.js';
 import { bankStaffOf, merchantFarmers } from './queries.js';
 
 // Who is told of a bank change request, queued in the transaction that makes the change so nobody hears of one that
@@ -10,7 +15,7 @@ import { bankStaffOf, merchantFarmers } from './queries.js';
 
 export const BANK_CHANGE_TOPIC = 'bank-change';
 
-type NoticeContext = Pick<RequestContext, 'now' | 'log'>;
+type NoticeContext = Pick<RequestContext, 'now' | 'log'> & Partial<Pick<RequestContext, 'config'>>;
 
 /**
  * A staff notification (and its e-mail) to each live user holding BANK_VIEW in one of the merchant's programs.
@@ -20,23 +25,24 @@ export async function tellBankStaff(tx: DbOrTx, ctx: NoticeContext, merchant: { 
   const people = await bankStaffOf(tx, merchant.id);
   if (people.length === 0) return;
   const now = ctx.now();
-  const text =
-    `${merchant.name} asked to change its bank account. Confirm or refuse it in the bank section of the merchant page.`.slice(
-      0,
-      500,
-    );
+  const text = fillMessage(BANK_CHANGE_MESSAGES.STAFF_REQUESTED, { merchant: merchant.name }).slice(0, 500);
   await tx
     .insert(staffNotifications)
     .values(
       people.map((p) => ({ userId: p.userId, topic: BANK_CHANGE_TOPIC, text, notifiedDate: now, createdAt: now })),
     );
+  const base = noticeBaseUrl(ctx);
+  const email = accountEmail({
+    language: 'en',
+    baseUrl: base,
+    heading: BANK_CHANGE_MESSAGES.STAFF_SUBJECT,
+    summary: text,
+    facts: [[noticeText('en', 'FACT_MERCHANT'), merchant.name]],
+    next: noticeText('en', 'NEXT_STAFF_REVIEW'),
+    link: { url: `${base}/program/notifications`, text: noticeText('en', 'LINK_NOTIFICATIONS') },
+  });
   for (const p of people)
-    await queueMessage(tx, ctx, {
-      channel: 'email',
-      to: p.email,
-      subject: 'Bank account change requested',
-      body: text,
-    });
+    await queueMessage(tx, ctx, { channel: 'email', to: p.email, kind: 'bank-change-requested', ...email });
 }
 
 /** The e-mail to each farmer user of the merchant when staff decide: applied, or refused with the reason. */
@@ -46,36 +52,36 @@ export async function tellFarmers(
   merchant: { id: number; name: string },
   outcome: { applied: true; last4: string } | { applied: false; reason: string },
 ) {
+  const base = noticeBaseUrl(ctx);
+  const es = MESSAGES_ES.BANK_CHANGE_MESSAGES as Record<keyof typeof BANK_CHANGE_MESSAGES, string>;
   for (const reader of await merchantFarmers(tx, merchant.id)) {
-    const spanish = reader.language === 'es';
-    const name = merchant.name;
-    const message = outcome.applied
-      ? spanish
-        ? {
-            subject: `Cuenta bancaria cambiada: ${name}`,
-            body:
-              `Hola, ${reader.firstName}:\n\nEl personal confirmó la nueva cuenta bancaria de ${name} ` +
-              `(termina en ${outcome.last4}). Los próximos pagos irán a esa cuenta.`,
-          }
-        : {
-            subject: `Bank account changed: ${name}`,
-            body:
-              `Hello ${reader.firstName},\n\nStaff confirmed ${name}'s new bank account (ending ${outcome.last4}). ` +
-              `The next payouts go to it.`,
-          }
-      : spanish
-        ? {
-            subject: `Cambio de cuenta bancaria rechazado: ${name}`,
-            body:
-              `Hola, ${reader.firstName}:\n\nEl personal rechazó el cambio de cuenta bancaria de ${name}. ` +
-              `Motivo: ${outcome.reason}\n\nLos pagos siguen yendo a la cuenta de siempre.`,
-          }
-        : {
-            subject: `Bank account change refused: ${name}`,
-            body:
-              `Hello ${reader.firstName},\n\nStaff refused the change of ${name}'s bank account. ` +
-              `Reason: ${outcome.reason}\n\nPayouts still go to the account on file.`,
-          };
-    await queueMessage(tx, ctx, { channel: 'email', to: reader.email, ...message });
+    const language = reader.language === 'es' ? 'es' : 'en';
+    const words = language === 'es' ? es : BANK_CHANGE_MESSAGES;
+    const values: Record<string, string> = outcome.applied
+      ? { merchant: merchant.name, last4: outcome.last4 }
+      : { merchant: merchant.name, reason: outcome.reason };
+    const email = accountEmail({
+      language,
+      baseUrl: base,
+      greetingName: reader.firstName,
+      heading: fillMessage(outcome.applied ? words.APPLIED_SUBJECT : words.REFUSED_SUBJECT, values),
+      summary: fillMessage(outcome.applied ? words.APPLIED_NOTICE : words.REFUSED_NOTICE, values),
+      facts: outcome.applied
+        ? [
+            [
+              noticeText(language, 'FACT_BANK_ACCOUNT'),
+              noticeText(language, 'FACT_CARD_ENDING', { last4: outcome.last4 }),
+            ],
+          ]
+        : [],
+      next: outcome.applied ? words.APPLIED_NEXT : words.REFUSED_NEXT,
+      link: { url: `${base}/merchant/business`, text: noticeText(language, 'LINK_BUSINESS') },
+    });
+    await queueMessage(tx, ctx, {
+      channel: 'email',
+      to: reader.email,
+      kind: outcome.applied ? 'bank-change-applied' : 'bank-change-refused',
+      ...email,
+    });
   }
 }

@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { NOTIFICATION_METHOD } from '@ebt/core/enums';
+import { BENEFIT_TYPE, NOTIFICATION_METHOD } from '@ebt/core/enums';
+import type { BenefitNoticeTemplate } from './issue-effects.js';
 import { isUniqueViolation } from '../../platform/errors.js';
 import { chunks } from '../../platform/import-sql.js';
 import {
@@ -182,6 +183,26 @@ export interface IssueInsert {
   row: typeof benefits.$inferInsert;
   /** es: the e-mail and SMS text for a recipient whose user chose Spanish (docs/i18n.md), as notifyAccounts sends. */
   notice: { event: number; subject: string; text: string; es: { subject: string; text: string } };
+  /** The SMS in each language when its plain form does not fit two parts (notice-mail.ts smsUnlessPlain), else null. */
+  sms?: { en: string | null; es: string | null };
+}
+
+/** HTML-escapes a SQL text expression, as notice-mail.ts escapeHtml does. */
+const escapeSql = (x: string) =>
+  `replace(replace(replace(replace(replace(${x}, '&', '&amp;'), '<', '&lt;'), '>', '&gt;'), '"', '&quot;'), '''', '&#39;')`;
+
+/** Fills a benefit notice template's places (issue-effects.ts BENEFIT_SLOT) with a row's values, escaped for HTML. */
+function fillSlots(template: string, html: boolean): string {
+  const v = (x: string) => (html ? escapeSql(x) : x);
+  const slots: [string, string][] = [
+    ['S', v('v.summary')],
+    ['G', v('l.first_name')],
+    ['A', 'v.amount'],
+    ['V', 'v.available'],
+    ['X', 'v.expires'],
+    ['N', v('d.authorization_number')],
+  ];
+  return slots.reduce((out, [slot, value]) => `replace(${out}, chr(1) || '${slot}', ${value})`, template);
 }
 
 /**
@@ -204,6 +225,7 @@ export async function insertBenefits<T>(
   pending: readonly T[],
   build: (item: T) => IssueInsert,
   notifiedAt: string,
+  templates: readonly BenefitNoticeTemplate[],
 ) {
   // The file's numbers were looked up a moment ago (the existing ones locked), so a new one taken meanwhile by another
   // request is rare. The inserts first
@@ -212,11 +234,11 @@ export async function insertBenefits<T>(
   // decision 0082). Should a number have been taken after all, the savepoint rolls every chunk back and they run
   // again with `on conflict do nothing`, which skips just those rows: the same rows as always doing so.
   try {
-    return await db.transaction((savepoint) => writeBenefits(savepoint, pending, build, notifiedAt, 'fail'));
+    return await db.transaction((savepoint) => writeBenefits(savepoint, pending, build, notifiedAt, 'fail', templates));
   } catch (error) {
     if (!isUniqueViolation(error, 'benefits_program_auth_number_key')) throw error;
   }
-  return writeBenefits(db, pending, build, notifiedAt, 'skip');
+  return writeBenefits(db, pending, build, notifiedAt, 'skip', templates);
 }
 
 /** The statements of insertBenefits; `taken` says what a number another request holds does: fail, or skip its row. */
@@ -226,7 +248,11 @@ async function writeBenefits<T>(
   build: (item: T) => IssueInsert,
   notifiedAt: string,
   taken: 'fail' | 'skip',
+  templates: readonly BenefitNoticeTemplate[],
 ) {
+  // The e-mails of the file's programs, rendered once (issue-effects.ts benefitNoticeTemplates): every chunk's
+  // statement joins them and fills each row's values in.
+  const templateJson = JSON.stringify(templates);
   const inserted: { id: number; uuid: string; programId: number; authorizationNumber: string }[] = [];
   let queued = 0;
   // A chunk's rows and JSON are built while the database inserts the chunk before (one statement in flight at a time).
@@ -235,7 +261,7 @@ async function writeBenefits<T>(
     // The rows travel as one JSON parameter (json_to_recordset): binding 17 parameters per row costs more than the
     // insert itself at these sizes.
     const json = JSON.stringify(
-      part.map(build).map(({ row: r, notice }) => ({
+      part.map(build).map(({ row: r, notice, sms }) => ({
         program_id: r.programId,
         account_id: r.accountId,
         agency_id: r.agencyId ?? null,
@@ -258,6 +284,8 @@ async function writeBenefits<T>(
         notice_text: notice.text,
         notice_es_subject: notice.es.subject,
         notice_es_text: notice.es.text,
+        notice_sms: sms?.en ?? null,
+        notice_es_sms: sms?.es ?? null,
       })),
     );
     await previous;
@@ -271,7 +299,12 @@ async function writeBenefits<T>(
           status_id smallint, available_date date, expiration_date date, amount numeric(12, 2), balance numeric(12, 2),
           note varchar(100), benefit_option_id int, notified_recipient boolean, creation_channel varchar(20),
           created_at timestamptz, notice_event smallint, notice_subject varchar(200), notice_text varchar(500),
-          notice_es_subject varchar(200), notice_es_text varchar(500))
+          notice_es_subject varchar(200), notice_es_text varchar(500), notice_sms text, notice_es_sms text)
+      ),
+      tpl as (
+        select * from json_to_recordset(${templateJson}::json)
+          as t(program_id int, type_id smallint, lang text, named boolean, kind varchar(60), text_head text, text text,
+            text_tail text, html_head text, html text, html_tail text, sms_link text)
       ),
       ins as (
         insert into ${benefits} (program_id, account_id, agency_id, funding_source_id, incentive_id, authorization_number,
@@ -285,7 +318,8 @@ async function writeBenefits<T>(
         returning *
       ),
       done as (
-        select ins.*, x.notice_event, x.notice_subject, x.notice_text, x.notice_es_subject, x.notice_es_text
+        select ins.*, x.notice_event, x.notice_subject, x.notice_text, x.notice_es_subject, x.notice_es_text,
+          x.notice_sms, x.notice_es_sms
         from ins join x on x.program_id = ins.program_id and x.authorization_number = ins.authorization_number
       ),
       notes as (
@@ -295,17 +329,35 @@ async function writeBenefits<T>(
         from done order by id
       ),
       sent as (
-        insert into ${outbox} (channel, "to", subject, body, created_at)
+        -- The e-mail (text and HTML parts) or SMS of each chosen method, in the recipient's language, greeting them by
+        -- first name: the program's template with the row's values (as notifyAccounts renders one notice).
+        insert into ${outbox} (channel, "to", subject, body, html, kind, created_at)
         select case p.method_id when ${NOTIFICATION_METHOD.EMAIL} then 'email' else 'sms' end,
           case p.method_id when ${NOTIFICATION_METHOD.EMAIL} then left(a.email, 255) else a.mobile_phone end,
-          -- the Spanish text to a recipient whose user chose Spanish, as notifyAccounts chooses it
-          case when u.preferred_language = 'es' then d.notice_es_subject else d.notice_subject end,
-          case when u.preferred_language = 'es' then d.notice_es_text else d.notice_text end,
+          case when l.lang = 'es' then d.notice_es_subject else d.notice_subject end,
+          case when p.method_id = ${NOTIFICATION_METHOD.EMAIL}
+            then t.text_head || ${sql.raw(fillSlots('t.text', false))} || t.text_tail
+            else coalesce(case when l.lang = 'es' then d.notice_es_sms else d.notice_sms end,
+              v.summary || ' ' || t.sms_link) end,
+          case when p.method_id = ${NOTIFICATION_METHOD.EMAIL}
+            then t.html_head || ${sql.raw(fillSlots('t.html', true))} || t.html_tail end,
+          t.kind,
           ${notifiedAt}::timestamptz
         from done d
         join ${notificationPreferences} p on p.account_id = d.account_id and p.event_id = d.notice_event
         join ${recipientAccounts} a on a.id = d.account_id
         left join ${users} u on u.id = a.user_id
+        cross join lateral (select case when u.preferred_language = 'es' then 'es' else 'en' end as lang,
+          coalesce(u.first_name, '') as first_name) l
+        cross join lateral (select '$' || to_char(d.amount, 'FM999,999,999,990.00') as amount,
+          case when l.lang = 'es' then to_char(d.available_date, 'DD/MM/YYYY') else d.available_date::text end
+            as available,
+          case when l.lang = 'es' then to_char(d.expiration_date, 'DD/MM/YYYY') else d.expiration_date::text end
+            as expires,
+          case when l.lang = 'es' then d.notice_es_text else d.notice_text end as summary) v
+        join tpl t on t.program_id = d.program_id and t.lang = l.lang and t.named = (l.first_name <> '')
+          and t.type_id = case when d.benefit_type_id = ${sql.raw(String(BENEFIT_TYPE.INCENTIVE))}
+            then ${sql.raw(String(BENEFIT_TYPE.INCENTIVE))} else ${sql.raw(String(BENEFIT_TYPE.REGULAR))} end
         where (p.method_id = ${NOTIFICATION_METHOD.EMAIL} and a.email <> '')
           or (p.method_id = ${NOTIFICATION_METHOD.SMS} and a.mobile_phone <> '')
         order by d.id, p.method_id

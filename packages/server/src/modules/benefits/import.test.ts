@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { BENEFIT_IMPORT_MESSAGES, BENEFIT_MESSAGES, type BenefitFileAnswer } from '@ebt/core/benefits';
 import { ROLE } from '@ebt/core/enums';
 import { MESSAGES } from '@ebt/core/messages';
+import { SMS_MAX_SEGMENTS, smsSize } from '@ebt/core/outbox';
 import {
   auditLog,
   benefitIssuanceTotals,
@@ -340,15 +341,33 @@ describe('POST /benefit-api/benefit/file: rows', () => {
       .from(outbox)
       .where(inArray(outbox.to, [r3.email!, r3.mobilePhone!]))
       .orderBy(outbox.id);
-    expect(sent.map((m) => ({ channel: m.channel, to: m.to, subject: m.subject, body: m.body }))).toEqual([
-      { channel: 'email', to: r3.email, subject: message.subject, body: message.text },
-      { channel: 'sms', to: r3.mobilePhone, subject: message.subject, body: message.text },
+    expect(sent.map((m) => ({ channel: m.channel, to: m.to, subject: m.subject, kind: m.kind }))).toEqual([
+      { channel: 'email', to: r3.email, subject: message.subject, kind: 'benefit-issued' },
+      { channel: 'sms', to: r3.mobilePhone, subject: message.subject, kind: 'benefit-issued' },
     ]);
+    // The e-mail the statement fills from the program's template says what notifyAccounts would (notice-mail.test.ts
+    // compares the two): the sentence framed by the greeting, facts, next step, link and contact, and an HTML part.
+    const [email, sms] = sent;
+    expect(email!.body).toMatch(/^Hello,?/);
+    expect(email!.body).toContain(`\n\n${message.text}\n\n`);
+    expect(email!.body).toContain('Amount: $1,234.56');
+    expect(email!.body).toContain(`Authorization number: ${x}`);
+    expect(email!.body).toContain(`Questions? Contact ${w.programA.name}.`);
+    expect(email!.html).toContain('<dd>$1,234.56</dd>');
+    expect(email!.html).not.toContain('\u0001');
+    expect(sms!.html).toBeNull();
+    expect(sms!.body).toMatch(/Details: http\S+\/recipient\/benefits$/);
+    expect(smsSize(sms!.body).segments).toBeLessThanOrEqual(SMS_MAX_SEGMENTS);
   });
 
   it('e-mails and texts the notice in Spanish to a recipient whose user chose Spanish, as the issue form does', async () => {
     const { db } = t.database;
-    const user = await makeUser(db, { roleId: ROLE.RECIPIENT, preferredLanguage: 'es' });
+    // A first name with markup: the statement escapes it in the HTML part as the kit does (notice-mail.ts escapeHtml).
+    const user = await makeUser(db, {
+      roleId: ROLE.RECIPIENT,
+      preferredLanguage: 'es',
+      firstName: '<script>Ana</script>',
+    });
     const r4 = await makeRecipient(db, { program: w.programA, agency: w.a1, user });
     await db.insert(notificationPreferences).values([
       { accountId: r4.id, eventId: NOTIFICATION_EVENT.BENEFIT_ISSUED, methodId: 1 },
@@ -361,16 +380,32 @@ describe('POST /benefit-api/benefit/file: rows', () => {
     expect(res.json()).toMatchObject({ added: 1, rejected: 0 });
     const [row] = await benefitsByAuth(w.programA, [x]);
     const message = issuedNotice(row!, w.programA.name);
-    // (The factory's recipients share a phone number: the messages are told apart by their authorization number.)
+    // (The factory's recipients share a phone number: the messages are told apart by their sentence, which the SMS
+    // may shorten to stay within two parts, so by its start.)
+    const start = message.es.text.slice(0, 40);
     const sent = await db
       .select()
       .from(outbox)
       .where(and(inArray(outbox.to, [r4.email!, r4.mobilePhone!]), sql`${outbox.body} like ${`%${x}%`}`))
       .orderBy(outbox.id);
-    expect(sent.map((m) => ({ channel: m.channel, subject: m.subject, body: m.body }))).toEqual([
-      { channel: 'email', subject: message.es.subject, body: message.es.text },
-      { channel: 'sms', subject: message.es.subject, body: message.es.text },
+    expect(sent.map((m) => ({ channel: m.channel, subject: m.subject, kind: m.kind }))).toEqual([
+      { channel: 'email', subject: message.es.subject, kind: 'benefit-issued' },
     ]);
+    expect(sent[0]!.body.startsWith('Hola, <script>Ana</script>:\n\n')).toBe(true);
+    expect(sent[0]!.html).toContain('Hola, &lt;script&gt;Ana&lt;/script&gt;:');
+    expect(sent[0]!.html).not.toContain('<script>');
+    expect(sent[0]!.body).toContain(`\n\n${message.es.text}\n\n`);
+    expect(sent[0]!.body).toContain('Disponible desde: 23/11/2026');
+    expect(sent[0]!.html).toContain('<html lang="es">');
+    const [sms] = await db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.to, r4.mobilePhone!), sql`${outbox.id} > ${sent[0]!.id}`))
+      .orderBy(outbox.id);
+    expect(sms).toMatchObject({ channel: 'sms', subject: message.es.subject, kind: 'benefit-issued' });
+    expect(sms!.body.startsWith(start)).toBe(true);
+    expect(sms!.body).toMatch(/Detalles: http\S+\/recipient\/benefits$/);
+    expect(smsSize(sms!.body).segments).toBeLessThanOrEqual(SMS_MAX_SEGMENTS);
     expect(message.es.text).not.toBe(message.text);
     // The inbox row keeps the specification's English (docs/i18n.md).
     const notes = await db.select().from(notifications).where(eq(notifications.accountId, r4.id));
@@ -757,9 +792,9 @@ describe('POST /benefit-api/benefit/file: rows', () => {
       return { row, notice };
     };
     const { db } = t.database;
-    const first = await db.transaction((tx) => insertBenefits(tx, [taken], (n) => item(n, 500), notifiedAt));
+    const first = await db.transaction((tx) => insertBenefits(tx, [taken], (n) => item(n, 500), notifiedAt, []));
     expect(first.inserted.map((b) => b.authorizationNumber)).toEqual([taken]);
-    const second = await db.transaction((tx) => insertBenefits(tx, [taken, free], (n) => item(n, 700), notifiedAt));
+    const second = await db.transaction((tx) => insertBenefits(tx, [taken, free], (n) => item(n, 700), notifiedAt, []));
     expect(second.inserted.map((b) => b.authorizationNumber)).toEqual([free]);
 
     const rows = await benefitsByAuth(w.programA, [taken, free]);

@@ -44,7 +44,9 @@ import {
 } from './import-rows.js';
 import { benefitAuditView } from './audit-view.js';
 import { checkAgencyFunding } from '../../platform/agency-funding.js';
-import { benefitInsertRow, noticeMessage } from './issue-effects.js';
+import { benefitInsertRow, benefitNoticeTemplates, noticeMessage, RECIPIENT_BENEFITS_PATH } from './issue-effects.js';
+import { smsUnlessPlain } from '../../platform/notice-mail.js';
+import { noticeBaseUrl } from '../../platform/recipient-notices.js';
 
 // POST /benefit-api/benefit/file (part 1 §2 "Upload Benefit File", §5, §7, §8; docs/benefit-file.md; decision 0011).
 // One file, one transaction: every valid row is applied whole and every refused row changed nothing and is reported
@@ -394,11 +396,23 @@ async function addBenefits(
       },
       'issued',
     );
-    return { row, notice };
+    return {
+      row,
+      notice,
+      sms: {
+        en: smsUnlessPlain('en', notice.text, benefitsUrl),
+        es: smsUnlessPlain('es', notice.es.text, benefitsUrl),
+      },
+    };
   };
+  // The e-mails of the file's programs, rendered once (the statement fills each row's values in).
+  const base = noticeBaseUrl(ctx);
+  const benefitsUrl = `${base}${RECIPIENT_BENEFITS_PATH}`;
+  const programsOfFile = new Map(adds.map((a) => [a.lookups.program.id, a.lookups.program]));
+  const templates = [...programsOfFile.values()].flatMap((program) => benefitNoticeTemplates(program, base));
   for (let attempt = 0; attempt < GENERATE_TRIES && pending.length; attempt++) {
     // The benefits, their notifications and messages (issue-effects.ts, decision 0010).
-    const written = await insertBenefits(tx, pending, build, notifiedAt);
+    const written = await insertBenefits(tx, pending, build, notifiedAt, templates);
     queued += written.queued;
     const inserted = new Map(written.inserted.map((r) => [`${r.programId}:${r.authorizationNumber}`, r.uuid]));
     const retry: typeof pending = [];

@@ -8,8 +8,14 @@ import { fillMessage } from '@ebt/core/messages';
 import type { DbOrTx } from '../../db/client.js';
 import { NOTIFICATION_EVENT } from '../../db/reference-data.js';
 import { benefits, programs } from '../../db/schema/index.js';
-import type { RequestContext } from '../../platform/context.js';
-import { NOTIFICATION_TEXT_MAX, notifyAccounts } from '../../platform/recipient-notices.js';
+import { NOTICE_SLOT, noticeText, renderNotice, type NoticeLanguage } from '../../platform/notice-mail.js';
+import {
+  NOTIFICATION_TEXT_MAX,
+  notifyAccounts,
+  RECIPIENT_SETTINGS_PATH,
+  type NoticeContext,
+  type NoticeMail,
+} from '../../platform/recipient-notices.js';
 
 // The side effects of issuing benefits, shared by POST /benefit-api/benefit and the benefit file import
 // (docs/decisions/0010-benefit-rules.md "Funding accounting", "Notifications"). Call them in the transaction that
@@ -27,8 +33,8 @@ export interface IssuedBenefit {
   notice?: Omit<NoticeBenefit, 'benefitId' | 'accountId'>;
 }
 
-/** The context the effects need: the clock and the log (a request's, or a job's). */
-export type EffectsContext = Pick<RequestContext, 'now' | 'log'>;
+/** The context the effects need: the clock and the log (a request's, or a job's), the config for links. */
+export type EffectsContext = NoticeContext;
 
 /** The values of a new benefit, as the issue form and the file import know them. */
 export interface NewBenefit {
@@ -92,7 +98,7 @@ export async function applyIssueEffects(
     await writeNotices(
       tx,
       ctx,
-      issued.map((b) => ({ benefitId: b.benefitId, accountId: b.accountId, ...b.notice! })),
+      issued.map((b) => ({ benefitId: b.benefitId, accountId: b.accountId, programId: b.programId, ...b.notice! })),
       'issued',
     );
   else
@@ -178,6 +184,7 @@ export async function notifyRecipients(
       availableDate: benefits.availableDate,
       expirationDate: benefits.expirationDate,
       programName: programs.name,
+      programId: benefits.programId,
     })
     .from(benefits)
     .innerJoin(programs, sql`${programs.id} = ${benefits.programId}`)
@@ -197,6 +204,153 @@ export interface NoticeBenefit {
   availableDate: string;
   expirationDate: string;
   programName: string;
+  /** The program whose contact the e-mail names. */
+  programId?: number;
+}
+
+/** The recipient's benefits page: where a benefit notice's link leads. */
+export const RECIPIENT_BENEFITS_PATH = '/recipient/benefits';
+
+/** The e-mail of a benefit notice beyond its sentence: the benefit's facts and what to do, in the reader's language. */
+export function benefitNoticeMail(
+  r: Omit<NoticeBenefit, 'benefitId' | 'accountId'>,
+  notice: BenefitNotice,
+  /** For a template: the amount's place, and the dates taken as they are (already places). */
+  slots?: { amount: string; dates: false },
+): NoticeMail {
+  return {
+    path: RECIPIENT_BENEFITS_PATH,
+    linkText: 'LINK_BENEFITS',
+    programId: r.programId ?? null,
+    details: (language: NoticeLanguage) => {
+      const es = language === 'es';
+      const t = (key: Parameters<typeof noticeText>[1], values?: Record<string, string>) =>
+        noticeText(language, key, values);
+      const amount = slots ? slots.amount : es ? spanishNoticeMoney(r.amount) : formatMoney(r.amount);
+      const availableDate = es && !slots ? spanishNoticeDate(r.availableDate) : r.availableDate;
+      const expirationDate = es && !slots ? spanishNoticeDate(r.expirationDate) : r.expirationDate;
+      const facts: [string, string][] = [
+        [t('FACT_AMOUNT'), amount],
+        [t('FACT_PROGRAM'), r.programName],
+      ];
+      if (notice === 'issued') facts.push([t('FACT_AVAILABLE'), availableDate], [t('FACT_EXPIRES'), expirationDate]);
+      facts.push([t('FACT_AUTHORIZATION'), r.authNumber]);
+      const next =
+        notice === 'voided'
+          ? t('NEXT_VOIDED')
+          : r.typeId === BENEFIT_TYPE.INCENTIVE
+            ? t('NEXT_INCENTIVE', { expirationDate })
+            : t('NEXT_ISSUED', { availableDate, expirationDate });
+      return { facts, next };
+    },
+  };
+}
+
+/** The places of a benefit e-mail rendered once for a file (`benefitNoticeTemplates`), which SQL fills per row. */
+export const BENEFIT_SLOT = {
+  ...NOTICE_SLOT,
+  amount: '\u0001A',
+  availableDate: '\u0001V',
+  expirationDate: '\u0001X',
+  authNumber: '\u0001N',
+} as const;
+
+/** A benefit-issued e-mail of one program, type, language and greeting, its values left as BENEFIT_SLOT places. */
+export interface BenefitNoticeTemplate {
+  program_id: number;
+  type_id: number;
+  lang: NoticeLanguage;
+  named: boolean;
+  kind: string;
+  /** Each part as the lines before the first place, the lines holding places, and the lines after the last. */
+  text_head: string;
+  text: string;
+  text_tail: string;
+  html_head: string;
+  html: string;
+  html_tail: string;
+  sms_link: string;
+}
+
+/**
+ * A template cut around its places: the statement fills only the middle, so its replaces do not scan the head (the
+ * style sheet) and the tail (link, contact, footer) of thousands of e-mails.
+ */
+function aroundSlots(text: string): [string, string, string] {
+  const first = text.indexOf('\u0001');
+  if (first < 0) return ['', text, ''];
+  const start = text.lastIndexOf('\n', first) + 1;
+  const end = text.indexOf('\n', text.lastIndexOf('\u0001') + 2);
+  return end < 0
+    ? [text.slice(0, start), text.slice(start), '']
+    : [text.slice(0, start), text.slice(start, end), text.slice(end)];
+}
+
+/**
+ * The issued e-mails of a program's new benefits, rendered once per benefit type, language and greeting (by name or
+ * not): the file import writes thousands of e-mails in one statement, which fills the places with each row's values
+ * (import-queries.ts). The same words as `notifyAccounts` renders one by one.
+ */
+export function benefitNoticeTemplates(
+  program: { id: number; name: string; contactEmail: string | null; contactPhone: string | null },
+  baseUrl: string,
+): BenefitNoticeTemplate[] {
+  const out: BenefitNoticeTemplate[] = [];
+  const contact = { name: program.name, email: program.contactEmail, phone: program.contactPhone };
+  for (const typeId of [BENEFIT_TYPE.REGULAR, BENEFIT_TYPE.INCENTIVE]) {
+    const kind = NOTICE.issued[typeId];
+    const mail = benefitNoticeMail(
+      {
+        typeId,
+        authNumber: BENEFIT_SLOT.authNumber,
+        amount: '0',
+        availableDate: BENEFIT_SLOT.availableDate,
+        expirationDate: BENEFIT_SLOT.expirationDate,
+        programName: program.name,
+      },
+      'issued',
+      { amount: BENEFIT_SLOT.amount, dates: false },
+    );
+    for (const lang of ['en', 'es'] as const) {
+      const details = mail.details(lang);
+      for (const named of [false, true]) {
+        const rendered = renderNotice({
+          language: lang,
+          greetingName: named ? BENEFIT_SLOT.name : null,
+          heading: lang === 'es' ? kind.es.subject : kind.subject,
+          summary: BENEFIT_SLOT.summary,
+          facts: details.facts,
+          next: details.next,
+          link: { url: `${baseUrl}${RECIPIENT_BENEFITS_PATH}`, text: noticeText(lang, 'LINK_BENEFITS') },
+          contact,
+          footer: { reason: 'chosen', url: `${baseUrl}${RECIPIENT_SETTINGS_PATH}` },
+        });
+        const [textHead, text, textTail] = aroundSlots(rendered.text);
+        const [htmlHead, html, htmlTail] = aroundSlots(rendered.html);
+        out.push({
+          program_id: program.id,
+          type_id: typeId,
+          lang,
+          named,
+          kind: benefitNoticeKind(typeId, 'issued'),
+          text_head: textHead,
+          text,
+          text_tail: textTail,
+          html_head: htmlHead,
+          html,
+          html_tail: htmlTail,
+          sms_link: noticeText(lang, 'SMS_LINK', { link: `${baseUrl}${RECIPIENT_BENEFITS_PATH}` }),
+        });
+      }
+    }
+  }
+  return out;
+}
+
+/** The delivery log's kind of a benefit notice. */
+export function benefitNoticeKind(typeId: number, notice: BenefitNotice): string {
+  if (notice === 'voided') return 'benefit-voided';
+  return typeId === BENEFIT_TYPE.INCENTIVE ? 'incentive-earned' : 'benefit-issued';
 }
 
 /** What the notification of one benefit says: its event, the e-mail's subject and the text (also the message body). */
@@ -241,7 +395,15 @@ async function writeNotices(
     ctx,
     rows.map((r) => {
       const m = noticeMessage(r, notice);
-      return { accountId: r.accountId, eventId: m.event, text: m.text, subject: m.subject, es: m.es };
+      return {
+        accountId: r.accountId,
+        eventId: m.event,
+        text: m.text,
+        subject: m.subject,
+        es: m.es,
+        kind: benefitNoticeKind(r.typeId, notice),
+        mail: benefitNoticeMail(r, notice),
+      };
     }),
     `benefit-${notice}`,
   );

@@ -177,7 +177,10 @@ describe('POST /benefit-api/benefit: a valid issue', () => {
     expect(notes[0]!.text).toContain('$25.50');
     expect(notes[0]!.text).toContain(body.benefitAuthorizationNumber);
 
-    const mail = await db.select().from(outbox).where(eq(outbox.body, notes[0]!.text));
+    // The e-mail and SMS carry the inbox text framed: greeting, facts, link (docs/notices.md).
+    const mail = (await db.select().from(outbox).where(eq(outbox.kind, 'benefit-issued'))).filter((m) =>
+      m.body.includes(notes[0]!.text),
+    );
     expect(mail.map((m) => [m.channel, m.to]).sort()).toEqual([
       ['email', w.accounts.a1.email],
       ['sms', w.accounts.a1.mobilePhone],

@@ -1,22 +1,19 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, sql } from 'drizzle-orm';
 import { BENEFIT_LIFE_CYCLE_MESSAGES } from '@ebt/core/benefits';
-import { BENEFIT_STATUS, NOTIFICATION_METHOD } from '@ebt/core/enums';
+import { BENEFIT_STATUS } from '@ebt/core/enums';
 import { formatMoney } from '@ebt/core/format';
 import { MESSAGES_ES, spanishNoticeDate, spanishNoticeMoney } from '@ebt/core/i18n';
 import { fillMessage } from '@ebt/core/messages';
 import type { DbOrTx } from '../../db/client.js';
 import { NOTIFICATION_EVENT } from '../../db/reference-data.js';
-import { notifyAccounts } from '../../platform/recipient-notices.js';
+import { noticeText } from '../../platform/notice-mail.js';
 import {
-  benefitExpiryReminders,
-  benefits,
-  notificationPreferences,
-  notifications,
-  outbox,
-  programs,
-  recipientAccounts,
-  users,
-} from '../../db/schema/index.js';
+  notifyAccounts,
+  type NoticeContext as RecipientNoticeContext,
+  type NoticeMail,
+} from '../../platform/recipient-notices.js';
+import { RECIPIENT_BENEFITS_PATH } from './issue-effects.js';
+import { benefitExpiryReminders, benefits, programs } from '../../db/schema/index.js';
 
 /** The Spanish of the life-cycle notices, for a recipient who chose Spanish (docs/i18n.md). */
 const ES = MESSAGES_ES.BENEFIT_LIFE_CYCLE_MESSAGES as Required<typeof MESSAGES_ES.BENEFIT_LIFE_CYCLE_MESSAGES>;
@@ -38,6 +35,8 @@ export interface MovedBenefit {
   id: number;
   uuid: string;
   accountId: number;
+  /** The benefit's program: its contact is in the notices. */
+  programId: number;
   authorizationNumber: string;
   expirationDate: string;
   /** The balance before the move: kept on expiry, forfeited on expunge. */
@@ -51,6 +50,7 @@ interface MovedRow {
   id: number;
   uuid: string;
   account_id: number;
+  program_id: number;
   authorization_number: string;
   expiration_date: string | Date;
   balance: string;
@@ -62,6 +62,7 @@ function moved(rows: MovedRow[]): MovedBenefit[] {
     id: Number(r.id),
     uuid: String(r.uuid),
     accountId: Number(r.account_id),
+    programId: Number(r.program_id),
     authorizationNumber: r.authorization_number,
     // node-postgres may hand a date column back as text or Date depending on its type parsers; the text is wanted.
     expirationDate:
@@ -99,7 +100,7 @@ export async function expireBatch(
     set status_id = ${BENEFIT_STATUS.EXPIRED}, updated_at = ${now.toISOString()}::timestamptz, updation_channel = ${LIFE_CYCLE_CHANNEL}
     from due
     where b.id = due.id and b.status_id = ${BENEFIT_STATUS.ISSUED}
-    returning b.id, b.uuid, b.account_id, b.authorization_number, b.expiration_date::text as expiration_date, b.balance, due.previous_channel`)) as unknown as Rows<MovedRow>;
+    returning b.id, b.uuid, b.account_id, b.program_id, b.authorization_number, b.expiration_date::text as expiration_date, b.balance, due.previous_channel`)) as unknown as Rows<MovedRow>;
   return moved(result.rows);
 }
 
@@ -127,7 +128,7 @@ export async function expungeBatch(
     set status_id = ${BENEFIT_STATUS.EXPUNGED}, balance = 0, expunged_amt = due.balance, updated_at = ${now.toISOString()}::timestamptz, updation_channel = ${LIFE_CYCLE_CHANNEL}
     from due
     where b.id = due.id and b.status_id = ${BENEFIT_STATUS.EXPIRED}
-    returning b.id, b.uuid, b.account_id, b.authorization_number, b.expiration_date::text as expiration_date, due.balance, due.previous_channel`)) as unknown as Rows<MovedRow>;
+    returning b.id, b.uuid, b.account_id, b.program_id, b.authorization_number, b.expiration_date::text as expiration_date, due.balance, due.previous_channel`)) as unknown as Rows<MovedRow>;
   return moved(result.rows);
 }
 
@@ -136,58 +137,26 @@ export async function expungeBatch(
  * the portal, and an e-mail or SMS for each method the account chose for the event. A benefit that expired spent
  * out is not worth a message.
  */
-export async function notifyExpired(db: DbOrTx, expired: MovedBenefit[], now: Date): Promise<void> {
-  const worth = expired.filter((b) => Number(b.balance) > 0);
-  if (worth.length === 0) return;
-  const texts = worth.map((b) => ({
-    accountId: b.accountId,
-    text: fillMessage(BENEFIT_LIFE_CYCLE_MESSAGES.NOTIFICATION_EXPIRED_UNSPENT, expiringValues(b)),
-    es: fillMessage(ES.NOTIFICATION_EXPIRED_UNSPENT, spanishExpiringValues(b)),
-  }));
-  await db.insert(notifications).values(
-    texts.map((m) => ({
-      accountId: m.accountId,
-      eventId: NOTIFICATION_EVENT.BENEFIT_EXPIRED,
-      text: m.text,
-      textEs: m.es,
-      statusId: 0,
-      notifiedDate: now,
-      createdAt: now,
-    })),
+export async function notifyExpired(db: DbOrTx, ctx: NoticeContext, expired: MovedBenefit[]): Promise<void> {
+  await notifyAccounts(
+    db,
+    ctx,
+    expired
+      .filter((b) => Number(b.balance) > 0)
+      .map((b) => ({
+        accountId: b.accountId,
+        eventId: NOTIFICATION_EVENT.BENEFIT_EXPIRED,
+        subject: BENEFIT_LIFE_CYCLE_MESSAGES.EMAIL_SUBJECT_EXPIRED,
+        text: fillMessage(BENEFIT_LIFE_CYCLE_MESSAGES.NOTIFICATION_EXPIRED_UNSPENT, expiringValues(b)),
+        es: {
+          subject: ES.EMAIL_SUBJECT_EXPIRED,
+          text: fillMessage(ES.NOTIFICATION_EXPIRED_UNSPENT, spanishExpiringValues(b)),
+        },
+        kind: 'benefit-expired',
+        mail: lifeCycleMail(b, 'expired'),
+      })),
+    'benefit-expired',
   );
-  const accountIds = [...new Set(worth.map((b) => b.accountId))];
-  const chosen = await db
-    .select({
-      accountId: notificationPreferences.accountId,
-      methodId: notificationPreferences.methodId,
-      email: recipientAccounts.email,
-      mobilePhone: recipientAccounts.mobilePhone,
-      language: users.preferredLanguage,
-    })
-    .from(notificationPreferences)
-    .innerJoin(recipientAccounts, eq(recipientAccounts.id, notificationPreferences.accountId))
-    .leftJoin(users, eq(users.id, recipientAccounts.userId))
-    .where(
-      and(
-        inArray(notificationPreferences.accountId, accountIds),
-        eq(notificationPreferences.eventId, NOTIFICATION_EVENT.BENEFIT_EXPIRED),
-      ),
-    );
-  if (chosen.length === 0) return;
-  const outgoing: (typeof outbox.$inferInsert)[] = [];
-  for (const m of texts) {
-    for (const p of chosen.filter((c) => c.accountId === m.accountId)) {
-      // In Spanish to a recipient who chose it (docs/i18n.md); the inbox row above keeps the English.
-      const spanish = p.language === 'es';
-      const subject = spanish ? ES.EMAIL_SUBJECT_EXPIRED : BENEFIT_LIFE_CYCLE_MESSAGES.EMAIL_SUBJECT_EXPIRED;
-      const body = spanish ? m.es : m.text;
-      if (p.methodId === NOTIFICATION_METHOD.EMAIL && p.email)
-        outgoing.push({ channel: 'email', to: p.email.slice(0, 255), subject, body, createdAt: now });
-      if (p.methodId === NOTIFICATION_METHOD.SMS && p.mobilePhone)
-        outgoing.push({ channel: 'sms', to: p.mobilePhone, subject, body, createdAt: now });
-    }
-  }
-  if (outgoing.length) await db.insert(outbox).values(outgoing);
 }
 
 /**
@@ -220,19 +189,45 @@ export async function remindBatch(
       on conflict do nothing
       returning benefit_id
     )
-    select b.id, b.uuid, b.account_id, b.authorization_number, b.expiration_date::text as expiration_date, b.balance,
+    select b.id, b.uuid, b.account_id, b.program_id, b.authorization_number, b.expiration_date::text as expiration_date, b.balance,
       b.updation_channel as previous_channel
     from ${benefits} b join marked on marked.benefit_id = b.id
     order by b.expiration_date, b.id`)) as unknown as Rows<MovedRow>;
   return moved(result.rows);
 }
 
-/** A job's context for notifyAccounts: its clock, and a log line per batch through the job's logger. */
-export interface NoticeContext {
-  now: () => Date;
-  log: Pick<RecipientNoticeLog, 'info'>;
+/** A job's context for notifyAccounts: its clock, a log line per batch through the job's logger, links' address. */
+export type NoticeContext = RecipientNoticeContext;
+
+/**
+ * The e-mail of a life-cycle notice beyond its sentence: the balance, the date and the authorization number, what to do
+ * (spend it before it expires, or nothing), and a link to the recipient's benefits.
+ */
+export function lifeCycleMail(
+  b: Pick<MovedBenefit, 'programId' | 'expirationDate' | 'balance' | 'authorizationNumber'>,
+  notice: 'expiring' | 'expired' | 'expunged',
+): NoticeMail {
+  return {
+    path: RECIPIENT_BENEFITS_PATH,
+    linkText: 'LINK_BENEFITS',
+    programId: b.programId,
+    details: (language) => {
+      const es = language === 'es';
+      const t = (key: Parameters<typeof noticeText>[1], values?: Record<string, string>) =>
+        noticeText(language, key, values);
+      const expirationDate = es ? spanishNoticeDate(b.expirationDate) : b.expirationDate;
+      const facts: [string, string][] = [
+        [
+          t(notice === 'expiring' ? 'FACT_BALANCE' : 'FACT_AMOUNT'),
+          es ? spanishNoticeMoney(b.balance) : formatMoney(b.balance),
+        ],
+        [t(notice === 'expiring' ? 'FACT_EXPIRES' : 'FACT_EXPIRED'), expirationDate],
+        [t('FACT_AUTHORIZATION'), b.authorizationNumber],
+      ];
+      return { facts, next: notice === 'expiring' ? t('NEXT_EXPIRING', { expirationDate }) : t('NEXT_EXPIRED') };
+    },
+  };
 }
-type RecipientNoticeLog = Parameters<typeof notifyAccounts>[1]['log'];
 
 const expiringValues = (b: MovedBenefit) => ({
   authNumber: b.authorizationNumber,
@@ -258,7 +253,7 @@ const spanishExpungedValues = (b: MovedBenefit) => ({
 export async function notifyExpiring(db: DbOrTx, ctx: NoticeContext, reminded: MovedBenefit[]): Promise<void> {
   await notifyAccounts(
     db,
-    ctx as Parameters<typeof notifyAccounts>[1],
+    ctx,
     reminded.map((b) => ({
       accountId: b.accountId,
       eventId: NOTIFICATION_EVENT.BENEFIT_EXPIRING,
@@ -268,6 +263,8 @@ export async function notifyExpiring(db: DbOrTx, ctx: NoticeContext, reminded: M
         subject: ES.EMAIL_SUBJECT_EXPIRING,
         text: fillMessage(ES.NOTIFICATION_EXPIRING, spanishExpiringValues(b)),
       },
+      kind: 'benefit-expiring',
+      mail: lifeCycleMail(b, 'expiring'),
     })),
     'benefit-expiring',
   );
@@ -277,7 +274,7 @@ export async function notifyExpiring(db: DbOrTx, ctx: NoticeContext, reminded: M
 export async function notifyExpunged(db: DbOrTx, ctx: NoticeContext, expunged: MovedBenefit[]): Promise<void> {
   await notifyAccounts(
     db,
-    ctx as Parameters<typeof notifyAccounts>[1],
+    ctx,
     expunged
       .filter((b) => Number(b.balance) > 0)
       .map((b) => ({
@@ -289,6 +286,8 @@ export async function notifyExpunged(db: DbOrTx, ctx: NoticeContext, expunged: M
           subject: ES.EMAIL_SUBJECT_EXPUNGED,
           text: fillMessage(ES.NOTIFICATION_EXPUNGED, spanishExpungedValues(b)),
         },
+        kind: 'benefit-expunged',
+        mail: lifeCycleMail(b, 'expunged'),
       })),
     'benefit-expunged',
   );

@@ -39,6 +39,8 @@ export interface LifeCycleOptions {
   batchSize?: number;
   /** Where the notices' log lines go (the scheduler's logger); silent when not given. */
   log?: NoticeContext['log'];
+  /** The portal's address, for the notices' links (config publicUrl). */
+  publicUrl?: string;
 }
 
 export interface LifeCycleResult {
@@ -53,12 +55,15 @@ export interface LifeCycleResult {
 }
 
 /** The scheduled job: every 15 minutes, so a benefit leaves Issued within a quarter hour of midnight in its zone. */
-export function benefitLifeCycleJob(config: Pick<Config, 'defaultTimeZone'>): JobDefinition {
+export function benefitLifeCycleJob(
+  config: Pick<Config, 'defaultTimeZone'> & Partial<Pick<Config, 'publicUrl'>>,
+): JobDefinition {
   return {
     name: BENEFIT_LIFE_CYCLE_JOB,
     everyMs: 15 * 60_000,
     leaseMs: 10 * 60_000,
-    run: (db, now) => runBenefitLifeCycle(db, now, { defaultTimeZone: config.defaultTimeZone }),
+    run: (db, now) =>
+      runBenefitLifeCycle(db, now, { defaultTimeZone: config.defaultTimeZone, publicUrl: config.publicUrl }),
   };
 }
 
@@ -83,7 +88,11 @@ export async function runBenefitLifeCycle(db: Db, now: Date, options: LifeCycleO
     await configValueInForce(db, BENEFIT_EXPUNGE_DAYS_KEY, todayIn(options.defaultTimeZone, now)),
   );
   const result: LifeCycleResult = { expired: 0, expunged: 0, reminded: 0, forfeitedCents: 0, expungeDays };
-  const notices: NoticeContext = { now: () => now, log: options.log ?? SILENT };
+  const notices: NoticeContext = {
+    now: () => now,
+    log: options.log ?? SILENT,
+    ...(options.publicUrl ? { config: { publicUrl: options.publicUrl } } : {}),
+  };
 
   for (const zone of zones) {
     const today = zoneToday(zone, options.defaultTimeZone, now);
@@ -107,7 +116,7 @@ export async function runBenefitLifeCycle(db: Db, now: Date, options: LifeCycleO
           jobContext(now),
           batch.map((b) => auditOf(b, 'expire', BENEFIT_STATUS.ISSUED, BENEFIT_STATUS.EXPIRED)),
         );
-        await notifyExpired(tx, batch, now);
+        await notifyExpired(tx, notices, batch);
         return batch.length;
       });
       result.expired += done;

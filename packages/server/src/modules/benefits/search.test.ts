@@ -284,7 +284,9 @@ describe('GET /benefit-api/benefit/export', () => {
     const formula = lines.find((l) => l.includes(auth['A1-FORMULA']!))!;
     expect(formula).toContain(`"'=HYPERLINK(""x"")"`);
     expect(formula).toContain("'+Sum");
-    expect(lines.find((l) => l.includes(auth['A1-OLD']!))).toContain(',Regular,EXPIRED,2026-01-10,2026-03-31,50.00,50.00');
+    expect(lines.find((l) => l.includes(auth['A1-OLD']!))).toContain(
+      ',Regular,EXPIRED,2026-01-10,2026-03-31,50.00,50.00',
+    );
   });
 
   it('answers XLSX with exportType=xlsx, and refuses bad dates before sending anything', async () => {

@@ -56,16 +56,33 @@ describe('the life-cycle notices of a recipient who chose Spanish', () => {
     expect(result).toMatchObject({ reminded: 2 });
 
     const spanish = await db.select().from(outbox).where(eq(outbox.to, w.accounts.a1.email!));
-    expect(spanish.map((m) => [m.subject, m.body]).sort()).toEqual(
+    // Each e-mail carries the notice's sentence framed (greeting, facts, what to do, link; docs/notices.md), its kind
+    // names it in the delivery log.
+    const sentences: [string, string, string][] = [
       [
-        [ES.EMAIL_SUBJECT_EXPIRING, 'Su beneficio ESSOON vence el 01/12/2026 y le quedan $12.50 para gastar.'],
-        [ES.EMAIL_SUBJECT_EXPIRED, 'Su beneficio ESOLD venció el 01/06/2026 con $7.25 sin gastar.'],
-        [ES.EMAIL_SUBJECT_EXPUNGED, 'Se retiraron los $7.25 que quedaban en su beneficio vencido ESOLD.'],
-      ].sort(),
-    );
+        ES.EMAIL_SUBJECT_EXPIRING!,
+        'Su beneficio ESSOON vence el 01/12/2026 y le quedan $12.50 para gastar.',
+        'benefit-expiring',
+      ],
+      [ES.EMAIL_SUBJECT_EXPIRED!, 'Su beneficio ESOLD venció el 01/06/2026 con $7.25 sin gastar.', 'benefit-expired'],
+      [
+        ES.EMAIL_SUBJECT_EXPUNGED!,
+        'Se retiraron los $7.25 que quedaban en su beneficio vencido ESOLD.',
+        'benefit-expunged',
+      ],
+    ];
+    expect(spanish).toHaveLength(3);
+    for (const [subject, sentence, kind] of sentences) {
+      const mail = spanish.find((m) => m.subject === subject)!;
+      expect(mail).toMatchObject({ kind });
+      expect(mail.body).toContain(`\n\n${sentence}\n\n`);
+      expect(mail.body).toContain('Qué hacer ahora');
+      expect(mail.html).toContain('<html lang="es">');
+    }
     const sms = await db.select().from(outbox).where(eq(outbox.to, w.accounts.a1.mobilePhone!));
-    expect(sms.map((m) => m.body).sort()).toEqual(spanish.map((m) => m.body).sort());
-    expect(sms.every((m) => m.channel === 'sms')).toBe(true);
+    expect(sms).toHaveLength(3);
+    for (const [, sentence] of sentences) expect(sms.some((m) => m.body.includes(sentence))).toBe(true);
+    expect(sms.every((m) => m.channel === 'sms' && m.html === null)).toBe(true);
 
     const english = await db.select().from(outbox).where(eq(outbox.to, w.accounts.a2.email!));
     expect(english.map((m) => m.subject).sort()).toEqual(
@@ -75,9 +92,9 @@ describe('the life-cycle notices of a recipient who chose Spanish', () => {
         BENEFIT_LIFE_CYCLE_MESSAGES.EMAIL_SUBJECT_EXPUNGED,
       ].sort(),
     );
-    expect(english.map((m) => m.body)).toContain(
-      'Your benefit ENSOON expires on 2026-12-01 with $12.50 left to spend.',
-    );
+    expect(
+      english.some((m) => m.body.includes('Your benefit ENSOON expires on 2026-12-01 with $12.50 left to spend.')),
+    ).toBe(true);
 
     // The inbox keeps the English: the recipient's pages translate it when shown.
     const inbox = await db.select().from(notifications).where(eq(notifications.accountId, w.accounts.a1.id));

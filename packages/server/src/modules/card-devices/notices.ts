@@ -5,7 +5,9 @@ import { fillMessage } from '@ebt/core/messages';
 import type { DbOrTx } from '../../db/client.js';
 import { NOTIFICATION_EVENT } from '../../db/reference-data.js';
 import type { RequestContext } from '../../platform/context.js';
+import { noticeText } from '../../platform/notice-mail.js';
 import { notifyAccounts } from '../../platform/recipient-notices.js';
+import { cardNoticeMail } from '../pans/index.js';
 import type { DeviceCard } from './queries.js';
 
 /**
@@ -14,7 +16,7 @@ import type { DeviceCard } from './queries.js';
  */
 export async function noticeOfRemoval(
   tx: DbOrTx,
-  ctx: Pick<RequestContext, 'now' | 'log'>,
+  ctx: Pick<RequestContext, 'now' | 'log' | 'config'>,
   card: DeviceCard,
   deviceName: string,
 ): Promise<void> {
@@ -31,6 +33,10 @@ export async function noticeOfRemoval(
         text: fillMessage(CARD_DEVICE_MESSAGES.NOTICE_REMOVED, values),
         subject: CARD_DEVICE_MESSAGES.NOTICE_SUBJECT,
         es: { subject: es.NOTICE_SUBJECT!, text: fillMessage(es.NOTICE_REMOVED!, values) },
+        kind: 'card-device-removed',
+        mail: cardNoticeMail(card, 'NEXT_CARD_DEVICE', undefined, (language) => [
+          [noticeText(language, 'FACT_PHONE_NAME'), deviceName],
+        ]),
       },
     ],
     'card-device-removed',

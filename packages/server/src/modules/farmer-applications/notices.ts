@@ -1,6 +1,7 @@
 import { applicationNumber } from '@ebt/core/farmer-applications';
 import type { DbOrTx } from '../../db/client.js';
 import type { RequestContext } from '../../platform/context.js';
+import { htmlOfText, noticeText } from '../../platform/notice-mail.js';
 import { queueMessage } from '../../platform/outbox.js';
 
 // What the farmer is told, by e-mail and by text message, in the language they applied in (docs/decisions/0111). Each
@@ -32,9 +33,19 @@ export function statusLink(ctx: Pick<RequestContext, 'config'>, token: string): 
 
 const lang = (language: string): Language => (language === 'es' ? 'es' : 'en');
 
-async function send(tx: DbOrTx, ctx: NoticeContext, to: Recipient, notice: Notice): Promise<void> {
-  await queueMessage(tx, ctx, { channel: 'email', to: to.email, subject: notice.subject, body: notice.body });
-  await queueMessage(tx, ctx, { channel: 'sms', to: to.mobilePhone, subject: notice.subject, body: notice.sms });
+/** The e-mail (text and HTML parts) and the text message of a step; `kind` names it in the delivery log. */
+async function send(tx: DbOrTx, ctx: NoticeContext, to: Recipient, notice: Notice, kind: string): Promise<void> {
+  const language = lang(to.language);
+  const html = htmlOfText(language, notice.subject, notice.body, noticeText(language, 'LINK_APPLICATION'));
+  await queueMessage(tx, ctx, {
+    channel: 'email',
+    to: to.email,
+    subject: notice.subject,
+    body: notice.body,
+    html,
+    kind,
+  });
+  await queueMessage(tx, ctx, { channel: 'sms', to: to.mobilePhone, subject: notice.subject, body: notice.sms, kind });
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -47,20 +58,26 @@ export async function sendCodes(
   codes: { email: string; mobile: string },
 ): Promise<void> {
   const es = lang(to.language) === 'es';
+  const subject = es ? 'Su código de MarketLink' : 'Your MarketLink code';
+  const body = es
+    ? `Hola:\n\nSu código para confirmar este correo electrónico en la solicitud de agricultor de MarketLink es ` +
+      `${codes.email}.\n\nEscríbalo en el formulario junto con el código que le enviamos por mensaje de texto. ` +
+      `Vence en 10 minutos.\n\nSi no pidió este código, puede ignorar este correo.\n`
+    : `Hello,\n\nYour code to confirm this e-mail address on the MarketLink farmer application is ${codes.email}.\n\n` +
+      `Enter it in the form with the code we sent by text message. It expires in 10 minutes.\n\n` +
+      `If you did not ask for it, you can ignore this e-mail.\n`;
+  // The code stays in the body, never in the subject.
   await queueMessage(tx, ctx, {
     channel: 'email',
     to: to.email,
-    subject: es ? 'Su código de MarketLink' : 'Your MarketLink code',
-    body: es
-      ? `Hola:\n\nSu código para confirmar este correo electrónico en la solicitud de agricultor de MarketLink es ` +
-        `${codes.email}.\n\nEscríbalo en el formulario junto con el código que le enviamos por mensaje de texto. ` +
-        `Vence en 10 minutos.\n\nSi no pidió este código, puede ignorar este correo.\n`
-      : `Hello,\n\nYour code to confirm this e-mail address on the MarketLink farmer application is ${codes.email}.\n\n` +
-        `Enter it in the form with the code we sent by text message. It expires in 10 minutes.\n\n` +
-        `If you did not ask for it, you can ignore this e-mail.\n`,
+    subject,
+    body,
+    html: htmlOfText(lang(to.language), subject, body),
+    kind: 'farmer-application-code',
   });
   await queueMessage(tx, ctx, {
     channel: 'sms',
+    kind: 'farmer-application-code',
     to: to.mobilePhone,
     subject: es ? 'Código de MarketLink' : 'MarketLink code',
     body: es
@@ -102,7 +119,7 @@ export async function tellSubmitted(tx: DbOrTx, ctx: NoticeContext, to: Recipien
             `${facts.link}\n`,
           sms: `MarketLink: we received your application ${number}. See its status: ${facts.link}`,
         };
-  await send(tx, ctx, to, notice);
+  await send(tx, ctx, to, notice, 'farmer-application-submitted');
 }
 
 export async function tellMoreInfo(tx: DbOrTx, ctx: NoticeContext, to: Recipient, facts: Facts & { note: string }) {
@@ -125,7 +142,7 @@ export async function tellMoreInfo(tx: DbOrTx, ctx: NoticeContext, to: Recipient
             `${facts.link}\n`,
           sms: `MarketLink: we need more information on your application ${number}. Complete it here: ${facts.link}`,
         };
-  await send(tx, ctx, to, notice);
+  await send(tx, ctx, to, notice, 'farmer-application-more-info');
 }
 
 export async function tellApproved(
@@ -156,7 +173,7 @@ export async function tellApproved(
             `Your application:\n${facts.link}\n`,
           sms: `MarketLink: your application ${number} was approved. Check your e-mail to activate your account.`,
         };
-  await send(tx, ctx, to, notice);
+  await send(tx, ctx, to, notice, 'farmer-application-approved');
 }
 
 export async function tellRefused(tx: DbOrTx, ctx: NoticeContext, to: Recipient, facts: Facts & { reason: string }) {
@@ -179,5 +196,5 @@ export async function tellRefused(tx: DbOrTx, ctx: NoticeContext, to: Recipient,
             `time.\n\nYour application:\n${facts.link}\n`,
           sms: `MarketLink: your application ${number} was refused. See why: ${facts.link}`,
         };
-  await send(tx, ctx, to, notice);
+  await send(tx, ctx, to, notice, 'farmer-application-refused');
 }

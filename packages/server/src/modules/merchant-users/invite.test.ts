@@ -118,6 +118,8 @@ describe('POST /merchant-api/merchant/{id}/users', () => {
     const [mail] = await mailTo(farmer.email);
     expect(mail!.subject).toBe(`You can now sell for ${second.name} on MarketLink`);
     expect(mail!.body).toContain(`Sign in as ${farmer.username}`);
+    expect(mail).toMatchObject({ kind: 'farmer-invite' });
+    expect(mail!.html).toContain('<html lang="en">');
     // Inviting them again to the same merchant is refused.
     const again = await invite(w.tokens.admin, second.uuid, validInvite({ email: farmer.email }));
     expect(again.statusCode).toBe(409);

@@ -15,6 +15,7 @@ import { users, type UserRow } from '../../db/schema/index.js';
 import { recordAudit } from '../../platform/audit.js';
 import { requireCaller, type RequestContext, type CallerContext } from '../../platform/context.js';
 import { AppError, isUniqueViolation } from '../../platform/errors.js';
+import { accountEmail, noticeText } from '../../platform/notice-mail.js';
 import { queueMessage } from '../../platform/outbox.js';
 import { lockMerchant } from '../merchants/index.js';
 import { issueActivationLink } from '../recovery/index.js';
@@ -161,8 +162,8 @@ async function linkExisting(tx: DbOrTx, ctx: Ctx, merchant: Merchant, farmer: Us
   await queueMessage(tx, ctx, {
     channel: 'email',
     to: farmer.email,
-    subject: `You can now sell for ${merchant.name} on MarketLink`,
-    body: linkedNotice(ctx, farmer, merchant.name),
+    kind: 'farmer-invite',
+    ...linkedNotice(ctx, farmer, merchant.name),
   });
   return link
     ? {
@@ -180,9 +181,21 @@ async function linkExisting(tx: DbOrTx, ctx: Ctx, merchant: Merchant, farmer: Us
 }
 
 /** The e-mail that tells a farmer user of a new merchant: sign in as before, or activate first if not yet done. */
-function linkedNotice(ctx: Ctx, farmer: UserRow, merchantName: string): string {
+function linkedNotice(ctx: Ctx, farmer: UserRow, merchantName: string) {
   const next = farmer.passwordHash
     ? `Sign in as ${farmer.username} at ${ctx.config.publicUrl}/login and choose ${merchantName} when you sell.`
     : `Your account is not activated yet: open the activation link we sent you earlier, or ask the merchant's staff for a new one. Your username is ${farmer.username}.`;
-  return `Hello ${farmer.firstName},\n\n${merchantName} has added you to the people who sell for them on the MarketLink EBT portal.\n\n${next}\n\nIf you did not expect this e-mail, tell ${merchantName}.\n`;
+  return accountEmail({
+    language: 'en',
+    baseUrl: ctx.config.publicUrl,
+    greetingName: farmer.firstName,
+    heading: `You can now sell for ${merchantName} on MarketLink`,
+    summary: `${merchantName} has added you to the people who sell for them on the MarketLink EBT portal.`,
+    facts: [
+      [noticeText('en', 'FACT_MERCHANT'), merchantName],
+      [noticeText('en', 'FACT_USERNAME'), farmer.username],
+    ],
+    next: `${next} If you did not expect this e-mail, tell ${merchantName}.`,
+    link: { url: `${ctx.config.publicUrl}/login`, text: noticeText('en', 'LINK_SIGN_IN') },
+  });
 }

@@ -12,7 +12,14 @@ import { requireCaller, type RequestContext } from '../../platform/context.js';
 import { seal } from '../../platform/crypto.js';
 import { AppError, isUniqueViolation } from '../../platform/errors.js';
 import { programInScope } from '../../platform/search.js';
-import { bankAuditView, identifierTaken, lockMerchant, merchantAuditView, saveAddresses } from './writes.js';
+import {
+  bankAuditView,
+  identifierTaken,
+  lockMerchant,
+  merchantAuditView,
+  placeFormAddresses,
+  saveAddresses,
+} from './writes.js';
 
 // POST /merchant-api/merchant (B§5 "Merchant form", B§7; docs/decisions/0021): the merchant, its three addresses,
 // its mapping (active) to the program named, and the bank account when given, in one transaction. Tax id and bank
@@ -28,6 +35,7 @@ export async function addMerchant(context: RequestContext, body: AddMerchantBody
   const sealedTax = bankView && body.taxId ? seal(body.taxId, ctx.config) : null;
   const bank = bankView ? body.bankAccountInfo : null;
   const now = ctx.now();
+  const addresses = await placeFormAddresses(ctx, merchantFormAddresses(body));
 
   return ctx.db.transaction(async (tx) => {
     if (await identifierTaken(tx, body.merchantIdentifier))
@@ -60,7 +68,7 @@ export async function addMerchant(context: RequestContext, body: AddMerchantBody
         throw AppError.conflict(MERCHANT_MESSAGES.MERCHANT_ID_EXISTS, 'merchantIdentifier');
       throw error;
     }
-    await saveAddresses(tx, merchantId, merchantFormAddresses(body));
+    await saveAddresses(tx, merchantId, addresses);
     await tx.insert(merchantPrograms).values({ merchantId, programId: program.id, statusId: 0 });
     if (bank) {
       const account = seal(bank.bankAccountNumber, ctx.config);

@@ -16,7 +16,14 @@ import { canSeeProgram } from '../../platform/caller.js';
 import { type CallerContext, requireCaller, type RequestContext } from '../../platform/context.js';
 import { AppError, isUniqueViolation } from '../../platform/errors.js';
 import { seal } from '../../platform/crypto.js';
-import { identifierTaken, merchantAuditView, lockMapping, lockMerchant, saveAddresses } from './writes.js';
+import {
+  identifierTaken,
+  merchantAuditView,
+  lockMapping,
+  lockMerchant,
+  placeFormAddresses,
+  saveAddresses,
+} from './writes.js';
 
 // PUT /merchant-api/merchant, PATCH /merchant-api/merchant/{id} and PUT /merchant-api/merchant/{uuid}/{programId}/{0|1}
 // (B§4, B§5 "Merchant form", B§7; docs/decisions/0021). Each is one transaction: the merchant's row locked first,
@@ -35,6 +42,7 @@ export async function updateMerchant(context: RequestContext, body: UpdateMercha
   const ctx = requireCaller(context);
   const bankView = ctx.caller.privileges.has(PRIVILEGE.BANK_VIEW);
   const sealedTax = bankView && body.taxId ? seal(body.taxId, ctx.config) : null;
+  const addresses = await placeFormAddresses(ctx, merchantFormAddresses(body));
   return ctx.db.transaction(async (tx) => {
     const merchant = await lockedInScope(ctx, tx, body.merchantUuid);
     if (await identifierTaken(tx, body.merchantIdentifier, merchant.id))
@@ -61,7 +69,7 @@ export async function updateMerchant(context: RequestContext, body: UpdateMercha
         throw AppError.conflict(MERCHANT_MESSAGES.MERCHANT_ID_EXISTS, 'merchantIdentifier');
       throw error;
     }
-    await saveAddresses(tx, merchant.id, merchantFormAddresses(body));
+    await saveAddresses(tx, merchant.id, addresses);
     const after = await merchantAuditView(tx, (await lockMerchant(tx, ctx.caller, merchant.uuid))!);
     await recordAudit(tx, ctx, {
       action: 'update',

@@ -1,10 +1,13 @@
 import { inArray } from 'drizzle-orm';
+import type { Config } from '../../config.js';
 import type { DbOrTx } from '../../db/client.js';
+import { configuredGeocoder, GEOCODER_TIMEOUT_MS, geocodeStreets, normaliseQuery } from '../../platform/geocoder.js';
 import { zipCentroids } from '../../db/schema/index.js';
 
-// Coordinates of merchant addresses (issue 13 item 7, decision 0022): a latitude and longitude given with the
-// address are kept; otherwise the centroid of its ZIP (first five digits) from the gazetteer; otherwise null. Add,
-// update and the merchant file import all come through here, so every write path places addresses the same way.
+// Coordinates of merchant addresses (decisions 0022, 0114): a latitude and longitude given with the address are kept;
+// otherwise, when GEOCODER_URL is set, the street geocoder's point (placeStreets, before the write's transaction);
+// otherwise the centroid of its ZIP (first five digits) from the gazetteer; otherwise null. Add, update and the
+// merchant file import all come through here, so every write path places addresses the same way.
 
 export interface Coordinates {
   latitude: number;
@@ -54,5 +57,47 @@ export async function locateAddresses<A extends AddressToLocate>(
     if (given(a)) return { ...a, latitude: a.latitude!, longitude: a.longitude! };
     const centroid = centroids.get(zip5(a.zipcode) ?? '');
     return { ...a, latitude: centroid?.latitude ?? null, longitude: centroid?.longitude ?? null };
+  });
+}
+
+/** What the street geocoder needs of an address: its street, city, state and zipcode. */
+interface StreetAddress extends AddressToLocate {
+  addressOne: string;
+  city: string;
+  stateCode: string;
+}
+
+/** The one-line address asked of the street geocoder (the suite line left out: it only confuses the search). */
+export function streetQuery(a: StreetAddress): string {
+  return `${a.addressOne.trim()}, ${a.city.trim()}, ${a.stateCode.trim().toUpperCase()} ${a.zipcode.trim()}`;
+}
+
+/** The import's share of the provider (decision 0114): it asks for at most this long, then uses ZIP centroids. */
+export const IMPORT_GEOCODE_BUDGET_MS = 20_000;
+const IMPORT_GEOCODE_CONCURRENCY = 2;
+
+/**
+ * The addresses with the street geocoder's point where it has one (decision 0114), for locateAddresses to keep as
+ * given. Addresses with a given pair are not asked about; those it cannot place (a miss, the provider down or slow,
+ * the import's budget spent) are left as they were and get their ZIP's centroid. With GEOCODER_URL unset nothing is
+ * asked and the addresses come back as they are. Called before the write's transaction: no lock waits on a provider.
+ */
+export async function placeStreets<A extends StreetAddress>(
+  ctx: { db: DbOrTx; config: Config },
+  addresses: A[],
+  options: { budgetMs?: number } = {},
+): Promise<A[]> {
+  const geocoder = configuredGeocoder(ctx.config);
+  if (!geocoder) return addresses;
+  const unplaced = addresses.filter((a) => a.latitude == null || a.longitude == null);
+  if (unplaced.length === 0) return addresses;
+  const answers = await geocodeStreets(ctx.db, geocoder, unplaced.map(streetQuery), {
+    budgetMs: options.budgetMs ?? GEOCODER_TIMEOUT_MS,
+    concurrency: IMPORT_GEOCODE_CONCURRENCY,
+  });
+  return addresses.map((a) => {
+    if (a.latitude != null && a.longitude != null) return a;
+    const answer = answers.get(normaliseQuery(streetQuery(a)));
+    return answer?.kind === 'found' ? { ...a, latitude: answer.place.latitude, longitude: answer.place.longitude } : a;
   });
 }

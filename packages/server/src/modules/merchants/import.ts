@@ -23,7 +23,7 @@ import { seal } from '../../platform/crypto.js';
 import { AppError } from '../../platform/errors.js';
 import type { UploadedFile } from '../../platform/file-import.js';
 import { runFileImport } from '../../platform/import-run.js';
-import { locateAddresses } from './coordinates.js';
+import { IMPORT_GEOCODE_BUDGET_MS, locateAddresses, placeStreets } from './coordinates.js';
 import {
   type AddressRow,
   type BankRow,
@@ -81,6 +81,30 @@ interface Plan {
 
 const KINDS: readonly MerchantFileAddressKind[] = ['registered', 'mailing', 'physical'];
 
+/**
+ * The rows' addresses with the street geocoder's points (decision 0114), asked before the import's transaction: the
+ * cache first, then the provider within IMPORT_GEOCODE_BUDGET_MS; what it cannot place keeps its ZIP's centroid.
+ */
+async function withStreetPoints(ctx: CallerContext, read: ReadRow[]): Promise<ReadRow[]> {
+  const withForm = read.filter((r) => r.values.form);
+  const placed = await placeStreets(
+    ctx,
+    withForm.flatMap((r) => KINDS.map((kind) => r.values.form!.addresses[kind])),
+    { budgetMs: IMPORT_GEOCODE_BUDGET_MS },
+  );
+  withForm.forEach((r, i) => {
+    const form = r.values.form!;
+    r.values = {
+      ...r.values,
+      form: {
+        ...form,
+        addresses: { registered: placed[i * 3]!, mailing: placed[i * 3 + 1]!, physical: placed[i * 3 + 2]! },
+      },
+    };
+  });
+  return read;
+}
+
 export async function importMerchantFile(context: RequestContext, upload: UploadedFile): Promise<FileImportAnswer> {
   const ctx = requireCaller(context);
   const now = ctx.now();
@@ -130,7 +154,7 @@ export async function importMerchantFile(context: RequestContext, upload: Upload
         if (reading.ok && program && !problems.isRefused(rowNumber))
           read.push({ rowNumber, program, values: reading.row });
       }
-      return read;
+      return withStreetPoints(ctx, read);
     },
 
     // 2. The merchants the rows name, locked, with their mappings (and the addresses of those a 04 row updates).

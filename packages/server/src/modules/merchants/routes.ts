@@ -13,6 +13,7 @@ import { geocodeLocation } from './geocode.js';
 import { importMerchantFile } from './import.js';
 import { merchantFileSample } from './import-sample.js';
 import { merchantLocator } from './locator.js';
+import { startLocator } from './locator-start.js';
 import { listTaxClasses, listTinTypes } from './lookups.js';
 import { exportMerchants, searchMerchants, searchOwnMerchants } from './search.js';
 import { issueTerminal, listTerminals, revokeTerminal } from './terminals.js';
@@ -24,6 +25,7 @@ export default routeTable([
   handle(merchantApi.ownSearch, (req) => searchOwnMerchants(req.ctx, req.query)),
   handle(merchantApi.detail, (req) => getMerchant(req.ctx, req.params.id)),
   handle(merchantApi.locator, (req) => merchantLocator(req.ctx, req.query)),
+  handle(merchantApi.locatorStart, (req) => startLocator(req.ctx, req.query)),
   handle(merchantApi.geocode, (req) => geocodeLocation(req.ctx, req.query)),
   handle(merchantApi.saveBankInfo, (req) => updateBankInfo(req.ctx, req.body)),
   handle(merchantApi.revealBankInfo, (req) => revealBankInfo(req.ctx, req.params.id)),

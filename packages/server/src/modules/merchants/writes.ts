@@ -1,9 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { MerchantAddressInput } from '@ebt/core/merchants';
+import type { Config } from '../../config.js';
 import type { DbOrTx } from '../../db/client.js';
 import { merchantAddresses, merchantBankAccounts, merchantPrograms, merchants } from '../../db/schema/index.js';
 import type { Caller } from '../../platform/caller.js';
-import { locateAddresses } from './coordinates.js';
+import { locateAddresses, placeStreets } from './coordinates.js';
 import { findMerchant, merchantAddressRows } from './queries.js';
 
 // The SQL of the merchant write side (docs/decisions/0021). Every change locks the merchant's row first, so two
@@ -35,6 +36,18 @@ export async function identifierTaken(tx: DbOrTx, merchantIdentifier: string, ex
     .where(eq(merchants.merchantIdentifier, merchantIdentifier))
     .limit(1);
   return row !== undefined && row.id !== exceptId;
+}
+
+type FormAddresses = Record<'registered' | 'mailing' | 'physical', MerchantAddressInput>;
+
+/** The form's three addresses with the street geocoder's points (coordinates.ts placeStreets), before the transaction. */
+export async function placeFormAddresses(ctx: { db: DbOrTx; config: Config }, addresses: FormAddresses) {
+  const kinds = Object.keys(addresses) as (keyof FormAddresses)[];
+  const placed = await placeStreets(
+    ctx,
+    kinds.map((kind) => addresses[kind]),
+  );
+  return Object.fromEntries(kinds.map((kind, i) => [kind, placed[i]!])) as FormAddresses;
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   notificationEvents as ev,
   notificationPreferences as np,
   recipientAccounts as ra,
+  smsOptOuts,
 } from '../../db/schema/index.js';
 import { recordAudit } from '../../platform/audit.js';
 import { requireCaller, type RequestContext } from '../../platform/context.js';
@@ -29,6 +30,17 @@ export async function listNotificationEvents(context: RequestContext): Promise<N
   return ctx.db.select({ eventId: ev.id, descr: ev.descr }).from(ev).where(eq(ev.active, true)).orderBy(asc(ev.id));
 }
 
+/**
+ * Whether a mobile number of the caller's accounts replied STOP (its texts are held back, decision 0112), as a column
+ * of the preferences' own statement: sms_opt_outs keeps numbers in E.164, and a stored number is its ten digits with
+ * separators (core toE164 for the same rule in code).
+ */
+function mobileOptedOut(accounts: readonly number[]) {
+  return sql`exists (select 1 from ${ra} a join ${smsOptOuts} o
+      on o.phone = '+1' || regexp_replace(a.mobile_phone, '[^0-9]', '', 'g')
+    where a.id = any(${accountArray(accounts)}) and a.mobile_phone is not null)`;
+}
+
 /** GET /account-api/notifications/preferences: every active event × method, `selected` when chosen. */
 export async function listPreferences(context: RequestContext): Promise<NotificationPreference[]> {
   const ctx = requireCaller(context);
@@ -40,17 +52,19 @@ export async function listPreferences(context: RequestContext): Promise<Notifica
           ? sql`false`
           : sql`exists (select 1 from ${np} p where p.account_id = any(${accountArray(accounts)})
               and p.event_id = e.id and p.method_id = m.method_id)`
-      } as selected
+      } as selected,
+      ${accounts.length === 0 ? sql`false` : mobileOptedOut(accounts)} as sms_opted_out
     from ${ev} e cross join unnest(${`{${METHODS.join(',')}}`}::smallint[]) as m(method_id)
     where e.active
     order by e.id, m.method_id`)) as {
-    rows: { event_id: number; descr: string; method_id: number; selected: boolean }[];
+    rows: { event_id: number; descr: string; method_id: number; selected: boolean; sms_opted_out: boolean }[];
   };
   return rows.rows.map((r) => ({
     eventId: r.event_id,
     methodId: r.method_id,
     descr: `${r.descr} (${NOTIFICATION_METHOD_LABEL[r.method_id as NotificationMethod]})`,
     selected: r.selected,
+    smsOptedOut: r.sms_opted_out,
   }));
 }
 

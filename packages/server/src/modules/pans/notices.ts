@@ -6,7 +6,8 @@ import type { DbOrTx } from '../../db/client.js';
 import { NOTIFICATION_EVENT } from '../../db/reference-data.js';
 import { outbox, staffNotifications } from '../../db/schema/index.js';
 import type { RequestContext } from '../../platform/context.js';
-import { notifyAccounts } from '../../platform/recipient-notices.js';
+import { noticeText, staffEmail, type NoticeLanguage } from '../../platform/notice-mail.js';
+import { noticeBaseUrl, notifyAccounts, type NoticeMail } from '../../platform/recipient-notices.js';
 import { programStaff, type PanRecord } from './queries.js';
 
 // Who hears of a card's new status (decision 0037), in the transaction that sets it. The recipient: a notification
@@ -17,7 +18,44 @@ import { programStaff, type PanRecord } from './queries.js';
 
 export const CARD_REPORT_TOPIC = 'card-report';
 
-type NoticeContext = Pick<RequestContext, 'now' | 'log'>;
+type NoticeContext = Pick<RequestContext, 'now' | 'log' | 'config'>;
+
+/** The recipient's home, where their cards are: where a card notice's link leads. */
+export const RECIPIENT_CARDS_PATH = '/recipient/home';
+
+/** The delivery log's kind of a card-status notice: an inactive card is locked, an active one unlocked. */
+export function cardStatusKind(statusId: number): string {
+  const word: Record<number, string> = { 0: 'unlocked', 1: 'lost', 2: 'stolen', 3: 'used', 4: 'locked' };
+  return `card-${word[statusId] ?? 'status'}`;
+}
+
+/**
+ * The e-mail of a card notice beyond its sentence: the card's last four digits and program, its status when it
+ * changed, what to do next (core NOTICE_MESSAGES `next`), and a link to the recipient's cards.
+ */
+export function cardNoticeMail(
+  card: Pick<PanRecord, 'panLast4' | 'programId' | 'programName'>,
+  next: 'NEXT_CARD_STATUS' | 'NEXT_CARD_PIN' | 'NEXT_CARD_DEVICE',
+  statusId?: number,
+  extra?: (language: NoticeLanguage) => [string, string][],
+): NoticeMail {
+  return {
+    path: RECIPIENT_CARDS_PATH,
+    linkText: 'LINK_CARDS',
+    programId: card.programId,
+    details: (language) => {
+      const t = (key: Parameters<typeof noticeText>[1], values?: Record<string, string>) =>
+        noticeText(language, key, values);
+      const facts: [string, string][] = [
+        [t('FACT_CARD'), t('FACT_CARD_ENDING', { last4: card.panLast4 })],
+        [t('FACT_PROGRAM'), card.programName],
+      ];
+      if (statusId !== undefined) facts.push([t('FACT_STATUS'), panStatusWord(statusId, language)]);
+      facts.push(...(extra?.(language) ?? []));
+      return { facts, next: t(next) };
+    },
+  };
+}
 
 const statusLabel = (statusId: number) => (PAN_STATUS_LABEL[statusId as PanStatus] ?? String(statusId)).toLowerCase();
 
@@ -55,6 +93,8 @@ export async function noticeToRecipient(
         text,
         subject: PAN_MESSAGES.NOTICE_SUBJECT,
         es: spanish,
+        kind: cardStatusKind(statusId),
+        mail: cardNoticeMail(pan, 'NEXT_CARD_STATUS', statusId),
       },
     ],
     'card-status',
@@ -80,8 +120,15 @@ export async function noticeToStaff(tx: DbOrTx, ctx: NoticeContext, pan: PanReco
     .values(
       people.map((p) => ({ userId: p.userId, topic: CARD_REPORT_TOPIC, text, notifiedDate: now, createdAt: now })),
     );
-  await tx
-    .insert(outbox)
-    .values(people.map((p) => ({ channel: 'email', to: p.email.slice(0, 255), subject, body: text, createdAt: now })));
+  const email = staffEmail(noticeBaseUrl(ctx), subject, text);
+  await tx.insert(outbox).values(
+    people.map((p) => ({
+      channel: 'email',
+      to: p.email.slice(0, 255),
+      ...email,
+      kind: 'card-reported',
+      createdAt: now,
+    })),
+  );
   ctx.log.info({ count: people.length, notice: CARD_REPORT_TOPIC }, 'card report notices queued for staff');
 }

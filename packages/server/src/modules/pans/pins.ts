@@ -21,6 +21,7 @@ import { AppError } from '../../platform/errors.js';
 import { checkCurrentPassword } from '../../platform/current-password.js';
 import { pinHash } from '../../platform/pin.js';
 import { notifyAccounts } from '../../platform/recipient-notices.js';
+import { cardNoticeMail } from './notices.js';
 import { cardsOfAccounts, panById, updatePan, type PanRecord } from './queries.js';
 
 // Card PINs (docs/security.md "Card PINs"): the recipient sets or changes the PIN of one of their own Active cards (a
@@ -174,6 +175,8 @@ async function pinClearedNotice(tx: DbOrTx, ctx: CallerContext, pan: PanRecord) 
         text: fillMessage(PAN_MESSAGES.PIN_NOTICE_CLEARED, values),
         subject: PAN_MESSAGES.PIN_NOTICE_SUBJECT,
         es: { subject: es.PIN_NOTICE_SUBJECT!, text: fillMessage(es.PIN_NOTICE_CLEARED!, values) },
+        kind: 'card-pin-cleared',
+        mail: cardNoticeMail(pan, 'NEXT_CARD_PIN'),
       },
     ],
     'card-pin',

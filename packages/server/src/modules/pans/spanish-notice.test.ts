@@ -50,12 +50,19 @@ describe('the card-status notice of a recipient who chose Spanish', () => {
     const program = w.programs.programA.name;
     const mail = await db().select().from(outbox).where(eq(outbox.to, w.accounts.own.email!));
     expect(mail.map((m) => m.subject)).toEqual([ES.NOTICE_SUBJECT, ES.NOTICE_SUBJECT]);
-    expect(mail.map((m) => m.body)).toEqual([
+    const sentences = [
       `Su tarjeta que termina en ${await last4Of(reported)} (${program}) se reportó como perdida y ya no se puede usar. Comuníquese con su programa para obtener una tarjeta nueva.`,
       `Su tarjeta que termina en ${await last4Of(statused)} (${program}) ahora está inactiva.`,
-    ]);
+    ];
+    // The e-mail frames the sentence (docs/notices.md): greeting, the card's facts with its status in Spanish, the link.
+    sentences.forEach((sentence, i) => expect(mail[i]!.body).toContain(`\n\n${sentence}\n\n`));
+    expect(mail.map((m) => m.kind)).toEqual(['card-lost', 'card-locked']);
+    expect(mail[1]!.body).toContain('Estado: inactiva');
+    expect(mail[1]!.html).toContain('<html lang="es">');
     const sms = await db().select().from(outbox).where(eq(outbox.to, w.accounts.own.mobilePhone!));
-    expect(sms.map((m) => m.body)).toEqual(mail.map((m) => m.body));
+    // The SMS keeps within two parts: a long sentence is cut at a word, the link stays.
+    sentences.forEach((sentence, i) => expect(sms[i]!.body.includes(sentence.slice(0, 60))).toBe(true));
+    expect(sms[1]!.body).toMatch(/Detalles: http\S+\/recipient\/home$/);
     const inbox = await db().select().from(notifications).where(eq(notifications.accountId, w.accounts.own.id));
     expect(inbox.map((n) => n.text)).toContain(
       `Your card ending in ${await last4Of(statused)} (${program}) is now inactive.`,

@@ -140,6 +140,7 @@ export function accrualWrite(
       text: notice.text,
       subject: notice.subject,
       es: notice.es,
+      kind: 'incentive-earned',
     });
     out.incentives.push({ incentiveUuid: e.enrolment.incentiveUuid, benefitUuid: benefit.uuid, cents: e.cents });
   }

@@ -39,5 +39,13 @@ export function alertNotice(
       balance: spanishNoticeMoney(balanceCents / 100),
     }),
   };
-  return { accountId: facts.accountId, eventId: NOTIFICATION_EVENT.PURCHASE, text, subject: POS_NOTICES.SUBJECT, es };
+  return {
+    accountId: facts.accountId,
+    eventId: NOTIFICATION_EVENT.PURCHASE,
+    text,
+    subject: POS_NOTICES.SUBJECT,
+    es,
+    // The delivery log's kind: 'purchase', 'refund' or 'reversal'.
+    kind: kind.toLowerCase(),
+  };
 }

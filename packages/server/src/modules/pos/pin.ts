@@ -8,7 +8,9 @@ import { preparedIn, type DbOrTx } from '../../db/client.js';
 import { RESPONSE_CODE } from '../../db/reference-data.js';
 import { recordAudit } from '../../platform/audit.js';
 import { keyId } from '../../platform/crypto.js';
+import { staffEmail } from '../../platform/notice-mail.js';
 import { pinMatches, type PinKeys } from '../../platform/pin.js';
+import { noticeBaseUrl } from '../../platform/recipient-notices.js';
 import { answerFrom, auditRows } from './call-write.js';
 import type { CallFacts, TracedCallFacts } from './call.js';
 import { auditEntry, declinedCall, writtenAlone, type CallContext } from './flow.js';
@@ -180,6 +182,8 @@ async function alertThrottle(ctx: CallContext, facts: CallFacts): Promise<void> 
     minutes: String(PIN_THROTTLE_MINUTES),
   }).slice(0, 500);
   const subject = POS_MESSAGES.PIN_THROTTLE_SUBJECT;
+  // The call's context is the request's, which carries the config; without it the link falls back to PUBLIC_URL.
+  const email = staffEmail(noticeBaseUrl(ctx as { config?: { publicUrl: string } }), subject, text);
   const noted = await ctx.db.transaction(async (tx) => {
     const live = [USER_STATUS.PENDING, USER_STATUS.REGISTERED, USER_STATUS.ENABLED];
     const result = (await tx.execute(sql`
@@ -197,8 +201,10 @@ async function alertThrottle(ctx: CallContext, facts: CallFacts): Promise<void> 
         returning 1
       ),
       mailed as (
-        insert into outbox (channel, "to", subject, body, created_at)
-        select 'email', left(email, 255), ${subject}, ${text}, ${now.toISOString()}::timestamptz from people
+        insert into outbox (channel, "to", subject, body, html, kind, created_at)
+        select 'email', left(email, 255), ${email.subject}, ${email.body}, ${email.html}, 'pos-pin-throttle',
+          ${now.toISOString()}::timestamptz
+        from people
         returning 1
       )
       select (select count(*) from noted)::int as noted, (select count(*) from mailed)::int as mailed`)) as unknown as {

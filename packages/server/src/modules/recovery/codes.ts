@@ -13,6 +13,7 @@ import {
 import type { DbOrTx } from '../../db/client.js';
 import { userTokens, type UserRow } from '../../db/schema/index.js';
 import type { RequestContext } from '../../platform/context.js';
+import { htmlOfText } from '../../platform/notice-mail.js';
 import { queueMessage } from '../../platform/outbox.js';
 import { hashPassword, verifyPassword } from '../../platform/passwords.js';
 import { endLiveTokens } from './links.js';
@@ -37,6 +38,9 @@ export function newRecoveryCode(): string {
  * has no mobile number gets an e-mail (the answer says which channel was used). `codeHash` is computed before the
  * transaction so the transaction does not wait on argon2.
  */
+/** An English e-mail's subject, text part and the HTML part of the same words (docs/notices.md). */
+const withHtml = (subject: string, body: string) => ({ subject, body, html: htmlOfText('en', subject, body) });
+
 export async function issueRecoveryCode(
   tx: DbOrTx,
   ctx: Pick<RequestContext, 'now' | 'log'>,
@@ -64,13 +68,18 @@ export async function issueRecoveryCode(
       to: user.mobile!,
       subject: 'MarketLink verification code',
       body: text,
+      kind: 'sign-in-code',
     });
   } else {
     await queueMessage(tx, ctx, {
       channel: 'email',
       to: user.email,
-      subject: 'Your MarketLink verification code',
-      body: `${text}\n\nIf you did not ask for it, you can ignore this e-mail; your account has not changed.\n`,
+      // The code is in the body only, never in the subject (a phone's lock screen shows subjects).
+      ...withHtml(
+        'Your MarketLink verification code',
+        `${text}\n\nIf you did not ask for it, you can ignore this e-mail; your account has not changed.\n`,
+      ),
+      kind: 'sign-in-code',
     });
   }
   const sentTo = channel === 'sms' ? maskPhone(user.mobile!) : maskEmail(user.email);

@@ -16,6 +16,7 @@ import { recordAudit } from '../../platform/audit.js';
 import type { RequestContext } from '../../platform/context.js';
 import { randomToken, sha256 } from '../../platform/crypto.js';
 import { AppError } from '../../platform/errors.js';
+import { htmlOfText, noticeText } from '../../platform/notice-mail.js';
 import { queueMessage } from '../../platform/outbox.js';
 import { verifyPassword } from '../../platform/passwords.js';
 import { clearRateLimit, hitRateLimitWindow, peekRateLimitWindow } from '../../platform/rate-limit.js';
@@ -29,6 +30,13 @@ import { clearRateLimit, hitRateLimitWindow, peekRateLimitWindow } from '../../p
 // of their own yet: the new one applies at once, and the activation link sent to it is its confirmation.
 
 /** How long the link to a new address works: as long as an activation link. */
+/** An English e-mail's subject, text part and the HTML part of the same words (docs/notices.md). */
+const withHtml = (subject: string, body: string, linkText?: string) => ({
+  subject,
+  body,
+  html: htmlOfText('en', subject, body, linkText),
+});
+
 export const EMAIL_CHANGE_TTL_MS = ACTIVATION_LINK_TTL_MS;
 
 type PendingColumns = Pick<
@@ -58,21 +66,26 @@ export async function staffEmailChange(
   await queueMessage(tx, ctx, {
     channel: 'email',
     to: requested,
-    subject: 'Confirm your new MarketLink e-mail address',
-    body:
+    kind: 'email-change-confirm',
+    ...withHtml(
+      'Confirm your new MarketLink e-mail address',
       `Hello ${user.firstName},\n\nThis address was given to your MarketLink account (username ${user.username}). ` +
-      `Open this link to confirm it, so that MarketLink's e-mails reach you here:\n\n${url}\n\n` +
-      'The link works once and expires in 72 hours. Until then your e-mails keep going to your current address. ' +
-      'If you did not expect this e-mail, you can ignore it.\n',
+        `Open this link to confirm it, so that MarketLink's e-mails reach you here:\n\n${url}\n\n` +
+        'The link works once and expires in 72 hours. Until then your e-mails keep going to your current address. ' +
+        'If you did not expect this e-mail, you can ignore it.\n',
+      noticeText('en', 'LINK_CONFIRM_EMAIL'),
+    ),
   });
   await queueMessage(tx, ctx, {
     channel: 'email',
     to: user.email,
-    subject: 'Your MarketLink e-mail address is being changed',
-    body:
+    kind: 'email-change-notice',
+    ...withHtml(
+      'Your MarketLink e-mail address is being changed',
       `Hello ${user.firstName},\n\nThe program staff gave your MarketLink account (username ${user.username}) a new ` +
-      `e-mail address, ${maskEmail(requested)}. It takes effect only when a link sent to that address is opened; ` +
-      'until then your e-mails keep coming here.\n\nIf you did not ask for this, contact your program office.\n',
+        `e-mail address, ${maskEmail(requested)}. It takes effect only when a link sent to that address is opened; ` +
+        'until then your e-mails keep coming here.\n\nIf you did not ask for this, contact your program office.\n',
+    ),
   });
   return {
     email: user.email,

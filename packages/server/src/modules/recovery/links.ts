@@ -7,6 +7,7 @@ import { users, userTokens, type UserRow } from '../../db/schema/index.js';
 import type { RequestContext } from '../../platform/context.js';
 import { randomToken, sha256 } from '../../platform/crypto.js';
 import { AppError } from '../../platform/errors.js';
+import { htmlOfText, noticeText } from '../../platform/notice-mail.js';
 import { queueMessage } from '../../platform/outbox.js';
 
 /**
@@ -81,11 +82,19 @@ async function issueLink(tx: DbOrTx, ctx: Ctx, user: LinkUser, purpose: LinkPurp
     purpose === 'activation'
       ? 'An account on the MarketLink EBT portal is ready for you. Open this link to choose your password, a security question and how to receive verification codes:'
       : 'You asked to reset your MarketLink password. Open this link to choose a new one:';
+  const body = `Hello ${user.firstName},\n\n${opening}\n\n${url}\n\nThe link works once and expires in ${link.lifetime}. If you did not expect this e-mail, you can ignore it.\n`;
   await queueMessage(tx, ctx, {
     channel: 'email',
     to: user.email,
     subject: link.subject,
-    body: `Hello ${user.firstName},\n\n${opening}\n\n${url}\n\nThe link works once and expires in ${link.lifetime}. If you did not expect this e-mail, you can ignore it.\n`,
+    body,
+    html: htmlOfText(
+      'en',
+      link.subject,
+      body,
+      noticeText('en', purpose === 'activation' ? 'LINK_ACTIVATE' : 'LINK_RESET_PASSWORD'),
+    ),
+    kind: purpose === 'activation' ? 'account-activation' : 'password-reset',
   });
 }
 

@@ -439,13 +439,19 @@ describe('settlement access', () => {
     });
     expect(paid.statusCode, paid.body).toBe(200);
     const sent = await t.database.db
-      .select({ to: outbox.to, subject: outbox.subject, body: outbox.body })
+      .select({ to: outbox.to, subject: outbox.subject, body: outbox.body, html: outbox.html, kind: outbox.kind })
       .from(outbox)
       .where(inArray(outbox.to, [rosa.email, luis.email, gone.email]));
     expect(sent.map((m) => m.to).sort()).toEqual([luis.email, rosa.email]);
     const english = sent.find((m) => m.to === rosa.email)!;
     expect(english.subject).toBe(`Payout sent: $5.00 for ${w.merchant.name}`);
     expect(english.body).toContain('/merchant/payouts');
-    expect(sent.find((m) => m.to === luis.email)!.subject).toBe(`Pago enviado: $5.00 para ${w.merchant.name}`);
+    expect(english.kind).toBe('payout-sent');
+    expect(english.html).toContain('<html lang="en">');
+    const spanish = sent.find((m) => m.to === luis.email)!;
+    expect(spanish.subject).toBe(`Pago enviado: $5.00 para ${w.merchant.name}`);
+    expect(spanish).toMatchObject({ kind: 'payout-sent' });
+    expect(spanish.body).toContain('Vea el detalle y el estado de cuenta');
+    expect(spanish.html).toContain('<html lang="es">');
   });
 });

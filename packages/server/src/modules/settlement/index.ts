@@ -9,3 +9,5 @@ export { reconciliationRows, totalOf } from './reconciliation.js';
 export { holdReason } from './close-queries.js';
 export { batchLines } from './queries.js';
 export { printStatement, sendStatement } from './statement.js';
+// The payout e-mail as the farmers read it, for the tests of every notice's words side by side (docs/notices.md).
+export { payoutNotice } from './payout-notices.js';

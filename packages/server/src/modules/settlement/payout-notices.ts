@@ -2,8 +2,11 @@ import { sql } from 'drizzle-orm';
 import { USER_STATUS } from '@ebt/core/enums';
 import { formatMoney } from '@ebt/core/format';
 import type { DbOrTx } from '../../db/client.js';
+import { spanishNoticeDate, spanishNoticeMoney } from '@ebt/core/i18n';
 import type { RequestContext } from '../../platform/context.js';
+import { noticeText, renderNotice } from '../../platform/notice-mail.js';
 import { queueMessage } from '../../platform/outbox.js';
+import { noticeBaseUrl } from '../../platform/recipient-notices.js';
 import { rowsOf } from './close-queries.js';
 
 // The farmers' side of "marked paid" (docs/farmer-app.md "Getting paid"): each person who sells for a merchant paid in
@@ -11,11 +14,14 @@ import { rowsOf } from './close-queries.js';
 // in the transaction that marks the batch paid, so nobody is told of a payout that was rolled back. Held payouts are
 // not in the lines (they wait in settlement_holds), so they are never announced as sent.
 
-interface PayoutReader {
+export interface PayoutReader {
   email: string;
   first_name: string;
   preferred_language: string | null;
   merchant_name: string;
+  program_name: string;
+  contact_email: string | null;
+  contact_phone: string | null;
   net: string;
   /** The day it was marked paid, in the program's zone. */
   paid_on: string;
@@ -24,12 +30,13 @@ interface PayoutReader {
 /** Queues the payout e-mails of a batch just marked paid; answers how many were queued. */
 export async function notifyPayoutSent(
   tx: DbOrTx,
-  ctx: Pick<RequestContext, 'now' | 'log'>,
+  ctx: Pick<RequestContext, 'now' | 'log'> & Partial<Pick<RequestContext, 'config'>>,
   batchId: number,
 ): Promise<number> {
   const readers = await rowsOf<PayoutReader>(
     tx,
     sql`select u.email, u.first_name, u.preferred_language, m.name as merchant_name, l.net::text as net,
+               p.name as program_name, p.contact_email, p.contact_phone,
                to_char((${ctx.now().toISOString()}::timestamptz at time zone p.time_zone)::date, 'YYYY-MM-DD') as paid_on
           from (select merchant_id, sum(net_amt) as net from settlement_lines
                  where batch_id = ${batchId} group by merchant_id having sum(net_amt) > 0) l
@@ -40,23 +47,44 @@ export async function notifyPayoutSent(
           join users u on u.id = mu.user_id and u.status_id = ${USER_STATUS.ENABLED}
          order by u.id, m.id`,
   );
+  const base = noticeBaseUrl(ctx);
   for (const reader of readers) {
-    const amount = formatMoney(reader.net);
-    const spanish = reader.preferred_language === 'es';
+    const notice = payoutNotice(reader, base);
     await queueMessage(tx, ctx, {
       channel: 'email',
       to: reader.email,
-      subject: spanish
-        ? `Pago enviado: ${amount} para ${reader.merchant_name}`
-        : `Payout sent: ${amount} for ${reader.merchant_name}`,
-      body: spanish
-        ? `Hola, ${reader.first_name}:\n\nEl ${reader.paid_on} se envió un pago de ${amount} a la cuenta bancaria de ` +
-          `${reader.merchant_name}. Suele llegar en uno o dos días hábiles.\n\nVea el detalle y el estado de cuenta ` +
-          `en la sección Pagos recibidos del portal (/merchant/payouts).`
-        : `Hello ${reader.first_name},\n\nA payout of ${amount} was sent to ${reader.merchant_name}'s bank account on ` +
-          `${reader.paid_on}. It usually arrives within one or two business days.\n\nSee its details and the statement under ` +
-          `Payouts in the portal (/merchant/payouts).`,
+      subject: notice.subject,
+      body: notice.text,
+      html: notice.html,
+      kind: 'payout-sent',
     });
   }
   return readers.length;
+}
+
+/** The payout e-mail of one reader, in the language they chose (docs/notices.md). */
+export function payoutNotice(reader: Omit<PayoutReader, 'email'>, base: string): ReturnType<typeof renderNotice> {
+  const language = reader.preferred_language === 'es' ? 'es' : 'en';
+  const t = (key: Parameters<typeof noticeText>[1], values?: Record<string, string>) =>
+    noticeText(language, key, values);
+  const values = {
+    amount: language === 'es' ? spanishNoticeMoney(reader.net) : formatMoney(reader.net),
+    merchant: reader.merchant_name,
+    date: language === 'es' ? spanishNoticeDate(reader.paid_on) : reader.paid_on,
+  };
+  return renderNotice({
+    language,
+    greetingName: reader.first_name,
+    heading: t('PAYOUT_SUBJECT', values),
+    summary: t('PAYOUT_SENT', values),
+    facts: [
+      [t('FACT_AMOUNT'), values.amount],
+      [t('FACT_MERCHANT'), reader.merchant_name],
+      [t('FACT_PAYOUT_DATE'), values.date],
+    ],
+    next: t('NEXT_PAYOUT'),
+    link: { url: `${base}/merchant/payouts`, text: t('LINK_PAYOUTS') },
+    contact: { name: reader.program_name, email: reader.contact_email, phone: reader.contact_phone },
+    footer: { reason: 'account', url: base },
+  });
 }

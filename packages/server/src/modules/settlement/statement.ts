@@ -5,6 +5,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { recordAudit } from '../../platform/audit.js';
 import { type CallerContext, requireCaller, type RequestContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
+import { htmlOfText } from '../../platform/notice-mail.js';
 import { queueMessage } from '../../platform/outbox.js';
 import { batchTransactions, countBatchTransactions, statementParties } from './merchant-queries.js';
 import { merchantOfBatch } from './merchant-settlements.js';
@@ -93,19 +94,23 @@ export async function emailStatement(
   if (!to) throw AppError.conflict(SETTLEMENT_MESSAGES.MERCHANT_NO_EMAIL);
   const { batch, merchant } = statement;
   await ctx.db.transaction(async (tx) => {
+    const subject = `${statement.programName}: settlement statement, batch ${batch.batchNbr} (${batch.businessDay})`;
+    const body = [
+      `Hello ${merchant.name},`,
+      '',
+      `Attached is your settlement statement from ${statement.programName} for batch ${batch.batchNbr}, business day ${batch.businessDay} (Merchant ID ${merchant.identifier}).`,
+      `Net amount: ${statement.netAmt < 0 ? '-' : ''}$${Math.abs(statement.netAmt).toFixed(2)}.`,
+      '',
+      'The statement lists every transaction of the batch, its redemption fees and the net amount paid to your bank account.',
+      'Questions? Contact the program at the address on the statement.',
+    ].join('\n');
     const outboxId = await queueMessage(tx, ctx, {
       channel: 'email',
       to,
-      subject: `${statement.programName}: settlement statement, batch ${batch.batchNbr} (${batch.businessDay})`,
-      body: [
-        `Hello ${merchant.name},`,
-        '',
-        `Attached is your settlement statement from ${statement.programName} for batch ${batch.batchNbr}, business day ${batch.businessDay} (Merchant ID ${merchant.identifier}).`,
-        `Net amount: ${statement.netAmt < 0 ? '-' : ''}$${Math.abs(statement.netAmt).toFixed(2)}.`,
-        '',
-        'The statement lists every transaction of the batch, its redemption fees and the net amount paid to your bank account.',
-        'Questions? Contact the program at the address on the statement.',
-      ].join('\n'),
+      subject,
+      body,
+      html: htmlOfText('en', subject, body),
+      kind: 'settlement-statement',
       attachments: [{ filename: statement.fileName, contentType: 'application/pdf', content: statement.pdf }],
     });
     await recordAudit(tx, ctx, {

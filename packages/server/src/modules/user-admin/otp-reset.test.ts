@@ -103,6 +103,8 @@ describe('POST /user-api/user/reset-otp/{uuid}', () => {
     const mail = await db().select().from(outbox).where(eq(outbox.to, user.email));
     expect(mail).toHaveLength(1);
     expect(mail[0]!.subject).toBe('Your MarketLink verification codes were reset');
+    expect(mail[0]).toMatchObject({ kind: 'verification-codes-reset' });
+    expect(mail[0]!.html).toContain('<title>Your MarketLink verification codes were reset</title>');
   });
 
   it('answers 403 without OTP_RESET and 404 outside the caller scope, changing nothing', async () => {

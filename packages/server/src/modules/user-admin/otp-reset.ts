@@ -6,6 +6,7 @@ import { users } from '../../db/schema/index.js';
 import { recordAudit } from '../../platform/audit.js';
 import { requireCaller, type RequestContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
+import { accountEmail, noticeText } from '../../platform/notice-mail.js';
 import { queueMessage } from '../../platform/outbox.js';
 import { clearRateLimit } from '../../platform/rate-limit.js';
 import { clearSignInFailures, normalizeUsername, usernameKey } from '../auth/index.js';
@@ -40,11 +41,20 @@ export async function resetOtp(context: RequestContext, uuid: string, notify: bo
       await queueMessage(tx, ctx, {
         channel: 'email',
         to: user.email,
-        subject: 'Your MarketLink verification codes were reset',
-        body:
-          `Hello ${user.firstName},\n\nAn administrator reset your verification codes. Codes sent to you before now no ` +
-          'longer work, and any lock on your sign-in or account recovery has been lifted. Ask for a new code the next ' +
-          'time you sign in or recover your account.\n\nIf you did not expect this, contact your program administrator.\n',
+        kind: 'verification-codes-reset',
+        ...accountEmail({
+          language: 'en',
+          baseUrl: ctx.config.publicUrl,
+          greetingName: user.firstName,
+          heading: 'Your MarketLink verification codes were reset',
+          summary:
+            'An administrator reset your verification codes. Codes sent to you before now no longer work, and any ' +
+            'lock on your sign-in or account recovery has been lifted.',
+          next:
+            'Ask for a new code the next time you sign in or recover your account. If you did not expect this, ' +
+            'contact your program administrator.',
+          link: { url: `${ctx.config.publicUrl}/login`, text: noticeText('en', 'LINK_SIGN_IN') },
+        }),
       });
     await recordAudit(tx, ctx, {
       action: notify ? 'reset-otp-send' : 'reset-otp',

@@ -120,6 +120,8 @@ function adminNavigation(): NavItem[] {
     link('Roles', '/admin/roles', { aliases: ['/admin/role'] }),
     link('Privileges', '/admin/privileges'),
     link('Configurations', '/admin/configurations', { aliases: ['/admin/configuration'] }),
+    // Ours (decision 0112): what the portal sent by e-mail and text, for the administrators who answer for it.
+    link('Delivery Log', '/admin/delivery-log'),
     link('Account', '/admin/account'),
   ];
 }

@@ -33,12 +33,7 @@ export function SeriesChart({
       loading={series.isPending}
       error={series.error}
     >
-      <BarWithTable
-        title={title}
-        labelHeader={BUCKET_HEADER[bucket]}
-        money={money}
-        bars={bars}
-      />
+      <BarWithTable title={title} labelHeader={BUCKET_HEADER[bucket]} money={money} bars={bars} />
     </ChartCard>
   );
 }

@@ -1,5 +1,6 @@
 import { MAP_ZOOM_LOCATOR } from '@ebt/core/constants';
-import { MERCHANT_MESSAGES } from '@ebt/core/merchants';
+import type { LocatorRadius } from '@ebt/core/constants';
+import { firstLocatorRadius, MERCHANT_MESSAGES, widerLocatorRadius, type LocatorStart } from '@ebt/core/merchants';
 import { MESSAGES } from '@ebt/core/messages';
 import { Anchor, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconCurrentLocation, IconSearch } from '@tabler/icons-react';
@@ -13,7 +14,7 @@ import { MessageBanner } from '../../../components/MessageBanner';
 import { Page } from '../../../components/Page';
 import { errorMessagesOf } from '../../../lib/errors';
 import { useI18n } from '../../../lib/i18n';
-import { useGeocode, useLocatorMerchants, type MapPoint } from './api';
+import { useGeocode, useLocatorMerchants, useLocatorStart, type MapPoint } from './api';
 import {
   addressLine,
   formatMiles,
@@ -74,10 +75,20 @@ function placeFromParams(params: URLSearchParams): SearchedPlace | null {
   return { point: { latitude, longitude }, label: (params.get('name') ?? '').slice(0, 100) || null };
 }
 
+/** What the first view's starting point is called on the screen (the server says which it is). */
+function startName(origin: LocatorStart['origin'], t: TFunction): string {
+  if (origin.source === 'home') return t('locator.yourZip', { place: origin.label ?? '' });
+  if (origin.source === 'program') return t('locator.programArea');
+  return t('locator.defaultLocation');
+}
+
 /**
  * `/{recipient,program,admin}/merchantlocator` (B§2 "Merchant locator", B§7, B§9 zoom 10): the merchants the caller
- * may see, nearest first, around the browser's position (or, when it cannot be had, the default point with 'Unable
- * to determine current location.'), or around a place searched by name (city, ZIP code, 'City, ST'). The map shows
+ * may see, nearest first, around the browser's position, or around a place searched by name (city, ZIP code,
+ * 'City, ST', or a street address when the server has a street geocoder). Until the browser gives a position (or when
+ * it will not: 'Unable to determine current location.') the first view is the server's starting point: a recipient's
+ * own ZIP code, staff their programs' area (decision 0114). The list starts at the smallest radius step holding the
+ * nearest merchant; 'Search a wider area' takes the next step, up to the locator's reach of 100 miles. The map shows
  * the current page's merchants as numbered pins; the list below it is the accessible alternative, and choosing a
  * row pans the map to its pin. On a phone the list sits under the map.
  */
@@ -94,9 +105,20 @@ export default function MerchantLocatorPage() {
   const geocode = useGeocode();
   const headingId = useId();
 
-  const point = searched?.point ?? (position.status === 'locating' ? null : position.point);
-  const merchants = useLocatorMerchants(point);
-  const rows = useMemo(() => numberMerchants(merchants.data ?? []), [merchants.data]);
+  // The first view: no place searched and no position from the browser (not yet, or not at all).
+  const firstView = !searched && position.status !== 'found';
+  const start = useLocatorStart(firstView);
+  const startPoint = start.data && { latitude: start.data.origin.latitude, longitude: start.data.origin.longitude };
+  const point = searched?.point ?? (position.status === 'found' ? position.point : (startPoint ?? null));
+  const merchants = useLocatorMerchants(firstView ? null : point);
+  const answer = firstView ? start : merchants;
+  // Every merchant within the locator's reach; the list shows those within `radius`.
+  const reach = firstView ? start.data?.merchants : merchants.data;
+  const pointKey = point ? `${point.latitude},${point.longitude}` : '';
+  const [wider, setWider] = useState<{ at: string; radius: LocatorRadius } | null>(null);
+  const radius = wider?.at === pointKey ? wider.radius : firstLocatorRadius(reach?.[0]?.distance);
+  const nextRadius = widerLocatorRadius(radius);
+  const rows = useMemo(() => numberMerchants((reach ?? []).filter((row) => row.distance <= radius)), [reach, radius]);
   const shown = pageRows(rows, page, PAGE_SIZE);
 
   const markers: MapMarker[] = shown
@@ -121,9 +143,16 @@ export default function MerchantLocatorPage() {
     ? (searched.label ?? t('locator.chosenPlace'))
     : position.status === 'found'
       ? t('locator.yourLocation')
-      : position.status === 'failed'
-        ? t('locator.defaultLocation')
+      : start.data
+        ? startName(start.data.origin, t)
         : null;
+
+  const widen = () => {
+    if (!nextRadius) return;
+    setWider({ at: pointKey, radius: nextRadius });
+    setPage(0);
+    setSelected(null);
+  };
 
   /** A new centre: the list starts again at its first page and no row is chosen. */
   const moveTo = (next: SearchedPlace | null) => {
@@ -208,6 +237,7 @@ export default function MerchantLocatorPage() {
 
       <Text role="status" aria-live="polite">
         {placeName ? t('locator.showingNear', { place: placeName }) : t('locator.finding')}
+        {placeName && answer.isSuccess && ` ${t('locator.within', { miles: radius })}`}
       </Text>
 
       {point && (
@@ -226,8 +256,8 @@ export default function MerchantLocatorPage() {
         <Title order={2} id={headingId}>
           {t('locator.nearby')}
         </Title>
-        {merchants.isError && <MessageBanner kind="danger" messages={MESSAGES.MERCHANTS_UNAVAILABLE} />}
-        {point && !merchants.isError && (
+        {answer.isError && <MessageBanner kind="danger" messages={MESSAGES.MERCHANTS_UNAVAILABLE} />}
+        {point && !answer.isError && (
           <DataTable
             columns={columns(t)}
             rows={rows}
@@ -243,9 +273,16 @@ export default function MerchantLocatorPage() {
             }}
             onRowClick={(row) => setSelected(row.merchantUuid)}
             rowLabel={(row) => t('locator.rowLabel', { number: row.number, name: row.merchantName })}
-            emptyMessage={merchants.isSuccess ? MESSAGES.NO_MERCHANTS_FOUND : undefined}
-            loading={merchants.isPending}
+            emptyMessage={answer.isSuccess ? MESSAGES.NO_MERCHANTS_FOUND : undefined}
+            loading={answer.isPending}
           />
+        )}
+        {point && answer.isSuccess && nextRadius && (
+          <Group>
+            <Button variant="default" onClick={widen}>
+              {t('locator.wider', { miles: nextRadius })}
+            </Button>
+          </Group>
         )}
       </Stack>
     </Page>

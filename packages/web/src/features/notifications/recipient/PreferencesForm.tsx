@@ -65,6 +65,10 @@ export function PreferencesForm() {
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <Text fz="sm">{t('notifications.chooseHow')}</Text>
+          {/* The carrier holds the phone's STOP: choosing SMS changes nothing until the phone replies START. */}
+          {preferences.data?.some((p) => p.smsOptedOut) && (
+            <MessageBanner kind="info" messages={t('notifications.smsOptedOut')} />
+          )}
           <Table.ScrollContainer minWidth={0}>
             <Table>
               <Table.Caption>{t('notifications.preferencesCaption')}</Table.Caption>

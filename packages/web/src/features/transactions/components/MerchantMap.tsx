@@ -1,4 +1,5 @@
 import { MapView } from '../../../components/MapView';
+import { useI18n } from '../../../lib/i18n';
 
 /** A small map with the merchant's pin (issue 21 item 4); its own chunk, so Leaflet loads only with it. */
 export default function MerchantMap({
@@ -10,11 +11,12 @@ export default function MerchantMap({
   longitude: number;
   name: string;
 }) {
+  const { t } = useI18n();
   return (
     <MapView
       center={[latitude, longitude]}
       zoom={14}
-      label={`Map of ${name}`}
+      label={t('trxDetail.mapOf', { name })}
       markers={[{ key: 'merchant', position: [latitude, longitude], text: '1', label: name }]}
     />
   );
