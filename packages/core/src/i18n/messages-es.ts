@@ -601,6 +601,29 @@ export const MESSAGES_ES: { [G in MessageGroup]: Spanish<G> } = {
     LINK_CONTINUE: 'Continuar',
     LINK_APPLICATION: 'Ver su solicitud',
     LINK_BUSINESS: 'Ver los datos de su negocio',
+    CODE_SUBJECT: 'Su código de verificación de MarketLink',
+    CODE_SMS_SUBJECT: 'Código de verificación de MarketLink',
+    CODE_FOR_PASSWORD:
+      'Su código de verificación de MarketLink es {code}. Úselo para restablecer su contraseña. Vence en 10 minutos y sirve una sola vez.',
+    CODE_FOR_USERNAME:
+      'Su código de verificación de MarketLink es {code}. Úselo para recuperar su nombre de usuario. Vence en 10 minutos y sirve una sola vez.',
+    CODE_IGNORE: 'Si no lo pidió, puede ignorar este correo; su cuenta no ha cambiado.',
+    ACTIVATION_SUBJECT: 'Active su cuenta de MarketLink',
+    ACTIVATION_OPENING:
+      'Tiene una cuenta lista en el portal EBT de MarketLink. Abra este enlace para elegir su contraseña, una pregunta de seguridad y cómo recibir los códigos de verificación:',
+    ACTIVATION_EXPIRY: 'El enlace sirve una sola vez y vence en 72 horas. Si no esperaba este correo, puede ignorarlo.',
+    RESET_SUBJECT: 'Restablezca su contraseña de MarketLink',
+    RESET_OPENING: 'Pidió restablecer su contraseña de MarketLink. Abra este enlace para elegir una nueva:',
+    RESET_EXPIRY: 'El enlace sirve una sola vez y vence en 60 minutos. Si no esperaba este correo, puede ignorarlo.',
+    EMAIL_CONFIRM_SUBJECT: 'Confirme su nuevo correo electrónico de MarketLink',
+    EMAIL_CONFIRM_OPENING:
+      'Esta dirección se dio a su cuenta de MarketLink (usuario {username}). Abra este enlace para confirmarla, para que los correos de MarketLink le lleguen aquí:',
+    EMAIL_CONFIRM_EXPIRY:
+      'El enlace sirve una sola vez y vence en 72 horas. Hasta entonces, sus correos siguen llegando a su dirección actual. Si no esperaba este correo, puede ignorarlo.',
+    EMAIL_CHANGING_SUBJECT: 'Se está cambiando su correo electrónico de MarketLink',
+    EMAIL_CHANGING_TEXT:
+      'El personal del programa dio a su cuenta de MarketLink (usuario {username}) un nuevo correo electrónico, {email}. El cambio se aplica solo cuando se abra el enlace enviado a esa dirección; hasta entonces, sus correos siguen llegando aquí.',
+    EMAIL_CHANGING_NEXT: 'Si usted no lo pidió, comuníquese con la oficina de su programa.',
     LINK_ACTIVATE: 'Activar su cuenta',
     LINK_RESET_PASSWORD: 'Elegir una contraseña nueva',
     LINK_CONFIRM_EMAIL: 'Confirmar este correo electrónico',

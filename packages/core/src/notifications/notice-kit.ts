@@ -21,6 +21,32 @@ export const NOTICE_MESSAGES = {
   PAYOUT_SENT:
     "A payout of {amount} was sent to {merchant}'s bank account on {date}. It usually arrives within one or two business days.",
 
+  // The account e-mails and texts (recovery codes, activation and reset links), in the user's language
+  CODE_SUBJECT: 'Your MarketLink verification code',
+  CODE_SMS_SUBJECT: 'MarketLink verification code',
+  CODE_FOR_PASSWORD:
+    'Your MarketLink verification code is {code}. Use it to reset your password. It expires in 10 minutes and works once.',
+  CODE_FOR_USERNAME:
+    'Your MarketLink verification code is {code}. Use it to recover your username. It expires in 10 minutes and works once.',
+  CODE_IGNORE: 'If you did not ask for it, you can ignore this e-mail; your account has not changed.',
+  ACTIVATION_SUBJECT: 'Activate your MarketLink account',
+  ACTIVATION_OPENING:
+    'An account on the MarketLink EBT portal is ready for you. Open this link to choose your password, a security question and how to receive verification codes:',
+  ACTIVATION_EXPIRY:
+    'The link works once and expires in 72 hours. If you did not expect this e-mail, you can ignore it.',
+  RESET_SUBJECT: 'Reset your MarketLink password',
+  RESET_OPENING: 'You asked to reset your MarketLink password. Open this link to choose a new one:',
+  RESET_EXPIRY: 'The link works once and expires in 60 minutes. If you did not expect this e-mail, you can ignore it.',
+  EMAIL_CONFIRM_SUBJECT: 'Confirm your new MarketLink e-mail address',
+  EMAIL_CONFIRM_OPENING:
+    "This address was given to your MarketLink account (username {username}). Open this link to confirm it, so that MarketLink's e-mails reach you here:",
+  EMAIL_CONFIRM_EXPIRY:
+    'The link works once and expires in 72 hours. Until then your e-mails keep going to your current address. If you did not expect this e-mail, you can ignore it.',
+  EMAIL_CHANGING_SUBJECT: 'Your MarketLink e-mail address is being changed',
+  EMAIL_CHANGING_TEXT:
+    'The program staff gave your MarketLink account (username {username}) a new e-mail address, {email}. It takes effect only when a link sent to that address is opened; until then your e-mails keep coming here.',
+  EMAIL_CHANGING_NEXT: 'If you did not ask for this, contact your program office.',
+
   // Fact labels
   FACT_AMOUNT: 'Amount',
   FACT_BALANCE: 'Balance left',

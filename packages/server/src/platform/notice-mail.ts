@@ -51,6 +51,11 @@ export interface RenderedNotice {
 
 type NoticeKey = keyof typeof NOTICE_MESSAGES;
 
+/** The language of a user's messages: Spanish when they chose it (users.preferred_language), else English. */
+export function noticeLanguage(preferred: string | null | undefined): NoticeLanguage {
+  return preferred === 'es' ? 'es' : 'en';
+}
+
 /** A frame text of the notices in a language (core NOTICE_MESSAGES, Spanish from MESSAGES_ES). */
 export function noticeText(language: NoticeLanguage, key: NoticeKey, values?: Record<string, string>): string {
   const text = language === 'es' ? (MESSAGES_ES.NOTICE_MESSAGES[key] ?? NOTICE_MESSAGES[key]) : NOTICE_MESSAGES[key];

@@ -13,7 +13,7 @@ import {
 import type { DbOrTx } from '../../db/client.js';
 import { userTokens, type UserRow } from '../../db/schema/index.js';
 import type { RequestContext } from '../../platform/context.js';
-import { htmlOfText } from '../../platform/notice-mail.js';
+import { htmlOfText, noticeLanguage, noticeText } from '../../platform/notice-mail.js';
 import { queueMessage } from '../../platform/outbox.js';
 import { hashPassword, verifyPassword } from '../../platform/passwords.js';
 import { endLiveTokens } from './links.js';
@@ -25,7 +25,7 @@ import { endLiveTokens } from './links.js';
  */
 export type RecoveryFlow = 'password' | 'username';
 
-type CodeUser = Pick<UserRow, 'id' | 'email' | 'mobile' | 'otpPreference'>;
+type CodeUser = Pick<UserRow, 'id' | 'email' | 'mobile' | 'otpPreference'> & { preferredLanguage?: string | null };
 
 export function newRecoveryCode(): string {
   return randomInt(0, 10 ** RECOVERY_CODE_LENGTH)
@@ -36,11 +36,8 @@ export function newRecoveryCode(): string {
 /**
  * Creates a code and sends it by the user's preference: SMS to users.mobile, or e-mail. A user who chose SMS but
  * has no mobile number gets an e-mail (the answer says which channel was used). `codeHash` is computed before the
- * transaction so the transaction does not wait on argon2.
+ * transaction so the transaction does not wait on argon2. The words are the user's language (core NOTICE_MESSAGES).
  */
-/** An English e-mail's subject, text part and the HTML part of the same words (docs/notices.md). */
-const withHtml = (subject: string, body: string) => ({ subject, body, html: htmlOfText('en', subject, body) });
-
 export async function issueRecoveryCode(
   tx: DbOrTx,
   ctx: Pick<RequestContext, 'now' | 'log'>,
@@ -60,25 +57,28 @@ export async function issueRecoveryCode(
     createdAt: now,
   });
   const channel: OtpPreference = user.otpPreference === 'sms' && user.mobile ? 'sms' : 'email';
-  const what = flow === 'password' ? 'reset your password' : 'recover your username';
-  const text = `Your MarketLink verification code is ${code.value}. Use it to ${what}. It expires in 10 minutes and works once.`;
+  const language = noticeLanguage(user.preferredLanguage);
+  const text = noticeText(language, flow === 'password' ? 'CODE_FOR_PASSWORD' : 'CODE_FOR_USERNAME', {
+    code: code.value,
+  });
   if (channel === 'sms') {
     await queueMessage(tx, ctx, {
       channel: 'sms',
       to: user.mobile!,
-      subject: 'MarketLink verification code',
+      subject: noticeText(language, 'CODE_SMS_SUBJECT'),
       body: text,
       kind: 'sign-in-code',
     });
   } else {
+    // The code is in the body only, never in the subject (a phone's lock screen shows subjects).
+    const subject = noticeText(language, 'CODE_SUBJECT');
+    const body = `${text}\n\n${noticeText(language, 'CODE_IGNORE')}\n`;
     await queueMessage(tx, ctx, {
       channel: 'email',
       to: user.email,
-      // The code is in the body only, never in the subject (a phone's lock screen shows subjects).
-      ...withHtml(
-        'Your MarketLink verification code',
-        `${text}\n\nIf you did not ask for it, you can ignore this e-mail; your account has not changed.\n`,
-      ),
+      subject,
+      body,
+      html: htmlOfText(language, subject, body),
       kind: 'sign-in-code',
     });
   }

@@ -16,7 +16,7 @@ import { recordAudit } from '../../platform/audit.js';
 import type { RequestContext } from '../../platform/context.js';
 import { randomToken, sha256 } from '../../platform/crypto.js';
 import { AppError } from '../../platform/errors.js';
-import { htmlOfText, noticeText } from '../../platform/notice-mail.js';
+import { htmlOfText, type NoticeLanguage, noticeLanguage, noticeText } from '../../platform/notice-mail.js';
 import { queueMessage } from '../../platform/outbox.js';
 import { verifyPassword } from '../../platform/passwords.js';
 import { clearRateLimit, hitRateLimitWindow, peekRateLimitWindow } from '../../platform/rate-limit.js';
@@ -29,14 +29,14 @@ import { clearRateLimit, hitRateLimitWindow, peekRateLimitWindow } from '../../p
 // so reading the new mailbox is not enough either. A user who never activated has no address
 // of their own yet: the new one applies at once, and the activation link sent to it is its confirmation.
 
-/** How long the link to a new address works: as long as an activation link. */
-/** An English e-mail's subject, text part and the HTML part of the same words (docs/notices.md). */
-const withHtml = (subject: string, body: string, linkText?: string) => ({
+/** An e-mail's subject, text part and the HTML part of the same words (docs/notices.md), in `language`. */
+const withHtml = (language: NoticeLanguage, subject: string, body: string, linkText?: string) => ({
   subject,
   body,
-  html: htmlOfText('en', subject, body, linkText),
+  html: htmlOfText(language, subject, body, linkText),
 });
 
+/** How long the link to a new address works: as long as an activation link. */
 export const EMAIL_CHANGE_TTL_MS = ACTIVATION_LINK_TTL_MS;
 
 type PendingColumns = Pick<
@@ -63,17 +63,21 @@ export async function staffEmailChange(
   const now = ctx.now();
   const token = randomToken();
   const url = `${ctx.config.publicUrl}/confirm-email?hash=${token}`;
+  // In the user's language (core NOTICE_MESSAGES; English before a choice).
+  const language = noticeLanguage(user.preferredLanguage);
+  const t = (key: Parameters<typeof noticeText>[1], values?: Record<string, string>) =>
+    noticeText(language, key, values);
+  const greeting = t('GREETING_NAMED', { name: user.firstName });
   await queueMessage(tx, ctx, {
     channel: 'email',
     to: requested,
     kind: 'email-change-confirm',
     ...withHtml(
-      'Confirm your new MarketLink e-mail address',
-      `Hello ${user.firstName},\n\nThis address was given to your MarketLink account (username ${user.username}). ` +
-        `Open this link to confirm it, so that MarketLink's e-mails reach you here:\n\n${url}\n\n` +
-        'The link works once and expires in 72 hours. Until then your e-mails keep going to your current address. ' +
-        'If you did not expect this e-mail, you can ignore it.\n',
-      noticeText('en', 'LINK_CONFIRM_EMAIL'),
+      language,
+      t('EMAIL_CONFIRM_SUBJECT'),
+      `${greeting}\n\n${t('EMAIL_CONFIRM_OPENING', { username: user.username })}\n\n${url}\n\n` +
+        `${t('EMAIL_CONFIRM_EXPIRY')}\n`,
+      t('LINK_CONFIRM_EMAIL'),
     ),
   });
   await queueMessage(tx, ctx, {
@@ -81,10 +85,10 @@ export async function staffEmailChange(
     to: user.email,
     kind: 'email-change-notice',
     ...withHtml(
-      'Your MarketLink e-mail address is being changed',
-      `Hello ${user.firstName},\n\nThe program staff gave your MarketLink account (username ${user.username}) a new ` +
-        `e-mail address, ${maskEmail(requested)}. It takes effect only when a link sent to that address is opened; ` +
-        'until then your e-mails keep coming here.\n\nIf you did not ask for this, contact your program office.\n',
+      language,
+      t('EMAIL_CHANGING_SUBJECT'),
+      `${greeting}\n\n${t('EMAIL_CHANGING_TEXT', { username: user.username, email: maskEmail(requested) })}\n\n` +
+        `${t('EMAIL_CHANGING_NEXT')}\n`,
     ),
   });
   return {

@@ -235,6 +235,24 @@ describe('forgot password step 2: POST /user-api/forgot-password/{username}', ()
 });
 
 describe('forgot password step 3: GET /user-api/forgot-password/{username}/{otpCode}', () => {
+  it('writes the code and the reset link in Spanish to a user who chose Spanish, with the HTML part', async () => {
+    const user = await makeRecoverableUser(t.database.db);
+    await t.database.db.update(users).set({ preferredLanguage: 'es' }).where(eq(users.id, user.id));
+    const code = await codeFor(user);
+    const codeMail = await lastMessageTo(t.database.db, user.email);
+    expect(codeMail.subject).toBe('Su código de verificación de MarketLink');
+    expect(codeMail.body).toContain(`Su código de verificación de MarketLink es ${code}.`);
+    expect(codeMail.html).toContain('<html lang="es">');
+    expect(codeMail.subject).not.toContain(code);
+    expect((await enterCode(user.username, code)).statusCode).toBe(200);
+    const link = await lastMessageTo(t.database.db, user.email);
+    expect(link.subject).toBe('Restablezca su contraseña de MarketLink');
+    expect(link.body).toMatch(/^Hola, .+:\n\nPidió restablecer su contraseña de MarketLink\./);
+    expect(link.body).toContain('http://localhost:3000/resetpass?hash=');
+    expect(link.html).toContain('Elegir una contraseña nueva');
+    expect(link.kind).toBe('password-reset');
+  });
+
   it('uses a right code and e-mails a reset link; the code works once', async () => {
     const user = await makeRecoverableUser(t.database.db);
     const code = await codeFor(user);

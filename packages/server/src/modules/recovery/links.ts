@@ -7,7 +7,7 @@ import { users, userTokens, type UserRow } from '../../db/schema/index.js';
 import type { RequestContext } from '../../platform/context.js';
 import { randomToken, sha256 } from '../../platform/crypto.js';
 import { AppError } from '../../platform/errors.js';
-import { htmlOfText, noticeText } from '../../platform/notice-mail.js';
+import { htmlOfText, noticeLanguage, noticeText } from '../../platform/notice-mail.js';
 import { queueMessage } from '../../platform/outbox.js';
 
 /**
@@ -18,20 +18,26 @@ import { queueMessage } from '../../platform/outbox.js';
  */
 export type LinkPurpose = 'activation' | 'reset';
 
-const LINKS: Record<LinkPurpose, { ttlMs: number; page: string; subject: string; lifetime: string }> = {
+// The e-mail's words are core NOTICE_MESSAGES, in the user's language (users.preferred_language; English before a
+// choice): a recipient who chose Spanish activates and resets in Spanish.
+const LINKS = {
   activation: {
     ttlMs: ACTIVATION_LINK_TTL_MS,
     page: 'validate',
-    subject: 'Activate your MarketLink account',
-    lifetime: '72 hours',
+    subject: 'ACTIVATION_SUBJECT',
+    opening: 'ACTIVATION_OPENING',
+    expiry: 'ACTIVATION_EXPIRY',
+    linkText: 'LINK_ACTIVATE',
   },
   reset: {
     ttlMs: RESET_LINK_TTL_MS,
     page: 'resetpass',
-    subject: 'Reset your MarketLink password',
-    lifetime: '60 minutes',
+    subject: 'RESET_SUBJECT',
+    opening: 'RESET_OPENING',
+    expiry: 'RESET_EXPIRY',
+    linkText: 'LINK_RESET_PASSWORD',
   },
-};
+} as const satisfies Record<LinkPurpose, object>;
 
 /** Users an activation link may be sent to and may activate: not disabled, not deleted. */
 export const ACTIVATABLE_STATUSES: readonly number[] = [
@@ -42,7 +48,9 @@ export const ACTIVATABLE_STATUSES: readonly number[] = [
 /** Users a reset link works for: those who may sign in (Registered, Enabled). */
 export const RESETTABLE_STATUSES: readonly number[] = [USER_STATUS.REGISTERED, USER_STATUS.ENABLED];
 
-type LinkUser = Pick<UserRow, 'id' | 'email' | 'firstName' | 'statusId' | 'passwordHash'>;
+type LinkUser = Pick<UserRow, 'id' | 'email' | 'firstName' | 'statusId' | 'passwordHash'> & {
+  preferredLanguage?: string | null;
+};
 type Ctx = Pick<RequestContext, 'now' | 'log' | 'config'>;
 
 /**
@@ -78,22 +86,17 @@ async function issueLink(tx: DbOrTx, ctx: Ctx, user: LinkUser, purpose: LinkPurp
     createdAt: now,
   });
   const url = `${ctx.config.publicUrl}/${link.page}?hash=${token}`;
-  const opening =
-    purpose === 'activation'
-      ? 'An account on the MarketLink EBT portal is ready for you. Open this link to choose your password, a security question and how to receive verification codes:'
-      : 'You asked to reset your MarketLink password. Open this link to choose a new one:';
-  const body = `Hello ${user.firstName},\n\n${opening}\n\n${url}\n\nThe link works once and expires in ${link.lifetime}. If you did not expect this e-mail, you can ignore it.\n`;
+  const language = noticeLanguage(user.preferredLanguage);
+  const t = (key: Parameters<typeof noticeText>[1]) => noticeText(language, key);
+  const subject = t(link.subject);
+  const greeting = noticeText(language, 'GREETING_NAMED', { name: user.firstName });
+  const body = `${greeting}\n\n${t(link.opening)}\n\n${url}\n\n${t(link.expiry)}\n`;
   await queueMessage(tx, ctx, {
     channel: 'email',
     to: user.email,
-    subject: link.subject,
+    subject,
     body,
-    html: htmlOfText(
-      'en',
-      link.subject,
-      body,
-      noticeText('en', purpose === 'activation' ? 'LINK_ACTIVATE' : 'LINK_RESET_PASSWORD'),
-    ),
+    html: htmlOfText(language, subject, body, t(link.linkText)),
     kind: purpose === 'activation' ? 'account-activation' : 'password-reset',
   });
 }
