@@ -624,6 +624,17 @@ export const MESSAGES_ES: { [G in MessageGroup]: Spanish<G> } = {
     EMAIL_CHANGING_TEXT:
       'El personal del programa dio a su cuenta de MarketLink (usuario {username}) un nuevo correo electrónico, {email}. El cambio se aplica solo cuando se abra el enlace enviado a esa dirección; hasta entonces, sus correos siguen llegando aquí.',
     EMAIL_CHANGING_NEXT: 'Si usted no lo pidió, comuníquese con la oficina de su programa.',
+    OTP_RESET_HEADING: 'Se restablecieron sus códigos de verificación de MarketLink',
+    OTP_RESET_SUMMARY:
+      'Un administrador restableció sus códigos de verificación. Los códigos que recibió antes ya no sirven, y se quitó cualquier bloqueo de su inicio de sesión o de la recuperación de su cuenta.',
+    OTP_RESET_NEXT:
+      'Pida un código nuevo la próxima vez que inicie sesión o recupere su cuenta. Si no esperaba esto, comuníquese con el administrador de su programa.',
+    FARMER_LINKED_HEADING: 'Ya puede vender para {merchant} en MarketLink',
+    FARMER_LINKED_SUMMARY: '{merchant} lo agregó a las personas que venden para ellos en el portal EBT de MarketLink.',
+    FARMER_LINKED_NEXT_ACTIVE: 'Inicie sesión como {username} en {link} y elija {merchant} cuando venda.',
+    FARMER_LINKED_NEXT_PENDING:
+      'Su cuenta aún no está activada: abra el enlace de activación que le enviamos antes, o pida uno nuevo al personal del comercio. Su nombre de usuario es {username}.',
+    FARMER_LINKED_UNEXPECTED: 'Si no esperaba este correo, avise a {merchant}.',
     LINK_ACTIVATE: 'Activar su cuenta',
     LINK_RESET_PASSWORD: 'Elegir una contraseña nueva',
     LINK_CONFIRM_EMAIL: 'Confirmar este correo electrónico',

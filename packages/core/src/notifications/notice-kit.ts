@@ -46,6 +46,17 @@ export const NOTICE_MESSAGES = {
   EMAIL_CHANGING_TEXT:
     'The program staff gave your MarketLink account (username {username}) a new e-mail address, {email}. It takes effect only when a link sent to that address is opened; until then your e-mails keep coming here.',
   EMAIL_CHANGING_NEXT: 'If you did not ask for this, contact your program office.',
+  OTP_RESET_HEADING: 'Your MarketLink verification codes were reset',
+  OTP_RESET_SUMMARY:
+    'An administrator reset your verification codes. Codes sent to you before now no longer work, and any lock on your sign-in or account recovery has been lifted.',
+  OTP_RESET_NEXT:
+    'Ask for a new code the next time you sign in or recover your account. If you did not expect this, contact your program administrator.',
+  FARMER_LINKED_HEADING: 'You can now sell for {merchant} on MarketLink',
+  FARMER_LINKED_SUMMARY: '{merchant} has added you to the people who sell for them on the MarketLink EBT portal.',
+  FARMER_LINKED_NEXT_ACTIVE: 'Sign in as {username} at {link} and choose {merchant} when you sell.',
+  FARMER_LINKED_NEXT_PENDING:
+    "Your account is not activated yet: open the activation link we sent you earlier, or ask the merchant's staff for a new one. Your username is {username}.",
+  FARMER_LINKED_UNEXPECTED: 'If you did not expect this e-mail, tell {merchant}.',
 
   // Fact labels
   FACT_AMOUNT: 'Amount',

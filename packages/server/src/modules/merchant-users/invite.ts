@@ -15,7 +15,7 @@ import { users, type UserRow } from '../../db/schema/index.js';
 import { recordAudit } from '../../platform/audit.js';
 import { requireCaller, type RequestContext, type CallerContext } from '../../platform/context.js';
 import { AppError, isUniqueViolation } from '../../platform/errors.js';
-import { accountEmail, noticeText } from '../../platform/notice-mail.js';
+import { accountEmail, noticeLanguage, noticeText } from '../../platform/notice-mail.js';
 import { queueMessage } from '../../platform/outbox.js';
 import { lockMerchant } from '../merchants/index.js';
 import { issueActivationLink } from '../recovery/index.js';
@@ -181,21 +181,24 @@ async function linkExisting(tx: DbOrTx, ctx: Ctx, merchant: Merchant, farmer: Us
 }
 
 /** The e-mail that tells a farmer user of a new merchant: sign in as before, or activate first if not yet done. */
+/** The e-mail telling a farmer they now sell for another merchant, in their language (core NOTICE_MESSAGES). */
 function linkedNotice(ctx: Ctx, farmer: UserRow, merchantName: string) {
-  const next = farmer.passwordHash
-    ? `Sign in as ${farmer.username} at ${ctx.config.publicUrl}/login and choose ${merchantName} when you sell.`
-    : `Your account is not activated yet: open the activation link we sent you earlier, or ask the merchant's staff for a new one. Your username is ${farmer.username}.`;
+  const language = noticeLanguage(farmer.preferredLanguage);
+  const t = (key: Parameters<typeof noticeText>[1], values?: Record<string, string>) =>
+    noticeText(language, key, values);
+  const values = { merchant: merchantName, username: farmer.username, link: `${ctx.config.publicUrl}/login` };
+  const next = t(farmer.passwordHash ? 'FARMER_LINKED_NEXT_ACTIVE' : 'FARMER_LINKED_NEXT_PENDING', values);
   return accountEmail({
-    language: 'en',
+    language,
     baseUrl: ctx.config.publicUrl,
     greetingName: farmer.firstName,
-    heading: `You can now sell for ${merchantName} on MarketLink`,
-    summary: `${merchantName} has added you to the people who sell for them on the MarketLink EBT portal.`,
+    heading: t('FARMER_LINKED_HEADING', values),
+    summary: t('FARMER_LINKED_SUMMARY', values),
     facts: [
-      [noticeText('en', 'FACT_MERCHANT'), merchantName],
-      [noticeText('en', 'FACT_USERNAME'), farmer.username],
+      [t('FACT_MERCHANT'), merchantName],
+      [t('FACT_USERNAME'), farmer.username],
     ],
-    next: `${next} If you did not expect this e-mail, tell ${merchantName}.`,
-    link: { url: `${ctx.config.publicUrl}/login`, text: noticeText('en', 'LINK_SIGN_IN') },
+    next: `${next} ${t('FARMER_LINKED_UNEXPECTED', values)}`,
+    link: { url: `${ctx.config.publicUrl}/login`, text: t('LINK_SIGN_IN') },
   });
 }

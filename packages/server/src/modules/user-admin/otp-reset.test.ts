@@ -107,6 +107,16 @@ describe('POST /user-api/user/reset-otp/{uuid}', () => {
     expect(mail[0]!.html).toContain('<title>Your MarketLink verification codes were reset</title>');
   });
 
+  it('tells a user who chose Spanish in Spanish', async () => {
+    const user = await lockedOutUser();
+    await db().update(users).set({ preferredLanguage: 'es' }).where(eq(users.id, user.id));
+    expect((await reset(w.tokens.programAdminA, user.uuid, true)).statusCode).toBe(200);
+    const [mail] = await db().select().from(outbox).where(eq(outbox.to, user.email));
+    expect(mail!.subject).toBe('Se restablecieron sus códigos de verificación de MarketLink');
+    expect(mail!.body).toContain('Pida un código nuevo la próxima vez que inicie sesión');
+    expect(mail!.html).toContain('<html lang="es">');
+  });
+
   it('answers 403 without OTP_RESET and 404 outside the caller scope, changing nothing', async () => {
     const user = await lockedOutUser();
     // Agency admins do not hold OTP_RESET by default (decision 0003).

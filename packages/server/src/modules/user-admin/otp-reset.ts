@@ -6,7 +6,7 @@ import { users } from '../../db/schema/index.js';
 import { recordAudit } from '../../platform/audit.js';
 import { requireCaller, type RequestContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { accountEmail, noticeText } from '../../platform/notice-mail.js';
+import { accountEmail, type NoticeLanguage, noticeLanguage, noticeText } from '../../platform/notice-mail.js';
 import { queueMessage } from '../../platform/outbox.js';
 import { clearRateLimit } from '../../platform/rate-limit.js';
 import { clearSignInFailures, normalizeUsername, usernameKey } from '../auth/index.js';
@@ -42,19 +42,7 @@ export async function resetOtp(context: RequestContext, uuid: string, notify: bo
         channel: 'email',
         to: user.email,
         kind: 'verification-codes-reset',
-        ...accountEmail({
-          language: 'en',
-          baseUrl: ctx.config.publicUrl,
-          greetingName: user.firstName,
-          heading: 'Your MarketLink verification codes were reset',
-          summary:
-            'An administrator reset your verification codes. Codes sent to you before now no longer work, and any ' +
-            'lock on your sign-in or account recovery has been lifted.',
-          next:
-            'Ask for a new code the next time you sign in or recover your account. If you did not expect this, ' +
-            'contact your program administrator.',
-          link: { url: `${ctx.config.publicUrl}/login`, text: noticeText('en', 'LINK_SIGN_IN') },
-        }),
+        ...otpResetNotice(noticeLanguage(user.preferredLanguage), ctx.config.publicUrl, user.firstName),
       });
     await recordAudit(tx, ctx, {
       action: notify ? 'reset-otp-send' : 'reset-otp',
@@ -64,5 +52,18 @@ export async function resetOtp(context: RequestContext, uuid: string, notify: bo
       after: { failedLogins: 0, failedResets: 0, lockedUntil: null },
     });
     return { message: notify ? ROLE_MESSAGES.OTP_REQUEST_SENT : ROLE_MESSAGES.OTP_TOKEN_RESET };
+  });
+}
+
+/** The e-mail telling a user their codes were reset, in their language (core NOTICE_MESSAGES). */
+function otpResetNotice(language: NoticeLanguage, baseUrl: string, firstName: string) {
+  return accountEmail({
+    language,
+    baseUrl,
+    greetingName: firstName,
+    heading: noticeText(language, 'OTP_RESET_HEADING'),
+    summary: noticeText(language, 'OTP_RESET_SUMMARY'),
+    next: noticeText(language, 'OTP_RESET_NEXT'),
+    link: { url: `${baseUrl}/login`, text: noticeText(language, 'LINK_SIGN_IN') },
   });
 }
