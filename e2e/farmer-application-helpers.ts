@@ -12,8 +12,14 @@ import { englishOn } from './spanish-helpers';
 export const RUN = Date.now().toString(36).slice(-6);
 let counter = 0;
 export const unique = () => `${RUN}${(counter += 1)}`;
-/** A mobile number no other run uses: 860 and seven digits of the clock and a counter. */
-export const mobileNumber = () => `860${`${Date.now()}${(counter += 1)}`.slice(-7)}`;
+/**
+ * A mobile number no other run uses: 860, an exchange digit 2-9 (a NANP exchange never starts with 0 or 1, and mobile
+ * fields refuse one that does), then six digits of the clock and a counter.
+ */
+export const mobileNumber = () => {
+  const digits = `${Date.now()}${(counter += 1)}`;
+  return `860${2 + (Number(digits.slice(-7, -6)) % 8)}${digits.slice(-6)}`;
+};
 
 export const PHONE = { width: 390, height: 844 };
 export const DRAFT_KEY = 'marketlink.farmerApplication.draft';

@@ -121,7 +121,8 @@ async function apply(
   person: { farmName: string; email?: string; first?: string; last?: string },
 ): Promise<Applied> {
   const email = person.email ?? `farm.${unique()}@example.org`;
-  const mobile = `860${digits(7)}`;
+  // A NANP exchange starts with 2-9: mobile fields refuse one that starts with 0 or 1.
+  const mobile = `8605${digits(6)}`;
   const first = person.first ?? 'Ada';
   const last = person.last ?? `Grower${unique()}`;
   const afterId = await lastOutboxId(request);

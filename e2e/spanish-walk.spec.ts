@@ -136,6 +136,8 @@ const ALLOWED: RegExp[] = [
   // The names recipient01 gave its external cards (stored as typed).
   /WIC card/g,
   /My SNAP card/g,
+  // Stored data: the name a person gave a phone paired with a card, quoted in its notices ('el teléfono "Market phone"').
+  /teléfono "[^"\n]*"/g,
   // A place: the city that names a time zone ('hora oriental (New York)').
   /New York/g,
   // Stored data: a merchant's address as the locator lists it ('2230 North St, New Britain, CT 06051').
