@@ -2,6 +2,7 @@ import { BALANCES_PATH } from '../early-reads/index.js';
 import { z } from 'zod';
 import { endpoint, exportEndpoint, JSON_BODY_LIMIT, privileges, REFUSED, STAFF } from '../contract/index.js';
 import { PRIVILEGE, PROGRAM_AREA_PRIVILEGES, STAFF_PRIVILEGES } from '../privileges/index.js';
+import { FileCheckAnswer } from '../imports/index.js';
 import { BenefitFileAnswer } from './import.js';
 import { BENEFIT_EXPORT_ROW_CAP } from './rules.js';
 import {
@@ -209,7 +210,22 @@ export const importFile = endpoint({
   upload: { field: 'benefitFile' },
   answer: BenefitFileAnswer,
   returns: 'What each row did: added, changed or refused with the reason',
-  refusals: [400, 401, 403, 404, 422],
+  refusals: [400, 401, 403, 404, 409, 422],
+});
+
+export const checkFile = endpoint({
+  method: 'POST',
+  path: '/benefit-api/benefit/file/check',
+  operationId: 'checkBenefitFile',
+  tags,
+  summary:
+    'Check a benefit file before importing it (the upload of importBenefitFile): runs the import and writes ' +
+    'nothing, notifies nobody; answers what each row would do and a checkToken the import takes (decision 0117)',
+  access: PROGRAM_AREA,
+  upload: { field: 'benefitFile' },
+  answer: FileCheckAnswer,
+  returns: 'What each row would do: added, changed, unchanged or refused with the reason; nothing is written',
+  refusals: [400, 401, 403, 404, 409, 422],
 });
 
 export const fileSample = endpoint({

@@ -98,6 +98,13 @@ export const BENEFIT_FILE_REQUIRED_COLUMNS = [
   'amount',
 ] as const satisfies readonly BenefitFileColumn[];
 
+/**
+ * The sample benefit file names only accounts made for samples (decision 0117): Account IDs that start with this,
+ * with no portal user and no way to be notified ('Sample Recipient', one per agency of each demo program). Where
+ * none exists the sample names `SAMPLE`, whose rows are refused: a sample never issues to a real recipient.
+ */
+export const SAMPLE_ACCOUNT_ID_PREFIX = 'SAMPLE';
+
 /** The header of the sample file and of the template the upload page offers, in order. */
 export const BENEFIT_FILE_SAMPLE_HEADER = [
   'Program',

@@ -1,1 +1,2 @@
 export * from './file-answer.js';
+export * from './file-check.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint, exportEndpoint, privileges, REFUSED } from '../contract/index.js';
-import { FileImportAnswer } from '../imports/index.js';
+import { FileCheckAnswer, FileImportAnswer } from '../imports/index.js';
 import { PRIVILEGE } from '../privileges/index.js';
 import {
   IssuedTerminal,
@@ -333,7 +333,22 @@ export const importFile = endpoint({
   upload: { field: 'merchantFile' },
   answer: FileImportAnswer,
   returns: 'What each row did: added, changed or refused with the reason',
-  refusals: [400, 401, 403, 422],
+  refusals: [400, 401, 403, 409, 422],
+});
+
+export const checkFile = endpoint({
+  method: 'POST',
+  path: '/merchant-api/merchant/file/check',
+  operationId: 'checkMerchantFile',
+  tags,
+  summary:
+    'Check a merchant file before importing it (the upload of importMerchantFile): runs the import and writes ' +
+    'nothing; answers what each row would do and a checkToken the import takes (decision 0117)',
+  access: MERCHANT_ADD,
+  upload: { field: 'merchantFile' },
+  answer: FileCheckAnswer,
+  returns: 'What each row would do: added, changed, unchanged or refused with the reason; nothing is written',
+  refusals: [400, 401, 403, 409, 422],
 });
 
 export const fileSample = endpoint({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint, exportEndpoint, JSON_BODY_LIMIT, privileges, REFUSED, STAFF } from '../contract/index.js';
-import { FileImportAnswer } from '../imports/index.js';
+import { FileCheckAnswer, FileImportAnswer } from '../imports/index.js';
 import { PRIVILEGE } from '../privileges/index.js';
 import { CurrentRecipientAccount, CurrentRecipientProgram } from './current-user.js';
 import { ACCOUNT_FILE_FIELD, AccountFileParams } from './import.js';
@@ -129,6 +129,22 @@ export const importFile = endpoint({
   upload: { field: ACCOUNT_FILE_FIELD },
   answer: FileImportAnswer,
   returns: 'What each row did: added, changed or refused with the reason',
+  refusals: [400, 401, 403, 404, 409, 422],
+});
+
+export const checkFile = endpoint({
+  method: 'POST',
+  path: '/account-api/account/file/:programUuid/check',
+  operationId: 'checkAccountFile',
+  tags,
+  summary:
+    'Check an account file before importing it (the upload of importAccountFile): runs the import and writes ' +
+    'nothing; answers what each row would do and a checkToken the import takes (decision 0117)',
+  access: STAFF,
+  params: AccountFileParams,
+  upload: { field: ACCOUNT_FILE_FIELD },
+  answer: FileCheckAnswer,
+  returns: 'What each row would do: added, changed, unchanged or refused with the reason; nothing is written',
   refusals: [400, 401, 403, 404, 409, 422],
 });
 

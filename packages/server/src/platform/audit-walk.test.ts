@@ -359,6 +359,11 @@ const CASES: Record<string, AuditCase | Exempt> = {
     exempt: 'the admin test screen asks whether an applicant could apply now; it reads and changes nothing',
   },
 
+  // A file check runs the import and rolls it back, its audit rows with it (decision 0117).
+  checkAccountFile: { exempt: 'checks an account file: the import runs and is rolled back, nothing is written' },
+  checkBenefitFile: { exempt: 'checks a benefit file: the import runs and is rolled back, nothing is written' },
+  checkMerchantFile: { exempt: 'checks a merchant file: the import runs and is rolled back, nothing is written' },
+
   setNotificationStatus: {
     exempt:
       "marks the caller's own notifications read or dismissed: no one else's data, no record a program must account for",

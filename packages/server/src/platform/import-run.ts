@@ -1,11 +1,19 @@
 import { performance } from 'node:perf_hooks';
-import { FILE_IMPORT_ERRORS_MAX, type FileImportAnswer, type FileImportCounts } from '@ebt/core/imports';
+import {
+  FILE_CHECK_ROWS_MAX,
+  FILE_IMPORT_ERRORS_MAX,
+  type FileCheckAnswer,
+  type FileCheckRow,
+  type FileImportAnswer,
+  type FileImportCounts,
+} from '@ebt/core/imports';
 import type { Tx } from '../db/client.js';
 import { type AuditEntry, recordAudit } from './audit.js';
 import type { CallerContext } from './context.js';
 import type { AppError } from './errors.js';
 import { type ImportedSheet, mapColumns, parseSpreadsheet, type UploadedFile } from './file-import.js';
 import { replanStatements } from './import-sql.js';
+import { type CheckScope, checkTokenFor, requireCheckedFile } from './import-check.js';
 
 // The skeleton every file import runs on (the account file, the benefit file; docs/adding-an-area.md):
 //   read the upload (file-import.ts: streaming, bounded) → each row's cells by column → the rows' own checks →
@@ -38,6 +46,13 @@ export class RowProblems<C extends string> {
 
   get rowCount(): number {
     return this.byRow.size;
+  }
+
+  /** One refused row's reasons as a check lists them: 'Column: reason' (the column as the file's header spells it). */
+  reasonsOf(row: number, label: Record<C, string>): string[] {
+    return (this.byRow.get(row) ?? []).map((p) =>
+      p.column === undefined ? p.reason : `${label[p.column]}: ${p.reason}`,
+    );
   }
 
   /**
@@ -127,6 +142,12 @@ export interface ImportOutcome extends FileImportCounts {
   fileDetail?: Record<string, unknown>;
   /** Beside the counts on the import's log line (no row content, no personal data). */
   logDetail?: Record<string, unknown>;
+  /**
+   * The rows (by row number) that added a record, and those that named one exactly as it is: a check answers each
+   * row's outcome from them (a row neither refused nor listed here changed a record).
+   */
+  addedRows: readonly number[];
+  unchangedRows: readonly number[];
 }
 
 export interface FileImport<C extends string, Read, Plan> {
@@ -138,6 +159,8 @@ export interface FileImport<C extends string, Read, Plan> {
   columns: Record<C, readonly string[]>;
   /** Within a row, problems are listed in this column order (default: as found). */
   columnOrder?: readonly C[];
+  /** The column a check shows as each row's key (Account ID, Authorization Number, Merchant ID). */
+  keyColumn: C;
   /** The lines saying what the header lacks (none: it has every required column). */
   missingColumns(present: readonly C[], label: Record<C, string>): string[];
   /** What a file with a header and no data row is told. */
@@ -152,12 +175,55 @@ export interface FileImport<C extends string, Read, Plan> {
   apply(tx: Tx, run: ImportRun<C>, plan: Plan): Promise<ImportOutcome>;
 }
 
-/** Runs one file import: see the top of this file. */
+/** Runs a file import (or its check) for a module: `runFileImport` or `checkFileImport`. */
+export type FileImportRunner<A> = <C extends string, Read, Plan>(
+  ctx: CallerContext,
+  upload: UploadedFile,
+  definition: FileImport<C, Read, Plan>,
+  scope: CheckScope,
+) => Promise<A>;
+
+/**
+ * Runs one file import: see the top of this file. With a `checkToken` field beside the file, the file must be the
+ * one a check answered that token for (same bytes, caller, program and kind), else 409 and nothing is read.
+ */
 export async function runFileImport<C extends string, Read, Plan>(
   ctx: CallerContext,
   upload: UploadedFile,
   definition: FileImport<C, Read, Plan>,
+  scope: CheckScope,
 ): Promise<FileImportAnswer> {
+  requireCheckedFile(ctx, upload, definition.entity, scope);
+  const { answer } = await run(ctx, upload, definition, false);
+  return answer;
+}
+
+/**
+ * Checks a file (decision 0117): the import's every phase, in its transaction, audit included, then a rollback, so
+ * nothing is written and no notification is queued. Answers the counts and errors the import would answer, the first
+ * FILE_CHECK_ROWS_MAX rows' outcomes and the token the import takes to accept this very file.
+ */
+export async function checkFileImport<C extends string, Read, Plan>(
+  ctx: CallerContext,
+  upload: UploadedFile,
+  definition: FileImport<C, Read, Plan>,
+  scope: CheckScope,
+): Promise<FileCheckAnswer> {
+  const { answer, rows, rowsTruncated } = await run(ctx, upload, definition, true);
+  return Object.assign(answer, { rows, rowsTruncated }, checkTokenFor(ctx, upload, definition.entity, scope));
+}
+
+/** Thrown at the end of a check's transaction so that it rolls back; carries what the check found. */
+class CheckRollback {
+  constructor(readonly found: unknown) {}
+}
+
+async function run<C extends string, Read, Plan>(
+  ctx: CallerContext,
+  upload: UploadedFile,
+  definition: FileImport<C, Read, Plan>,
+  check: boolean,
+): Promise<{ answer: FileImportAnswer; rows: FileCheckRow[]; rowsTruncated: boolean }> {
   // Phase times go to the log line of each import: what bench/README.md reports, visible in production too.
   const started = performance.now();
   const timings: Record<string, number> = {};
@@ -183,7 +249,7 @@ export async function runFileImport<C extends string, Read, Plan>(
   const read = await definition.read(run);
   lap('read');
 
-  const outcome = await ctx.db.transaction(async (tx) => {
+  const transaction = ctx.db.transaction(async (tx) => {
     // The checks of the foreign keys the writes meet are planned for the tables as they are now, not as they were
     // when this connection last planned them (decision 0095).
     await replanStatements(tx);
@@ -208,20 +274,54 @@ export async function runFileImport<C extends string, Read, Plan>(
         after: { fileName: auditFileName(upload.fileName), format: sheet.format, ...counts, ...applied.fileDetail },
       },
     ]);
-    return { counts, logDetail: applied.logDetail };
+    const done = {
+      counts,
+      logDetail: applied.logDetail,
+      rowOutcomes: check ? rowOutcomes(run, definition, applied) : [],
+    };
+    if (check) throw new CheckRollback(done);
+    return done;
   });
+  const outcome = check
+    ? await transaction.then(
+        () => {
+          throw new Error('a file check committed');
+        },
+        (error: unknown) => {
+          if (error instanceof CheckRollback) return error.found as Awaited<typeof transaction>;
+          throw error;
+        },
+      )
+    : await transaction;
   lap('done');
 
   // One line per import for operations: how big, what it did, how long (no row content, no personal data).
   ctx.log.info(
     { format: sheet.format, bytes: upload.data.length, ...outcome.counts, ...outcome.logDetail, ms: timings },
-    `${definition.entity.replace('_', ' ')} imported`,
+    `${definition.entity.replace('_', ' ')} ${check ? 'checked' : 'imported'}`,
   );
   return {
-    message: definition.message,
-    ...outcome.counts,
-    ...problems.list(label, definition.columnOrder),
+    answer: { message: definition.message, ...outcome.counts, ...problems.list(label, definition.columnOrder) },
+    rows: outcome.rowOutcomes,
+    rowsTruncated: rows.length > FILE_CHECK_ROWS_MAX,
   };
+}
+
+/** The first FILE_CHECK_ROWS_MAX rows' outcomes: refused first, then added, unchanged, else updated. */
+function rowOutcomes<C extends string>(
+  { rows, problems, label }: ImportRun<C>,
+  definition: { keyColumn: C },
+  applied: ImportOutcome,
+): FileCheckRow[] {
+  const added = new Set(applied.addedRows);
+  const unchanged = new Set(applied.unchangedRows);
+  return rows.slice(0, FILE_CHECK_ROWS_MAX).map(({ rowNumber, cells }) => {
+    const key = (cells[definition.keyColumn] ?? '').trim();
+    if (problems.isRefused(rowNumber))
+      return { row: rowNumber, outcome: 'refused', key, reasons: problems.reasonsOf(rowNumber, label) };
+    const outcome = added.has(rowNumber) ? 'added' : unchanged.has(rowNumber) ? 'unchanged' : 'updated';
+    return { row: rowNumber, outcome, key, reasons: [] };
+  });
 }
 
 // Control characters, and a surrogate without its pair (in unicode mode a well-formed pair is one code point, outside

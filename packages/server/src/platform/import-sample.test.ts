@@ -19,6 +19,21 @@ describe('the sample files of the upload pages, imported into the demo data', ()
     expect(sample.headers['content-type']).toMatch(/^text\/csv/);
     const rows = sample.body.trim().split('\r\n').length - 1;
     expect(rows).toBeGreaterThanOrEqual(2);
+    // Only the accounts made for samples: no portal user, no e-mail, no phone (decision 0117).
+    const named = new Set(
+      sample.body
+        .trim()
+        .split('\r\n')
+        .slice(1)
+        .map((line) => line.split(',')[1]!),
+    );
+    for (const identifier of named) {
+      const [account] = await demo.database.db
+        .select()
+        .from(recipientAccounts)
+        .where(eq(recipientAccounts.recipientIdentifier, identifier));
+      expect(account).toMatchObject({ firstName: 'Sample', lastName: 'Recipient', userId: null, email: null });
+    }
     const res = await demo.injectAs(token, {
       method: 'POST',
       url: '/benefit-api/benefit/file',

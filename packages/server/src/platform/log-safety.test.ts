@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { SAMPLE_ACCOUNT_ID_PREFIX } from '@ebt/core/benefits';
 import { recipientAccounts, users } from '../db/schema/index.js';
 import { useDemoApp } from '../testing/demo-app.js';
 import { loggedUrl, queryName, safeError } from './log-safety.js';
@@ -85,7 +86,10 @@ describe('what a run of the product logs', () => {
     });
 
     const people = [
-      ...(await demo.database.db.select().from(recipientAccounts)),
+      // The accounts made for the benefit sample ('Sample Recipient', decision 0117) name no one.
+      ...(await demo.database.db.select().from(recipientAccounts)).filter(
+        (a) => !a.recipientIdentifier.startsWith(SAMPLE_ACCOUNT_ID_PREFIX),
+      ),
       ...(await demo.database.db.select().from(users)),
     ] as {
       email: string | null;

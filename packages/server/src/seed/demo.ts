@@ -32,6 +32,7 @@ import {
   seedExternalCards,
   writePans,
   writeRecipients,
+  writeSampleRecipients,
 } from './recipients.js';
 import { seedSettlement } from './settlement.js';
 import { seedUsers } from './users.js';
@@ -92,6 +93,7 @@ export async function seedDemoData(db: Db, keys: SeedKeys, options: SeedOptions 
     planBenefits(w);
 
     await writeRecipients(tx, w);
+    await writeSampleRecipients(tx, w);
     await writePans(tx, w);
     await seedDemoTerminal(tx, w);
     await writeEnrolments(tx, w);

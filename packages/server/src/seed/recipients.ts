@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import { SAMPLE_ACCOUNT_ID_PREFIX } from '@ebt/core/benefits';
 import { pinProblem } from '@ebt/core/pans';
 import { pinHash } from '../platform/pin.js';
 import { ACCOUNT_STATUS, EXTERNAL_PAN_STATUS, EXTERNAL_PAN_TYPE, PAN_STATUS, PAN_TYPE } from '@ebt/core/enums';
@@ -166,6 +167,33 @@ export async function writeRecipients(tx: Tx, w: World): Promise<void> {
     recipientAccounts.id,
   );
   for (const a of w.account) a.id = ids.get(a.uuid) ?? 0;
+}
+
+/**
+ * A 'Sample Recipient' account for each agency (and each program without one): what the benefit file's sample names
+ * (modules/benefits/import-sample.ts, decision 0117), so importing the sample issues to nobody real. No portal user,
+ * no e-mail, no phone: nobody is notified. Written after the other accounts and without the random stream, so the
+ * rest of the demo data stays what it was; its Account IDs are not 8 digits, so the next generated ones do not move.
+ */
+export async function writeSampleRecipients(tx: Tx, w: World): Promise<void> {
+  const sample = (programIdx: number, agency: { id: number; code: string } | null) => ({
+    programId: w.program[programIdx]!.id,
+    agencyId: agency?.id ?? null,
+    userId: null,
+    recipientIdentifier: agency ? `${SAMPLE_ACCOUNT_ID_PREFIX}-${agency.code}` : SAMPLE_ACCOUNT_ID_PREFIX,
+    statusId: ACCOUNT_STATUS.ACTIVE,
+    accountTypeId: 0,
+    firstName: 'Sample',
+    middleName: null,
+    lastName: 'Recipient',
+    cardIssuance: false,
+    creationChannel: 'WEB',
+  });
+  const rows = w.program.flatMap((_, programIdx) => {
+    const agencies = w.agency.filter((a) => a.programIdx === programIdx);
+    return agencies.length ? agencies.map((a) => sample(programIdx, a)) : [sample(programIdx, null)];
+  });
+  await tx.insert(recipientAccounts).values(rows);
 }
 
 /** Writes the PANs sealed: HMAC hash, AES-GCM ciphertext and last four (platform/crypto.ts). */

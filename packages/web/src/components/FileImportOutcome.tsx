@@ -1,6 +1,7 @@
 import type { FileImportAnswer } from '@ebt/core/imports';
 import { fillMessage, MESSAGES } from '@ebt/core/messages';
-import { Stack, Text, Title } from '@mantine/core';
+import { Button, Stack, Text, Title } from '@mantine/core';
+import { IconListCheck } from '@tabler/icons-react';
 import type { ReactNode, Ref } from 'react';
 import { errorMessagesOf } from '../lib/errors';
 import { FilePicker, UploadSubmit } from './FilePicker';
@@ -71,6 +72,8 @@ export function FileImportFields({
   onFileChange,
   pending,
   percent,
+  pickerId,
+  onCheck,
 }: {
   label: string;
   tooLargeMessage: string;
@@ -78,10 +81,15 @@ export function FileImportFields({
   onFileChange: (file: File | null) => void;
   pending: boolean;
   percent: number;
+  /** The file field's id (useFileImport moves focus there when the user starts over). */
+  pickerId?: string;
+  /** Shows "Check file" beside Upload: runs the import without writing anything (decision 0117). */
+  onCheck?: () => void;
 }) {
   return (
     <>
       <FilePicker
+        id={pickerId}
         label={label}
         withAsterisk
         tooLargeMessage={tooLargeMessage}
@@ -89,7 +97,23 @@ export function FileImportFields({
         onChange={onFileChange}
         disabled={pending}
       />
-      <UploadSubmit pending={pending} percent={percent} file={file} />
+      <UploadSubmit
+        pending={pending}
+        percent={percent}
+        file={file}
+        before={
+          onCheck && (
+            <Button
+              variant="default"
+              onClick={onCheck}
+              disabled={pending}
+              leftSection={<IconListCheck aria-hidden size={18} />}
+            >
+              Check file
+            </Button>
+          )
+        }
+      />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useI18n } from '../lib/i18n';
 
 export interface UploadProgressProps {
@@ -35,7 +36,18 @@ export function UploadProgress({ percent, label }: UploadProgressProps) {
  * The foot of an import form: the progress bar while `pending`, then the Upload submit button (busy meanwhile).
  * Every import screen (account file, benefit file, later merchant and PAN files) ends the same way.
  */
-export function UploadSubmit({ pending, percent, file }: { pending: boolean; percent: number; file: File | null }) {
+export function UploadSubmit({
+  pending,
+  percent,
+  file,
+  before,
+}: {
+  pending: boolean;
+  percent: number;
+  file: File | null;
+  /** Buttons shown before Upload (an import's "Check file"). */
+  before?: ReactNode;
+}) {
   const { t } = useI18n();
   return (
     <>
@@ -43,6 +55,7 @@ export function UploadSubmit({ pending, percent, file }: { pending: boolean; per
         <UploadProgress percent={percent} label={file ? t('kit.uploadingNamed', { name: file.name }) : undefined} />
       )}
       <Group justify="flex-end">
+        {before}
         <Button type="submit" loading={pending} leftSection={<IconUpload aria-hidden size={18} />}>
           {t('kit.upload')}
         </Button>

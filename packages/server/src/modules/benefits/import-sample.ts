@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, gte, inArray, isNull, lte, or } from 'drizzle-orm';
-import { BENEFIT_FILE_SAMPLE_HEADER } from '@ebt/core/benefits';
+import { and, asc, eq, gte, inArray, isNull, like, lte, or } from 'drizzle-orm';
+import { BENEFIT_FILE_SAMPLE_HEADER, SAMPLE_ACCOUNT_ID_PREFIX } from '@ebt/core/benefits';
 import { ACCOUNT_STATUS } from '@ebt/core/enums';
 import { addDays, todayIn } from '@ebt/core/format';
 import { benefitOptions, fundingSources, incentives, recipientAccounts } from '../../db/schema/index.js';
@@ -10,7 +10,8 @@ import type { CallerContext } from '../../platform/context.js';
 import { csvLine } from '../../platform/import-sample.js';
 
 // GET /benefit-api/benefit/file/sample: the sample the upload page offers, built from the caller's own data (on a
-// demo install, the demo data): real Account IDs, funding sources, incentives and options of the caller's programs,
+// demo install, the demo data): the accounts made for samples (no real recipient, decision 0117), funding sources,
+// incentives and options of the caller's programs,
 // dates from today in each program's time zone within its rules. A fixed file named recipients and dates that went
 // stale or belonged to another program, and its rows were refused (issue 12).
 
@@ -45,15 +46,26 @@ async function programRows(ctx: CallerContext, program: ProgramRow, next: () => 
     caller.scope === 'agencies'
       ? inArray(recipientAccounts.agencyId, caller.agencyIds.length ? [...caller.agencyIds] : [-1])
       : undefined;
-  const accounts = await ctx.db
+  // Only accounts made for samples, never a real recipient's (decision 0117): the sample is often imported as-is.
+  const found = await ctx.db
     .select({ identifier: recipientAccounts.recipientIdentifier })
     .from(recipientAccounts)
     .where(
-      and(eq(recipientAccounts.programId, program.id), eq(recipientAccounts.statusId, ACCOUNT_STATUS.ACTIVE), scope),
+      and(
+        eq(recipientAccounts.programId, program.id),
+        eq(recipientAccounts.statusId, ACCOUNT_STATUS.ACTIVE),
+        like(recipientAccounts.recipientIdentifier, `${SAMPLE_ACCOUNT_ID_PREFIX}%`),
+        isNull(recipientAccounts.userId),
+        isNull(recipientAccounts.email),
+        isNull(recipientAccounts.mobilePhone),
+        scope,
+      ),
     )
     .orderBy(asc(recipientAccounts.id))
     .limit(2);
-  if (accounts.length === 0) return [];
+  // None here (an install without the demo data): rows for an Account ID no one has, which the upload refuses.
+  const first = found[0]?.identifier ?? SAMPLE_ACCOUNT_ID_PREFIX;
+  const accounts = [{ identifier: first }, { identifier: found[1]?.identifier ?? first }];
   const [funding] = await ctx.db
     .select({ name: fundingSources.name })
     .from(fundingSources)

@@ -14,6 +14,7 @@ import {
   readBenefitFileRow,
 } from '@ebt/core/benefits';
 import { fromCents, todayIn, toCents } from '@ebt/core/format';
+import type { FileCheckAnswer } from '@ebt/core/imports';
 import { fillMessage, MESSAGES } from '@ebt/core/messages';
 import type { Tx } from '../../db/client.js';
 import type { ProgramRow } from '../../db/schema/index.js';
@@ -22,7 +23,7 @@ import { callerProgramsQuery } from '../../platform/caller-programs.js';
 import { type CallerContext, type RequestContext, requireCaller } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import type { UploadedFile } from '../../platform/file-import.js';
-import { runFileImport } from '../../platform/import-run.js';
+import { checkFileImport, type FileImportRunner, runFileImport } from '../../platform/import-run.js';
 import {
   type BenefitChange,
   type ExistingBenefit,
@@ -91,143 +92,163 @@ interface Plan {
 }
 
 /** Runs on the import skeleton (platform/import-run.ts). */
-export async function importBenefitFile(context: RequestContext, upload: UploadedFile): Promise<BenefitFileAnswer> {
+export function importBenefitFile(context: RequestContext, upload: UploadedFile): Promise<BenefitFileAnswer> {
+  return benefitFile(context, upload, runFileImport);
+}
+
+/** The import run and rolled back: what each row would do (decision 0117). */
+export function checkBenefitFile(context: RequestContext, upload: UploadedFile): Promise<FileCheckAnswer> {
+  return benefitFile(context, upload, checkFileImport);
+}
+
+async function benefitFile<A>(context: RequestContext, upload: UploadedFile, run: FileImportRunner<A>): Promise<A> {
   const ctx = requireCaller(context);
   const now = ctx.now();
-  return runFileImport<BenefitFileColumn, Read, Plan>(ctx, upload, {
-    entity: 'benefit_file',
-    message: MESSAGES.BENEFIT_FILE_PROCESSED,
-    columns: BENEFIT_FILE_COLUMNS,
-    missingColumns: (present, label) => {
-      const missing = BENEFIT_FILE_REQUIRED_COLUMNS.filter((column) => !present.includes(column));
-      return missing.length
-        ? [fillMessage(BENEFIT_MESSAGES.FILE_MISSING_COLUMNS, { columns: missing.map((c) => label[c]).join(', ') })]
-        : [];
-    },
-    noRowsReason: BENEFIT_IMPORT_MESSAGES.NO_DATA_ROWS,
-    invalidFile,
+  const scope = { program: upload.fields.programUuid ?? '' };
+  return run<BenefitFileColumn, Read, Plan>(
+    ctx,
+    upload,
+    {
+      entity: 'benefit_file',
+      message: MESSAGES.BENEFIT_FILE_PROCESSED,
+      columns: BENEFIT_FILE_COLUMNS,
+      keyColumn: 'authorizationNumber',
+      missingColumns: (present, label) => {
+        const missing = BENEFIT_FILE_REQUIRED_COLUMNS.filter((column) => !present.includes(column));
+        return missing.length
+          ? [fillMessage(BENEFIT_MESSAGES.FILE_MISSING_COLUMNS, { columns: missing.map((c) => label[c]).join(', ') })]
+          : [];
+      },
+      noRowsReason: BENEFIT_IMPORT_MESSAGES.NO_DATA_ROWS,
+      invalidFile,
 
-    // 1. Each row's program and field rules, against the look-ups of the caller's programs (read once).
-    async read({ rows, columns, problems }) {
-      const programs = await callerProgramsQuery(ctx);
-      const chosen = chosenProgram(programs, upload.fields.programUuid);
-      const fallback = chosen ?? (programs.length === 1 ? programs[0] : undefined);
-      // Without a Program column the file is for one program: the one sent with it, or the caller's only one.
-      if (!columns.includes('program') && !fallback)
-        throw AppError.badRequest(BENEFIT_MESSAGES.PROGRAM_REQUIRED, 'programUuid');
-      const refs = await loadProgramReferences(
-        ctx.db,
-        programs.map((p) => p.id),
-        [...new Set(programs.map((p) => p.benefitOptionTypeId).filter((id): id is number => id !== null))],
-      );
-      const lookupsByProgram = new Map<number, ProgramLookups>();
-      const lookupsOf = (program: ProgramRow) => {
-        let lookups = lookupsByProgram.get(program.id);
-        if (!lookups) {
-          const timeZone = knownTimeZone(program, ctx);
-          lookups = programLookups(program, refs, todayIn(timeZone, now), timeZone);
-          lookupsByProgram.set(program.id, lookups);
-        }
-        return lookups;
-      };
-      const read: ProgramRowCells[] = [];
-      for (const { rowNumber, cells } of rows) {
-        const program = rowProgram(cells.program ?? '', programs, chosen, fallback, (p) =>
-          problems.refuse(rowNumber, p.column ?? undefined, p.reason),
+      // 1. Each row's program and field rules, against the look-ups of the caller's programs (read once).
+      async read({ rows, columns, problems }) {
+        const programs = await callerProgramsQuery(ctx);
+        const chosen = chosenProgram(programs, upload.fields.programUuid);
+        const fallback = chosen ?? (programs.length === 1 ? programs[0] : undefined);
+        // Without a Program column the file is for one program: the one sent with it, or the caller's only one.
+        if (!columns.includes('program') && !fallback)
+          throw AppError.badRequest(BENEFIT_MESSAGES.PROGRAM_REQUIRED, 'programUuid');
+        const refs = await loadProgramReferences(
+          ctx.db,
+          programs.map((p) => p.id),
+          [...new Set(programs.map((p) => p.benefitOptionTypeId).filter((id): id is number => id !== null))],
         );
-        if (program) read.push({ rowNumber, lookups: lookupsOf(program), cells });
-      }
-      return { rows: read, lookupsByProgram };
-    },
-
-    async plan(tx, { problems, lap }, { rows: programRows, lookupsByProgram }) {
-      // 2. The recipients and existing benefits the rows name, per program, in a few statements (the benefits
-      //    locked). Programs in id order, and benefits by id within each: every import locks in the same order.
-      //    The statements go out first and each row's field rules run while the database reads and locks
-      //    (decision 0078): the keys are the cells as the rules trim them, so a row the rules refuse may add a key
-      //    that no decision reads.
-      const lookedUp = lookUp(
-        tx,
-        programRows,
-        [...lookupsByProgram.keys()].sort((a, b) => a - b),
-      );
-      lookedUp.catch(() => undefined); // awaited below; this only keeps a failure meanwhile from counting as unheard
-      const rows = await checkRows(programRows, problems);
-      const { accounts, existing } = await lookedUp;
-      lap('looked-up');
-
-      // 3. Each row decided, in file order; a number seen earlier in the file refuses the later rows.
-      const firstRowOf = new Map<string, number>();
-      const planned: PlannedRow[] = [];
-      for (const { rowNumber, lookups, values } of rows) {
-        const programId = lookups.program.id;
-        const number = values.authorizationNumber;
-        let duplicate = false;
-        if (number !== null) {
-          const key = `${programId}:${number}`;
-          const first = firstRowOf.get(key);
-          if (first !== undefined) {
-            duplicate = true;
-            problems.refuse(
-              rowNumber,
-              'authorizationNumber',
-              fillMessage(BENEFIT_MESSAGES.FILE_DUPLICATE_AUTH_NUMBER, { row: first }),
-            );
-          } else firstRowOf.set(key, rowNumber);
+        const lookupsByProgram = new Map<number, ProgramLookups>();
+        const lookupsOf = (program: ProgramRow) => {
+          let lookups = lookupsByProgram.get(program.id);
+          if (!lookups) {
+            const timeZone = knownTimeZone(program, ctx);
+            lookups = programLookups(program, refs, todayIn(timeZone, now), timeZone);
+            lookupsByProgram.set(program.id, lookups);
+          }
+          return lookups;
+        };
+        const read: ProgramRowCells[] = [];
+        for (const { rowNumber, cells } of rows) {
+          const program = rowProgram(cells.program ?? '', programs, chosen, fallback, (p) =>
+            problems.refuse(rowNumber, p.column ?? undefined, p.reason),
+          );
+          if (program) read.push({ rowNumber, lookups: lookupsOf(program), cells });
         }
-        const plan = planRow({
-          caller: ctx.caller,
-          lookups,
-          values,
-          account: accounts.get(`${programId}:${values.accountId}`),
-          existing: number === null ? undefined : existing.get(`${programId}:${number}`),
+        return { rows: read, lookupsByProgram };
+      },
+
+      async plan(tx, { problems, lap }, { rows: programRows, lookupsByProgram }) {
+        // 2. The recipients and existing benefits the rows name, per program, in a few statements (the benefits
+        //    locked). Programs in id order, and benefits by id within each: every import locks in the same order.
+        //    The statements go out first and each row's field rules run while the database reads and locks
+        //    (decision 0078): the keys are the cells as the rules trim them, so a row the rules refuse may add a key
+        //    that no decision reads.
+        const lookedUp = lookUp(
+          tx,
+          programRows,
+          [...lookupsByProgram.keys()].sort((a, b) => a - b),
+        );
+        lookedUp.catch(() => undefined); // awaited below; this only keeps a failure meanwhile from counting as unheard
+        const rows = await checkRows(programRows, problems);
+        const { accounts, existing } = await lookedUp;
+        lap('looked-up');
+
+        // 3. Each row decided, in file order; a number seen earlier in the file refuses the later rows.
+        const firstRowOf = new Map<string, number>();
+        const planned: PlannedRow[] = [];
+        for (const { rowNumber, lookups, values } of rows) {
+          const programId = lookups.program.id;
+          const number = values.authorizationNumber;
+          let duplicate = false;
+          if (number !== null) {
+            const key = `${programId}:${number}`;
+            const first = firstRowOf.get(key);
+            if (first !== undefined) {
+              duplicate = true;
+              problems.refuse(
+                rowNumber,
+                'authorizationNumber',
+                fillMessage(BENEFIT_MESSAGES.FILE_DUPLICATE_AUTH_NUMBER, { row: first }),
+              );
+            } else firstRowOf.set(key, rowNumber);
+          }
+          const plan = planRow({
+            caller: ctx.caller,
+            lookups,
+            values,
+            account: accounts.get(`${programId}:${values.accountId}`),
+            existing: number === null ? undefined : existing.get(`${programId}:${number}`),
+          });
+          if (plan.kind === 'reject')
+            for (const p of plan.problems) problems.refuse(rowNumber, p.column ?? undefined, p.reason);
+          else if (!duplicate) planned.push({ rowNumber, lookups, plan });
+        }
+        return { rows: planned, programIds: [...lookupsByProgram.keys()] };
+      },
+
+      // 4. Writes.
+      async apply(tx, { problems, lap }, { rows: planned, programIds }) {
+        const adds = planned.flatMap((p) =>
+          p.plan.kind === 'add' ? [{ rowNumber: p.rowNumber, lookups: p.lookups, values: p.plan.values }] : [],
+        );
+        const updates = planned.flatMap((p) =>
+          p.plan.kind === 'update'
+            ? [{ rowNumber: p.rowNumber, existing: p.plan.existing, values: p.plan.values }]
+            : [],
+        );
+        const unchangedRows = planned.flatMap((p) => (p.plan.kind === 'unchanged' ? [p.rowNumber] : []));
+
+        const refuse: Refuse = (row, problem) => problems.refuse(row, problem.column ?? undefined, problem.reason);
+        const { added, created, addedRows } = await addBenefits(tx, ctx, adds, now, refuse, lap);
+        lap('added');
+        const { updated, audit } = await changeBenefits(tx, updates, now, refuse);
+        lap('updated');
+        // The agencies' funding (decision 0029): a file that takes an agency past its funding amount is refused whole
+        // with agency.funding.enforce on; otherwise the alert goes out at the threshold. Updates are never refused: only
+        // agencies whose issued total the file raises (adds, higher amounts, net) are enforced, so a file that edits
+        // notes or dates or lowers amounts of an agency already over its funding goes through.
+        const raisedCents = new Map<number, number>();
+        const raise = (agencyId: number | null, cents: number) => {
+          if (agencyId !== null) raisedCents.set(agencyId, (raisedCents.get(agencyId) ?? 0) + cents);
+        };
+        for (const a of adds) raise(a.values.agencyId, a.values.amountCents);
+        for (const u of updates) raise(u.existing.agencyId, u.values.amountCents - toCents(u.existing.amount));
+        await checkAgencyFunding(tx, ctx, [...raisedCents.keys()], {
+          enforce: new Set([...raisedCents].filter(([, cents]) => cents > 0).map(([agencyId]) => agencyId)),
         });
-        if (plan.kind === 'reject')
-          for (const p of plan.problems) problems.refuse(rowNumber, p.column ?? undefined, p.reason);
-        else if (!duplicate) planned.push({ rowNumber, lookups, plan });
-      }
-      return { rows: planned, programIds: [...lookupsByProgram.keys()] };
+        return {
+          added,
+          updated,
+          unchanged: unchangedRows.length,
+          audit,
+          fileEntityId: null,
+          // The benefits the file created have no audit row of their own: this row names them (decision 0090).
+          fileDetail: { programIds, created },
+          addedRows,
+          unchangedRows,
+        };
+      },
     },
-
-    // 4. Writes.
-    async apply(tx, { problems, lap }, { rows: planned, programIds }) {
-      const adds = planned.flatMap((p) =>
-        p.plan.kind === 'add' ? [{ rowNumber: p.rowNumber, lookups: p.lookups, values: p.plan.values }] : [],
-      );
-      const updates = planned.flatMap((p) =>
-        p.plan.kind === 'update' ? [{ rowNumber: p.rowNumber, existing: p.plan.existing, values: p.plan.values }] : [],
-      );
-      const unchanged = planned.filter((p) => p.plan.kind === 'unchanged').length;
-
-      const refuse: Refuse = (row, problem) => problems.refuse(row, problem.column ?? undefined, problem.reason);
-      const { added, created } = await addBenefits(tx, ctx, adds, now, refuse, lap);
-      lap('added');
-      const { updated, audit } = await changeBenefits(tx, updates, now, refuse);
-      lap('updated');
-      // The agencies' funding (decision 0029): a file that takes an agency past its funding amount is refused whole
-      // with agency.funding.enforce on; otherwise the alert goes out at the threshold. Updates are never refused: only
-      // agencies whose issued total the file raises (adds, higher amounts, net) are enforced, so a file that edits
-      // notes or dates or lowers amounts of an agency already over its funding goes through.
-      const raisedCents = new Map<number, number>();
-      const raise = (agencyId: number | null, cents: number) => {
-        if (agencyId !== null) raisedCents.set(agencyId, (raisedCents.get(agencyId) ?? 0) + cents);
-      };
-      for (const a of adds) raise(a.values.agencyId, a.values.amountCents);
-      for (const u of updates) raise(u.existing.agencyId, u.values.amountCents - toCents(u.existing.amount));
-      await checkAgencyFunding(tx, ctx, [...raisedCents.keys()], {
-        enforce: new Set([...raisedCents].filter(([, cents]) => cents > 0).map(([agencyId]) => agencyId)),
-      });
-      return {
-        added,
-        updated,
-        unchanged,
-        audit,
-        fileEntityId: null,
-        // The benefits the file created have no audit row of their own: this row names them (decision 0090).
-        fileDetail: { programIds, created },
-      };
-    },
-  });
+    scope,
+  );
 }
 
 type Refuse = (row: number, problem: RowProblem) => void;
@@ -350,7 +371,7 @@ async function addBenefits(
   now: Date,
   refuse: Refuse,
   lap: (phase: string) => void,
-): Promise<{ added: number; created: string[] }> {
+): Promise<{ added: number; created: string[]; addedRows: number[] }> {
   const taken = new Set<string>();
   let pending = adds.map((a) => {
     let number = a.values.authorizationNumber;
@@ -435,8 +456,8 @@ async function addBenefits(
   lap('inserted');
   // As issue-effects.ts logs it: the messages counted, never their bodies or addresses.
   if (queued > 0) ctx.log.info({ count: queued, notice: 'issued' }, 'benefit notifications queued in the outbox');
-  const created = [...createdByRow].sort(([a], [b]) => a - b).map(([, uuid]) => uuid);
-  return { added: createdByRow.size, created };
+  const byRow = [...createdByRow].sort(([a], [b]) => a - b);
+  return { added: createdByRow.size, created: byRow.map(([, uuid]) => uuid), addedRows: byRow.map(([row]) => row) };
 }
 
 interface PendingUpdate {

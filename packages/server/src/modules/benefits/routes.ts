@@ -6,7 +6,7 @@ import { sendSample } from '../../platform/import-sample.js';
 import { handle, routeTable } from '../../platform/routes.js';
 import { exportHandler } from '../../platform/search.js';
 import { getBenefit, updateBenefit, voidBenefit } from './change.js';
-import { importBenefitFile } from './import.js';
+import { checkBenefitFile, importBenefitFile } from './import.js';
 import { benefitFileSample } from './import-sample.js';
 import { issueBenefit } from './issue.js';
 import { getBenefitOptionType, getFundingSources } from './lookups.js';
@@ -32,6 +32,15 @@ export default routeTable([
       req.ctx,
       await readUpload(req, {
         field: benefitApi.importFile.upload.field,
+        tooLargeMessage: MESSAGES.BENEFIT_FILE_TOO_LARGE,
+      }),
+    ),
+  ),
+  handle(benefitApi.checkFile, async (req) =>
+    checkBenefitFile(
+      req.ctx,
+      await readUpload(req, {
+        field: benefitApi.checkFile.upload.field,
         tooLargeMessage: MESSAGES.BENEFIT_FILE_TOO_LARGE,
       }),
     ),

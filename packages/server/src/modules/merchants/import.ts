@@ -1,5 +1,5 @@
 import { APP_ERROR_CODE } from '@ebt/core/errors';
-import type { FileImportAnswer } from '@ebt/core/imports';
+import type { FileCheckAnswer, FileImportAnswer } from '@ebt/core/imports';
 import {
   MERCHANT_FILE_COLUMN_ORDER,
   MERCHANT_FILE_HEADER_NAMES,
@@ -22,7 +22,7 @@ import { type CallerContext, type RequestContext, requireCaller } from '../../pl
 import { seal } from '../../platform/crypto.js';
 import { AppError } from '../../platform/errors.js';
 import type { UploadedFile } from '../../platform/file-import.js';
-import { runFileImport } from '../../platform/import-run.js';
+import { checkFileImport, type FileImportRunner, runFileImport } from '../../platform/import-run.js';
 import { IMPORT_GEOCODE_BUDGET_MS, locateAddresses, placeStreets } from './coordinates.js';
 import {
   type AddressRow,
@@ -105,136 +105,155 @@ async function withStreetPoints(ctx: CallerContext, read: ReadRow[]): Promise<Re
   return read;
 }
 
-export async function importMerchantFile(context: RequestContext, upload: UploadedFile): Promise<FileImportAnswer> {
+export function importMerchantFile(context: RequestContext, upload: UploadedFile): Promise<FileImportAnswer> {
+  return merchantFile(context, upload, runFileImport);
+}
+
+/** The import run and rolled back: what each row would do (decision 0117). */
+export function checkMerchantFile(context: RequestContext, upload: UploadedFile): Promise<FileCheckAnswer> {
+  return merchantFile(context, upload, checkFileImport);
+}
+
+async function merchantFile<A>(context: RequestContext, upload: UploadedFile, run: FileImportRunner<A>): Promise<A> {
   const ctx = requireCaller(context);
   const now = ctx.now();
   const bankView = ctx.caller.privileges.has(PRIVILEGE.BANK_VIEW);
   const canUpdate = ctx.caller.privileges.has(PRIVILEGE.MERCHANT_UPDATE);
 
-  return runFileImport<MerchantFileColumn, ReadRow[], Plan>(ctx, upload, {
-    entity: 'merchant_file',
-    message: MESSAGES.MERCHANT_FILE_PROCESSED,
-    columns: MERCHANT_FILE_HEADER_NAMES,
-    columnOrder: MERCHANT_FILE_COLUMN_ORDER,
-    missingColumns: (present) => missingMerchantFileColumns(present),
-    noRowsReason: MERCHANT_IMPORT_MESSAGES.NO_DATA_ROWS,
-    invalidFile,
+  return run<MerchantFileColumn, ReadRow[], Plan>(
+    ctx,
+    upload,
+    {
+      entity: 'merchant_file',
+      message: MESSAGES.MERCHANT_FILE_PROCESSED,
+      columns: MERCHANT_FILE_HEADER_NAMES,
+      keyColumn: 'merchantIdentifier',
+      columnOrder: MERCHANT_FILE_COLUMN_ORDER,
+      missingColumns: (present) => missingMerchantFileColumns(present),
+      noRowsReason: MERCHANT_IMPORT_MESSAGES.NO_DATA_ROWS,
+      invalidFile,
 
-    // 1. Each row's field rules (core), its program among the caller's (read once) and the caller's privileges.
-    async read({ rows, problems }) {
-      const programOf = programByShortName(await callerProgramsQuery(ctx));
-      const firstRowOf = new Map<string, number>();
-      const read: ReadRow[] = [];
-      // No closure per row: under tsx each would be named with Object.defineProperty (see core's readMerchantFileRow).
-      for (const { rowNumber, cells } of rows) {
-        const action = parseMerchantFileAction(cells.actionCode);
-        // Changing merchants is MERCHANT_UPDATE's, whatever the route's MERCHANT_ADD lets in (decision 0023).
-        if (action && action > MERCHANT_FILE_ACTION.ADD_INACTIVE && !canUpdate)
-          problems.refuse(
-            rowNumber,
-            'actionCode',
-            fillMessage(MERCHANT_IMPORT_MESSAGES.UPDATE_NOT_ALLOWED, { code: action }),
-          );
-        const programText = (cells.program ?? '').trim();
-        const program = programText === '' ? undefined : programOf(programText);
-        if (programText !== '' && !program)
-          problems.refuse(rowNumber, 'program', MERCHANT_IMPORT_MESSAGES.NOT_A_PROGRAM_OF_CALLER);
-        const reading = readMerchantFileRow(cells, { bankView });
-        if (!reading.ok) for (const p of reading.problems) problems.refuse(rowNumber, p.column, p.reason);
-        else if (reading.row.merchantIdentifier !== null) {
-          const first = firstRowOf.get(reading.row.merchantIdentifier);
-          if (first !== undefined)
+      // 1. Each row's field rules (core), its program among the caller's (read once) and the caller's privileges.
+      async read({ rows, problems }) {
+        const programOf = programByShortName(await callerProgramsQuery(ctx));
+        const firstRowOf = new Map<string, number>();
+        const read: ReadRow[] = [];
+        // No closure per row: under tsx each would be named with Object.defineProperty (see core's readMerchantFileRow).
+        for (const { rowNumber, cells } of rows) {
+          const action = parseMerchantFileAction(cells.actionCode);
+          // Changing merchants is MERCHANT_UPDATE's, whatever the route's MERCHANT_ADD lets in (decision 0023).
+          if (action && action > MERCHANT_FILE_ACTION.ADD_INACTIVE && !canUpdate)
             problems.refuse(
               rowNumber,
-              'merchantIdentifier',
-              fillMessage(MERCHANT_IMPORT_MESSAGES.MERCHANT_ID_TWICE, { row: first }),
+              'actionCode',
+              fillMessage(MERCHANT_IMPORT_MESSAGES.UPDATE_NOT_ALLOWED, { code: action }),
             );
-          else firstRowOf.set(reading.row.merchantIdentifier, rowNumber);
+          const programText = (cells.program ?? '').trim();
+          const program = programText === '' ? undefined : programOf(programText);
+          if (programText !== '' && !program)
+            problems.refuse(rowNumber, 'program', MERCHANT_IMPORT_MESSAGES.NOT_A_PROGRAM_OF_CALLER);
+          const reading = readMerchantFileRow(cells, { bankView });
+          if (!reading.ok) for (const p of reading.problems) problems.refuse(rowNumber, p.column, p.reason);
+          else if (reading.row.merchantIdentifier !== null) {
+            const first = firstRowOf.get(reading.row.merchantIdentifier);
+            if (first !== undefined)
+              problems.refuse(
+                rowNumber,
+                'merchantIdentifier',
+                fillMessage(MERCHANT_IMPORT_MESSAGES.MERCHANT_ID_TWICE, { row: first }),
+              );
+            else firstRowOf.set(reading.row.merchantIdentifier, rowNumber);
+          }
+          if (reading.ok && program && !problems.isRefused(rowNumber))
+            read.push({ rowNumber, program, values: reading.row });
         }
-        if (reading.ok && program && !problems.isRefused(rowNumber))
-          read.push({ rowNumber, program, values: reading.row });
-      }
-      return withStreetPoints(ctx, read);
+        return withStreetPoints(ctx, read);
+      },
+
+      // 2. The merchants the rows name, locked, with their mappings (and the addresses of those a 04 row updates).
+      async plan(tx, { problems, lap }, read) {
+        const existing = new Map(
+          (
+            await lockMerchantsByIdentifier(
+              tx,
+              read.flatMap((r) => r.values.merchantIdentifier ?? []),
+            )
+          ).map((m) => [m.merchantIdentifier, m]),
+        );
+        const mapped = new Map<number, Set<number>>();
+        for (const m of await loadMappings(
+          tx,
+          [...existing.values()].map((m) => m.id),
+        ))
+          (mapped.get(m.merchantId) ?? mapped.set(m.merchantId, new Set()).get(m.merchantId)!).add(m.programId);
+        lap('looked-up');
+
+        const rows: PlannedRow[] = [];
+        for (const { rowNumber, program, values } of read) {
+          const merchant = values.merchantIdentifier === null ? undefined : existing.get(values.merchantIdentifier);
+          const plan = planRow({
+            values,
+            program,
+            existing: merchant,
+            mappedPrograms: merchant && mapped.get(merchant.id),
+          });
+          if (plan.kind === 'reject') for (const p of plan.problems) problems.refuse(rowNumber, p.column, p.reason);
+          else rows.push({ rowNumber, plan });
+        }
+        const updatedIds = rows.flatMap((r) => (r.plan.kind === 'update' ? [r.plan.existing.id] : []));
+        const stored = new Map<number, StoredAddress[]>();
+        for (const a of await loadAddresses(tx, updatedIds))
+          (stored.get(a.merchantId) ?? stored.set(a.merchantId, []).get(a.merchantId)!).push(a);
+        return { rows, stored };
+      },
+
+      // 3. Writes, in multi-row statements.
+      async apply(tx, { problems, lap }, { rows, stored }) {
+        const refuse = (row: number, column: MerchantFileColumn, reason: string) =>
+          problems.refuse(row, column, reason);
+        const audit: AuditEntry[] = [];
+
+        // Every address of the file placed at once: given coordinates kept, else the ZIP's centre (coordinates.ts).
+        const withForm = rows.filter((r) => r.plan.kind === 'add' || r.plan.kind === 'update');
+        const placed = await locateAddresses(
+          tx,
+          withForm.flatMap((r) => KINDS.map((kind) => r.plan.values.form!.addresses[kind])),
+        );
+        const addressesOf = new Map<number, Record<MerchantFileAddressKind, PlacedAddress>>();
+        withForm.forEach((r, i) =>
+          addressesOf.set(r.rowNumber, {
+            registered: placed[i * 3]!,
+            mailing: placed[i * 3 + 1]!,
+            physical: placed[i * 3 + 2]!,
+          }),
+        );
+        lap('placed');
+
+        const added = await addMerchants(
+          tx,
+          ctx,
+          rows.filter((r) => r.plan.kind === 'add'),
+          addressesOf,
+          refuse,
+        );
+        lap('added');
+        const changed = await changeMerchants(tx, ctx, rows, addressesOf, stored, audit, now);
+        lap('updated');
+        return {
+          added,
+          updated: changed.updated,
+          unchanged: changed.unchangedRows.length,
+          audit,
+          fileEntityId: null,
+          fileDetail: { programIds: [...new Set(rows.map((r) => r.plan.program.id))] },
+          // An add refused while writing is refused first when a check reads these (import-run.ts rowOutcomes).
+          addedRows: rows.flatMap((r) => (r.plan.kind === 'add' ? [r.rowNumber] : [])),
+          unchangedRows: changed.unchangedRows,
+        };
+      },
     },
-
-    // 2. The merchants the rows name, locked, with their mappings (and the addresses of those a 04 row updates).
-    async plan(tx, { problems, lap }, read) {
-      const existing = new Map(
-        (
-          await lockMerchantsByIdentifier(
-            tx,
-            read.flatMap((r) => r.values.merchantIdentifier ?? []),
-          )
-        ).map((m) => [m.merchantIdentifier, m]),
-      );
-      const mapped = new Map<number, Set<number>>();
-      for (const m of await loadMappings(
-        tx,
-        [...existing.values()].map((m) => m.id),
-      ))
-        (mapped.get(m.merchantId) ?? mapped.set(m.merchantId, new Set()).get(m.merchantId)!).add(m.programId);
-      lap('looked-up');
-
-      const rows: PlannedRow[] = [];
-      for (const { rowNumber, program, values } of read) {
-        const merchant = values.merchantIdentifier === null ? undefined : existing.get(values.merchantIdentifier);
-        const plan = planRow({
-          values,
-          program,
-          existing: merchant,
-          mappedPrograms: merchant && mapped.get(merchant.id),
-        });
-        if (plan.kind === 'reject') for (const p of plan.problems) problems.refuse(rowNumber, p.column, p.reason);
-        else rows.push({ rowNumber, plan });
-      }
-      const updatedIds = rows.flatMap((r) => (r.plan.kind === 'update' ? [r.plan.existing.id] : []));
-      const stored = new Map<number, StoredAddress[]>();
-      for (const a of await loadAddresses(tx, updatedIds))
-        (stored.get(a.merchantId) ?? stored.set(a.merchantId, []).get(a.merchantId)!).push(a);
-      return { rows, stored };
-    },
-
-    // 3. Writes, in multi-row statements.
-    async apply(tx, { problems, lap }, { rows, stored }) {
-      const refuse = (row: number, column: MerchantFileColumn, reason: string) => problems.refuse(row, column, reason);
-      const audit: AuditEntry[] = [];
-
-      // Every address of the file placed at once: given coordinates kept, else the ZIP's centre (coordinates.ts).
-      const withForm = rows.filter((r) => r.plan.kind === 'add' || r.plan.kind === 'update');
-      const placed = await locateAddresses(
-        tx,
-        withForm.flatMap((r) => KINDS.map((kind) => r.plan.values.form!.addresses[kind])),
-      );
-      const addressesOf = new Map<number, Record<MerchantFileAddressKind, PlacedAddress>>();
-      withForm.forEach((r, i) =>
-        addressesOf.set(r.rowNumber, {
-          registered: placed[i * 3]!,
-          mailing: placed[i * 3 + 1]!,
-          physical: placed[i * 3 + 2]!,
-        }),
-      );
-      lap('placed');
-
-      const added = await addMerchants(
-        tx,
-        ctx,
-        rows.filter((r) => r.plan.kind === 'add'),
-        addressesOf,
-        refuse,
-      );
-      lap('added');
-      const changed = await changeMerchants(tx, ctx, rows, addressesOf, stored, audit, now);
-      lap('updated');
-      return {
-        added,
-        updated: changed.updated,
-        unchanged: changed.unchanged,
-        audit,
-        fileEntityId: null,
-        fileDetail: { programIds: [...new Set(rows.map((r) => r.plan.program.id))] },
-      };
-    },
-  });
+    { program: '' },
+  );
 }
 
 function invalidFile(lines: string[]): AppError {
@@ -440,19 +459,19 @@ async function changeMerchants(
   stored: Map<number, StoredAddress[]>,
   audit: AuditEntry[],
   now: Date,
-): Promise<{ updated: number; unchanged: number }> {
+): Promise<{ updated: number; unchangedRows: number[] }> {
   let updated = 0;
-  let unchanged = 0;
+  const unchangedRows: number[] = [];
   const changes: MerchantChange[] = [];
   const addressWrites: (AddressRow & { merchantId: number })[] = [];
   const bankWrites: (BankRow & { merchantId: number })[] = [];
-  const disables: ExistingMerchant[] = [];
+  const disables: (ExistingMerchant & { rowNumber: number })[] = [];
 
   for (const { rowNumber, plan } of rows) {
     if (plan.kind === 'add') continue;
     const { existing, values } = plan;
     if (plan.kind === 'disable') {
-      disables.push(existing);
+      disables.push({ ...existing, rowNumber });
       continue;
     }
     const tax = values.tax;
@@ -482,7 +501,7 @@ async function changeMerchants(
       const addresses = addressesOf.get(rowNumber)!;
       const storedAddresses = stored.get(existing.id) ?? [];
       if (updateChangesNothing(existing, storedAddresses, values, addresses)) {
-        unchanged++;
+        unchangedRows.push(rowNumber);
         continue;
       }
       changes.push({
@@ -568,7 +587,7 @@ async function changeMerchants(
   );
   for (const m of disables) {
     if (!disabled.has(m.id)) {
-      unchanged++;
+      unchangedRows.push(m.rowNumber);
       continue;
     }
     updated++;
@@ -580,5 +599,5 @@ async function changeMerchants(
       after: { merchantStatusId: MERCHANT_STATUS.INACTIVE, updationChannel: CHANNEL },
     });
   }
-  return { updated, unchanged };
+  return { updated, unchangedRows };
 }

@@ -10,7 +10,7 @@ import { revealBankInfo, updateBankInfo } from './bank-info.js';
 import { changeMerchantProgramStatus, changeMerchantStatus, updateMerchant } from './change.js';
 import { getMerchant, getMerchantMappings } from './detail.js';
 import { geocodeLocation } from './geocode.js';
-import { importMerchantFile } from './import.js';
+import { checkMerchantFile, importMerchantFile } from './import.js';
 import { merchantFileSample } from './import-sample.js';
 import { merchantLocator } from './locator.js';
 import { startLocator } from './locator-start.js';
@@ -44,6 +44,15 @@ export default routeTable([
       req.ctx,
       await readUpload(req, {
         field: merchantApi.importFile.upload.field,
+        tooLargeMessage: MESSAGES.MERCHANT_FILE_TOO_LARGE,
+      }),
+    ),
+  ),
+  handle(merchantApi.checkFile, async (req) =>
+    checkMerchantFile(
+      req.ctx,
+      await readUpload(req, {
+        field: merchantApi.checkFile.upload.field,
         tooLargeMessage: MESSAGES.MERCHANT_FILE_TOO_LARGE,
       }),
     ),

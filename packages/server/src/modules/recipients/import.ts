@@ -2,7 +2,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { APP_ERROR_CODE } from '@ebt/core/errors';
 import { ACCOUNT_FILE_ACTION, ACCOUNT_STATUS, ACCOUNT_TYPE, CREATION_CHANNEL, PROGRAM_STATUS } from '@ebt/core/enums';
 import type { AppErrorEntry } from '@ebt/core/errors';
-import type { FileImportAnswer } from '@ebt/core/imports';
+import type { FileCheckAnswer, FileImportAnswer } from '@ebt/core/imports';
 import { fillMessage, MESSAGES } from '@ebt/core/messages';
 import {
   ACCOUNT_FILE_COLUMNS,
@@ -28,7 +28,15 @@ import type { AuditEntry } from '../../platform/audit.js';
 import { requireCaller, type RequestContext } from '../../platform/context.js';
 import { AppError, isUniqueViolation } from '../../platform/errors.js';
 import type { UploadedFile } from '../../platform/file-import.js';
-import { CHECK_SLICE, checkedRows, type ImportRow, type RowChecks, runFileImport } from '../../platform/import-run.js';
+import {
+  CHECK_SLICE,
+  checkedRows,
+  checkFileImport,
+  type FileImportRunner,
+  type ImportRow,
+  type RowChecks,
+  runFileImport,
+} from '../../platform/import-run.js';
 import { chunks } from '../../platform/import-sql.js';
 import { programInScope } from '../../platform/search.js';
 import {
@@ -154,11 +162,29 @@ interface Plan {
  * content.' when the file cannot be read, lacks a required column or has no data rows; else 200 with the counts and
  * the rows that were not applied. Runs on the import skeleton (platform/import-run.ts).
  */
-export async function importAccountFile(
+export function importAccountFile(
   context: RequestContext,
   programUuid: string,
   upload: UploadedFile,
 ): Promise<FileImportAnswer> {
+  return accountFile(context, programUuid, upload, runFileImport);
+}
+
+/** The import run and rolled back: what each row would do (decision 0117). */
+export function checkAccountFile(
+  context: RequestContext,
+  programUuid: string,
+  upload: UploadedFile,
+): Promise<FileCheckAnswer> {
+  return accountFile(context, programUuid, upload, checkFileImport);
+}
+
+async function accountFile<A>(
+  context: RequestContext,
+  programUuid: string,
+  upload: UploadedFile,
+  run: FileImportRunner<A>,
+): Promise<A> {
   const ctx = requireCaller(context);
   const { caller } = ctx;
   const now = ctx.now();
@@ -166,80 +192,91 @@ export async function importAccountFile(
   const program = await programInScope(ctx, { uuid: programUuid });
   if (!program) throw AppError.notFound(RECIPIENT_MESSAGES.PROGRAM_NOT_FOUND);
 
-  const answer = await runFileImport<AccountFileColumnKey, ReturnType<typeof agencyFinder>, Plan>(ctx, upload, {
-    entity: 'account_file',
-    message: MESSAGES.ACCOUNT_FILE_PROCESSED,
-    columns: ACCOUNT_FILE_HEADER_NAMES,
-    columnOrder: COLUMN_ORDER,
-    missingColumns: (present) => {
-      const missing = missingAccountFileColumns(present);
-      return missing.length > 0 ? missingColumnMessages(missing) : [];
-    },
-    noRowsReason: RECIPIENT_MESSAGES.FILE_NO_ROWS,
-    invalidFile,
+  const answer = await run<AccountFileColumnKey, ReturnType<typeof agencyFinder>, Plan>(
+    ctx,
+    upload,
+    {
+      entity: 'account_file',
+      message: MESSAGES.ACCOUNT_FILE_PROCESSED,
+      columns: ACCOUNT_FILE_HEADER_NAMES,
+      keyColumn: 'recipientIdentifier',
+      columnOrder: COLUMN_ORDER,
+      missingColumns: (present) => {
+        const missing = missingAccountFileColumns(present);
+        return missing.length > 0 ? missingColumnMessages(missing) : [];
+      },
+      noRowsReason: RECIPIENT_MESSAGES.FILE_NO_ROWS,
+      invalidFile,
 
-    // 1. The program's agencies; each row's own checks run in the transaction, beside the look-ups and the writes.
-    async read() {
-      return agencyFinder(await programAgencies(ctx.db, program.id));
-    },
+      // 1. The program's agencies; each row's own checks run in the transaction, beside the look-ups and the writes.
+      async read() {
+        return agencyFinder(await programAgencies(ctx.db, program.id));
+      },
 
-    async plan(tx, { rows, problems, lap }, findAgency) {
-      // The program's lock serialises Account IDs and the 'Email already exists.' check with the add endpoint and
-      // other imports (queries.ts lockProgramRecipients); every read below sees their committed rows.
-      await lockProgramRecipients(tx, program.id);
-      // 2. The accounts and e-mails the rows name go out first, and the rows' own checks (the add form's rules, the
-      //    agency) start while the database reads and locks (decision 0078). The keys are the cells as those rules
-      //    trim them, so they are the rows' own; a row the rules refuse may add a key no decision reads. The rows
-      //    not checked by the time the answers are back are checked while the database writes (apply, decision 0094).
-      const checks = checkedRows(rows as ImportRow<AccountFileColumnKey>[], problems, (row) =>
-        checkRow(caller, program, row, findAgency),
-      );
-      let answered = false;
-      const lookedUp = lookUpAccounts(tx, program.id, rows as ImportRow<AccountFileColumnKey>[]);
-      lookedUp.then(
-        () => (answered = true),
-        () => (answered = true), // awaited below; this only keeps a failure meanwhile from counting as unheard
-      );
-      const checked: ReadRow[] = [];
-      // A turn of the event loop per slice lets the queued look-ups go out, and their answers in, while Node checks.
-      while (!answered && !checks.done) {
-        await nextTurn();
-        checked.push(...checks.next());
-      }
-      const found = await lookedUp;
-      lap('looked-up');
-      return { found, checked, checks };
-    },
+      async plan(tx, { rows, problems, lap }, findAgency) {
+        // The program's lock serialises Account IDs and the 'Email already exists.' check with the add endpoint and
+        // other imports (queries.ts lockProgramRecipients); every read below sees their committed rows.
+        await lockProgramRecipients(tx, program.id);
+        // 2. The accounts and e-mails the rows name go out first, and the rows' own checks (the add form's rules, the
+        //    agency) start while the database reads and locks (decision 0078). The keys are the cells as those rules
+        //    trim them, so they are the rows' own; a row the rules refuse may add a key no decision reads. The rows
+        //    not checked by the time the answers are back are checked while the database writes (apply, decision 0094).
+        const checks = checkedRows(rows as ImportRow<AccountFileColumnKey>[], problems, (row) =>
+          checkRow(caller, program, row, findAgency),
+        );
+        let answered = false;
+        const lookedUp = lookUpAccounts(tx, program.id, rows as ImportRow<AccountFileColumnKey>[]);
+        lookedUp.then(
+          () => (answered = true),
+          () => (answered = true), // awaited below; this only keeps a failure meanwhile from counting as unheard
+        );
+        const checked: ReadRow[] = [];
+        // A turn of the event loop per slice lets the queued look-ups go out, and their answers in, while Node checks.
+        while (!answered && !checks.done) {
+          await nextTurn();
+          checked.push(...checks.next());
+        }
+        const found = await lookedUp;
+        lap('looked-up');
+        return { found, checked, checks };
+      },
 
-    async apply(tx, { problems, lap }, { found, checked, checks }) {
-      // 3. Each row against the accounts and e-mails it names, in file order; the new recipients are written a part
-      //    at a time while the next rows are checked and planned (decision 0094).
-      const planner = new RowPlanner(caller, found, problems.refuse.bind(problems));
-      const writer = newRecipients(tx, program.id, found.highestIdentifier, now);
-      // A slice at a time, the rows checked already first: the first part goes out as soon as it is planned.
-      for (;;) {
-        const rows = checked.length > 0 ? checked.splice(0, CHECK_SLICE) : checks.next();
-        const last = checked.length === 0 && checks.done;
-        await writer.add(planner.plan(rows), last);
-        if (last) break;
-      }
-      const created = await writer.written();
-      lap('added');
-      const { updates, unchanged } = planner;
-      const audit = updates.length > 0 ? await changeAccounts(tx, updates, now) : [];
-      lap('updated');
-      return {
-        added: created.createdAccounts.length,
-        updated: updates.length,
-        unchanged,
-        audit,
-        fileEntityId: program.uuid,
-        // The recipients the file created have no audit rows of their own: this row names them (decision 0090).
-        fileDetail: created,
-        logDetail: { programId: program.id },
-      };
+      async apply(tx, { problems, lap }, { found, checked, checks }) {
+        // 3. Each row against the accounts and e-mails it names, in file order; the new recipients are written a part
+        //    at a time while the next rows are checked and planned (decision 0094).
+        const planner = new RowPlanner(caller, found, problems.refuse.bind(problems));
+        const writer = newRecipients(tx, program.id, found.highestIdentifier, now);
+        const addedRows: number[] = [];
+        // A slice at a time, the rows checked already first: the first part goes out as soon as it is planned.
+        for (;;) {
+          const rows = checked.length > 0 ? checked.splice(0, CHECK_SLICE) : checks.next();
+          const last = checked.length === 0 && checks.done;
+          const adds = planner.plan(rows);
+          for (const add of adds) addedRows.push(add.rowNumber);
+          await writer.add(adds, last);
+          if (last) break;
+        }
+        const created = await writer.written();
+        lap('added');
+        const { updates, unchangedRows } = planner;
+        const audit = updates.length > 0 ? await changeAccounts(tx, updates, now) : [];
+        lap('updated');
+        return {
+          added: created.createdAccounts.length,
+          updated: updates.length,
+          unchanged: unchangedRows.length,
+          audit,
+          fileEntityId: program.uuid,
+          // The recipients the file created have no audit rows of their own: this row names them (decision 0090).
+          fileDetail: created,
+          logDetail: { programId: program.id },
+          addedRows,
+          unchangedRows,
+        };
+      },
     },
-  });
+    { program: program.uuid },
+  );
   return answer;
 }
 
@@ -313,7 +350,7 @@ async function lookUpAccounts(
 class RowPlanner {
   readonly updates: PlannedUpdate[] = [];
   /** 03 rows whose values were already the account's. */
-  unchanged = 0;
+  readonly unchangedRows: number[] = [];
   /** E-mails rows of this file take, to the row that took them: the first row wins, later ones are refused. */
   private readonly claimedBy = new Map<string, number>();
   private readonly updatedOnRow = new Map<string, number>();
@@ -397,7 +434,7 @@ class RowPlanner {
     }
     this.updatedOnRow.set(identifier, rowNumber);
     if (changed.length > 0) this.updates.push({ before: account, after: { id: account.id, ...columns } });
-    else this.unchanged += 1;
+    else this.unchangedRows.push(rowNumber);
   }
 }
 

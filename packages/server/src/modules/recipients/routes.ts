@@ -7,7 +7,7 @@ import { addRecipient } from './add.js';
 import { moveRecipient, updateRecipient } from './change.js';
 import { listOwnAccounts, listOwnPrograms } from './current-user.js';
 import { getRecipient } from './detail.js';
-import { importAccountFile } from './import.js';
+import { checkAccountFile, importAccountFile } from './import.js';
 import { listAccountStatuses } from './lookups.js';
 import { RECIPIENT_ACCOUNT_READ } from './queries.js';
 import { exportRecipients, searchRecipients } from './search.js';
@@ -32,6 +32,16 @@ export default routeTable([
       req.params.programUuid,
       await readUpload(req, {
         field: recipientApi.importFile.upload.field,
+        tooLargeMessage: MESSAGES.ACCOUNT_FILE_TOO_LARGE,
+      }),
+    ),
+  ),
+  handle(recipientApi.checkFile, async (req) =>
+    checkAccountFile(
+      req.ctx,
+      req.params.programUuid,
+      await readUpload(req, {
+        field: recipientApi.checkFile.upload.field,
         tooLargeMessage: MESSAGES.ACCOUNT_FILE_TOO_LARGE,
       }),
     ),

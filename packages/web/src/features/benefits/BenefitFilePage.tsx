@@ -10,7 +10,8 @@ import { Page } from '../../components/Page';
 import { errorMessagesOf } from '../../lib/errors';
 import { useFileImport } from '../../components/file-import';
 import { useCallerPrograms } from '../../lib/lookups';
-import { useUploadBenefitFile } from './api';
+import { FileCheckResult } from '../../components/FileCheckResult';
+import { useCheckBenefitFile, useUploadBenefitFile } from './api';
 import { issuablePrograms } from './issue-form';
 import { LoadingStatus } from '../../components/LoadingStatus';
 
@@ -22,6 +23,7 @@ import { LoadingStatus } from '../../components/LoadingStatus';
 export default function BenefitFilePage() {
   const programs = useCallerPrograms();
   const uploadFile = useUploadBenefitFile();
+  const checkFile = useCheckBenefitFile();
   const [programUuid, setProgramUuid] = useState<string | null>(null);
 
   // Rows of a disabled program are refused by the server; the select offers only the programs that can take them.
@@ -29,7 +31,11 @@ export default function BenefitFilePage() {
   const chosen = programUuid ?? (choices.length === 1 ? choices[0]!.programUuid : null);
 
   // B§5 (and A§5 by the same rule): no file, or an empty one, is answered with a dialog.
-  const upload = useFileImport(uploadFile, { title: 'Upload Benefit File', fieldsOf: () => ({ programUuid: chosen }) });
+  const upload = useFileImport(uploadFile, {
+    title: 'Upload Benefit File',
+    fieldsOf: () => ({ programUuid: chosen }),
+    check: checkFile,
+  });
 
   if (programs.isPending) {
     return (
@@ -68,7 +74,10 @@ export default function BenefitFilePage() {
               data={choices.map((p) => ({ value: p.programUuid, label: p.programName }))}
               clearable={choices.length > 1}
               value={chosen}
-              onChange={setProgramUuid}
+              onChange={(value) => {
+                setProgramUuid(value);
+                upload.clear();
+              }}
             />
             <FileImportFields
               label="Benefit file"
@@ -79,6 +88,7 @@ export default function BenefitFilePage() {
         </form>
       </Paper>
 
+      {upload.check && <FileCheckResult {...upload.check} keyLabel="Authorization Number" />}
       <FileImportOutcome {...upload.outcome} verb="imported" />
     </Page>
   );

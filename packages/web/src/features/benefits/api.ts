@@ -1,6 +1,7 @@
 import { benefitApi, type IssueBenefitBody, type UpdateBenefitBody, type VoidBenefitBody } from '@ebt/core/benefits';
 import { CREATION_CHANNEL } from '@ebt/core/enums';
 import { incentiveApi, type IncentiveListAnswer } from '@ebt/core/incentives';
+import { FILE_CHECK_TOKEN_FIELD } from '@ebt/core/imports';
 import { recipientApi, type RecipientSearchPage } from '@ebt/core/recipients';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint, endpointKey, endpointQuery } from '../../lib/endpoint-client';
@@ -131,23 +132,36 @@ export function useVoidBenefit() {
  * benefitApi.importFile, multipart with the file in its upload field (benefitFile, A§7) and programUuid, the program
  * of rows that name none (docs/benefit-file.md), with upload progress.
  */
+export interface BenefitFileUpload {
+  programUuid: string | null;
+  file: File;
+  onProgress?: (percent: number) => void;
+  /** The token of the check this file passed (decision 0117). */
+  checkToken?: string;
+}
+
+function benefitFileData({ programUuid, file, checkToken }: BenefitFileUpload): FormData {
+  const data = new FormData();
+  if (programUuid) data.append('programUuid', programUuid);
+  // Text fields before the file: the server reads the parts in order.
+  if (checkToken) data.append(FILE_CHECK_TOKEN_FIELD, checkToken);
+  data.append(benefitApi.importFile.upload.field, file);
+  return data;
+}
+
 export function useUploadBenefitFile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({
-      programUuid,
-      file,
-      onProgress,
-    }: {
-      programUuid: string | null;
-      file: File;
-      onProgress: (percent: number) => void;
-    }) => {
-      const data = new FormData();
-      if (programUuid) data.append('programUuid', programUuid);
-      data.append(benefitApi.importFile.upload.field, file);
-      return uploadTo(benefitApi.importFile, {}, data, { onProgress });
-    },
+    mutationFn: (upload: BenefitFileUpload) =>
+      uploadTo(benefitApi.importFile, {}, benefitFileData(upload), { onProgress: upload.onProgress }),
     onSuccess: () => invalidateSearches(queryClient),
+  });
+}
+
+/** The benefit file checked (benefitApi.checkFile): what each row would do; nothing is written. */
+export function useCheckBenefitFile() {
+  return useMutation({
+    mutationFn: (upload: BenefitFileUpload) =>
+      uploadTo(benefitApi.checkFile, {}, benefitFileData(upload), { onProgress: upload.onProgress }),
   });
 }

@@ -13,7 +13,8 @@ import { Page } from '../../components/Page';
 import { useFileImport } from '../../components/file-import';
 import { useSessionUser } from '../../lib/session-user';
 import type { StaffBase } from '../../lib/staff-base';
-import { useImportMerchantFile } from './file-api';
+import { FileCheckResult } from '../../components/FileCheckResult';
+import { useCheckMerchantFile, useImportMerchantFile } from './file-api';
 
 const TITLE = 'Import Merchants';
 
@@ -75,8 +76,9 @@ function FileLayout() {
 export default function MerchantFilePage({ base }: { base: StaffBase }) {
   const user = useSessionUser();
   const importFile = useImportMerchantFile();
+  const checkFile = useCheckMerchantFile();
   // B§5: no file, or an empty one, is answered with the 'You must select an input file.' dialog.
-  const upload = useFileImport(importFile, { title: TITLE, fieldsOf: () => ({}) });
+  const upload = useFileImport(importFile, { title: TITLE, fieldsOf: () => ({}), check: checkFile });
 
   const back = (
     <Anchor component={Link} to={`/${base}/merchants`} fz="sm">
@@ -114,6 +116,7 @@ export default function MerchantFilePage({ base }: { base: StaffBase }) {
         </form>
       </Paper>
 
+      {upload.check && <FileCheckResult {...upload.check} keyLabel="Merchant ID" />}
       <FileImportOutcome {...upload.outcome} verb="applied" advice={ADVICE} />
       <FileLayout />
     </Page>

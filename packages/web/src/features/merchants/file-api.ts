@@ -1,3 +1,4 @@
+import { FILE_CHECK_TOKEN_FIELD } from '@ebt/core/imports';
 import { merchantApi } from '@ebt/core/merchants';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { uploadTo } from '../../lib/upload';
@@ -7,6 +8,24 @@ export interface MerchantFileUpload {
   file: File;
   /** 0-100 as the file goes up (UploadProgress). */
   onProgress?: (percent: number) => void;
+  /** The token of the check this file passed (decision 0117). */
+  checkToken?: string;
+}
+
+function merchantFileData({ file, checkToken }: MerchantFileUpload): FormData {
+  const data = new FormData();
+  // Text fields before the file: the server reads the parts in order.
+  if (checkToken) data.append(FILE_CHECK_TOKEN_FIELD, checkToken);
+  data.append(merchantApi.importFile.upload.field, file, file.name);
+  return data;
+}
+
+/** The merchant file checked (merchantApi.checkFile): what each row would do; nothing is written. */
+export function useCheckMerchantFile() {
+  return useMutation({
+    mutationFn: (upload: MerchantFileUpload) =>
+      uploadTo(merchantApi.checkFile, {}, merchantFileData(upload), { onProgress: upload.onProgress }),
+  });
 }
 
 /**
@@ -17,11 +36,8 @@ export interface MerchantFileUpload {
 export function useImportMerchantFile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ file, onProgress }: MerchantFileUpload) => {
-      const data = new FormData();
-      data.append(merchantApi.importFile.upload.field, file, file.name);
-      return uploadTo(merchantApi.importFile, {}, data, { onProgress });
-    },
+    mutationFn: (upload: MerchantFileUpload) =>
+      uploadTo(merchantApi.importFile, {}, merchantFileData(upload), { onProgress: upload.onProgress }),
     onSuccess: async (result) => {
       if (result.added + result.updated > 0)
         await Promise.all(

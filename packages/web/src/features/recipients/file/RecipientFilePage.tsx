@@ -12,7 +12,8 @@ import { errorMessagesOf } from '../../../lib/errors';
 import { useFileImport } from '../../../components/file-import';
 import { useCallerPrograms } from '../../../lib/lookups';
 import type { StaffBase } from '../../../lib/staff-base';
-import { useImportAccountFile } from './api';
+import { FileCheckResult } from '../../../components/FileCheckResult';
+import { useCheckAccountFile, useImportAccountFile } from './api';
 import { LoadingStatus } from '../../../components/LoadingStatus';
 
 /** The sample the import ships (every column, one row of each action code), served by the web app. */
@@ -86,6 +87,7 @@ function FileLayout() {
 export default function RecipientFilePage({ base }: { base: StaffBase }) {
   const programs = useCallerPrograms();
   const importFile = useImportAccountFile();
+  const checkFile = useCheckAccountFile();
   const [programUuid, setProgramUuid] = useState<string | null>(null);
   const [programError, setProgramError] = useState<string | null>(null);
 
@@ -96,6 +98,7 @@ export default function RecipientFilePage({ base }: { base: StaffBase }) {
   // B§5: no file, or an empty one, is answered with a dialog; the program is required too.
   const upload = useFileImport(importFile, {
     title: TITLE,
+    check: checkFile,
     fieldsOf: () => {
       if (chosen) return { programUuid: chosen };
       setProgramError(MESSAGES.FIELD_REQUIRED);
@@ -159,6 +162,7 @@ export default function RecipientFilePage({ base }: { base: StaffBase }) {
         </form>
       </Paper>
 
+      {upload.check && <FileCheckResult {...upload.check} keyLabel="Account ID" />}
       <FileImportOutcome {...upload.outcome} verb="applied" advice={ADVICE} />
       <FileLayout />
     </Page>

@@ -1,3 +1,4 @@
+import { FILE_CHECK_TOKEN_FIELD } from '@ebt/core/imports';
 import { recipientApi } from '@ebt/core/recipients';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { endpointKey } from '../../../lib/endpoint-client';
@@ -11,6 +12,26 @@ export interface AccountFileUpload {
   file: File;
   /** 0-100 as the file goes up (UploadProgress). */
   onProgress?: (percent: number) => void;
+  /** The token of the check this file passed (decision 0117). */
+  checkToken?: string;
+}
+
+function accountFileData({ file, checkToken }: AccountFileUpload): FormData {
+  const data = new FormData();
+  // Text fields before the file: the server reads the parts in order.
+  if (checkToken) data.append(FILE_CHECK_TOKEN_FIELD, checkToken);
+  data.append(recipientApi.importFile.upload.field, file, file.name);
+  return data;
+}
+
+/** The account file checked (recipientApi.checkFile): what each row would do; nothing is written. */
+export function useCheckAccountFile() {
+  return useMutation({
+    mutationFn: (upload: AccountFileUpload) =>
+      uploadTo(recipientApi.checkFile, { params: { programUuid: upload.programUuid } }, accountFileData(upload), {
+        onProgress: upload.onProgress,
+      }),
+  });
 }
 
 /**
@@ -21,11 +42,10 @@ export interface AccountFileUpload {
 export function useImportAccountFile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ programUuid, file, onProgress }: AccountFileUpload) => {
-      const data = new FormData();
-      data.append(recipientApi.importFile.upload.field, file, file.name);
-      return uploadTo(recipientApi.importFile, { params: { programUuid } }, data, { onProgress });
-    },
+    mutationFn: (upload: AccountFileUpload) =>
+      uploadTo(recipientApi.importFile, { params: { programUuid: upload.programUuid } }, accountFileData(upload), {
+        onProgress: upload.onProgress,
+      }),
     onSuccess: async (result) => {
       if (result.added + result.updated > 0) {
         await Promise.all([
