@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { count } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { FileCheckAnswer, FileImportAnswer } from '@ebt/core/imports';
@@ -14,28 +13,6 @@ import {
   recipientAccounts,
   users,
 } from '../db/schema/index.js';
-
-/** A multipart body with one file part and text fields beside it (a check's token), as a browser sends it. */
-export function multipartWith(
-  field: string,
-  fileName: string,
-  content: Buffer | string,
-  fields: Record<string, string>,
-) {
-  const boundary = `----check${randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields))
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  chunks.push(
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\n` +
-        'Content-Type: text/csv\r\n\r\n',
-    ),
-    Buffer.from(content),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  );
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 const TABLES = {
   auditLog,

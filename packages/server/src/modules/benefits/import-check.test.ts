@@ -10,7 +10,8 @@ import {
 import { benefits, fundingSources } from '../../db/schema/index.js';
 import { useTestApp } from '../../testing/app.js';
 import { makeRecipient } from '../../testing/factories.js';
-import { counts, multipartWith, ok, tally, writtenRowCounts } from '../../testing/file-check.js';
+import { counts, ok, tally, writtenRowCounts } from '../../testing/file-check.js';
+import { multipartFile } from '../../testing/multipart.js';
 import { buildWorld } from '../../testing/world.js';
 
 // POST /benefit-api/benefit/file/check, then the import with its token (decision 0117; docs/benefit-file.md).
@@ -47,7 +48,7 @@ const row = (account: string, number: string, amount: string) =>
   [account, number, TODAY, '2026-12-31', amount, 'State Funds'].join(',');
 const fileOf = (...rows: string[]) => [HEADER, ...rows].join('\r\n') + '\r\n';
 const send = (url: string, token: string, content: string, fields: Record<string, string> = {}) =>
-  t.injectAs(token, { method: 'POST', url, ...multipartWith('benefitFile', 'benefits.csv', content, fields) });
+  t.injectAs(token, { method: 'POST', url, ...multipartFile('benefitFile', 'benefits.csv', content, fields) });
 const byNumbers = (numbers: string[]) =>
   t.database.db.select().from(benefits).where(inArray(benefits.authorizationNumber, numbers));
 
@@ -148,7 +149,7 @@ describe('POST /benefit-api/benefit/file/check', () => {
     const res = await t.injectAs(null, {
       method: 'POST',
       url: CHECK,
-      ...multipartWith('benefitFile', 'b.csv', content, {}),
+      ...multipartFile('benefitFile', 'b.csv', content, {}),
     });
     expect(res.statusCode).toBe(401);
   });

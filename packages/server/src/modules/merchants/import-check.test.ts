@@ -6,7 +6,8 @@ import { FILE_CHECK_MESSAGES, type FileCheckAnswer, type FileImportAnswer } from
 import { MERCHANT_FILE_COLUMNS, type MerchantFileColumn } from '@ebt/core/merchants';
 import { merchants } from '../../db/schema/index.js';
 import { useTestApp } from '../../testing/app.js';
-import { counts, multipartWith, ok, tally, writtenRowCounts } from '../../testing/file-check.js';
+import { counts, ok, tally, writtenRowCounts } from '../../testing/file-check.js';
+import { multipartFile } from '../../testing/multipart.js';
 import { makeMerchant } from '../../testing/merchants.js';
 import { buildWorld } from '../../testing/world.js';
 
@@ -50,7 +51,7 @@ const addRow = (name: string): Row => {
   };
 };
 const send = (url: string, token: string, content: string, fields: Record<string, string> = {}) =>
-  t.injectAs(token, { method: 'POST', url, ...multipartWith('merchantFile', 'merchants.csv', content, fields) });
+  t.injectAs(token, { method: 'POST', url, ...multipartFile('merchantFile', 'merchants.csv', content, fields) });
 const byName = (name: string) => t.database.db.select().from(merchants).where(eq(merchants.name, name));
 
 /** One row of each outcome: a new merchant, one to disable, one already inactive, one unknown. */

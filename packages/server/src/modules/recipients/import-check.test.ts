@@ -5,7 +5,8 @@ import { FILE_CHECK_MESSAGES, type FileCheckAnswer, type FileImportAnswer } from
 import { recipientAccounts } from '../../db/schema/index.js';
 import { useTestApp } from '../../testing/app.js';
 import { makeAgency, makeProgram, makeUser } from '../../testing/factories.js';
-import { counts, multipartWith, ok, tally, writtenRowCounts } from '../../testing/file-check.js';
+import { counts, ok, tally, writtenRowCounts } from '../../testing/file-check.js';
+import { multipartFile } from '../../testing/multipart.js';
 
 // POST /account-api/account/file/{programUuid}/check, then the import with its token (decision 0117).
 const t = useTestApp();
@@ -50,7 +51,7 @@ const send = (path: string, token: string, content: string, fields: Record<strin
   t.injectAs(token, {
     method: 'POST',
     url: `/account-api/account/file/${w.program.uuid}${path}`,
-    ...multipartWith('accountFile', 'accounts.csv', content, fields),
+    ...multipartFile('accountFile', 'accounts.csv', content, fields),
   });
 const accountByEmail = async (mail: string) =>
   (await t.database.db.select().from(recipientAccounts).where(eq(recipientAccounts.email, mail)))[0];
@@ -126,7 +127,7 @@ describe('POST /account-api/account/file/{programUuid}/check', () => {
     const res = await t.injectAs(w.admin, {
       method: 'POST',
       url: `/account-api/account/file/${other.uuid}/check`,
-      ...multipartWith('accountFile', 'accounts.csv', fileOf(line('01', '', 'Lena', email())), {}),
+      ...multipartFile('accountFile', 'accounts.csv', fileOf(line('01', '', 'Lena', email())), {}),
     });
     expect(res.statusCode, res.body).toBe(404);
   });
