@@ -245,6 +245,11 @@ export interface BenchProduct {
    * caller's included) and the last answer, parsed.
    */
   time<T = unknown>(path: string, token: string, runs: number): Promise<RequestTiming<T>>;
+  /**
+   * The GETs a screen sends at once (a dashboard's Retrieve), sent together as a browser does: the milliseconds from
+   * sending the first to the last answer's last byte. Each must answer 200 or the bench fails.
+   */
+  together(paths: readonly string[], token: string): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -316,6 +321,11 @@ export async function startProduct(
       }
       const roundTrips = (database.roundTripCount() - before) / runs;
       return { ...spread(times), roundTrips, last: JSON.parse(last.text) as T };
+    },
+    async together(paths, token) {
+      const t0 = performance.now();
+      await Promise.all(paths.map((path) => get(path, token)));
+      return performance.now() - t0;
     },
     close: () => app.close(),
   };
