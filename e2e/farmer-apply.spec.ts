@@ -129,8 +129,11 @@ test.describe('a farmer applies on a phone, in Spanish', () => {
     await expect(again).toHaveAccessibleDescription(MESSAGE_ES.ACCOUNTS_DIFFER!);
     await checkState(page, 'es');
     await again.fill(ACCOUNT);
-    const draft = (await page.evaluate(`window.localStorage.getItem(${JSON.stringify(DRAFT_KEY)})`)) as string | null;
-    expect(draft).toContain(farmer.farm);
+    // The draft is saved a moment after typing stops: wait for it rather than read it once.
+    const readDraft = async () =>
+      (await page.evaluate(`window.localStorage.getItem(${JSON.stringify(DRAFT_KEY)})`)) as string | null;
+    await expect.poll(readDraft).toContain(farmer.farm);
+    const draft = await readDraft();
     for (const secret of ['123456789', '123-45-6789', ROUTING, ACCOUNT, codes.emailCode, codes.mobileCode])
       expect(draft).not.toContain(secret);
     await continueButton.click();
