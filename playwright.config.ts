@@ -48,7 +48,9 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } }],
   webServer: {
-    command: 'node scripts/start.mjs',
+    // The server built afresh (about a second), then started as `npm start` starts it: its compiled build, never an
+    // older one left by the last `npm run build` when only the server's sources changed since.
+    command: 'npm run build -w @ebt/server && node scripts/start.mjs',
     url: `${baseURL}/healthz`,
     env: {
       PORT: String(PORT),

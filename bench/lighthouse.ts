@@ -12,7 +12,6 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import http2 from 'node:http2';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,6 +20,8 @@ import lighthouse from 'lighthouse';
 // Lighthouse drives Chromium through puppeteer-core and depends on it; a page of our own lets the script put the
 // session token in place before the app's code runs.
 import puppeteer from 'puppeteer-core';
+import nodeFlags from '../packages/server/node-flags.json' with { type: 'json' };
+import { freePort } from '../packages/server/src/testing/free-port.js';
 
 const ROOT = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -57,17 +58,6 @@ const CHROME_FLAGS = [
   '--no-first-run',
 ];
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
 /** Waits for the server as long as it takes (the demo data may load slowly on a busy machine), unless it exits. */
 async function waitForHealth(baseUrl: string, server: ChildProcess): Promise<void> {
   for (;;) {
@@ -85,7 +75,8 @@ async function waitForHealth(baseUrl: string, server: ChildProcess): Promise<voi
 async function startProduct(): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ebt-lighthouse-'));
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  // The compiled server with its Node flags, as `npm start` runs it (scripts/start.mjs) once `npm run build` made it.
+  const server = spawn(process.execPath, [...nodeFlags, 'dist/main.js'], {
     cwd: path.join(ROOT, 'packages/server'),
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SEED: 'demo', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -113,11 +113,8 @@ export const seconds = (from: number) => `${((performance.now() - from) / 1000).
 /** The server-side admin database the benchmarks create their scratch databases from. */
 export const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-/**
- * A fresh, uniquely named PostgreSQL database opened through the app's own client. Its close() also drops it, so a
- * benchmark that ends (or fails) leaves nothing behind, unless BENCH_KEEP=1 asks to keep it.
- */
-export async function scratchPostgresDatabase(prefix: string): Promise<Database & { name: string }> {
+/** Creates an empty PostgreSQL database with a unique name beginning `prefix`: its name and its URL. */
+export async function createPostgresDatabase(prefix: string): Promise<{ name: string; url: string }> {
   const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const admin = new pg.Client({ connectionString: ADMIN_URL });
   await admin.connect();
@@ -125,8 +122,17 @@ export async function scratchPostgresDatabase(prefix: string): Promise<Database 
   await admin.end();
   const url = new URL(ADMIN_URL);
   url.pathname = `/${name}`;
+  return { name, url: url.toString() };
+}
+
+/**
+ * A fresh, uniquely named PostgreSQL database opened through the app's own client. Its close() also drops it, so a
+ * benchmark that ends (or fails) leaves nothing behind, unless BENCH_KEEP=1 asks to keep it.
+ */
+export async function scratchPostgresDatabase(prefix: string): Promise<Database & { name: string }> {
+  const { name, url } = await createPostgresDatabase(prefix);
   console.log(`database ${name}`);
-  const database = await openDatabase({ kind: 'postgres', url: url.toString() });
+  const database = await openDatabase({ kind: 'postgres', url });
   return {
     ...database,
     name,

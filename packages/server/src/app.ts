@@ -43,6 +43,8 @@ import { registerCompression } from './platform/compression.js';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandler } from './platform/errors.js';
 import { serializerCompiler } from './platform/serializer.js';
 import { registerRequestLog, safeError } from './platform/log-safety.js';
+import { Metrics, registerRequestMetrics } from './platform/metrics.js';
+import { Readiness } from './platform/readiness.js';
 import { registerRefusalAudit } from './platform/refusal-audit.js';
 import {
   registerDocsSecurityHeaders,
@@ -97,11 +99,19 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Where the product's own logger writes (default stdout); the log-safety test reads a run's lines from it. */
   logStream?: { write(line: string): void };
+  /** The app's metrics (platform/metrics.ts); a new set when not given, so each app counts only its own requests. */
+  metrics?: Metrics;
+  /** Whether the app drains (main.ts sets it at SIGTERM) and its database check; a new one, not draining, if absent. */
+  readiness?: Readiness;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     databaseKind: 'pglite' | 'postgres';
+    /** The app's metrics: the request hook, the engine's routes and the start-up's jobs record into it. */
+    metrics: Metrics;
+    /** What GET /readyz answers from (modules/health/routes.ts). */
+    readiness: Readiness;
     /** Every route as registered, for the access walker test and the OpenAPI check. */
     registeredRoutes: {
       method: string | string[];
@@ -152,6 +162,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('databaseKind', database.kind);
+  const metrics = options.metrics ?? new Metrics(database);
+  app.decorate('metrics', metrics);
+  app.decorate('readiness', options.readiness ?? new Readiness());
   app.decorate('registeredRoutes', []);
   app.addHook('onRoute', (route) => {
     // Read the rule lazily: hooks of the plugin that registers a route (registerPublicPlugin) run after this one.
@@ -173,6 +186,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerErrorHandler(app, writeSecurityHeaders);
   registerRequestLog(app);
+  registerRequestMetrics(app, metrics);
   await registerSecurityHeaders(app, { writer: writeSecurityHeaders });
   await registerCompression(app);
   registerSessionHook(app, { database, config, now });

@@ -29,6 +29,16 @@ describe('encryption keys', () => {
     expect(config.developmentKeyFile).toBeUndefined();
   });
 
+  it('takes the comma-separated PAN_HMAC_PREVIOUS_KEYS (none by default) and refuses one of the wrong length', () => {
+    const old = randomBytes(32);
+    const config = loadConfig({ DATA_DIR: dataDir(), PAN_HMAC_PREVIOUS_KEYS: ` ${old.toString('base64')} ` });
+    expect(config.previousHmacKeys.map((k) => k.toString('hex'))).toEqual([old.toString('hex')]);
+    expect(loadConfig({ DATA_DIR: dataDir() }).previousHmacKeys).toEqual([]);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), PAN_HMAC_PREVIOUS_KEYS: 'abcd' })).toThrow(
+      'each of PAN_HMAC_PREVIOUS_KEYS must be 32 bytes',
+    );
+  });
+
   it('refuses a DEFAULT_TIME_ZONE that names no IANA zone, and takes one that does', () => {
     expect(() => loadConfig({ DEFAULT_TIME_ZONE: 'Mars/Olympus' })).toThrow(/DEFAULT_TIME_ZONE/);
     expect(loadConfig({ DEFAULT_TIME_ZONE: 'America/Chicago' }).defaultTimeZone).toBe('America/Chicago');
@@ -97,3 +107,36 @@ describe('GEOCODER_URL (decision 0114)', () => {
       expect(() => loadConfig({ GEOCODER_URL: bad })).toThrow(/GEOCODER_URL/);
   });
 });
+
+describe('METRICS_PORT, METRICS_HOST and DRAIN_SECONDS (decision 0118)', () => {
+  it('serves no metrics unless METRICS_PORT is set, and then on loopback unless METRICS_HOST says otherwise', () => {
+    expect(loadConfig({}).metricsPort).toBeUndefined();
+    expect(loadConfig({ METRICS_PORT: 'off' }).metricsPort).toBeUndefined();
+    expect(loadConfig({ METRICS_PORT: ' ' }).metricsPort).toBeUndefined();
+    const config = loadConfig({ METRICS_PORT: '9464' });
+    expect(config.metricsPort).toBe(9464);
+    expect(config.metricsHost).toBe('127.0.0.1');
+    expect(loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '10.0.3.7' }).metricsHost).toBe('10.0.3.7');
+  });
+
+  it('refuses a METRICS_PORT that is no port, or the public port itself', () => {
+    for (const bad of ['metrics', '-1', '65536', '94.64'])
+      expect(() => loadConfig({ METRICS_PORT: bad })).toThrow(/METRICS_PORT/);
+    expect(() => loadConfig({ PORT: '3000', METRICS_PORT: '3000' })).toThrow(/METRICS_PORT must differ from PORT/);
+  });
+
+  it('drains 5 seconds at SIGTERM in production and none elsewhere, unless DRAIN_SECONDS says', () => {
+    const production = { NODE_ENV: 'production', ...productionKeys() };
+    expect(loadConfig(production).drainMs).toBe(5000);
+    expect(loadConfig({ ...production, DRAIN_SECONDS: '0' }).drainMs).toBe(0);
+    expect(loadConfig({}).drainMs).toBe(0);
+    expect(loadConfig({ DRAIN_SECONDS: '12.5' }).drainMs).toBe(12_500);
+    for (const bad of ['-1', 'soon', '301']) expect(() => loadConfig({ DRAIN_SECONDS: bad })).toThrow(/DRAIN_SECONDS/);
+  });
+});
+
+/** The keys production refuses to start without. */
+function productionKeys() {
+  const key = () => randomBytes(32).toString('hex');
+  return { DATA_ENCRYPTION_KEY: key(), PAN_HMAC_KEY: key(), PIN_HMAC_KEY: key() };
+}

@@ -19,6 +19,12 @@ export interface Config {
   seed: 'demo' | 'none';
   /** 32-byte keys (hex or base64) for the HMAC look-up hash and AES-256-GCM encryption of card and bank numbers. */
   hmacKey: Buffer;
+  /**
+   * PAN keys before PAN_HMAC_KEY (PAN_HMAC_PREVIOUS_KEYS, comma-separated), kept while `npm run keys -- rehash-pans`
+   * moves the stored card number hashes to the current key: a card is looked up by its hash under each of them
+   * (platform/crypto.ts `lookupHashes`), and none of them ever hashes a new number.
+   */
+  previousHmacKeys: Buffer[];
   encryptionKey: Buffer;
   /**
    * The key of card PINs' keyed hashes (PIN_HMAC_KEY, 32 bytes), and earlier ones still accepted to check a PIN
@@ -55,6 +61,18 @@ export interface Config {
    * their ZIP's centroid.
    */
   geocoderUrl: string | undefined;
+  /**
+   * METRICS_PORT: the port of the Prometheus metrics listener (platform/metrics.ts), a listener apart from PORT so a
+   * load balancer that forwards PORT never exposes it; undefined (unset or 'off', the default) serves no metrics.
+   */
+  metricsPort: number | undefined;
+  /** METRICS_HOST: the interface the metrics listener binds; 127.0.0.1 (this host only) unless set. */
+  metricsHost: string;
+  /**
+   * DRAIN_SECONDS, in milliseconds: how long a SIGTERM'd instance answers not-ready at /readyz while still serving, so
+   * the load balancer stops sending it requests before it closes (main.ts). 5 s in production, 0 elsewhere.
+   */
+  drainMs: number;
 }
 
 /** GEOCODER_URL: an http(s) base URL without query or fragment, refused at start otherwise; blank or 'off' is off. */
@@ -70,6 +88,27 @@ function geocoderUrlSetting(value: string | undefined): string | undefined {
   if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash || url.username)
     throw new Error(`GEOCODER_URL must be an http(s) URL without query, fragment or credentials: ${url.origin}`);
   return url.href.replace(/\/+$/, '');
+}
+
+/** METRICS_PORT: off when unset, blank or 'off'; else a port number other than PORT (0: any free port, for tests). */
+function metricsPortSetting(value: string | undefined, port: number): number | undefined {
+  const text = value?.trim();
+  if (!text || text === 'off') return undefined;
+  const metricsPort = Number(text);
+  if (!/^\d+$/.test(text) || metricsPort > 65535) throw new Error(`METRICS_PORT is not a port number: ${text}`);
+  // One port for both would put the metrics where the load balancer sends the public.
+  if (metricsPort !== 0 && metricsPort === port) throw new Error(`METRICS_PORT must differ from PORT (${port})`);
+  return metricsPort;
+}
+
+/** DRAIN_SECONDS, in milliseconds: a number of seconds from 0 to 300 (decimals allowed). */
+function drainSetting(value: string | undefined, production: boolean): number {
+  const text = value?.trim();
+  if (!text) return production ? 5000 : 0;
+  const seconds = Number(text);
+  if (!/^\d+(\.\d+)?$/.test(text) || seconds > 300)
+    throw new Error(`DRAIN_SECONDS must be a number of seconds from 0 to 300: ${text}`);
+  return Math.round(seconds * 1000);
 }
 
 /** A Twilio-compatible text message provider, from SMS_URL (decision 0112). */
@@ -150,6 +189,15 @@ function keyFrom(value: string | undefined, devDefault: string, name: string, pr
   return key;
 }
 
+/** A comma-separated list of keys (each 32 bytes, hex or base64); blank is none. */
+function keyList(value: string | undefined, name: string): Buffer[] {
+  return (value ?? '')
+    .split(',')
+    .map((k) => k.trim())
+    .filter(Boolean)
+    .map((k) => keyFrom(k, '', `each of ${name}`, true));
+}
+
 /** Where a server started without DATA_ENCRYPTION_KEY (outside production) keeps the key it made for itself. */
 export const DEV_ENCRYPTION_KEY_FILE = 'dev-encryption.key';
 
@@ -215,6 +263,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     seed: env.SEED === 'none' ? 'none' : 'demo',
     hmacKey: keyFrom(env.PAN_HMAC_KEY, DEV_HMAC_KEY, 'PAN_HMAC_KEY', production),
+    previousHmacKeys: keyList(env.PAN_HMAC_PREVIOUS_KEYS, 'PAN_HMAC_PREVIOUS_KEYS'),
     pinKeys: {
       current: keyFrom(env.PIN_HMAC_KEY, DEV_PIN_KEY, 'PIN_HMAC_KEY', production),
       previous: (env.PIN_HMAC_PREVIOUS_KEYS ?? '')
@@ -235,5 +284,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobsEnabled: env.JOBS !== 'off',
     mapTileUrl: env.MAP_TILE_URL || DEFAULT_MAP_TILE_URL,
     geocoderUrl: geocoderUrlSetting(env.GEOCODER_URL),
+    metricsPort: metricsPortSetting(env.METRICS_PORT, port),
+    metricsHost: env.METRICS_HOST?.trim() || '127.0.0.1',
+    drainMs: drainSetting(env.DRAIN_SECONDS, production),
   };
 }

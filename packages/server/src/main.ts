@@ -1,67 +1,51 @@
-import os from 'node:os';
 import path from 'node:path';
-import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
-import { migrateDatabase } from './db/migrate.js';
-import { prepareDatabase } from './db/prepare.js';
-import { MissingEncryptionKeyError, settleEncryptionKeys } from './platform/encryption-keys.js';
-import { startScheduler } from './platform/jobs.js';
+import { MissingEncryptionKeyError } from './platform/encryption-keys.js';
 import { bufferedStdout } from './platform/log-destination.js';
-import { isDatabaseSeeded, seedDemoData } from './seed/index.js';
-import { scheduledJobs } from './jobs.js';
+import { startServer } from './serve.js';
 
 /**
- * Starts the product: database, migrations, encryption keys (settleEncryptionKeys), reference and demo data
- * (prepareDatabase), the HTTP server, the jobs.
+ * Starts the product through startServer (serve.ts): a listener answering not-ready while the database is opened and
+ * its migrations, encryption keys (settleEncryptionKeys), reference and demo data (prepareDatabase) are done, then the
+ * HTTP server and the jobs; and stops it at SIGTERM or SIGINT.
  */
 async function main(): Promise<void> {
-  const loaded = loadConfig();
-  const database = await openDatabase(
-    loaded.databaseUrl
-      ? { kind: 'postgres', url: loaded.databaseUrl }
-      : { kind: 'pglite', dataDir: path.join(loaded.dataDir, 'pglite') },
-  );
-  // The migrations first (under the start-up lock; prepareDatabase finds them applied), then the keys: without
-  // DATA_ENCRYPTION_KEY the development key is the database's, and an instance that does not hold the key of a value
-  // already sealed there refuses to start here, before it seeds, seals or serves anything (decision 0098).
-  await migrateDatabase(database);
-  const { warnings, ...keys } = await settleEncryptionKeys(database, loaded);
-  const config = { ...loaded, ...keys };
-  // Built before the reference data and the seed for its logger; it serves nothing until listen().
+  const config = loadConfig();
   const logStream = bufferedStdout();
-  const app = await buildApp({ config, database, logStream });
-  for (const warning of warnings) app.log.warn(warning);
-  // Migrations, reference data and the demo seed, under one advisory lock: instances started together take turns.
-  await prepareDatabase(database, config, app.log, { isDatabaseSeeded, seedDemoData });
-
-  const stopJobs = config.jobsEnabled
-    ? startScheduler(database.db, scheduledJobs(config), `${os.hostname()}:${process.pid}`, app.log)
-    : async () => undefined;
+  const server = await startServer({
+    config,
+    open: () =>
+      openDatabase(
+        config.databaseUrl
+          ? { kind: 'postgres', url: config.databaseUrl }
+          : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
+      ),
+    logStream,
+  });
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    // Stop taking requests and let those in flight finish, then stop jobs, then close the database.
-    const force = setTimeout(() => process.exit(1), 10_000).unref();
+    // SIGTERM is how an orchestrator or `docker stop` ends an instance behind a load balancer: drain first, so the
+    // balancer's checks of /readyz see it leaving before it refuses connections. SIGINT is a person at a terminal.
+    const drainMs = signal === 'SIGTERM' ? config.drainMs : 0;
+    server.app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), drainMs + 10_000).unref();
     try {
-      await app.close();
-      await stopJobs();
-      await database.close();
+      await server.stop(drainMs);
+      await server.database.close();
       clearTimeout(force);
       logStream.flushNow();
       process.exit(0);
     } catch (err) {
-      app.log.error({ err }, 'shutdown failed');
+      server.app.log.error({ err }, 'shutdown failed');
       process.exit(1);
     }
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
-
-  await app.listen({ port: config.port, host: config.host });
 }
 
 main().catch((err: unknown) => {

@@ -10,9 +10,12 @@
  */
 const API_PATH = /^\/(?:api|[a-z]+(?:-[a-z]+)*-api)(?:\/|$)/;
 
-export const isHealthPath = (url: string) => url.split('?')[0] === '/healthz';
+/** The health (liveness) and readiness checks: the API's too, outside any prefix, and open to anyone. */
+const HEALTH_PATHS = new Set(['/healthz', '/readyz']);
+
+export const isHealthPath = (url: string) => HEALTH_PATHS.has(url.split('?')[0] ?? '');
 
 export function isApiPath(url: string): boolean {
   const pathname = url.split('?')[0] ?? '';
-  return pathname === '/healthz' || API_PATH.test(pathname);
+  return HEALTH_PATHS.has(pathname) || API_PATH.test(pathname);
 }

@@ -17,6 +17,22 @@ export function keyedHash(value: string, hmacKey: Buffer): string {
   return createHmac('sha256', hmacKey).update(value).digest('hex');
 }
 
+/** The PAN key and the ones before it that stored hashes may still be under (PAN_HMAC_PREVIOUS_KEYS). */
+export interface HmacKeys {
+  hmacKey: Buffer;
+  previousHmacKeys: readonly Buffer[];
+}
+
+/**
+ * The hashes a stored card number may have: under the current PAN key first, then under each previous one. While a
+ * PAN key rotation runs (`npm run keys -- rehash-pans`, platform/reseal.ts) a row's hash is under the old key until
+ * it is recomputed, so a look-up by number asks for any of them in one statement (`pan_hash = any(...)`, the same
+ * unique index); outside a rotation this is the one hash.
+ */
+export function lookupHashes(value: string, keys: HmacKeys): string[] {
+  return [keys.hmacKey, ...keys.previousHmacKeys].map((key) => keyedHash(value, key));
+}
+
 /**
  * The keys that can read sealed values: the current one (which seals) and the ones before it, kept until every
  * value they sealed has been sealed again (DATA_ENCRYPTION_PREVIOUS_KEYS; decision 0022).

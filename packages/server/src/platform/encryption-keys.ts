@@ -103,12 +103,20 @@ export class MissingEncryptionKeyError extends Error {
   }
 }
 
-export async function settleEncryptionKeys(database: Database, config: KeyConfig): Promise<SettledKeys> {
+export async function settleEncryptionKeys(
+  database: Database,
+  config: KeyConfig,
+  /**
+   * listKey false: check without listing the key (`npm run keys`, platform/keys-command.ts, which must not make a key
+   * look like one an instance seals with).
+   */
+  { listKey = true }: { listKey?: boolean } = {},
+): Promise<SettledKeys> {
   const warnings: string[] = [];
   const keys = config.developmentKeyFile
     ? await developmentKeys(database.db, config, config.developmentKeyFile, warnings)
     : { encryptionKey: config.encryptionKey, previousEncryptionKeys: config.previousEncryptionKeys };
-  await checkSealingKeys(database.db, keys, warnings);
+  await checkSealingKeys(database.db, keys, warnings, listKey);
   return { ...keys, warnings };
 }
 
@@ -160,6 +168,7 @@ async function checkSealingKeys(
   db: Database['db'],
   keys: { encryptionKey: Buffer; previousEncryptionKeys: Buffer[] },
   warnings: string[],
+  listKey: boolean,
 ): Promise<void> {
   const held = distinct([keys.encryptionKey, ...keys.previousEncryptionKeys]).map(keyId);
   await db.transaction(async (tx) => {
@@ -171,10 +180,11 @@ async function checkSealingKeys(
       if (where) throw new MissingEncryptionKeyError(id, where, held);
       warnings.push(
         `Key ${id} is listed in encryption_key_ids but seals no value now, and this instance does not hold it. Once no ` +
-          `instance seals with it, \`delete from encryption_key_ids where key_id = '${id}'\` (until then each start ` +
-          'looks for it in the sealed columns).',
+          `instance seals with it, \`npm run keys -- forget ${id}\` (until then each start looks for it in the sealed ` +
+          'columns).',
       );
     }
+    if (!listKey) return;
     await tx
       .insert(encryptionKeyIds)
       .values({ keyId: keyId(keys.encryptionKey) })
@@ -182,8 +192,11 @@ async function checkSealingKeys(
   });
 }
 
-/** The first sealed column holding a value sealed with the key `id`, or undefined: a scan, only for unheld keys. */
-async function columnSealedWith(db: DbOrTx, id: string): Promise<string | undefined> {
+/**
+ * The first sealed column holding a value sealed with the key `id`, or undefined: a scan, only for unheld keys (and
+ * before `npm run keys -- forget` lets a key id go, platform/reseal.ts).
+ */
+export async function columnSealedWith(db: DbOrTx, id: string): Promise<string | undefined> {
   for (const { name, table, column } of SEALED_COLUMNS) {
     const found = await db
       .select({ one: sql`1` })

@@ -6,7 +6,7 @@ import { apiPrefix } from '@ebt/core/contract';
 import { ENDPOINTS } from '@ebt/core/endpoints';
 import { MESSAGES } from '@ebt/core/messages';
 import { useTestApp } from '../testing/app.js';
-import { isApiPath } from './api-paths.js';
+import { isApiPath, isHealthPath } from './api-paths.js';
 import { openApiDocument } from './openapi.js';
 
 // The endpoint contracts of @ebt/core are the one list of the API: every route the server registers is bound from one,
@@ -50,7 +50,7 @@ describe('the endpoint contracts', () => {
       expect(res.headers['cache-control'], `${endpoint.method} ${endpoint.path}`).toBe('no-store');
     }
     for (const prefix of new Set(ENDPOINTS.map((endpoint) => apiPrefix(endpoint.path)))) {
-      if (prefix === '/healthz') continue;
+      if (isHealthPath(prefix)) continue; // /healthz and /readyz are paths of their own, not prefixes
       const res = await t.app.inject({ method: 'GET', url: `${prefix}/no/such/endpoint` });
       expect(res.statusCode, prefix).toBeOneOf([401, 403, 404]);
       expect(res.headers['content-type'], prefix).toContain('application/json');

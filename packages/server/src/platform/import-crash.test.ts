@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { count, eq, getTableName, sql } from 'drizzle-orm';
@@ -18,6 +17,7 @@ import {
 } from '../db/schema/index.js';
 import { DEMO_PASSWORD } from '../seed/index.js';
 import { createTestDatabase, databaseUrl as urlOfDatabase } from '../testing/database.js';
+import { freePort } from '../testing/free-port.js';
 import { multipartFile } from '../testing/multipart.js';
 import { FILE_SIZE_LIMIT_BYTES } from '@ebt/core/constants';
 import { parseSpreadsheet } from './file-import.js';
@@ -32,23 +32,13 @@ import { csvLine } from './import-sample.js';
 const onPostgres = process.env.TEST_DATABASE === 'postgres';
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** A port nobody listens on now. */
-async function freePort(): Promise<number> {
-  const server = net.createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as net.AddressInfo;
-  server.close();
-  await once(server, 'close');
-  return port;
-}
-
 interface RunningServer {
   child: ChildProcess;
   base: string;
   output: () => string;
 }
 
-/** Starts `node --import tsx src/main.ts` as scripts/start.mjs does, and waits for /healthz. */
+/** Starts the server from its sources (`node --import tsx src/main.ts`, as `npm run dev` does), and waits for /healthz. */
 async function startServer(databaseUrl: string): Promise<RunningServer> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {

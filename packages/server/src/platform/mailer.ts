@@ -128,11 +128,19 @@ async function sendText(db: Db, provider: SmsProvider, message: ClaimedRow, now:
 /** The reason a text to an opted-out number was not sent (the delivery log shows it). */
 export const OPTED_OUT = 'opted out';
 
+/** Told of each message the provider did not take: retried later, or given up (the metrics count them). */
+export type DeliveryFailed = (channel: OutboxChannel, givenUp: boolean) => void;
+
 /**
  * One run: claim a batch of the channels that have a sender, send each, mark sent or schedule the retry; after the
  * last attempt, or a failure no retry can mend, the message is given up (failed_at). Answers how many were sent.
  */
-export async function deliverMessages(db: Db, senders: OutboxSenders, now: () => Date): Promise<number> {
+export async function deliverMessages(
+  db: Db,
+  senders: OutboxSenders,
+  now: () => Date,
+  failed?: DeliveryFailed,
+): Promise<number> {
   const channels: OutboxChannel[] = [
     ...(senders.email ? ['email' as const] : []),
     ...(senders.sms ? ['sms' as const] : []),
@@ -172,7 +180,9 @@ export async function deliverMessages(db: Db, senders: OutboxSenders, now: () =>
       // The reason, never the message: bodies carry codes and links (architecture.md).
       const reason = (err instanceof Error ? err.message : String(err)).slice(0, 500);
       const permanent = err instanceof PermanentFailure || (err instanceof SmsSendError && err.permanent);
-      if (permanent || message.attempts >= MAX_ATTEMPTS) {
+      const givenUp = permanent || message.attempts >= MAX_ATTEMPTS;
+      failed?.(message.channel as OutboxChannel, givenUp);
+      if (givenUp) {
         await db.execute(
           sql`update ${outbox} set last_error = ${reason}, failed_at = ${now().toISOString()}::timestamptz,
             next_attempt_at = null where id = ${id}`,
@@ -200,6 +210,7 @@ export async function deliverOutbox(db: Db, transport: MailTransport, from: stri
 export function outboxSenderJob(
   config: { smtpUrl?: string | undefined; mailFrom: string; sms?: SmsSettings | undefined },
   overrides: { transport?: MailTransport; sms?: SmsProvider } = {},
+  failed?: DeliveryFailed,
 ): JobDefinition {
   const { smtpUrl, mailFrom, sms } = config;
   // nodemailer is loaded by the job's first run, not at start (bench/README.md, "Idle memory").
@@ -220,6 +231,7 @@ export function outboxSenderJob(
           ...(texts ? { sms: texts } : {}),
         },
         () => new Date(),
+        failed,
       ),
   };
 }

@@ -6,7 +6,7 @@ import {
 } from '@ebt/core/external-cards';
 import { externalCards } from '../../db/schema/index.js';
 import { recordAudit } from '../../platform/audit.js';
-import { seal } from '../../platform/crypto.js';
+import { lookupHashes, seal } from '../../platform/crypto.js';
 import { requireCaller, type RequestContext } from '../../platform/context.js';
 import { AppError, isUniqueViolation } from '../../platform/errors.js';
 import { cardsWithNumber, findOwnAccountInProgram, lockCardNumber } from './queries.js';
@@ -29,7 +29,7 @@ export async function attachExternalCard(context: RequestContext, body: AddExter
     const account = await findOwnAccountInProgram(tx, ctx.caller.accountIds, body.programUuid.toLowerCase());
     if (!account) throw AppError.notFound(EXTERNAL_CARD_MESSAGES.PROGRAM_NOT_FOUND);
     await lockCardNumber(tx, sealed.hash);
-    const attached = await cardsWithNumber(tx, sealed.hash);
+    const attached = await cardsWithNumber(tx, lookupHashes(body.pan, ctx.config));
     if (externalCardDuplicate(attached, ctx.caller.accountIds, account.programId))
       throw AppError.conflict(EXTERNAL_CARD_MESSAGES.DUPLICATE, 'pan');
     const now = ctx.now();

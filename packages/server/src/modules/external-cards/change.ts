@@ -9,7 +9,7 @@ import {
 import { cardNameContainsPan } from '@ebt/core/validation';
 import { externalCards } from '../../db/schema/index.js';
 import { recordAudit } from '../../platform/audit.js';
-import { decrypt, seal } from '../../platform/crypto.js';
+import { decrypt, lookupHashes, seal } from '../../platform/crypto.js';
 import { requireCaller, type RequestContext } from '../../platform/context.js';
 import { AppError, isUniqueViolation } from '../../platform/errors.js';
 import { PAN_PROGRAM_KEY } from './add.js';
@@ -59,9 +59,10 @@ export async function updateExternalCard(
 
     const sealed = panChange === 'replace' ? seal(pan, ctx.config) : null;
     if (sealed || target.programId !== card.programId) {
-      const hash = sealed?.hash ?? card.panHash;
-      await lockCardNumber(tx, hash);
-      if (externalCardDuplicate(await cardsWithNumber(tx, hash), own, target.programId, card.id))
+      // From the number, not the stored hash: during a PAN key rotation that may be under the previous key.
+      const hashes = lookupHashes(pan, ctx.config);
+      await lockCardNumber(tx, hashes[0]!);
+      if (externalCardDuplicate(await cardsWithNumber(tx, hashes), own, target.programId, card.id))
         throw AppError.conflict(EXTERNAL_CARD_MESSAGES.DUPLICATE, 'pan');
     }
 

@@ -160,8 +160,12 @@ export async function lockCardNumber(tx: Tx, panHash: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${EXTERNAL_CARD_NUMBER_LOCK}::int4, ${key}::int4)`);
 }
 
-/** Every card of this number, whoever attached it (taken under lockCardNumber, so the answer holds until commit). */
-export function cardsWithNumber(tx: Tx, panHash: string): Promise<AttachedCard[]> {
+/**
+ * Every card of this number, whoever attached it (taken under lockCardNumber, so the answer holds until commit), by its
+ * hashes under the current PAN key and the previous ones (crypto.ts `lookupHashes`): during a PAN key rotation a card
+ * attached before it may still have the old key's hash.
+ */
+export function cardsWithNumber(tx: Tx, panHashes: readonly string[]): Promise<AttachedCard[]> {
   return tx
     .select({
       accountId: externalCards.accountId,
@@ -169,5 +173,5 @@ export function cardsWithNumber(tx: Tx, panHash: string): Promise<AttachedCard[]
       externalCardId: externalCards.id,
     })
     .from(externalCards)
-    .where(eq(externalCards.panHash, panHash));
+    .where(inArray(externalCards.panHash, [...panHashes]));
 }

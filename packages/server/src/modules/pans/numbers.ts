@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { PAN_ACCOUNT_NUMBER_LENGTH, programPan } from '@ebt/core/pans';
 import type { Config } from '../../config.js';
 import type { DbOrTx } from '../../db/client.js';
-import { seal } from '../../platform/crypto.js';
+import { keyedHash, seal } from '../../platform/crypto.js';
 import { insertPans, type PanTemplate } from './queries.js';
 
 // Card numbers are drawn without collision and never reused (decision 0035). The nine-digit account number is drawn
@@ -24,7 +24,7 @@ function drawAccountNumber(): string {
  */
 export async function insertNewPans(
   tx: DbOrTx,
-  config: Pick<Config, 'hmacKey' | 'encryptionKey'>,
+  config: Pick<Config, 'hmacKey' | 'previousHmacKeys' | 'encryptionKey'>,
   prefix: string,
   template: PanTemplate,
   count: number,
@@ -33,10 +33,13 @@ export async function insertNewPans(
   let missing = count;
   for (let round = 0; missing > 0; round += 1) {
     if (round === MAX_ROUNDS) throw new Error('could not draw unused card numbers');
-    const drawn = new Map<string, ReturnType<typeof seal>>();
+    const drawn = new Map<string, ReturnType<typeof seal> & { previousHashes: string[] }>();
     while (drawn.size < missing) {
-      const sealed = seal(programPan(prefix, drawAccountNumber()), config);
-      drawn.set(sealed.hash, sealed);
+      const pan = programPan(prefix, drawAccountNumber());
+      // Under the previous PAN keys too while a rotation runs: a number taken before may still be hashed by one.
+      const previousHashes = config.previousHmacKeys.map((key) => keyedHash(pan, key));
+      const sealed = seal(pan, config);
+      drawn.set(sealed.hash, { ...sealed, previousHashes });
     }
     const inserted = await insertPans(tx, template, [...drawn.values()]);
     ids.push(...inserted.map((r) => r.id));

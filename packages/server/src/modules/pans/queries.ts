@@ -130,18 +130,25 @@ export interface PanTemplate {
 export async function insertPans(
   tx: DbOrTx,
   template: PanTemplate,
-  sealed: readonly { hash: string; encrypted: string; last4: string }[],
+  sealed: readonly { hash: string; encrypted: string; last4: string; previousHashes?: readonly string[] }[],
 ): Promise<{ id: number; panHash: string }[]> {
   if (sealed.length === 0) return [];
   const at = template.at.toISOString();
-  const json = JSON.stringify(sealed.map((s) => ({ h: s.hash, e: s.encrypted, l: s.last4 })));
+  // During a PAN key rotation a number drawn before may still carry its hash under a previous key, which the unique
+  // index cannot see: such a draw is skipped too. Outside a rotation the statement is as it always was.
+  const rotating = sealed.some((s) => s.previousHashes?.length);
+  const json = JSON.stringify(
+    sealed.map((s) => ({ h: s.hash, e: s.encrypted, l: s.last4, ...(rotating ? { p: s.previousHashes ?? [] } : {}) })),
+  );
+  const notTakenBefore = rotating ? sql`where not exists (select 1 from ${pans} q where q.pan_hash = any(x.p))` : sql``;
   const result = await tx.execute<{ id: number; pan_hash: string }>(sql`
     insert into ${pans} (program_id, account_id, pan_hash, pan_encrypted, pan_last4, pan_type_id, pan_status_id,
       active_date, expiration_date, pan_generation_id, created_at, updated_at)
     select ${template.programId}::int, ${template.accountId}::int, x.h, x.e, x.l, ${template.panTypeId}::smallint,
       ${template.panStatusId}::smallint, ${template.activeDate}::date, ${template.expirationDate}::date,
       ${template.panGenerationId ?? null}::int, ${at}::timestamptz, ${at}::timestamptz
-    from jsonb_to_recordset(${json}::jsonb) as x(h varchar(64), e text, l varchar(4))
+    from jsonb_to_recordset(${json}::jsonb) as x(h varchar(64), e text, l varchar(4), p varchar(64)[])
+    ${notTakenBefore}
     on conflict (pan_hash) do nothing
     returning id, pan_hash`);
   return (result as unknown as { rows: { id: number; pan_hash: string }[] }).rows.map((r) => ({
@@ -189,12 +196,17 @@ export async function panById(db: DbOrTx, panId: number, lock = false) {
 export type PanRecord = NonNullable<Awaited<ReturnType<typeof panById>>>;
 
 /**
- * A PAN by the keyed hash of its 19 digits (assign), locked, with its account's type and program. The PAN row alone is
- * locked first, then its account read: with the join in the locking statement, a second assign waiting on the lock
- * re-checks the join against the PAN's old account, finds no row and would answer 404 instead of 422.
+ * A PAN by the keyed hashes of its 19 digits (assign; under the current PAN key and the previous ones, crypto.ts
+ * `lookupHashes`), locked, with its account's type and program. The PAN row alone is locked first, then its account
+ * read: with the join in the locking statement, a second assign waiting on the lock re-checks the join against the
+ * PAN's old account, finds no row and would answer 404 instead of 422.
  */
-export async function lockPanByHash(tx: DbOrTx, panHash: string) {
-  const [locked] = await tx.select({ id: pans.id }).from(pans).where(eq(pans.panHash, panHash)).for('update');
+export async function lockPanByHash(tx: DbOrTx, panHashes: readonly string[]) {
+  const [locked] = await tx
+    .select({ id: pans.id })
+    .from(pans)
+    .where(inArray(pans.panHash, [...panHashes]))
+    .for('update');
   if (!locked) return undefined;
   const [row] = await tx
     .select({

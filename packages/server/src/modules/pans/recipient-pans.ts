@@ -20,7 +20,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { recordAudit } from '../../platform/audit.js';
 import { canSeeAgency, canSeeProgram } from '../../platform/caller.js';
 import { requireCaller, type CallerContext, type RequestContext } from '../../platform/context.js';
-import { keyedHash } from '../../platform/crypto.js';
+import { lookupHashes } from '../../platform/crypto.js';
 import { AppError } from '../../platform/errors.js';
 import { insertNewPans } from './numbers.js';
 import { pinStateOf } from './pins.js';
@@ -144,7 +144,7 @@ export async function assignPan(
   return ctx.db.transaction(async (tx) => {
     const { account, prefix } = await lockAccountForNewPan(tx, ctx, programId, accountUuid);
     const pan19 = fullAssignPan(digits, prefix);
-    const found = pan19 ? await lockPanByHash(tx, keyedHash(pan19, ctx.config.hmacKey)) : undefined;
+    const found = pan19 ? await lockPanByHash(tx, lookupHashes(pan19, ctx.config)) : undefined;
     if (!found || !canSeeProgram(ctx.caller, found.programId)) throw AppError.notFound(PAN_MESSAGES.PAN_NOT_FOUND);
     if (found.programId !== account.programId) throw AppError.badRequest(PAN_MESSAGES.PAN_PROGRAM_MISMATCH);
     // Still on the program's printed-PAN account (decision 0035): not yet anybody's.

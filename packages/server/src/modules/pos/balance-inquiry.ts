@@ -29,10 +29,10 @@ export async function balanceInquiry(
   body: BalanceInquiryBody,
 ): Promise<PosAnswer> {
   const request = { ...body, traceDay: writtenDay(body.terminalDateTime) };
-  const card = callCard(body, ctx.config.hmacKey);
+  const card = callCard(body, ctx.config);
   const pin = pinMaterial(body.pin, card.identity, ctx.config.pinKeys);
   const keys = {
-    panHash: card.panHash,
+    panHashes: card.panHashes,
     panPrefix: card.panPrefix,
     deviceUuid: card.payCode?.deviceUuid ?? null,
     traceDay: request.traceDay,

@@ -65,8 +65,11 @@ export interface CallFacts {
 }
 
 export interface CallKeys {
-  /** The keyed hash of the 19 digits, and the nine that name the program; null for a reversal (no card sent). */
-  panHash: string | null;
+  /**
+   * The keyed hashes of the 19 digits (the current PAN key's, then the previous keys': pay-code.ts `callCard`), and
+   * the nine that name the program; null for a reversal (no card sent).
+   */
+  panHashes: readonly string[] | null;
   panPrefix: string | null;
   /** The trace number and its day, and whether the call is a reversal (the kind of its uniqueness). */
   traceDay: string;
@@ -104,7 +107,7 @@ dev as (
 card as (
   select p.id, p.program_id, p.account_id, p.pan_status_id, p.locked, p.active_date, p.expiration_date, p.pan_last4,
     p.pin_hash, p.pin_wrong_day, p.pin_wrong_count
-  from pans p where p.pan_hash = $3 or p.id = coalesce($9::int, (select pan_id from dev where not revoked))
+  from pans p where p.pan_hash = any($3::varchar[]) or p.id = coalesce($9::int, (select pan_id from dev where not revoked))
 ),
 acct as (
   select a.id, a.status_id, a.is_card_pool, a.agency_id, a.program_id,
@@ -287,7 +290,7 @@ async function factsRow<R extends Row>(
   const [row] = await ctx.prepared<R>(name, text, [
     credentials.terminalCode,
     credentials.secretHash,
-    keys.panHash,
+    keys.panHashes,
     keys.panPrefix,
     ctx.now().toISOString(),
     keys.traceDay,

@@ -3,7 +3,7 @@ import { parsePayCode, payCodeFresh, type PayCodeParts } from '@ebt/core/pans';
 import { POS_MESSAGES, type PosAnswer } from '@ebt/core/pos';
 import { RESPONSE_CODE } from '../../db/reference-data.js';
 import type { RequestContext } from '../../platform/context.js';
-import { keyedHash } from '../../platform/crypto.js';
+import { type HmacKeys, keyedHash, lookupHashes } from '../../platform/crypto.js';
 import type { CallFacts, TracedCallFacts } from './call.js';
 import { declinedCall, type CallContext, type TerminalRequest } from './flow.js';
 import type { TransactionRecord } from './records.js';
@@ -16,8 +16,11 @@ import type { Decline } from './rules.js';
 
 /** How a purchase or balance inquiry names its card, as the engine looks it up and as its digest counts it. */
 export interface CallCard {
-  /** The card number's keyed hash and its nine-digit prefix (null for a pay code). */
-  panHash: string | null;
+  /**
+   * The card number's keyed hashes (under the current PAN key, then each previous one: crypto.ts `lookupHashes`) and
+   * its nine-digit prefix (null for a pay code).
+   */
+  panHashes: string[] | null;
   panPrefix: string | null;
   /** The pay code's parts (null for a card number). */
   payCode: PayCodeParts | null;
@@ -26,17 +29,18 @@ export interface CallCard {
 }
 
 /** The card a body names: by `pan`, or by `payCode` (the schema lets exactly one through). */
-export function callCard(body: { pan?: string; payCode?: string }, hmacKey: Buffer): CallCard {
+export function callCard(body: { pan?: string; payCode?: string }, keys: HmacKeys): CallCard {
+  const { hmacKey } = keys;
   if (body.pan !== undefined) {
-    const panHash = keyedHash(body.pan, hmacKey);
-    return { panHash, panPrefix: body.pan.slice(0, 9), payCode: null, identity: panHash };
+    const panHashes = lookupHashes(body.pan, keys);
+    return { panHashes, panPrefix: body.pan.slice(0, 9), payCode: null, identity: panHashes[0]! };
   }
   const text = (body.payCode ?? '').trim();
   const payCode = parsePayCode(text);
   // The schema refused a code that does not parse (400): here it always does.
   if (!payCode) throw new Error('a pay code that does not parse passed the schema');
   // The whole text: a copy of the call sends the very same code; any other code is another call.
-  return { panHash: null, panPrefix: null, payCode, identity: keyedHash(`pay-code:${text}`, hmacKey) };
+  return { panHashes: null, panPrefix: null, payCode, identity: keyedHash(`pay-code:${text}`, hmacKey) };
 }
 
 /** A pay code refused: the decline, and whether it is recorded without the card (a device or code not to trust). */

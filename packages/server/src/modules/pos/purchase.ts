@@ -44,13 +44,13 @@ export async function purchase(
   body: PurchaseBody,
 ): Promise<PosAnswer> {
   const request = { ...body, traceDay: writtenDay(body.terminalDateTime) };
-  const card = callCard(body, ctx.config.hmacKey);
+  const card = callCard(body, ctx.config);
   const amountCents = cents(body.amount);
   const eligibleCents = body.eligibleAmount === undefined ? amountCents : cents(body.eligibleAmount);
   const allowPartial = body.allowPartial === true;
   const pin = pinMaterial(body.pin, card.identity, ctx.config.pinKeys);
   const keys = {
-    panHash: card.panHash,
+    panHashes: card.panHashes,
     panPrefix: card.panPrefix,
     deviceUuid: card.payCode?.deviceUuid ?? null,
     traceDay: request.traceDay,

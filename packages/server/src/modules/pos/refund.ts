@@ -73,7 +73,7 @@ export async function refund(
     callerTerminal: credentials?.terminalCode ?? '',
   };
   const keys = {
-    panHash: null,
+    panHashes: null,
     panPrefix: null,
     traceDay: request.traceDay,
     traceNumber: body.traceNumber,

@@ -49,7 +49,7 @@ export async function reversal(
   // A reversal is kept under its original's trace number: two reversals under one are of one original, so copies.
   const digest = requestDigest({ kind: 'reversal' }, ctx.config.hmacKey);
   const traceKeys = (traceDay: string | null, traceNumber: string | null) => ({
-    panHash: null,
+    panHashes: null,
     panPrefix: null,
     traceDay: traceDay ?? writtenDay(body.terminalDateTime),
     traceNumber: traceNumber ?? '',

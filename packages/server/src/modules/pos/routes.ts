@@ -1,4 +1,6 @@
-import { posApi } from '@ebt/core/pos';
+import { posApi, type PosAnswer } from '@ebt/core/pos';
+import type { FastifyRequest } from 'fastify';
+import type { EngineCallKind } from '../../platform/metrics.js';
 import { handle, routeTable } from '../../platform/routes.js';
 import { balanceInquiry } from './balance-inquiry.js';
 import { terminalCredentials } from './credentials.js';
@@ -7,12 +9,34 @@ import { refund } from './refund.js';
 import { reversal } from './reversal.js';
 
 // The transaction engine: each contract of @ebt/core/pos (posApi) bound to its use case, with the terminal's
-// credentials.
+// credentials, each call counted in the app's metrics by kind and response code once it has answered.
 export default routeTable([
-  handle(posApi.purchase, async (request) => purchase(request.ctx, terminalCredentials(request), request.body)),
-  handle(posApi.refund, async (request) => refund(request.ctx, terminalCredentials(request), request.body)),
-  handle(posApi.reversal, async (request) => reversal(request.ctx, terminalCredentials(request), request.body)),
-  handle(posApi.balanceInquiry, async (request) =>
-    balanceInquiry(request.ctx, terminalCredentials(request), request.body),
+  handle(posApi.purchase, (request) =>
+    counted(request, 'purchase', () => purchase(request.ctx, terminalCredentials(request), request.body)),
+  ),
+  handle(posApi.refund, (request) =>
+    counted(request, 'refund', () => refund(request.ctx, terminalCredentials(request), request.body)),
+  ),
+  handle(posApi.reversal, (request) =>
+    counted(request, 'reversal', () => reversal(request.ctx, terminalCredentials(request), request.body)),
+  ),
+  handle(posApi.balanceInquiry, (request) =>
+    counted(request, 'balance_inquiry', () => balanceInquiry(request.ctx, terminalCredentials(request), request.body)),
   ),
 ]);
+
+/** Runs an engine call and counts its answer, or counts it refused (wrong credentials, a failure) and rethrows. */
+async function counted(
+  request: FastifyRequest,
+  kind: EngineCallKind,
+  call: () => Promise<PosAnswer>,
+): Promise<PosAnswer> {
+  try {
+    const answer = await call();
+    request.server.metrics.engineAnswered(kind, answer);
+    return answer;
+  } catch (error) {
+    request.server.metrics.engineRefused(kind);
+    throw error;
+  }
+}

@@ -16,7 +16,11 @@ export default routeTable([
   handle(settlementApi.exportBatches, exportHandler(exportBatches)),
   handle(settlementApi.reconciliation, (req) => getReconciliation(req.ctx, req.query)),
   handle(settlementApi.holds, (req) => getHeldMerchants(req.ctx, req.query)),
-  handle(settlementApi.closeBatch, (req) => closeNow(req.ctx, req.body)),
+  handle(settlementApi.closeBatch, async (req) => {
+    const answer = await closeNow(req.ctx, req.body);
+    req.server.metrics.settlementClosed('manual', answer.batch ? 1 : 0);
+    return answer;
+  }),
   handle(settlementApi.batch, (req) => getBatch(req.ctx, req.params.batchUuid)),
   handle(settlementApi.markPaid, (req) => markPaid(req.ctx, req.params.batchUuid, req.body)),
   handle(settlementApi.achSettings, (req) => getAchSettings(req.ctx, req.query)),
