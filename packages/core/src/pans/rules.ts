@@ -104,8 +104,26 @@ export function isReassignable(pan: { panTypeId: number; panStatusId: number; un
 }
 
 /** Reads the program configuration text (part 2 §9: a JSON-like key list); anything unreadable is no settings. */
-export function programSettings(configuration: string | null | undefined): Record<string, unknown> {
-  if (!configuration) return {};
+export function programSettings(configuration: string | null | undefined): Readonly<Record<string, unknown>> {
+  if (!configuration) return NO_SETTINGS;
+  let settings = parsedSettings.get(configuration);
+  if (settings === undefined) {
+    settings = Object.freeze(parseSettings(configuration));
+    // Programs are few; a bound keeps a stream of edited configurations from growing the cache without end.
+    if (parsedSettings.size >= 100) parsedSettings.clear();
+    parsedSettings.set(configuration, settings);
+  }
+  return settings;
+}
+
+const NO_SETTINGS: Readonly<Record<string, unknown>> = Object.freeze({});
+/**
+ * Each configuration text parsed once: every recipient account answer reads its program's (activePanLimit), and
+ * parsing the same JSON again on each request showed in the account read's profile.
+ */
+const parsedSettings = new Map<string, Readonly<Record<string, unknown>>>();
+
+function parseSettings(configuration: string): Record<string, unknown> {
   try {
     const parsed: unknown = JSON.parse(configuration);
     return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
