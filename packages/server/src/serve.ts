@@ -1,6 +1,7 @@
 import type http from 'node:http';
 import os from 'node:os';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import pino from 'pino';
 import { buildApp } from './app.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
@@ -78,7 +79,17 @@ export async function startServer({ config, open, logStream, logger }: ServeOpti
     // The migrations first (under the start-up lock; prepareDatabase finds them applied), then the keys: without
     // DATA_ENCRYPTION_KEY the development key is the database's, and an instance that does not hold the key of a value
     // already sealed there refuses to start here, before it seeds, seals or serves anything (decision 0098).
-    await migrateDatabase(database);
+    await migrateDatabase(database, {
+      // The app's logger is built after the keys, which come after the migrations: a line of the same shape here.
+      onLockTimeout: (attempt) => {
+        if (logger === false) return;
+        pino({ level: config.logLevel }, logStream ?? process.stdout).warn(
+          { attempt },
+          'a migration waited 5 s for a lock another transaction holds: rolled back, trying again in 5 s ' +
+            '(docs/migrations.md "Waiting for a lock")',
+        );
+      },
+    });
     const { warnings, ...keys } = await settleEncryptionKeys(database, config);
     settled = { ...config, ...keys };
     // Built before the reference data and the seed for its logger; it serves nothing until listen().

@@ -5,6 +5,7 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { hasSqlState } from '../platform/errors.js';
 import type { Database } from './client.js';
 import { ensureGazetteer } from './gazetteer.js';
 
@@ -45,11 +46,30 @@ export async function withStartupLock<T>(
   }
 }
 
+/** How the migrations wait for the locks they take (PostgreSQL; docs/migrations.md "Waiting for a lock"). */
+export interface MigrationOptions {
+  /**
+   * How long one statement may wait for a lock before the attempt gives up and rolls back (default 5 s). Requests of
+   * the instances still serving queue behind a migration that waits for a table's lock: bounded, a long transaction
+   * in the way (an export, a report run by hand) holds them up for this long, not for as long as it runs.
+   */
+  lockTimeoutMs?: number;
+  /** The pause before the next attempt after one gave up (default 5 s). Attempts go on until one gets its locks. */
+  retryDelayMs?: number;
+  /** Told of each attempt that gave up waiting for a lock (the server logs it). */
+  onLockTimeout?: (attempt: number) => void;
+}
+
 /**
  * Applies the committed migrations that are not applied yet. On PostgreSQL, call it only inside withStartupLock
- * with the lock's connection: the migrations run on it, in the migrator's one transaction.
+ * with the lock's connection: the migrations run on it, in the migrator's one transaction, each statement waiting at
+ * most `lockTimeoutMs` for a lock; an attempt that times out rolls back whole and is tried again (55P03).
  */
-export async function applyMigrations(database: Database, lock: StartupLockClient): Promise<void> {
+export async function applyMigrations(
+  database: Database,
+  lock: StartupLockClient,
+  options: MigrationOptions = {},
+): Promise<void> {
   if (database.kind === 'pglite') {
     await migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder: MIGRATIONS_FOLDER });
     await ensureGazetteer(database.db);
@@ -57,12 +77,28 @@ export async function applyMigrations(database: Database, lock: StartupLockClien
   }
   if (!lock) throw new Error('migrations on PostgreSQL run on the connection that holds the start-up lock');
   const onLock = drizzle(lock);
-  await migrateNodePg(onLock, { migrationsFolder: MIGRATIONS_FOLDER });
-  // The data step the SQL migrations cannot hold (db/gazetteer.ts, decision 0022), under the same lock.
-  await ensureGazetteer(onLock);
+  // Set after the advisory lock is held (lock_timeout bounds advisory-lock waits too, and instances starting together
+  // must wait for each other as long as a migration takes) and reset before the connection serves anything else.
+  await lock.query(`set lock_timeout = ${Math.max(1, Math.round(options.lockTimeoutMs ?? 5000))}`);
+  try {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await migrateNodePg(onLock, { migrationsFolder: MIGRATIONS_FOLDER });
+        // The data step the SQL migrations cannot hold (db/gazetteer.ts, decision 0022), under the same lock.
+        await ensureGazetteer(onLock);
+        return;
+      } catch (error) {
+        if (!hasSqlState(error, '55P03')) throw error;
+        options.onLockTimeout?.(attempt);
+        await new Promise((resolve) => setTimeout(resolve, options.retryDelayMs ?? 5000));
+      }
+    }
+  } finally {
+    await lock.query('reset lock_timeout').catch(() => undefined);
+  }
 }
 
-/** Migrations alone, under the start-up lock (the test databases; the server starts with prepareDatabase). */
-export async function migrateDatabase(database: Database): Promise<void> {
-  await withStartupLock(database, (lock) => applyMigrations(database, lock));
+/** Migrations alone, under the start-up lock (the server's start-up and the test databases). */
+export async function migrateDatabase(database: Database, options: MigrationOptions = {}): Promise<void> {
+  await withStartupLock(database, (lock) => applyMigrations(database, lock, options));
 }
