@@ -7,15 +7,13 @@ import { promisify } from 'node:util';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.js';
 import { type Config, loadConfig } from '../config.js';
-import { MissingEncryptionKeyError, settleEncryptionKeys } from '../platform/encryption-keys.js';
-import { DEMO_PASSWORD, isDatabaseSeeded, seedDemoData } from '../seed/index.js';
+import { MissingEncryptionKeyError } from '../platform/encryption-keys.js';
+import { DEMO_PASSWORD } from '../seed/index.js';
 import { DEMO_CARD_PIN, DEMO_TERMINAL } from '../seed/model.js';
 import { adminQuery, createTestDatabase, databaseUrl, dropDatabase, uniqueDatabaseName } from '../testing/database.js';
 import { type Database, openDatabase } from './client.js';
-import { migrateDatabase } from './migrate.js';
-import { prepareDatabase } from './prepare.js';
+import { type RunningServer, startServer } from '../serve.js';
 
 // The restore drill of docs/operations.md "Backup and restore": a database holding the demo data set (seeded as the
 // server seeds an empty database) is dumped with pg_dump -Fc, restored with pg_restore into a new database, and the
@@ -54,29 +52,28 @@ const hexKey = () => randomBytes(32).toString('hex');
 const KEYS = { DATA_ENCRYPTION_KEY: hexKey(), PAN_HMAC_KEY: hexKey(), PIN_HMAC_KEY: hexKey() };
 const configWith = (keys: Record<string, string>) =>
   loadConfig({ LOG_LEVEL: 'silent', SEED: 'demo', WEB_DIST_DIR: '/nonexistent', NODE_ENV: 'test', ...keys });
-const silent = { info: () => undefined };
 /** recipient01's Active card in the second demo program (seed/model.ts DEMO_CARD_ACCOUNT_NUMBER). */
 const DEMO_PAN = '9001000021000000013';
 
 let source: Database | undefined;
 let restored: Database | undefined;
-let sourceApp: FastifyInstance | undefined;
-let restoredApp: FastifyInstance | undefined;
+let sourceServer: RunningServer | undefined;
+let restoredServer: RunningServer | undefined;
 const restoredName = uniqueDatabaseName('ebt_test_restored');
 let dumpDir = '';
 let before: Answers;
 const figures: Record<string, number | string> = {};
 
-/** Starts the server on a database as main.ts does: migrations, the key check, the app, then prepareDatabase. */
-async function startAsMain(database: Database, loaded: Config): Promise<FastifyInstance> {
-  await migrateDatabase(database);
-  const { warnings: _warnings, ...keys } = await settleEncryptionKeys(database, loaded);
-  const config = { ...loaded, ...keys };
-  const app = await buildApp({ config, database, logger: false });
-  await prepareDatabase(database, config, silent, { isDatabaseSeeded, seedDemoData });
-  await app.ready();
-  return app;
-}
+/**
+ * Starts the server on a database as main.ts does (serve.ts startServer: migrations, the key check, the app, the
+ * reference and demo data, then listening), on a port of the system's, without the jobs.
+ */
+const startAsMain = (database: Database, loaded: Config): Promise<RunningServer> =>
+  startServer({
+    config: { ...loaded, port: 0, host: '127.0.0.1', jobsEnabled: false },
+    open: async () => database,
+    logger: false,
+  });
 
 interface Answers {
   recipient: unknown;
@@ -143,9 +140,9 @@ describe.runIf(DRILL_RUNS)('a pg_dump of a seeded database, restored into a new 
   beforeAll(async () => {
     let started = Date.now();
     source = await createTestDatabase();
-    sourceApp = await startAsMain(source, configWith(KEYS));
+    sourceServer = await startAsMain(source, configWith(KEYS));
     figures.seedMs = Date.now() - started;
-    before = await readRecipient(sourceApp);
+    before = await readRecipient(sourceServer.app);
 
     dumpDir = await mkdtemp(path.join(os.tmpdir(), 'ebt-drill-'));
     const dumpFile = path.join(dumpDir, 'portal.dump');
@@ -170,13 +167,13 @@ describe.runIf(DRILL_RUNS)('a pg_dump of a seeded database, restored into a new 
     ]);
     figures.pgRestoreMs = Date.now() - started;
     restored = await openDatabase({ kind: 'postgres', url: databaseUrl(restoredName) });
-    restoredApp = await startAsMain(restored, configWith(KEYS));
+    restoredServer = await startAsMain(restored, configWith(KEYS));
     figures.restoreToServingMs = Date.now() - started;
   }, 120_000);
 
   afterAll(async () => {
-    await restoredApp?.close();
-    await sourceApp?.close();
+    await restoredServer?.stop(0);
+    await sourceServer?.stop(0);
     await restored?.close();
     await source?.close();
     await dropDatabase(restoredName);
@@ -184,7 +181,7 @@ describe.runIf(DRILL_RUNS)('a pg_dump of a seeded database, restored into a new 
   });
 
   it('answers the same recipient, benefits, transactions and card as the database it was dumped from', async () => {
-    const after = await readRecipient(restoredApp!);
+    const after = await readRecipient(restoredServer!.app);
     const count = await restored!.pool!.query<{ recipients: number; benefits: number; transactions: number }>(
       `select (select count(*)::int from recipient_accounts) as recipients, (select count(*)::int from benefits) as
        benefits, (select count(*)::int from transactions) as transactions`,
@@ -211,7 +208,7 @@ describe.runIf(DRILL_RUNS)('a pg_dump of a seeded database, restored into a new 
     const other = await openDatabase({ kind: 'postgres', url: databaseUrl(restoredName) });
     try {
       const withoutKey = configWith({ ...KEYS, DATA_ENCRYPTION_KEY: hexKey() });
-      await expect(settleEncryptionKeys(other, withoutKey)).rejects.toBeInstanceOf(MissingEncryptionKeyError);
+      await expect(startAsMain(other, withoutKey)).rejects.toBeInstanceOf(MissingEncryptionKeyError);
     } finally {
       await other.close();
     }
