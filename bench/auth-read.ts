@@ -18,6 +18,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
@@ -130,6 +131,8 @@ async function serveFloor(url: string, plan: Plan): Promise<void> {
     const totalCount = await countBenefitsUpTo(db, caller, filter, BENEFIT_SEARCH_COUNT_CAP);
     return { data, page: 0, totalCount, totalPages: Math.ceil(totalCount / 10) };
   });
+  // Exit cleanly on SIGTERM, so BENCH_PROFILE's CPU profile is written.
+  process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));
   await app.listen({ port: FLOOR_PORT, host: '127.0.0.1' });
 }
 
@@ -137,8 +140,9 @@ async function serveFloor(url: string, plan: Plan): Promise<void> {
 // The driver (parent process)
 
 function startChild(role: 'product' | 'floor', plan: Plan): ChildProcess {
-  // BENCH_PROFILE=dir writes a CPU profile of the product (open it in Chrome's DevTools) to that folder.
-  const profile = role === 'product' && PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [];
+  // BENCH_PROFILE=dir writes CPU profiles of both servers (open them in Chrome's DevTools) to dir/product and
+  // dir/floor, so the product's extra work shows against the floor's (the largest file of each is the main thread's).
+  const profile = PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${join(PROFILE_DIR, role)}`] : [];
   // Both servers with the product's V8 flags, as npm start runs it.
   return spawn(process.execPath, [...profile, ...nodeFlags, '--import', 'tsx', SELF, `serve-${role}`], {
     // The parent's data directory: the children seal and open with the development key it made.

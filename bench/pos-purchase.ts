@@ -411,6 +411,8 @@ interface Sample {
   ms: number;
   kind: string;
   code: string;
+  /** The open loop's: seconds from its start to when the call was due. */
+  dueAt?: number;
 }
 
 async function main() {
@@ -727,7 +729,12 @@ async function main() {
     console.log(
       `\n3. open loop: ${RATE} purchases/s offered (${(RATE / 0.85).toFixed(0)} calls/s with the mix), ${SECONDS * ROUNDS} s, 2,000 terminals\n`,
     );
+    // Checkpoints (the server's, all databases) started while it ran: a stall in the tail may be one of them.
+    const checkpoints = async () =>
+      Number((await q('select checkpoints_timed + checkpoints_req as n from pg_stat_bgwriter')).rows[0].n);
+    const checkpointsBefore = await checkpoints();
     const open = PHASES.has('3') ? await openLoop(RATE / 0.85, SECONDS * ROUNDS, mixed) : [];
+    const checkpointsDuring = (await checkpoints()) - checkpointsBefore;
     const purchaseTimes = open
       .filter((s) => s.kind === 'purchase')
       .map((s) => s.ms)
@@ -744,6 +751,7 @@ async function main() {
           `${p99.toFixed(1)} | ${percentile(allTimes, 95).toFixed(1)} / ${percentile(allTimes, 99).toFixed(1)} | ${codes(open)} |`,
       );
       console.log(`\n${byKind(open)}`);
+      console.log(`\n${byWindow(open, 5)}\n\ncheckpoints started during the open loop: ${checkpointsDuring}`);
     }
 
     console.log(
@@ -872,6 +880,26 @@ function byKind(samples: Sample[]): string {
     .join('; ');
 }
 
+/**
+ * The open loop's purchases by window of `seconds`, in the order they were due: where the tail comes from (a few
+ * windows of stalls, as a checkpoint's, or queueing throughout).
+ */
+function byWindow(samples: Sample[], seconds: number): string {
+  const windows = new Map<number, number[]>();
+  for (const s of samples) {
+    if (s.kind !== 'purchase' || s.dueAt === undefined) continue;
+    const w = Math.floor(s.dueAt / seconds);
+    windows.set(w, [...(windows.get(w) ?? []), s.ms]);
+  }
+  const lines = [...windows]
+    .sort(([a], [b]) => a - b)
+    .map(([w, times]) => {
+      times.sort((a, b) => a - b);
+      return `| ${w * seconds}-${(w + 1) * seconds} s | ${times.length} | ${percentile(times, 50).toFixed(1)} | ${percentile(times, 95).toFixed(1)} | ${times.at(-1)!.toFixed(1)} |`;
+    });
+  return `| purchases due | count | p50 ms | p95 ms | max ms |\n|---|---:|---:|---:|---:|\n${lines.join('\n')}`;
+}
+
 /** Calls arriving at `rate` a second (exponential gaps) for `duration` seconds, each timed from when it was due. */
 async function openLoop(rate: number, duration: number, mixed: () => [string, Promise<string>]): Promise<Sample[]> {
   const samples: Sample[] = [];
@@ -883,7 +911,8 @@ async function openLoop(rate: number, duration: number, mixed: () => [string, Pr
     if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
     const at = due;
     const [kind, call] = mixed();
-    pending.push(call.then((code) => void samples.push({ ms: performance.now() - at, kind, code })));
+    const dueAt = (at - started) / 1000;
+    pending.push(call.then((code) => void samples.push({ ms: performance.now() - at, kind, code, dueAt })));
     due += (-Math.log(1 - Math.random()) / rate) * 1000;
   }
   await Promise.all(pending);

@@ -188,7 +188,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerRequestLog(app);
   registerRequestMetrics(app, metrics);
   await registerSecurityHeaders(app, { writer: writeSecurityHeaders });
-  await registerCompression(app);
+  registerCompression(app);
   registerSessionHook(app, { database, config, now });
   registerRefusalAudit(app, { database, now }); // every 403 in the audit log, after the answer is sent
 

@@ -1,11 +1,15 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { ROLE } from '@ebt/core/enums';
 import { useTestApp } from '../testing/app.js';
 import { makeProgram, makeRecipient, makeUser } from '../testing/factories.js';
+import { pickEncoding, registerCompression } from './compression.js';
 
 // The built web app is sent as the build compressed it (web.ts: its scripts and styles from memory, other files with
 // @fastify/static's preCompressed), cached for a year when its name is hashed; API JSON of 1 KB or more is compressed when the client asks (compression.ts). A tiny dist stands in for
@@ -195,5 +199,85 @@ describe('API answers', () => {
     expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(res.rawPayload.subarray(0, 2).toString()).toBe('PK');
+  });
+});
+
+describe('the compression step (an app of its own)', () => {
+  const bigRows = Array.from({ length: 3_000 }, (_, i) => ({ id: i, name: `Recipient ${i}`, city: 'Springfield' }));
+  const appWith = async () => {
+    const app = Fastify({ logger: false });
+    registerCompression(app);
+    app.get('/api/big', async () => ({ rows: bigRows }));
+    app.get('/api/text', async (_request, reply) => reply.type('text/plain').send('x'.repeat(5_000)));
+    app.get('/api/vary', async (_request, reply) => reply.header('Vary', 'Origin').send({ text: 'y'.repeat(5_000) }));
+    app.get('/api/broken-export', async (_request, reply) => {
+      const source = new Readable({ read() {} });
+      source.push('id,name\n');
+      setTimeout(() => source.destroy(new Error('the export failed')), 5);
+      return reply.type('text/csv; charset=utf-8').send(source);
+    });
+    app.get('/page', async () => ({ text: 'z'.repeat(5_000) }));
+    await app.ready();
+    return app;
+  };
+
+  it('picks brotli, else gzip, honouring q=0 and *', () => {
+    expect(pickEncoding(undefined)).toBeUndefined();
+    expect(pickEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(pickEncoding('gzip;q=1.0, br;q=0')).toBe('gzip');
+    expect(pickEncoding('br;q=0.0, gzip;q=0')).toBeUndefined();
+    expect(pickEncoding('identity')).toBeUndefined();
+    expect(pickEncoding('*')).toBe('br');
+    expect(pickEncoding('br;q=0, *')).toBe('gzip');
+    expect(pickEncoding('*;q=0')).toBeUndefined();
+    expect(pickEncoding('GZIP')).toBe('gzip');
+  });
+
+  it('compresses an answer over 64 KB off the event loop, the same JSON once decoded', async () => {
+    const app = await appWith();
+    const plain = await app.inject({ url: '/api/big' });
+    expect(plain.body.length).toBeGreaterThan(64 * 1024);
+    for (const [accept, decode] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
+      const res = await app.inject({ url: '/api/big', headers: { 'accept-encoding': accept } });
+      expect(res.headers['content-encoding']).toBe(accept);
+      expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
+      expect(JSON.parse(decode(res.rawPayload).toString())).toEqual({ rows: bigRows });
+    }
+    await app.close();
+  });
+
+  it('leaves types other than JSON and CSV, and routes outside the API, as they are; adds to a Vary it finds', async () => {
+    const app = await appWith();
+    const headers = { 'accept-encoding': 'br' };
+    expect((await app.inject({ url: '/api/text', headers })).headers['content-encoding']).toBeUndefined();
+    expect((await app.inject({ url: '/page', headers })).headers['content-encoding']).toBeUndefined();
+    const vary = await app.inject({ url: '/api/vary', headers });
+    expect(vary.headers['content-encoding']).toBe('br');
+    expect(vary.headers.vary).toBe('Origin, Accept-Encoding');
+    await app.close();
+  });
+
+  it('ends a compressed stream whose source fails, and the server goes on answering', async () => {
+    const app = await appWith();
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    const failed = await fetch(`http://127.0.0.1:${port}/api/broken-export`, {
+      headers: { 'accept-encoding': 'gzip' },
+    }).then(
+      (res) =>
+        res.text().then(
+          () => false,
+          () => true,
+        ),
+      () => true,
+    );
+    expect(failed).toBe(true);
+    const next = await fetch(`http://127.0.0.1:${port}/api/big`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(next.status).toBe(200);
+    expect(((await next.json()) as { rows: unknown[] }).rows).toHaveLength(bigRows.length);
+    await app.close();
   });
 });

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { PRIVILEGE } from '@ebt/core/privileges';
 import { AppError } from './errors.js';
 import { registerPublicPlugin } from './access.js';
+import { pickEncoding } from './compression.js';
 import { isApiPath, isHealthPath } from './api-paths.js';
 
 /** The meta element that tells the web app its map tile URL (packages/web/src/lib/map-settings.ts reads it). */
@@ -71,20 +72,6 @@ const ASSET_TYPES: Record<string, string> = {
   js: 'application/javascript; charset=utf-8',
   css: 'text/css; charset=utf-8',
 };
-
-/** The encoding to send for an Accept-Encoding header: brotli, else gzip, else none (a `q=0` refuses one). */
-function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
-  const accepted = new Set(
-    (acceptEncoding ?? '')
-      .split(',')
-      .map((part) => part.trim().split(';'))
-      .filter(([, ...params]) => !params.some((param) => /^\s*q\s*=\s*0(\.0*)?\s*$/.test(param)))
-      .map(([name]) => name!.trim().toLowerCase()),
-  );
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip')) return 'gzip';
-  return undefined;
-}
 
 /**
  * The app's hashed scripts and styles, read once from disk and then answered from memory: a file's name changes with
