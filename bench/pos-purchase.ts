@@ -29,7 +29,9 @@
  *    Node CPU of the product and database CPU of this database's own backends (from /proc, never machine-wide).
  * 2. Closed loop, a market's mix: 85 % purchases, 8 % balance inquiries, 4 % refunds, 3 % reversals.
  * 3. Open loop: purchases arriving at BENCH_RATE a second (with the mix's other calls on top), each at a random
- *    terminal of the 2,000, timed from when it was due, so queueing shows.
+ *    terminal of the 2,000, timed from when it was due, so queueing shows. Printed beside it, by 5 s window: what
+ *    this database's busy backends waited on (sampled ten times a second), the checkpoints started, and the
+ *    product's longest event-loop hold-ups, so a stall in the tail says whose it is.
  *
  * 4. Cardholder verification, purchases only, three ways: the programs asking no PIN (none sent), asking it (the
  *    card's PIN sent, as in 1-3), and by pay code with the PIN (a code signed for each purchase by a phone registered
@@ -47,7 +49,7 @@ import { createHash, generateKeyPairSync, randomBytes, randomUUID, sign, type Ke
 import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { payCodeSignedText, payCodeText, programPan } from '@ebt/core/pans';
 import { buildApp } from '../packages/server/src/app.js';
@@ -164,12 +166,17 @@ async function serve(url: string, dataDir: string): Promise<void> {
   // Its log lines as `npm start` writes them (main.ts): to standard output (here /dev/null), in blocks.
   const app = await buildApp({ config, database, logStream: bufferedStdout() });
   const stopJobs = startScheduler(database.db, scheduledJobs(config), `bench:${process.pid}`, app.log);
+  // The event loop's longest hold-ups since the last read: a tail the database does not explain shows here.
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.enable();
   // SIGUSR2: write what was counted and recorded so far, for the parent.
   process.on('SIGUSR2', () => {
     // Written whole under another name, then renamed: the parent never reads half a file.
     const file = path.join(dataDir, 'stats.json');
     const sent = delivered ? [] : recorded.map((r) => ({ ...r, text: texts[r.name] }));
-    writeFileSync(`${file}.part`, JSON.stringify({ roundTrips, recorded: sent }));
+    const eventLoop = { maxMs: loopDelay.max / 1e6, p99Ms: loopDelay.percentile(99) / 1e6 };
+    loopDelay.reset();
+    writeFileSync(`${file}.part`, JSON.stringify({ roundTrips, recorded: sent, eventLoop }));
     renameSync(`${file}.part`, file);
     delivered = true;
     recorded.length = 0;
@@ -582,7 +589,11 @@ async function main() {
       rmSync(file, { force: true });
       process.kill(childPid, 'SIGUSR2');
       while (!existsSync(file)) await new Promise((resolve) => setTimeout(resolve, 20));
-      return JSON.parse(readFileSync(file, 'utf8')) as { roundTrips: number; recorded: Recorded[] };
+      return JSON.parse(readFileSync(file, 'utf8')) as {
+        roundTrips: number;
+        recorded: Recorded[];
+        eventLoop: { maxMs: number; p99Ms: number };
+      };
     };
     const backends = () => backendCpu(q, database.name);
 
@@ -733,8 +744,12 @@ async function main() {
     const checkpoints = async () =>
       Number((await q('select checkpoints_timed + checkpoints_req as n from pg_stat_bgwriter')).rows[0].n);
     const checkpointsBefore = await checkpoints();
+    await childStats(); // its event loop's delays from here on
+    const waits = sampleWaits(q, database.name);
     const open = PHASES.has('3') ? await openLoop(RATE / 0.85, SECONDS * ROUNDS, mixed) : [];
+    const waited = await waits.stop();
     const checkpointsDuring = (await checkpoints()) - checkpointsBefore;
+    const { eventLoop } = await childStats();
     const purchaseTimes = open
       .filter((s) => s.kind === 'purchase')
       .map((s) => s.ms)
@@ -751,7 +766,11 @@ async function main() {
           `${p99.toFixed(1)} | ${percentile(allTimes, 95).toFixed(1)} / ${percentile(allTimes, 99).toFixed(1)} | ${codes(open)} |`,
       );
       console.log(`\n${byKind(open)}`);
-      console.log(`\n${byWindow(open, 5)}\n\ncheckpoints started during the open loop: ${checkpointsDuring}`);
+      console.log(`\n${byWindow(open, 5, waited)}`);
+      console.log(
+        `\ncheckpoints started during the open loop: ${checkpointsDuring}; the product's event loop held up at most ` +
+          `${eventLoop.maxMs.toFixed(0)} ms (p99 ${eventLoop.p99Ms.toFixed(1)} ms)`,
+      );
     }
 
     console.log(
@@ -884,7 +903,7 @@ function byKind(samples: Sample[]): string {
  * The open loop's purchases by window of `seconds`, in the order they were due: where the tail comes from (a few
  * windows of stalls, as a checkpoint's, or queueing throughout).
  */
-function byWindow(samples: Sample[], seconds: number): string {
+function byWindow(samples: Sample[], seconds: number, waited: Waits): string {
   const windows = new Map<number, number[]>();
   for (const s of samples) {
     if (s.kind !== 'purchase' || s.dueAt === undefined) continue;
@@ -895,9 +914,67 @@ function byWindow(samples: Sample[], seconds: number): string {
     .sort(([a], [b]) => a - b)
     .map(([w, times]) => {
       times.sort((a, b) => a - b);
-      return `| ${w * seconds}-${(w + 1) * seconds} s | ${times.length} | ${percentile(times, 50).toFixed(1)} | ${percentile(times, 95).toFixed(1)} | ${times.at(-1)!.toFixed(1)} |`;
+      return (
+        `| ${w * seconds}-${(w + 1) * seconds} s | ${times.length} | ${percentile(times, 50).toFixed(1)} | ` +
+        `${percentile(times, 95).toFixed(1)} | ${times.at(-1)!.toFixed(1)} | ${waited.during(w * seconds, (w + 1) * seconds)} |`
+      );
     });
-  return `| purchases due | count | p50 ms | p95 ms | max ms |\n|---|---:|---:|---:|---:|\n${lines.join('\n')}`;
+  return (
+    '| purchases due | count | p50 ms | p95 ms | max ms | what its backends waited on (share of samples, 10 a second) |\n' +
+    `|---|---:|---:|---:|---:|---|\n${lines.join('\n')}`
+  );
+}
+
+interface Waits {
+  /** The wait events of this database's busy backends between two times (seconds from the start), most seen first. */
+  during(from: number, to: number): string;
+}
+
+/**
+ * Samples what this database's active backends wait on (pg_stat_activity), ten times a second until stopped: a tail
+ * from row locks, WAL flushes or I/O names itself, and one with no waits in the database is the product's own.
+ */
+function sampleWaits(q: Query, database: string): { stop(): Promise<Waits> } {
+  const samples: { at: number; waits: string[] }[] = [];
+  const started = performance.now();
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      const at = (performance.now() - started) / 1000;
+      const rows = (
+        await q(
+          `select coalesce(wait_event_type || ':' || wait_event, 'CPU') as wait from pg_stat_activity
+           where datname = $1 and state = 'active' and pid <> pg_backend_pid() and backend_type = 'client backend'`,
+          [database],
+        )
+      ).rows as { wait: string }[];
+      samples.push({ at, waits: rows.map((r) => r.wait) });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await loop;
+      return {
+        during(from, to) {
+          const counts = new Map<string, number>();
+          let total = 0;
+          for (const s of samples) {
+            if (s.at < from || s.at >= to) continue;
+            for (const w of s.waits) counts.set(w, (counts.get(w) ?? 0) + 1);
+            total += s.waits.length;
+          }
+          if (total === 0) return 'none busy';
+          return [...counts]
+            .sort((a, b) => b[1] - a[1])
+            .slice(0, 3)
+            .map(([w, n]) => `${w} ${((100 * n) / total).toFixed(0)} %`)
+            .join(', ');
+        },
+      };
+    },
+  };
 }
 
 /** Calls arriving at `rate` a second (exponential gaps) for `duration` seconds, each timed from when it was due. */
