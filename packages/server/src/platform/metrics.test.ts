@@ -120,6 +120,36 @@ describe('the metrics', () => {
       }
   });
 
+  it("count a terminal's retry as a call and a replay, never as a second accrual or take-back", async () => {
+    const w = await makePosWorld(t);
+    await w.giveBenefit('50.00');
+    await w.enrol({ matchRate: '100.00' });
+    const before = await scrape();
+    const body = purchaseOf(w.card.pan, 10);
+    const first = await call(t, w.terminal, 'purchase', body);
+    expect(first.incentives).toHaveLength(1);
+    const retry = await call(t, w.terminal, 'purchase', body);
+    expect(retry.trxUuid).toBe(first.trxUuid);
+    const reversal = { original: { trxUuid: first.trxUuid }, terminalDateTime: body.terminalDateTime };
+    const reversed = await call(t, w.terminal, 'reversal', reversal);
+    expect(reversed.responseCode).toBe('00');
+    expect(reversed.incentiveTakenBack).toBeGreaterThan(0);
+    // Named by its uuid again: the reversal already written answers, and nothing is taken back twice.
+    const again = await call(t, w.terminal, 'reversal', reversal);
+    expect(again.trxUuid).toBe(reversed.trxUuid);
+
+    const after = await scrape();
+    const delta = (name: string, labels: Record<string, string> = {}) =>
+      valueOf(after, name, labels) - valueOf(before, name, labels);
+    expect(delta('ebt_engine_calls_total', { kind: 'purchase', code: '00' })).toBe(2);
+    expect(delta('ebt_engine_calls_total', { kind: 'reversal', code: '00' })).toBe(2);
+    expect(delta('ebt_engine_replays_total', { kind: 'purchase' })).toBe(1);
+    expect(delta('ebt_engine_replays_total', { kind: 'reversal' })).toBe(1);
+    expect(delta('ebt_incentive_accruals_total')).toBe(1);
+    expect(delta('ebt_incentive_accrued_dollars_total')).toBeCloseTo(first.incentiveEarned, 2);
+    expect(delta('ebt_incentive_taken_back_dollars_total')).toBeCloseTo(reversed.incentiveTakenBack, 2);
+  });
+
   it('count job runs and failures with their durations, by job name', async () => {
     const [ok, failing] = t.app.metrics.timedJobs([
       { name: 'metrics-test-ok', everyMs: 60_000, leaseMs: 60_000, run: async () => 3 },

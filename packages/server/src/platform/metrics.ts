@@ -50,6 +50,13 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  private readonly replays = new Counter({
+    name: 'ebt_engine_replays_total',
+    help: "Engine calls answered with a recorded call's answer (a terminal's retry), by kind: counted in ebt_engine_calls_total too, never again in the incentive counters",
+    labelNames: ['kind'] as const,
+    registers: [this.registry],
+  });
+
   private readonly accruals = new Counter({
     name: 'ebt_incentive_accruals_total',
     help: 'Incentive accruals earned by approved purchases (one an incentive a purchase earned in)',
@@ -130,8 +137,13 @@ export class Metrics {
   }
 
   /** An engine call that answered (approved or declined): its code, and the incentives it earned or took back. */
-  engineAnswered(kind: EngineCallKind, answer: EngineAnswer): void {
+  engineAnswered(kind: EngineCallKind, answer: EngineAnswer, readBack = false): void {
     this.engineCalls.inc({ kind, code: answer.responseCode });
+    if (readBack) {
+      // The recorded call's answer, sent again: its accrual or take-back was counted when the call was made.
+      this.replays.inc({ kind });
+      return;
+    }
     if (answer.incentives.length > 0) {
       this.accruals.inc(answer.incentives.length);
       this.accrued.inc(answer.incentiveEarned);

@@ -191,6 +191,15 @@ interface AnswerRow {
 
 const dollars = (value: string | number | null) => toCents(value ?? 0) / 100;
 
+/**
+ * Answers read back from a call already recorded (a terminal's retry, a reversal of what is already reversed): they
+ * moved no money this time, so the metrics count them as calls but not as accruals or take-backs again.
+ */
+const readBack = new WeakSet<PosAnswer>();
+
+/** Whether this answer is a recorded call's, read back (`answerOf`), rather than one the call just made. */
+export const isReadBack = (answer: PosAnswer): boolean => readBack.has(answer);
+
 /** The answer of a recorded call: the row, the benefits it moved, the incentive it earned or took back. */
 export async function answerOf(db: DbOrTx, transactionId: number): Promise<PosAnswer> {
   const result = await db.execute(sql`
@@ -221,7 +230,7 @@ export async function answerOf(db: DbOrTx, transactionId: number): Promise<PosAn
     where t.id = ${transactionId}`);
   const row = (result as unknown as { rows: AnswerRow[] }).rows[0]!;
   const incentives = row.incentives.map((i) => ({ ...i, amount: dollars(i.amount) }));
-  return {
+  const answer: PosAnswer = {
     trxUuid: row.uuid,
     transactionTypeId: Number(row.trx_type_id),
     responseCode: row.code,
@@ -238,4 +247,6 @@ export async function answerOf(db: DbOrTx, transactionId: number): Promise<PosAn
     incentiveTakenBack: dollars(row.taken_back),
     incentiveNotRecovered: dollars(row.not_recovered),
   };
+  readBack.add(answer);
+  return answer;
 }
