@@ -14,7 +14,8 @@ import type { FastifyInstance, FastifyReply, onSendHookHandler } from 'fastify';
 import { isApiPath } from './api-paths.js';
 
 /**
- * JSON, and CSV exports. XLSX (a ZIP) and PDFs are compressed already, and sent as they are.
+ * JSON, and CSV exports. XLSX (a ZIP) and PDFs are compressed already, and sent as they are. Why the kit does this
+ * itself rather than @fastify/compress: docs/decisions/0121-compression-in-the-kit.md.
  */
 const COMPRESSIBLE = /^(?:application\/(?:[\w.+-]+\+)?json|text\/csv)(?:;|$)/;
 
