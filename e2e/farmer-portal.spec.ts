@@ -89,6 +89,9 @@ test('a refund of part of a sale from the list, from a registered phone', async 
   await page.getByRole('textbox', { name: 'From' }).fill(A_YEAR_AGO);
   await page.getByRole('textbox', { name: 'To' }).fill(A_WEEK_AGO);
   await page.getByRole('button', { name: 'Show' }).click();
+  // The list of the range asked for, not the first range's list it replaces: a Refund button of that one may be gone
+  // (with the dialog it opened) by the time it is clicked.
+  await expect(page.getByRole('heading', { name: `Totals (${A_YEAR_AGO} – ${A_WEEK_AGO})` })).toBeVisible();
   await page
     .getByRole('button', { name: /^Refund the sale of/ })
     .first()
