@@ -908,7 +908,9 @@ function byWindow(samples: Sample[], seconds: number, waited: Waits): string {
   for (const s of samples) {
     if (s.kind !== 'purchase' || s.dueAt === undefined) continue;
     const w = Math.floor(s.dueAt / seconds);
-    windows.set(w, [...(windows.get(w) ?? []), s.ms]);
+    const times = windows.get(w);
+    if (times) times.push(s.ms);
+    else windows.set(w, [s.ms]);
   }
   const lines = [...windows]
     .sort(([a], [b]) => a - b)
