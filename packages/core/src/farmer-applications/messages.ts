@@ -26,6 +26,8 @@ export const FARMER_APPLICATION_MESSAGES = {
   SUBMITTED: 'Your application was sent. We e-mailed you a link where you can see where it stands.',
   RESUBMITTED: 'Your answers were sent. Staff will look at your application again.',
   THROTTLED: 'Too many tries from this network. Try again later.',
+  CONTACT_THROTTLED:
+    'We already sent several codes to this e-mail or mobile phone. Use the last codes we sent, or ask again later.',
   // The farmer's status page
   LINK_UNKNOWN: 'This link does not open an application. It may have expired or been mistyped.',
   NOT_WAITING_FOR_YOU: 'Your application is not waiting for more information from you.',

@@ -256,6 +256,7 @@ export const RECIPIENT_MESSAGE_KEYS: { [G in MessageGroup]: readonly (keyof (typ
     'SUBMITTED',
     'RESUBMITTED',
     'THROTTLED',
+    'CONTACT_THROTTLED',
     'LINK_UNKNOWN',
     'NOT_WAITING_FOR_YOU',
   ],
@@ -515,6 +516,8 @@ export const MESSAGES_ES: { [G in MessageGroup]: Spanish<G> } = {
       'Se envió su solicitud. Le enviamos por correo electrónico un enlace donde puede ver en qué estado está.',
     RESUBMITTED: 'Se enviaron sus respuestas. El personal revisará su solicitud otra vez.',
     THROTTLED: 'Demasiados intentos desde esta red. Inténtelo más tarde.',
+    CONTACT_THROTTLED:
+      'Ya enviamos varios códigos a este correo electrónico o teléfono móvil. Use los últimos códigos que enviamos o vuelva a pedirlos más tarde.',
     LINK_UNKNOWN: 'Este enlace no abre ninguna solicitud. Puede haber vencido o estar mal escrito.',
     NOT_WAITING_FOR_YOU: 'Su solicitud no está esperando más información de usted.',
   },

@@ -17,7 +17,7 @@ import { AppError } from '../../platform/errors.js';
 import { hashPassword, verifyPassword } from '../../platform/passwords.js';
 import { sendCodes as sendCodeMessages } from './notices.js';
 import { claimAttempt, findConfirmation, insertConfirmation, markConfirmed } from './queries.js';
-import { throttlePublic } from './throttle.js';
+import { throttleContact, throttlePublic } from './throttle.js';
 
 // The one-time codes that confirm a farmer's e-mail and mobile before they submit (docs/decisions/0111): two codes of
 // 6 digits from the CSPRNG, one e-mailed and one texted, stored only as argon2id hashes, valid 10 minutes, burnt after
@@ -39,12 +39,13 @@ function newCode(): string {
 /** POST /merchant-api/farmer-application/confirmations: a code to each, in the farmer's language. */
 export async function sendConfirmationCodes(ctx: RequestContext, body: ConfirmationBody): Promise<ConfirmationSent> {
   await throttlePublic(ctx, 'codes');
+  const contact = { email: body.email, mobilePhone: phoneDigits(body.mobilePhone), language: body.language };
+  await throttleContact(ctx, contact);
   const codes = { email: newCode(), mobile: newCode() };
   // argon2 before the transaction, so it does not wait on the hashes.
   const [emailCodeHash, mobileCodeHash] = await Promise.all([hashPassword(codes.email), hashPassword(codes.mobile)]);
   const now = ctx.now();
   const expiresAt = new Date(now.getTime() + CODE_TTL_MS);
-  const contact = { email: body.email, mobilePhone: phoneDigits(body.mobilePhone), language: body.language };
   const emailSentTo = maskEmail(contact.email);
   const mobileSentTo = maskPhone(contact.mobilePhone);
   return ctx.db.transaction(async (tx) => {

@@ -5,7 +5,7 @@ import { auditLog, farmerApplicationConfirmations, outbox, rateLimits } from '..
 import { useTestApp } from '../../testing/app.js';
 import { makeProgram } from '../../testing/factories.js';
 import { codeIn, digits, lastMessage, openProgram, QUESTIONS, validForm } from '../../testing/farmer-applications.js';
-import { PUBLIC_LIMITS, throttleKey } from './throttle.js';
+import { CODES_PER_CONTACT, PUBLIC_LIMITS, throttleKey } from './throttle.js';
 
 // The public side of the farmers' online application (docs/decisions/0111): the programs taking applications, the
 // one-time codes that confirm the contact, and the limits per client address.
@@ -244,5 +244,51 @@ describe('the limits per client address', () => {
     expect(res.statusCode, res.body).toBe(429);
     expect(res.json().message).toBe(M.THROTTLED);
     expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('the limit per contact', () => {
+  const sent = async (to: string, channel: 'email' | 'sms' = 'email') =>
+    (await t.database.db.select().from(outbox).where(eq(outbox.to, to))).filter((m) => m.channel === channel).length;
+
+  it(`sends codes to one mobile number at most ${CODES_PER_CONTACT} times an hour, from however many addresses`, async () => {
+    const mobilePhone = '(860) 555-0311';
+    for (let i = 0; i < CODES_PER_CONTACT; i++)
+      expect((await sendCodes({ ...contact(String(3100 + i)), mobilePhone }, `10.62.0.${i + 1}`)).statusCode).toBe(201);
+    const victim = contact('3199');
+    const res = await sendCodes({ ...victim, mobilePhone }, '10.62.1.1');
+    expect(res.statusCode, res.body).toBe(429);
+    expect(res.json().message).toBe(M.CONTACT_THROTTLED);
+    expect(res.json().errorMessages[0].messageKey).toBe('FARMER_APPLICATION_MESSAGES.CONTACT_THROTTLED');
+    expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(3600);
+    // Nothing was sent for the refused request: no text, no e-mail, no confirmation.
+    expect(await sent(digits(mobilePhone), 'sms')).toBe(CODES_PER_CONTACT);
+    expect(await sent(victim.email)).toBe(0);
+    // The window holds no phone number (a keyed hash) and another number is not counted with it.
+    const keys = (await t.database.db.select({ key: rateLimits.key }).from(rateLimits)).map((r) => r.key);
+    expect(keys.some((k) => k.includes('8605550311') || k.includes(victim.email))).toBe(false);
+    expect((await sendCodes(contact('3198'), '10.62.1.2')).statusCode).toBe(201);
+    // The next hour starts afresh.
+    t.clock.advance(60 * 60_000 + 1000);
+    expect((await sendCodes({ ...contact('3197'), mobilePhone }, '10.62.1.3')).statusCode).toBe(201);
+  });
+
+  it('counts an e-mail address in any case as one contact', async () => {
+    const c = contact('3200');
+    for (let i = 0; i < CODES_PER_CONTACT; i++)
+      expect(
+        (
+          await sendCodes({
+            ...c,
+            email: i % 2 ? c.email.toUpperCase() : c.email,
+            mobilePhone: `(860) 555-${3201 + i}`,
+          })
+        ).statusCode,
+      ).toBe(201);
+    const res = await sendCodes({ ...c, email: ` ${c.email.toUpperCase()}`, mobilePhone: '(860) 555-3299' });
+    expect(res.statusCode, res.body).toBe(429);
+    expect(res.json().message).toBe(M.CONTACT_THROTTLED);
+    expect(await sent(digits('(860) 555-3299'), 'sms')).toBe(0);
   });
 });

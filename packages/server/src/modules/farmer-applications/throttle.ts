@@ -1,6 +1,7 @@
 import { APP_ERROR_CODE } from '@ebt/core/errors';
 import { FARMER_APPLICATION_MESSAGES as M } from '@ebt/core/farmer-applications';
 import type { RequestContext } from '../../platform/context.js';
+import { keyedHash } from '../../platform/crypto.js';
 import { AppError } from '../../platform/errors.js';
 import { hitRateLimitWindow } from '../../platform/rate-limit.js';
 
@@ -25,8 +26,45 @@ export const PUBLIC_LIMITS = {
 
 export type PublicKind = keyof typeof PUBLIC_LIMITS;
 
+/**
+ * Codes sent to one e-mail address, and to one mobile number, an hour, whoever asks and from however many networks: the
+ * limit per address alone would let someone with many addresses flood a stranger's phone with texts. Five is more than
+ * a farmer who mistyped, waited or lost a message needs; each send ends nothing, so the last codes still work.
+ */
+export const CODES_PER_CONTACT = 5;
+
 export const throttleKey = (kind: PublicKind, ip: string | undefined) =>
   `farmer-application:${kind}:${ip ?? 'unknown'}`;
+
+/**
+ * The key of a contact's window: a keyed hash (the PAN key, as the sign-in failures' keys), so rate_limits holds no
+ * e-mail or phone number and the key cannot be reversed by hashing every phone number.
+ */
+export const contactKey = (channel: 'email' | 'mobile', value: string, hmacKey: Buffer) =>
+  `farmer-application:codes-to:${keyedHash(`${channel}:${value}`, hmacKey)}`;
+
+/**
+ * Counts a send against the e-mail's and the mobile's windows (both, so a refused send still counts for each); 429
+ * CONTACT_THROTTLED with the later Retry-After when either is over the limit.
+ */
+export async function throttleContact(
+  ctx: RequestContext,
+  contact: { email: string; mobilePhone: string },
+): Promise<void> {
+  const now = ctx.now();
+  const keys = [
+    contactKey('email', contact.email.trim().toLowerCase(), ctx.config.hmacKey),
+    contactKey('mobile', contact.mobilePhone, ctx.config.hmacKey),
+  ];
+  const windows = await Promise.all(keys.map((key) => hitRateLimitWindow(ctx.db, key, PUBLIC_WINDOW_MS, now)));
+  const over = windows.filter((w) => w.count > CODES_PER_CONTACT);
+  if (over.length > 0)
+    throw AppError.tooManyRequests(
+      M.CONTACT_THROTTLED,
+      APP_ERROR_CODE.TOO_MANY_REQUESTS,
+      Math.max(...over.map((w) => w.retryAfterSeconds)),
+    );
+}
 
 /** Counts the request against the address's window of its kind; 429 THROTTLED with Retry-After above the limit. */
 export async function throttlePublic(ctx: RequestContext, kind: PublicKind): Promise<void> {
