@@ -92,12 +92,22 @@ test('a refund of part of a sale from the list, from a registered phone', async 
   // The list of the range asked for, not the first range's list it replaces: a Refund button of that one may be gone
   // (with the dialog it opened) by the time it is clicked.
   await expect(page.getByRole('heading', { name: `Totals (${A_YEAR_AGO} – ${A_WEEK_AGO})` })).toBeVisible();
+  // Another range typed but not shown yet, then the dialog of a sale outside it opened.
+  const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  await page.getByRole('textbox', { name: 'From' }).fill(tomorrow);
+  await page.getByRole('textbox', { name: 'To' }).fill(tomorrow);
   await page
     .getByRole('button', { name: /^Refund the sale of/ })
     .first()
     .click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Amount to refund').fill('0.01');
+  // The list changes under the open dialog (as when Show was pressed just before Refund): the sale's row goes, the
+  // dialog stays, with what was typed in it.
+  await page.getByRole('button', { name: 'Show' }).dispatchEvent('click');
+  await expect(page.locator('#farmer-totals')).toHaveText(`Totals (${tomorrow})`);
+  await expect(page.getByRole('button', { name: /^Refund the sale of/ })).toHaveCount(0);
+  await expect(dialog.getByLabel('Amount to refund')).toHaveValue('$0.01');
   await dialog.getByRole('button', { name: /^Refund \$0\.01/ }).click();
   await expect(page.getByText(/^Approved: \$0\.01 went back to the card/)).toBeVisible();
   await expectAccessible(page);

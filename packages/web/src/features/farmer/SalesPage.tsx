@@ -10,7 +10,13 @@ import { useI18n } from '../../lib/i18n';
 import { downloadSales, useFarmerSales } from './api';
 import { MerchantFrame } from './components/MerchantFrame';
 import { responseReasonKey } from '../sell';
-import { type EngineOutcome, EngineOutcomeBanner, SaleActions } from './components/SaleActions';
+import {
+  type EngineOutcome,
+  EngineOutcomeBanner,
+  SaleActions,
+  type SaleAction,
+  SaleDialog,
+} from './components/SaleActions';
 import { zonedDateTime, zonedToday } from './zoned-time';
 
 /** The transaction types of a merchant's list (db reference data), in the reader's language. */
@@ -42,6 +48,7 @@ function Sales({ merchant }: { merchant: FarmerMerchant }) {
   const [criteria, setCriteria] = useState<Criteria>(empty);
   const [page, setPage] = useState(0);
   const [outcome, setOutcome] = useState<EngineOutcome | null>(null);
+  const [opened, setOpened] = useState<{ sale: FarmerSale; action: SaleAction } | null>(null);
   const [exportProblem, setExportProblem] = useState<string[]>([]);
   const [exporting, setExporting] = useState<'csv' | 'xlsx' | null>(null);
   const sales = useFarmerSales(merchant.merchantUuid, { ...criteria, page, pageSize: 20 });
@@ -92,7 +99,13 @@ function Sales({ merchant }: { merchant: FarmerMerchant }) {
       key: 'actions',
       header: t('farmer.actions'),
       label: t('farmer.actions'),
-      render: (s) => <SaleActions sale={s} merchantUuid={merchant.merchantUuid} onOutcome={setOutcome} />,
+      render: (s) => (
+        <SaleActions
+          sale={s}
+          merchantUuid={merchant.merchantUuid}
+          onOpen={(sale, action) => setOpened({ sale, action })}
+        />
+      ),
     },
   ];
 
@@ -148,6 +161,12 @@ function Sales({ merchant }: { merchant: FarmerMerchant }) {
         </Group>
       </form>
       <EngineOutcomeBanner outcome={outcome} onClose={() => setOutcome(null)} />
+      <SaleDialog
+        open={opened}
+        merchantUuid={merchant.merchantUuid}
+        onClose={() => setOpened(null)}
+        onOutcome={setOutcome}
+      />
       {sales.isError && <MessageBanner kind="danger" messages={errorMessagesOf(sales.error)} />}
       {sales.data && (
         <>
