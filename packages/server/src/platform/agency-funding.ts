@@ -14,7 +14,6 @@ import { dataMessage, fillMessage } from '@ebt/core/messages';
 import type { DbOrTx } from '../db/client.js';
 import {
   agencies,
-  outbox,
   programs,
   staffNotifications,
   userAgencies,
@@ -26,6 +25,7 @@ import { configValueInForce } from './config-values.js';
 import { issuedOfAgency } from './issuance-totals.js';
 import type { RequestContext } from './context.js';
 import { AppError } from './errors.js';
+import { queueMessages } from './outbox.js';
 import { staffEmail } from './notice-mail.js';
 import { noticeBaseUrl } from './recipient-notices.js';
 
@@ -159,16 +159,16 @@ export async function checkAgencyFunding(
       .insert(staffNotifications)
       .values(unique.map((n) => ({ userId: n.userId, topic: FUNDING_ALERT_TOPIC, text: n.text, notifiedDate: now })));
     const base = noticeBaseUrl(ctx);
-    await tx.insert(outbox).values(
+    await queueMessages(
+      tx,
+      ctx,
       unique.map((n) => ({
         channel: 'email',
-        to: n.email.slice(0, 255),
+        to: n.email,
         ...staffEmail(base, n.subject, n.text),
         kind: 'agency-funding',
-        createdAt: now,
       })),
     );
-    ctx.log.info({ count: unique.length, notice: 'agency-funding' }, 'agency funding alerts queued in the outbox');
   }
   await recordAudit(
     tx,

@@ -4,8 +4,9 @@ import { fillMessage } from '@ebt/core/messages';
 import { PAN_MESSAGES } from '@ebt/core/pans';
 import type { DbOrTx } from '../../db/client.js';
 import { NOTIFICATION_EVENT } from '../../db/reference-data.js';
-import { outbox, staffNotifications } from '../../db/schema/index.js';
+import { staffNotifications } from '../../db/schema/index.js';
 import type { RequestContext } from '../../platform/context.js';
+import { queueMessages } from '../../platform/outbox.js';
 import { noticeText, staffEmail, type NoticeLanguage } from '../../platform/notice-mail.js';
 import { noticeBaseUrl, notifyAccounts, type NoticeMail } from '../../platform/recipient-notices.js';
 import { programStaff, type PanRecord } from './queries.js';
@@ -121,14 +122,9 @@ export async function noticeToStaff(tx: DbOrTx, ctx: NoticeContext, pan: PanReco
       people.map((p) => ({ userId: p.userId, topic: CARD_REPORT_TOPIC, text, notifiedDate: now, createdAt: now })),
     );
   const email = staffEmail(noticeBaseUrl(ctx), subject, text);
-  await tx.insert(outbox).values(
-    people.map((p) => ({
-      channel: 'email',
-      to: p.email.slice(0, 255),
-      ...email,
-      kind: 'card-reported',
-      createdAt: now,
-    })),
+  await queueMessages(
+    tx,
+    ctx,
+    people.map((p) => ({ channel: 'email', to: p.email, ...email, kind: 'card-reported' })),
   );
-  ctx.log.info({ count: people.length, notice: CARD_REPORT_TOPIC }, 'card report notices queued for staff');
 }

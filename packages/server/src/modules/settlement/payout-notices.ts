@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { spanishNoticeDate, spanishNoticeMoney } from '@ebt/core/i18n';
 import type { RequestContext } from '../../platform/context.js';
 import { noticeText, renderNotice } from '../../platform/notice-mail.js';
-import { queueMessage } from '../../platform/outbox.js';
+import { queueMessages } from '../../platform/outbox.js';
 import { noticeBaseUrl } from '../../platform/recipient-notices.js';
 import { rowsOf } from './close-queries.js';
 
@@ -48,17 +48,21 @@ export async function notifyPayoutSent(
          order by u.id, m.id`,
   );
   const base = noticeBaseUrl(ctx);
-  for (const reader of readers) {
-    const notice = payoutNotice(reader, base);
-    await queueMessage(tx, ctx, {
-      channel: 'email',
-      to: reader.email,
-      subject: notice.subject,
-      body: notice.text,
-      html: notice.html,
-      kind: 'payout-sent',
-    });
-  }
+  await queueMessages(
+    tx,
+    ctx,
+    readers.map((reader) => {
+      const notice = payoutNotice(reader, base);
+      return {
+        channel: 'email',
+        to: reader.email,
+        subject: notice.subject,
+        body: notice.text,
+        html: notice.html,
+        kind: 'payout-sent',
+      };
+    }),
+  );
   return readers.length;
 }
 
