@@ -41,7 +41,9 @@ export type ImportAgency = Awaited<ReturnType<typeof programAgencies>>[number];
 /**
  * The program's accounts with these Account IDs, locked until the import's transaction ends so that no form save
  * changes one between the import's check and its write. Served by recipient_accounts_program_identifier_key; taken
- * in id order, so two imports of overlapping files never deadlock.
+ * in id order, so two imports of overlapping files never deadlock. `for no key update`: the file changes no key of
+ * the row (id, program, Account ID), and a purchase, benefit or notice written for one of these accounts meanwhile
+ * takes KEY SHARE on it through its foreign key, which FOR UPDATE would make wait for the whole file.
  */
 export async function lockAccountsByIdentifier(tx: DbOrTx, programId: number, identifiers: readonly string[]) {
   const found: (typeof ra.$inferSelect)[] = [];
@@ -55,7 +57,7 @@ export async function lockAccountsByIdentifier(tx: DbOrTx, programId: number, id
           .innerJoin(keys, sql`${ra.recipientIdentifier} = k.identifier`)
           .where(eq(ra.programId, programId))
           .orderBy(asc(ra.id))
-          .for('update', { of: ra })
+          .for('no key update', { of: ra })
       ).map((row) => row.account),
     );
   }

@@ -8,6 +8,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { auditLog, recipientAccounts, users } from '../../db/schema/index.js';
 import { useTestApp } from '../../testing/app.js';
 import { makeAgency, makeProgram, makeRecipient, makeUser } from '../../testing/factories.js';
+import { lockAccountsByIdentifier } from './import-queries.js';
 
 // POST /account-api/account/file/{programUuid}: the account file (part 2 §5, §7, §8, §9; docs/account-file.md).
 const t = useTestApp();
@@ -828,4 +829,42 @@ describe('account file beside the add form', () => {
     expect(identifiers).toHaveLength(53);
     expect(identifiers.at(-1)! - identifiers[0]!).toBe(52);
   });
+});
+
+describe('account file beside the money path', () => {
+  // The file's accounts are locked `for no key update` while it is written: a sale, a benefit or a notice written for
+  // one of them meanwhile takes KEY SHARE on the row through its foreign key and goes on at once; a form save, which
+  // changes the row, still waits. PGlite has one connection, so only PostgreSQL can hold two transactions at once.
+  it.skipIf(process.env.TEST_DATABASE !== 'postgres')(
+    'lets a foreign key reach an account the file holds, and keeps a form save waiting',
+    async () => {
+      const { db } = t.database;
+      const program = await makeProgram(db);
+      const account = await makeRecipient(db, { program });
+      const other = await t.database.pool!.connect();
+      try {
+        await db.transaction(async (tx) => {
+          const locked = await lockAccountsByIdentifier(tx, program.id, [account.recipientIdentifier]);
+          expect(locked.map((a) => a.id)).toEqual([account.id]);
+          await other.query('begin');
+          await other.query(`set local lock_timeout = '2s'`);
+          // What an insert into transactions or benefits takes on the account through its foreign key.
+          const shared = await other.query('select id from recipient_accounts where id = $1 for key share', [
+            account.id,
+          ]);
+          expect(shared.rowCount).toBe(1);
+          await other.query('rollback');
+          await other.query('begin');
+          await other.query(`set local lock_timeout = '200ms'`);
+          await expect(
+            other.query('select id from recipient_accounts where id = $1 for no key update', [account.id]),
+          ).rejects.toMatchObject({ code: '55P03' });
+          await other.query('rollback');
+        });
+      } finally {
+        await other.query('rollback').catch(() => undefined);
+        other.release();
+      }
+    },
+  );
 });
