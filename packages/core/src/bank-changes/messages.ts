@@ -12,6 +12,10 @@ export const BANK_CHANGE_MESSAGES = {
   STAFF_SUBJECT: 'Bank account change requested',
   STAFF_REQUESTED:
     '{merchant} asked to change its bank account. Confirm or refuse it in the bank section of the merchant page.',
+  STAFF_NEW_SUBJECT: 'Bank account of a new merchant to confirm',
+  STAFF_NEW_ACCOUNT:
+    '{merchant} was approved from a farmer application. Its bank account waits for you to confirm or refuse it in ' +
+    'the bank section of the merchant page; its payouts are held until then.',
   APPLIED_SUBJECT: 'Bank account changed: {merchant}',
   APPLIED_NOTICE: "Staff confirmed {merchant}'s new bank account (ending {last4}). The next payouts go to it.",
   REFUSED_SUBJECT: 'Bank account change refused: {merchant}',

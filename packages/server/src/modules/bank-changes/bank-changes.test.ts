@@ -1,7 +1,8 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { BANK_CHANGE_MESSAGES, type FarmerBankChange, type StaffBankChangeList } from '@ebt/core/bank-changes';
-import { ROLE } from '@ebt/core/enums';
+import { ROLE, USER_STATUS } from '@ebt/core/enums';
+import { fillMessage } from '@ebt/core/messages';
 import { MERCHANT_MESSAGES } from '@ebt/core/merchants';
 import {
   auditLog,
@@ -13,6 +14,7 @@ import {
 } from '../../db/schema/index.js';
 import { decrypt } from '../../platform/crypto.js';
 import { useTestApp } from '../../testing/app.js';
+import { makeUser } from '../../testing/factories.js';
 import { makeFarmer } from '../../testing/farmer.js';
 import { makeMerchant } from '../../testing/merchants.js';
 import { buildWorld } from '../../testing/world.js';
@@ -100,6 +102,50 @@ describe('the farmer asks for a bank change', () => {
       .from(merchantBankAccounts)
       .where(eq(merchantBankAccounts.merchantId, s.merchant.id));
     expect(account!.accountNumberLast4).toBe('2333');
+  });
+
+  it("tells the platform admins when nobody in the merchant's programs holds BANK_VIEW", async () => {
+    const w = await buildWorld(t, {
+      programs: { lone: {} },
+      agencies: { a: { program: 'lone' } },
+      users: {
+        agencyAdmin: { roleId: ROLE.AGENCY_ADMIN, agencies: ['a'] },
+        platformAdmin: { roleId: ROLE.PLATFORM_ADMIN },
+      },
+    });
+    const disabledAdmin = await makeUser(t.database.db, {
+      roleId: ROLE.PLATFORM_ADMIN,
+      statusId: USER_STATUS.DISABLED,
+    });
+    const merchant = await makeMerchant(t.database.db, { programs: [w.programs.lone] });
+    const farmer = await makeFarmer(t.database.db, [merchant]);
+    const res = await t.injectAs(await t.signIn(farmer.username), {
+      method: 'POST',
+      url: `/merchant-api/farmer/merchants/${merchant.uuid}/bank-change-requests`,
+      payload: validRequest(),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const told = (
+      await t.database.db
+        .select({ userId: staffNotifications.userId })
+        .from(staffNotifications)
+        .where(
+          and(
+            eq(staffNotifications.topic, 'bank-change'),
+            eq(staffNotifications.text, fillMessage(BANK_CHANGE_MESSAGES.STAFF_REQUESTED, { merchant: merchant.name })),
+          ),
+        )
+    ).map((n) => n.userId);
+    // Every live platform admin (other tests' too), never the disabled one or the agency admin without BANK_VIEW.
+    expect(told).toContain(w.users.platformAdmin.id);
+    expect(told).not.toContain(disabledAdmin.id);
+    expect(told).not.toContain(w.users.agencyAdmin.id);
+    const [mail] = await t.database.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.to, w.users.platformAdmin.email), eq(outbox.kind, 'bank-change-requested')));
+    expect(mail!.body).toContain('/admin/notifications');
+    expect(mail!.body).not.toContain('/program/notifications');
   });
 
   it('replaces a pending request with a new one', async () => {

@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { staffNotifications } from '../../db/schema/index.js';
 import type { RequestContext } from '../../platform/context.js';
 import { accountEmail, noticeText } from '../../platform/notice-mail.js';
-import { queueMessage } from '../../platform/outbox.js';
+import { queueMessages } from '../../platform/outbox.js';
 import { noticeBaseUrl } from '../../platform/recipient-notices.js';
 import { bankStaffOf, merchantFarmers } from './queries.js';
 
@@ -18,31 +18,55 @@ export const BANK_CHANGE_TOPIC = 'bank-change';
 type NoticeContext = Pick<RequestContext, 'now' | 'log'> & Partial<Pick<RequestContext, 'config'>>;
 
 /**
- * A staff notification (and its e-mail) to each live user holding BANK_VIEW in one of the merchant's programs.
- * Platform admins hold no program and are not told; they see the request on the merchant's page.
+ * A staff notification (and its e-mail) to each person who can confirm the merchant's bank account (bankStaffOf: the
+ * BANK_VIEW staff of its programs, else the platform admins): a farmer asked to change it, or an approved farmer
+ * application put it in a request because the approver could not see bank numbers.
  */
-export async function tellBankStaff(tx: DbOrTx, ctx: NoticeContext, merchant: { id: number; name: string }) {
+export async function tellBankStaff(
+  tx: DbOrTx,
+  ctx: NoticeContext,
+  merchant: { id: number; name: string },
+  why: 'change' | 'application' = 'change',
+) {
   const people = await bankStaffOf(tx, merchant.id);
   if (people.length === 0) return;
   const now = ctx.now();
-  const text = fillMessage(BANK_CHANGE_MESSAGES.STAFF_REQUESTED, { merchant: merchant.name }).slice(0, 500);
+  const words =
+    why === 'change'
+      ? { subject: BANK_CHANGE_MESSAGES.STAFF_SUBJECT, text: BANK_CHANGE_MESSAGES.STAFF_REQUESTED }
+      : { subject: BANK_CHANGE_MESSAGES.STAFF_NEW_SUBJECT, text: BANK_CHANGE_MESSAGES.STAFF_NEW_ACCOUNT };
+  const text = fillMessage(words.text, { merchant: merchant.name }).slice(0, 500);
   await tx
     .insert(staffNotifications)
     .values(
       people.map((p) => ({ userId: p.userId, topic: BANK_CHANGE_TOPIC, text, notifiedDate: now, createdAt: now })),
     );
   const base = noticeBaseUrl(ctx);
-  const email = accountEmail({
-    language: 'en',
-    baseUrl: base,
-    heading: BANK_CHANGE_MESSAGES.STAFF_SUBJECT,
-    summary: text,
-    facts: [[noticeText('en', 'FACT_MERCHANT'), merchant.name]],
-    next: noticeText('en', 'NEXT_STAFF_REVIEW'),
-    link: { url: `${base}/program/notifications`, text: noticeText('en', 'LINK_NOTIFICATIONS') },
-  });
-  for (const p of people)
-    await queueMessage(tx, ctx, { channel: 'email', to: p.email, kind: 'bank-change-requested', ...email });
+  // A platform admin reads notifications in /admin, program staff in /program.
+  const email = (platformAdmin: boolean) =>
+    accountEmail({
+      language: 'en',
+      baseUrl: base,
+      heading: words.subject,
+      summary: text,
+      facts: [[noticeText('en', 'FACT_MERCHANT'), merchant.name]],
+      next: noticeText('en', 'NEXT_STAFF_REVIEW'),
+      link: {
+        url: `${base}${platformAdmin ? '/admin' : '/program'}/notifications`,
+        text: noticeText('en', 'LINK_NOTIFICATIONS'),
+      },
+    });
+  const emails = { program: email(false), admin: email(true) };
+  await queueMessages(
+    tx,
+    ctx,
+    people.map((p) => ({
+      channel: 'email',
+      to: p.email,
+      kind: why === 'change' ? 'bank-change-requested' : 'bank-account-to-confirm',
+      ...(p.platformAdmin ? emails.admin : emails.program),
+    })),
+  );
 }
 
 /** The e-mail to each farmer user of the merchant when staff decide: applied, or refused with the reason. */
@@ -54,7 +78,8 @@ export async function tellFarmers(
 ) {
   const base = noticeBaseUrl(ctx);
   const es = MESSAGES_ES.BANK_CHANGE_MESSAGES as Record<keyof typeof BANK_CHANGE_MESSAGES, string>;
-  for (const reader of await merchantFarmers(tx, merchant.id)) {
+  const readers = await merchantFarmers(tx, merchant.id);
+  const messages = readers.map((reader) => {
     const language = reader.language === 'es' ? 'es' : 'en';
     const words = language === 'es' ? es : BANK_CHANGE_MESSAGES;
     const values: Record<string, string> = outcome.applied
@@ -77,11 +102,12 @@ export async function tellFarmers(
       next: outcome.applied ? words.APPLIED_NEXT : words.REFUSED_NEXT,
       link: { url: `${base}/merchant/business`, text: noticeText(language, 'LINK_BUSINESS') },
     });
-    await queueMessage(tx, ctx, {
-      channel: 'email',
+    return {
+      channel: 'email' as const,
       to: reader.email,
       kind: outcome.applied ? 'bank-change-applied' : 'bank-change-refused',
       ...email,
-    });
-  }
+    };
+  });
+  await queueMessages(tx, ctx, messages);
 }

@@ -84,17 +84,36 @@ export function merchantFarmers(db: DbOrTx, merchantId: number) {
     .orderBy(users.id);
 }
 
-/** Live staff whose role holds BANK_VIEW and who hold one of the merchant's programs. */
-export async function bankStaffOf(db: DbOrTx, merchantId: number): Promise<{ userId: number; email: string }[]> {
+/**
+ * Who is told of a bank account waiting for confirmation: each live user holding BANK_VIEW in one of the merchant's
+ * programs; when none does, each live platform admin holding BANK_VIEW (`platformAdmin`), so that a request is never
+ * made to nobody while the merchant's payouts are held for it. One statement.
+ */
+export async function bankStaffOf(
+  db: DbOrTx,
+  merchantId: number,
+): Promise<{ userId: number; email: string; platformAdmin: boolean }[]> {
+  const live = sql.raw(`${USER_STATUS.PENDING}, ${USER_STATUS.REGISTERED}, ${USER_STATUS.ENABLED}`);
   const result = (await db.execute(sql`
-    select distinct u.id as "userId", u.email
-      from merchant_programs mp
-      join user_programs up on up.program_id = mp.program_id
-      join users u on u.id = up.user_id
-      join role_privileges rp on rp.role_id = u.role_id
-      join privileges p on p.id = rp.privilege_id and p.code = 'BANK_VIEW'
-     where mp.merchant_id = ${merchantId}
-       and u.status_id in (${USER_STATUS.PENDING}, ${USER_STATUS.REGISTERED}, ${USER_STATUS.ENABLED})
-     order by u.id`)) as { rows: { userId: number; email: string }[] };
+    with program_staff as (
+      select distinct u.id, u.email
+        from merchant_programs mp
+        join user_programs up on up.program_id = mp.program_id
+        join users u on u.id = up.user_id
+        join role_privileges rp on rp.role_id = u.role_id
+        join privileges p on p.id = rp.privilege_id and p.code = 'BANK_VIEW'
+       where mp.merchant_id = ${merchantId} and u.status_id in (${live})
+    )
+    select id as "userId", email, false as "platformAdmin" from program_staff
+    union all
+    select u.id, u.email, true
+      from users u
+     where u.status_id in (${live})
+       and not exists (select 1 from program_staff)
+       and exists (select 1 from role_privileges rp join privileges p on p.id = rp.privilege_id
+                    where rp.role_id = u.role_id and p.code = 'NDGADMIN_ACCESS')
+       and exists (select 1 from role_privileges rp join privileges p on p.id = rp.privilege_id
+                    where rp.role_id = u.role_id and p.code = 'BANK_VIEW')
+     order by 1`)) as { rows: { userId: number; email: string; platformAdmin: boolean }[] };
   return result.rows;
 }

@@ -17,6 +17,7 @@ import { type CallerContext, requireCaller, type RequestContext } from '../../pl
 import { decrypt, seal } from '../../platform/crypto.js';
 import { AppError, isUniqueViolation } from '../../platform/errors.js';
 import { bankAuditView, identifierTaken, lockMerchant, merchantAuditView, saveAddresses } from '../merchants/index.js';
+import { tellBankStaff } from '../bank-changes/index.js';
 import { invitePerson, withFreshUsername } from '../merchant-users/index.js';
 import { lockInScope, noticeFacts } from './decide.js';
 import { tellApproved } from './notices.js';
@@ -149,6 +150,8 @@ export async function approveApplication(
         merchantIdentifier: body.merchantIdentifier,
       });
       const merchant = (await lockMerchant(tx, ctx.caller, uuid))!;
+      // The account waits for staff who can see bank numbers: they hear of it as of a farmer's change request.
+      if (pendingRequest) await tellBankStaff(tx, ctx, merchant, 'application');
       try {
         await invitePerson(tx, ctx, merchant, {
           email: app.email,

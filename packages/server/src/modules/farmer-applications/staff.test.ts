@@ -7,6 +7,8 @@ import {
   type FarmerApplicationSearchResult,
   type StaffFarmerApplication,
 } from '@ebt/core/farmer-applications';
+import { BANK_CHANGE_MESSAGES } from '@ebt/core/bank-changes';
+import { fillMessage } from '@ebt/core/messages';
 import { PRIVILEGE_LIST } from '@ebt/core/privileges';
 import {
   auditLog,
@@ -20,6 +22,7 @@ import {
   merchantUsers,
   outbox,
   rolePrivileges,
+  staffNotifications,
   users,
 } from '../../db/schema/index.js';
 import { decrypt, seal } from '../../platform/crypto.js';
@@ -484,6 +487,21 @@ describe('approving', () => {
       note: `From farmer application FA-${String(app.id).padStart(6, '0')}`,
     });
     expect(decrypt(request!.accountNumberEncrypted, keys())).toBe(ACCOUNT);
+    // The program's staff with bank rights are told (the program admin of p), in the app and by e-mail; the
+    // approver, without them, and staff of other programs are not.
+    const told = await t.database.db
+      .select({ userId: staffNotifications.userId, text: staffNotifications.text })
+      .from(staffNotifications)
+      .where(and(eq(staffNotifications.topic, 'bank-change'), like(staffNotifications.text, `${merchant!.name} %`)));
+    expect(told).toEqual([
+      {
+        userId: w.users.adminP.id,
+        text: fillMessage(BANK_CHANGE_MESSAGES.STAFF_NEW_ACCOUNT, { merchant: merchant!.name }),
+      },
+    ]);
+    const mail = await lastMessage(t.database.db, w.users.adminP.email);
+    expect(mail).toMatchObject({ kind: 'bank-account-to-confirm', subject: BANK_CHANGE_MESSAGES.STAFF_NEW_SUBJECT });
+    expect(mail.body).toContain('/program/notifications');
     // Staff with bank rights confirm it as any request.
     const confirm = await call(
       'adminP',
