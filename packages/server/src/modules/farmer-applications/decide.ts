@@ -40,6 +40,7 @@ export async function noticeFacts(tx: DbOrTx, ctx: RequestContext, app: Applicat
     applicationId: app.id,
     farmName: app.farmName,
     programNames: programs.map((p) => p.programName),
+    contacts: programs.map((p) => ({ name: p.programName, email: p.contactEmail, phone: p.contactPhone })),
     link: statusLink(ctx, statusTokenOf(app, ctx.config)),
   };
 }

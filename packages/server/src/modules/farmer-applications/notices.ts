@@ -1,4 +1,5 @@
 import { applicationNumber } from '@ebt/core/farmer-applications';
+import { displayPhone } from '@ebt/core/format';
 import type { DbOrTx } from '../../db/client.js';
 import type { RequestContext } from '../../platform/context.js';
 import { htmlOfText, noticeText } from '../../platform/notice-mail.js';
@@ -93,7 +94,29 @@ interface Facts {
   applicationId: number;
   farmName: string;
   programNames: readonly string[];
+  /** How to reach each program applied to: given where the farmer is told to ask the program. */
+  contacts?: readonly ProgramContact[];
   link: string;
+}
+
+interface ProgramContact {
+  name: string;
+  email: string | null;
+  phone: string | null;
+}
+
+/**
+ * "contact the program" with the way to do it: each program's e-mail and phone on a line of its own (a program with
+ * neither is left out); the bare words when no program has any.
+ */
+function contactThem(language: Language, contacts: readonly ProgramContact[] = []): string {
+  const lines: string[] = [];
+  for (const c of contacts) {
+    const reach = [c.email, c.phone ? displayPhone(c.phone) : null].filter(Boolean).join(', ');
+    if (reach) lines.push(`- ${c.name}: ${reach}`);
+  }
+  const words = language === 'es' ? 'comuníquese con el programa' : 'contact the program';
+  return lines.length === 0 ? `${words}.` : `${words}:\n${lines.join('\n')}`;
 }
 
 export async function tellSubmitted(tx: DbOrTx, ctx: NoticeContext, to: Recipient, facts: Facts) {
@@ -131,7 +154,7 @@ export async function tellMoreInfo(tx: DbOrTx, ctx: NoticeContext, to: Recipient
           body:
             `Hola, ${to.firstName}:\n\nEl personal del programa revisó la solicitud ${number} de ${facts.farmName} ` +
             `y necesita más información:\n\n${facts.note}\n\nAbra este enlace, complete su solicitud y envíela de ` +
-            `nuevo:\n${facts.link}\n`,
+            `nuevo:\n${facts.link}\n\nSi tiene preguntas, ${contactThem('es', facts.contacts)}\n`,
           sms: `MarketLink: necesitamos más información sobre su solicitud ${number}. Complétela aquí: ${facts.link}`,
         }
       : {
@@ -139,7 +162,7 @@ export async function tellMoreInfo(tx: DbOrTx, ctx: NoticeContext, to: Recipient
           body:
             `Hello ${to.firstName},\n\nProgram staff reviewed application ${number} from ${facts.farmName} and need ` +
             `more information:\n\n${facts.note}\n\nOpen this link, complete your application and send it again:\n` +
-            `${facts.link}\n`,
+            `${facts.link}\n\nIf you have questions, ${contactThem('en', facts.contacts)}\n`,
           sms: `MarketLink: we need more information on your application ${number}. Complete it here: ${facts.link}`,
         };
   await send(tx, ctx, to, notice, 'farmer-application-more-info');
@@ -184,7 +207,7 @@ export async function tellRefused(tx: DbOrTx, ctx: NoticeContext, to: Recipient,
           subject: `Solicitud rechazada: ${number}`,
           body:
             `Hola, ${to.firstName}:\n\nEl personal del programa rechazó la solicitud ${number} de ` +
-            `${facts.farmName}.\n\nMotivo: ${facts.reason}\n\nSi tiene preguntas, comuníquese con el programa. ` +
+            `${facts.farmName}.\n\nMotivo: ${facts.reason}\n\nSi tiene preguntas, ${contactThem('es', facts.contacts)}\n\n` +
             `Puede presentar una nueva solicitud cuando quiera.\n\nSu solicitud:\n${facts.link}\n`,
           sms: `MarketLink: su solicitud ${number} fue rechazada. Vea el motivo: ${facts.link}`,
         }
@@ -192,8 +215,8 @@ export async function tellRefused(tx: DbOrTx, ctx: NoticeContext, to: Recipient,
           subject: `Application refused: ${number}`,
           body:
             `Hello ${to.firstName},\n\nProgram staff refused application ${number} from ${facts.farmName}.\n\n` +
-            `Reason: ${facts.reason}\n\nIf you have questions, contact the program. You may apply again at any ` +
-            `time.\n\nYour application:\n${facts.link}\n`,
+            `Reason: ${facts.reason}\n\nIf you have questions, ${contactThem('en', facts.contacts)}\n\n` +
+            `You may apply again at any time.\n\nYour application:\n${facts.link}\n`,
           sms: `MarketLink: your application ${number} was refused. See why: ${facts.link}`,
         };
   await send(tx, ctx, to, notice, 'farmer-application-refused');

@@ -219,10 +219,16 @@ export async function applicationInScopeByUuid(db: DbOrTx, caller: Caller, uuid:
   return row;
 }
 
-/** The programs an application names, by name, with whether each is enabled. */
+/** The programs an application names, by name, with whether each is enabled and how the farmer reaches it. */
 export function programsOfApplication(db: DbOrTx, applicationId: number) {
   return db
-    .select({ programId: programs.id, programName: programs.name, statusId: programs.statusId })
+    .select({
+      programId: programs.id,
+      programName: programs.name,
+      statusId: programs.statusId,
+      contactEmail: programs.contactEmail,
+      contactPhone: programs.contactPhone,
+    })
     .from(applicationPrograms)
     .innerJoin(programs, eq(programs.id, applicationPrograms.programId))
     .where(eq(applicationPrograms.applicationId, applicationId))

@@ -8,6 +8,7 @@ import {
   type StaffFarmerApplication,
 } from '@ebt/core/farmer-applications';
 import { BANK_CHANGE_MESSAGES } from '@ebt/core/bank-changes';
+import { displayPhone } from '@ebt/core/format';
 import { fillMessage } from '@ebt/core/messages';
 import { PRIVILEGE_LIST } from '@ebt/core/privileges';
 import {
@@ -21,6 +22,7 @@ import {
   merchants,
   merchantUsers,
   outbox,
+  programs,
   rolePrivileges,
   staffNotifications,
   users,
@@ -342,6 +344,11 @@ describe('asking for more information and refusing', () => {
     const mail = await lastMessage(t.database.db, app.email);
     expect(mail.subject).toMatch(/^Application refused: FA-/);
     expect(mail.body).toContain('Reason: You sell outside the state.');
+    // Told how to reach the program it applied to, not only to "contact the program".
+    const [program] = await t.database.db.select().from(programs).where(eq(programs.id, w.programs.p.id));
+    expect(mail.body).toContain(
+      `If you have questions, contact the program:\n- ${program!.name}: ${program!.contactEmail}, ${displayPhone(program!.contactPhone)}\n`,
+    );
     const again = await call('adminP', 'POST', url, { reason: 'Again' });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(M.ALREADY_DECIDED);

@@ -279,7 +279,10 @@ function RefuseDialog({ application, open, onClose, onDone }: DecisionDialogProp
         <Blockquote p="xs" fz="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
           Reason: {reason || '(your reason shows here)'}
         </Blockquote>
-        <Text fz="sm">If you have questions, contact the program. You may apply again at any time.</Text>
+        <Text fz="sm">
+          If you have questions, contact the program (each program&apos;s e-mail and phone follow). You may apply again
+          at any time.
+        </Text>
       </FarmerPreview>
     </DecisionForm>
   );
