@@ -7,7 +7,8 @@ import { multipartFile } from '../testing/multipart.js';
 
 // The sample files the upload pages offer (issue 12): imported into a fresh demo database as they are, every row is
 // accepted. The benefit sample is built by the server from the caller's data (GET /benefit-api/benefit/file/sample);
-// the account sample is a file of the web app (packages/web/public/samples) naming demo agencies and a demo account.
+// the account sample is a file of the web app (packages/web/public/samples) naming demo agencies and the account made
+// for samples.
 
 const demo = useDemoApp();
 
@@ -74,12 +75,36 @@ describe('the sample files of the upload pages, imported into the demo data', ()
     },
   );
 
-  it('account file: every row accepted in the program of its agencies', async () => {
+  it('account file: every row accepted in the program of its agencies, and no real recipient changed by it', async () => {
     const content = await readFile(new URL('../../../web/public/samples/account-file-sample.csv', import.meta.url));
+    // Its update row names an account made for samples (decision 0117), never a generated Account ID: in a real
+    // program 10000001 is its first recipient, and a sample imported as-is would rename them and change their e-mail.
+    // Not one of the two the benefit sample names first (NCAAA's, SCAA's): it gets an e-mail here, and the benefit
+    // sample never names an account that would be told of a benefit.
+    const updates = content
+      .toString()
+      .trim()
+      .split(/\r?\n/)
+      .filter((line) => line.startsWith('03,'));
+    expect(updates.map((line) => line.split(',')[1])).toEqual(['SAMPLE-WCAA']);
     const [account] = await demo.database.db
-      .select({ programId: recipientAccounts.programId })
+      .select()
       .from(recipientAccounts)
-      .where(eq(recipientAccounts.recipientIdentifier, '10000001'));
+      .where(eq(recipientAccounts.recipientIdentifier, 'SAMPLE-WCAA'));
+    const first = async () =>
+      (
+        await demo.database.db
+          .select()
+          .from(recipientAccounts)
+          .where(
+            and(
+              eq(recipientAccounts.recipientIdentifier, '10000001'),
+              eq(recipientAccounts.programId, account!.programId),
+            ),
+          )
+      )[0];
+    const firstBefore = await first();
+    expect(firstBefore).toBeDefined();
     const [program] = await demo.database.db
       .select({ uuid: programs.uuid })
       .from(programs)
@@ -90,5 +115,18 @@ describe('the sample files of the upload pages, imported into the demo data', ()
       ...multipartFile('accountFile', 'account-file-sample.csv', content),
     });
     expect(res.json()).toMatchObject({ processed: 3, added: 2, updated: 1, rejected: 0, errors: [] });
+    // The account made for samples took the row; the program's first recipient is as it was.
+    const [after] = await demo.database.db
+      .select()
+      .from(recipientAccounts)
+      .where(eq(recipientAccounts.id, account!.id));
+    expect(after).toMatchObject({
+      firstName: 'Sample',
+      lastName: 'Recipient',
+      userId: null,
+      email: 'sample.recipient@example.com',
+    });
+    expect(await first()).toEqual(firstBefore);
+    expect(after!.address1).toBe('5 Main Street');
   });
 });
