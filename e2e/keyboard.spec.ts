@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { RECIPIENT_ID } from './benefit-helpers';
+import { issueThroughApi, RECIPIENT_ID } from './benefit-helpers';
 import { cardNumber, newRecipient, PASSWORD } from './card-helpers';
-import { DEMO_PASSWORD, DEMO_USERS } from './helpers';
+import { apiToken, DEMO_PASSWORD, DEMO_USERS } from './helpers';
 
 // Keyboard-only flows (issue 23 item 5): no clicks, only Tab, Shift+Tab, Enter and typing. At every step the focus is
 // on an element (never lost to <body>) and visibly marked (:focus-visible with an outline or a ring).
@@ -124,6 +124,40 @@ test.describe('keyboard only', () => {
     // The focus moves to the Dismiss button now in that place, never to the page's body.
     await expectFocusVisible(page, 'after Dismiss');
     if (before > 1) await expect(items.first().getByRole('button', { name: /^Dismiss/ })).toBeFocused();
+  });
+
+  test('keeps the focus in the list when a new notification pushes the focused card to the next page', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    await signInByKeyboard(page, DEMO_USERS.recipient, /\/recipient$/);
+    await page.goto('/recipient/notifications');
+    const items = page.getByTestId('notification');
+    await expect(items).toHaveCount(5);
+    // The unread ones become read (and the list is read again) before the reader settles on the last card.
+    await page.clock.runFor(4_500);
+    await expect(items.filter({ hasText: 'Unread' })).toHaveCount(0);
+    const label =
+      (await items
+        .nth(4)
+        .getByRole('button', { name: /^Dismiss/ })
+        .getAttribute('aria-label')) ?? '';
+    const held = page.getByRole('button', { name: label, exact: true });
+    await tabTo(page, held);
+    // A benefit issued meanwhile writes a notification; the list is read again when the reader comes back to the
+    // tab, its data older than the app's 30 seconds.
+    await issueThroughApi(
+      request,
+      await apiToken(request, DEMO_USERS.progadmin),
+      `KF${Date.now().toString(36).toUpperCase()}`,
+    );
+    await page.clock.runFor(31_000);
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange', { bubbles: true })));
+    await expect(held).toHaveCount(0);
+    // The focus is on the Dismiss button now at that place, never on the page's body.
+    await expect(items.nth(4).getByRole('button', { name: /^Dismiss/ })).toBeFocused();
+    await expectFocusVisible(page, 'after a new notification');
   });
 
   test("issues a benefit from a recipient's file, and finds its row in their benefits", async ({ page }) => {

@@ -6,7 +6,7 @@ import {
   type Notification as Notice,
 } from '@ebt/core/notifications';
 import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { type FocusEvent, useEffect, useRef, useState } from 'react';
 import { DateText } from '../../../components/DateText';
 import { LoadingStatus } from '../../../components/LoadingStatus';
 import { MessageBanner } from '../../../components/MessageBanner';
@@ -33,22 +33,39 @@ export default function RecipientNotificationsPage() {
   const status = useNotificationStatus();
   const [problem, setProblem] = useState<string[] | null>(null);
   const rows = list.data?.data ?? [];
-  // Dismiss removes the card that holds the focused button: focus then goes to the Dismiss button now at that place
-  // (the next item), or the list's last one, or the page's main region, never to the page body (issue 23).
-  // The intent is set when Dismiss is pressed and carried out by the first list without that notification, whichever
-  // comes first of the refetch and the mutation's own callback (the mutation waits for its refetch before calling
-  // back, so a focus set from the callback came after the card, and the focus, were gone).
+  // The card that holds the focus, by its notification: when a list read again no longer has it (Dismiss removed it,
+  // or a notification that arrived meanwhile pushed it to the next page), the focus goes to the Dismiss button now at
+  // that place, or the list's last one, or the page's main region, never to the page body (issue 23). It is carried
+  // out by the first list without that card, whichever comes first of the refetch and the mutation's own callback (the
+  // mutation waits for its refetch before calling back, so a focus set from the callback came after the card, and the
+  // focus, were gone). A reader whose focus has left the list meanwhile keeps it where it is.
   const listRef = useRef<HTMLDivElement>(null);
-  const focusAfterDismiss = useRef<{ index: number; uuid: string } | null>(null);
+  const focused = useRef<{ index: number; uuid: string } | null>(null);
   useEffect(() => {
-    const intent = focusAfterDismiss.current;
-    if (intent === null || list.isPlaceholderData || !list.data) return;
-    if (list.data.data.some((n) => n.notificationUuid === intent.uuid)) return;
-    focusAfterDismiss.current = null;
+    const held = focused.current;
+    if (held === null || list.isPlaceholderData || !list.data) return;
+    const index = list.data.data.findIndex((n) => n.notificationUuid === held.uuid);
+    if (index >= 0) {
+      focused.current = { index, uuid: held.uuid };
+      return;
+    }
+    focused.current = null;
+    const active = document.activeElement;
+    if (active && active !== document.body && active.isConnected) return;
     const buttons = listRef.current?.querySelectorAll<HTMLButtonElement>('button[data-dismiss]') ?? [];
-    const target = buttons[Math.min(intent.index, buttons.length - 1)] ?? document.getElementById('main-content');
+    const target = buttons[Math.min(held.index, buttons.length - 1)] ?? document.getElementById('main-content');
     target?.focus();
   }, [list.data, list.isPlaceholderData]);
+  const trackFocus = (event: FocusEvent<HTMLDivElement>) => {
+    const card = (event.target as HTMLElement).closest<HTMLElement>('li[data-uuid]');
+    const uuid = card?.dataset.uuid;
+    if (uuid) focused.current = { uuid, index: rows.findIndex((n) => n.notificationUuid === uuid) };
+  };
+  const leaveList = (event: FocusEvent<HTMLDivElement>) => {
+    // Only a move to somewhere else on the page lets go: a card taken out of the page blurs with no next target.
+    const next = event.relatedTarget as Node | null;
+    if (next && !event.currentTarget.contains(next)) focused.current = null;
+  };
   const unread = unreadOf(rows)
     .map((r) => r.notificationUuid)
     .join(',');
@@ -66,13 +83,12 @@ export default function RecipientNotificationsPage() {
 
   const dismiss = (uuid: string, index: number) => {
     setProblem(null);
-    focusAfterDismiss.current = { index, uuid };
+    focused.current = { index, uuid };
     status.mutate(
       { notificationStatusId: 2, notificationUuids: [uuid] },
       {
         onSuccess: () => setPage((p) => pageAfterRemoval(p, list.data?.totalCount ?? 0, 1)),
         onError: (error) => {
-          focusAfterDismiss.current = null;
           setProblem(isApiError(error, 404) ? [NOTIFICATION_MESSAGES.NOT_FOUND] : errorMessagesOf(error));
         },
       },
@@ -96,9 +112,18 @@ export default function RecipientNotificationsPage() {
             component="ul"
             aria-label={t('notifications.title')}
             style={{ listStyle: 'none', padding: 0, margin: 0 }}
+            onFocus={trackFocus}
+            onBlur={leaveList}
           >
             {rows.map((n, index) => (
-              <Card key={n.notificationUuid} component="li" withBorder padding="sm" data-testid="notification">
+              <Card
+                key={n.notificationUuid}
+                component="li"
+                withBorder
+                padding="sm"
+                data-testid="notification"
+                data-uuid={n.notificationUuid}
+              >
                 <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
                   <Stack gap={2} style={{ flex: '1 1 14rem', minWidth: 0 }}>
                     <Group gap="xs">
