@@ -12,14 +12,7 @@ import { ROLE, USER_STATUS } from '@ebt/core/enums';
 import { formatMoney, toCents, todayIn } from '@ebt/core/format';
 import { dataMessage, fillMessage } from '@ebt/core/messages';
 import type { DbOrTx } from '../db/client.js';
-import {
-  agencies,
-  programs,
-  staffNotifications,
-  userAgencies,
-  userPrograms,
-  users,
-} from '../db/schema/index.js';
+import { agencies, programs, staffNotifications, userAgencies, userPrograms, users } from '../db/schema/index.js';
 import { recordAudit } from './audit.js';
 import { configValueInForce } from './config-values.js';
 import { issuedOfAgency } from './issuance-totals.js';
