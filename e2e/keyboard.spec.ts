@@ -153,7 +153,7 @@ test.describe('keyboard only', () => {
       `KF${Date.now().toString(36).toUpperCase()}`,
     );
     await page.clock.runFor(31_000);
-    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange', { bubbles: true })));
+    await page.evaluate(`document.dispatchEvent(new Event('visibilitychange', { bubbles: true }))`);
     await expect(held).toHaveCount(0);
     // The focus is on the Dismiss button now at that place, never on the page's body.
     await expect(items.nth(4).getByRole('button', { name: /^Dismiss/ })).toBeFocused();
