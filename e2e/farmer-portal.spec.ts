@@ -176,7 +176,7 @@ test('a sale from the phone shows to the recipient at once, and the farmer voids
 
 test.describe('in Spanish', () => {
   test.use({ locale: 'es-US' });
-  test('home and sales speak Spanish', async ({ page }) => {
+  test('home, sales and a payout statement speak Spanish', async ({ page }) => {
     await signInAs(page, DEMO_USERS.farmer, /\/merchant$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Inicio' })).toBeVisible();
     await expect(page.getByText('Ventas de hoy')).toBeVisible();
@@ -185,5 +185,19 @@ test.describe('in Spanish', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Ventas' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Mostrar' })).toBeVisible();
     await expectAccessible(page);
+
+    // The statement is asked for in the page's language, and comes as a Spanish PDF (its catalog's /Lang).
+    await page.goto('/merchant/payouts');
+    await expect(page.getByRole('heading', { level: 1, name: 'Pagos' })).toBeVisible();
+    const asked = page.waitForRequest((request) => new URL(request.url()).pathname.endsWith('/statement.pdf'));
+    const pdf = page.waitForEvent('download');
+    await page
+      .getByRole('button', { name: /Estado de cuenta del pago/ })
+      .first()
+      .click();
+    expect(new URL((await asked).url()).searchParams.get('lang')).toBe('es');
+    const bytes = await readFile(await (await pdf).path());
+    expect(bytes.subarray(0, 4).toString()).toBe('%PDF');
+    expect(bytes.toString('latin1')).toContain('/Lang (es-US)');
   });
 });

@@ -11,6 +11,7 @@ import {
   FarmerSalesPage,
   FarmerSalesQuery,
   FarmerStatementParams,
+  FarmerStatementQuery,
   FarmerToday,
 } from './schemas.js';
 
@@ -90,9 +91,10 @@ export const statement = endpoint({
   operationId: 'downloadFarmerStatement',
   tags,
   summary:
-    "The merchant's settlement statement of a batch (the PDF staff download); 404 for a batch that paid it nothing or a merchant the caller does not sell for",
+    "The merchant's settlement statement of a batch (the PDF staff download), in English or Spanish (`lang`; without it the caller's chosen language, else English); 404 for a batch that paid it nothing or a merchant the caller does not sell for",
   access: FARMER,
   params: FarmerStatementParams,
+  query: FarmerStatementQuery,
   format: 'pdf',
   returns: "The merchant's statement of the batch as a PDF",
   refusals: REFUSED.record,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIST_PAGE_SIZE, MAX_PAGE_SIZE } from '../constants/index.js';
 import { isIsoDate } from '../format/dates.js';
+import { LANGUAGES } from '../languages/languages.js';
 import { MESSAGES } from '../messages/messages.js';
 import { pagedAnswer } from '../pager/answers.js';
 import { text } from '../validation/text.js';
@@ -60,6 +61,12 @@ export type FarmerMerchantParams = z.infer<typeof FarmerMerchantParams>;
 
 export const FarmerStatementParams = z.object({ merchantUuid: z.uuid(), batchUuid: z.uuid() });
 export type FarmerStatementParams = z.infer<typeof FarmerStatementParams>;
+
+/** The statement's language: the page's, sent by the portal; without it the caller's chosen one, else English. */
+export const FarmerStatementQuery = z.object({
+  lang: z.enum(LANGUAGES, { error: MESSAGES.VALIDATION_FAILED }).optional(),
+});
+export type FarmerStatementQuery = z.infer<typeof FarmerStatementQuery>;
 
 const optionalDay = () =>
   z.union([z.literal(''), text(MESSAGES.INVALID_DATE).trim().refine(isIsoDate, MESSAGES.INVALID_DATE)]).optional();

@@ -2,16 +2,19 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ROLE } from '@ebt/core/enums';
 import type { FarmerPayouts, FarmerToday } from '@ebt/core/farmer';
-import { merchantBankAccounts } from '../../db/schema/index.js';
+import { MESSAGES } from '@ebt/core/messages';
+import { merchantBankAccounts, programs } from '../../db/schema/index.js';
 import { useTestApp } from '../../testing/app.js';
 import { makeUser } from '../../testing/factories.js';
 import { makeFarmer } from '../../testing/farmer.js';
+import { flatten, pdfTags } from '../../testing/pdf-render.js';
 import { pdfText } from '../../testing/pdf-text.js';
 import { call, purchaseOf, refundOf } from '../../testing/pos-world.js';
 import { makeSettlementWorld } from '../../testing/settlement.js';
 
 // The merchant's payouts and statements (docs/farmer-app.md "Getting paid"): the batches that paid it with its share,
-// the statement PDF settlement prints, the money held now with the reason, and another merchant's answering 404.
+// the statement PDF settlement prints (in the portal's language), the money held now with the reason, and another
+// merchant's answering 404.
 
 const t = useTestApp();
 
@@ -134,5 +137,171 @@ describe('GET /merchant-api/farmer/merchants/{merchantUuid}/payouts/{batchUuid}/
       url: statementUrl(w.merchants.first.uuid, batchUuid),
     });
     expect(recipient.statusCode).toBe(403);
+  });
+});
+
+/** What PDF.js reads of a statement's first page: its tags, headings, paragraphs and tables' cells, in reading order. */
+async function readStatement(pdf: Buffer) {
+  const tags = await pdfTags(pdf);
+  const nodes = flatten(tags.pages[0]!);
+  return {
+    tags,
+    headings: nodes.filter((n) => /^H\d$/.test(n.role)).map((n) => [n.role, n.text]),
+    paragraphs: nodes.filter((n) => n.role === 'P').map((n) => n.text),
+    tables: nodes
+      .filter((n) => n.role === 'Table')
+      .map((t) => t.children.map((row) => row.children.map((c) => c.text))),
+  };
+}
+
+describe("the statement in the farmer's language", () => {
+  /** The paid world with the program's contact (the sender's phone and e-mail lines) and the batch's business day. */
+  async function spanishWorld() {
+    const world = await paidWorld();
+    await world.w.db
+      .update(programs)
+      .set({ contactEmail: 'market@example.org', contactPhone: '8605550100' })
+      .where(eq(programs.id, world.w.program.id));
+    const payouts = (
+      await t.injectAs(world.token, { method: 'GET', url: payoutsUrl(world.w.merchants.first.uuid) })
+    ).json() as FarmerPayouts;
+    return { ...world, businessDay: payouts.data[0]!.businessDay };
+  }
+
+  it('prints Spanish with ?lang=es: words, status and type, dates day first, accents, es-US', async () => {
+    const { w, batchUuid, token, businessDay } = await spanishWorld();
+    const res = await t.injectAs(token, {
+      method: 'GET',
+      url: `${statementUrl(w.merchants.first.uuid, batchUuid)}?lang=es`,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    // Read by PDF.js, which decodes the standard font's WinAnsi itself: the accents are the letters it shows.
+    const { tags, headings, paragraphs, tables } = await readStatement(res.rawPayload);
+    expect(tags.lang).toBe('es-US');
+    expect(tags.title).toMatch(/^Estado de cuenta \S+ pago \d+$/);
+    expect(headings).toEqual([
+      ['H1', 'Estado de cuenta'],
+      ['H2', 'Resumen'],
+      ['H2', 'Ventas'],
+    ]);
+    const [y, m, d] = businessDay.split('-');
+    expect(paragraphs).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^Pago \d+$/),
+        `Día hábil: ${d}/${m}/${y}`,
+        expect.stringMatching(/^Ventas hasta: \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/),
+        'Estado: En preparación',
+        'Teléfono: (860) 555-0100',
+        'Correo electrónico: market@example.org',
+        `ID de comerciante: ${w.merchants.first.merchantIdentifier}`,
+        expect.stringMatching(/^Neto \$30\.00: el bruto menos reembolsos, anulaciones y comisiones de canje\./),
+      ]),
+    );
+    const [summary, transactions] = tables;
+    expect(summary![0]).toEqual([
+      'Fuente de fondos',
+      'Beneficios',
+      'Ventas',
+      'Bruto',
+      'Reembolsos',
+      'Anulaciones',
+      'Comisiones',
+      'Neto',
+    ]);
+    expect(summary!.at(-1)).toEqual(['Total', '', '', '$30.00', '$0.00', '$0.00', '$0.00', '$30.00']);
+    expect(transactions![0]).toEqual([
+      'Fecha y hora',
+      'Tipo',
+      'Tarjeta',
+      'Fuente de fondos',
+      'Beneficios',
+      'Importe',
+      'Comisión',
+    ]);
+    expect(transactions![1]).toEqual([
+      expect.stringMatching(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/),
+      'Venta',
+      `*${w.card.pan.slice(-4)}`,
+      expect.any(String),
+      'Regular',
+      '$30.00',
+      '$0.00',
+    ]);
+    // The footer is an artifact, outside the tags: read from the drawn text.
+    expect(pdfText(res.rawPayload)).toMatch(/, pago \d+ - generado el \d{2}\/\d{2}\/\d{4} [\d:]+ - página 1 de 1/);
+    for (const english of ['Settlement statement', 'Summary', 'Merchant ID', 'Business day', 'Purchase', 'page 1 of'])
+      expect(pdfText(res.rawPayload)).not.toContain(english);
+  });
+
+  it('prints English as before for a caller who sends no lang and has chosen English or nothing', async () => {
+    const { w, batchUuid, token, businessDay } = await spanishWorld();
+    const english = await makeFarmer(w.db, [w.merchants.first], { preferredLanguage: 'en' });
+    for (const caller of [token, await t.signIn(english.username)]) {
+      const res = await t.injectAs(caller, { method: 'GET', url: statementUrl(w.merchants.first.uuid, batchUuid) });
+      expect(res.statusCode, res.body).toBe(200);
+      const { tags, headings, paragraphs, tables } = await readStatement(res.rawPayload);
+      expect(tags.lang).toBe('en-US');
+      expect(tags.title).toMatch(/^Settlement statement \S+ batch \d+$/);
+      expect(headings).toEqual([
+        ['H1', 'Settlement statement'],
+        ['H2', 'Summary'],
+        ['H2', 'Transactions'],
+      ]);
+      expect(paragraphs).toEqual(
+        expect.arrayContaining([`Business day ${businessDay}`, 'Status Closed', 'Phone (860) 555-0100']),
+      );
+      expect(tables[0]![0]).toEqual([
+        'Funding source',
+        'Benefits',
+        'Trans.',
+        'Gross',
+        'Refunds',
+        'Reversals',
+        'Fees',
+        'Net',
+      ]);
+      expect(tables[1]![1]!.slice(1, 2)).toEqual(['Purchase']);
+      expect(tables[1]![1]![0]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+      expect(pdfText(res.rawPayload)).toMatch(/, batch \d+ - generated \d{4}-\d{2}-\d{2} [\d:]+ - page 1 of 1$/m);
+    }
+  });
+
+  it('prints Spanish without lang for a farmer who chose Spanish, and the asked language over the chosen one', async () => {
+    const { w, batchUuid } = await spanishWorld();
+    const farmer = await makeFarmer(w.db, [w.merchants.first], { preferredLanguage: 'es' });
+    const token = await t.signIn(farmer.username);
+    const chosen = await t.injectAs(token, { method: 'GET', url: statementUrl(w.merchants.first.uuid, batchUuid) });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    const spanish = await readStatement(chosen.rawPayload);
+    expect(spanish.tags.lang).toBe('es-US');
+    expect(spanish.headings[0]).toEqual(['H1', 'Estado de cuenta']);
+    expect(spanish.paragraphs).toContain('Estado: En preparación');
+    const asked = await t.injectAs(token, {
+      method: 'GET',
+      url: `${statementUrl(w.merchants.first.uuid, batchUuid)}?lang=en`,
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const english = await readStatement(asked.rawPayload);
+    expect(english.tags.lang).toBe('en-US');
+    expect(english.headings[0]).toEqual(['H1', 'Settlement statement']);
+  });
+
+  it('answers 400 in the error shape for a language it does not speak, and no PDF', async () => {
+    const { w, batchUuid, token } = await paidWorld();
+    for (const lang of ['xx', 'ES', 'es-US', '']) {
+      const res = await t.injectAs(token, {
+        method: 'GET',
+        url: `${statementUrl(w.merchants.first.uuid, batchUuid)}?lang=${lang}`,
+      });
+      expect(res.statusCode, lang).toBe(400);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.json()).toEqual({
+        status: 400,
+        message: MESSAGES.VALIDATION_FAILED,
+        errorMessages: [expect.objectContaining({ appErrorMessage: MESSAGES.VALIDATION_FAILED, field: 'lang' })],
+      });
+      expect(res.rawPayload.includes('%PDF')).toBe(false);
+    }
   });
 });

@@ -407,7 +407,7 @@ export async function payoutBatch(db: DbOrTx, merchantId: number, batchUuid: str
         batchNbr: Number(row.id),
         businessDay: String(row.business_day).slice(0, 10),
         cutoffAt: instant(row.cutoff_at),
-        status: BATCH_STATUS_LABELS[row.status_id] ?? String(row.status_id),
+        statusId: row.status_id,
       }
     : undefined;
 }

@@ -19,7 +19,7 @@ export default routeTable([
   }),
   handle(farmerApi.payouts, (req) => listPayouts(req.ctx, req.params.merchantUuid)),
   handle(farmerApi.statement, (req, reply) =>
-    downloadStatement(req.ctx, req.params.merchantUuid, req.params.batchUuid, reply),
+    downloadStatement(req.ctx, req.params.merchantUuid, req.params.batchUuid, req.query, reply),
   ),
   handle(farmerApi.business, (req) => getBusiness(req.ctx, req.params.merchantUuid)),
 ]);

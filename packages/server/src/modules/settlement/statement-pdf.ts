@@ -1,5 +1,8 @@
-import { displayDate, displayPhone, formatMoney } from '@ebt/core/format';
-import type { BatchLine, SettledTransaction } from '@ebt/core/settlement';
+import { displayDate, displayPhone, formatMoney, timeZoneName } from '@ebt/core/format';
+import { spanishNoticeDate, spanishNoticeMoney } from '@ebt/core/i18n';
+import { LANGUAGE_LOCALE, type Language } from '@ebt/core/languages';
+import { fillMessage } from '@ebt/core/messages';
+import { type BatchLine, type SettledTransaction, STATEMENT_TEXTS, type StatementTexts } from '@ebt/core/settlement';
 
 /** pdfkit's structure element options; its types leave out bbox, placement and scope, which it supports. */
 type StructOptions = NonNullable<Parameters<PDFKit.PDFDocument['struct']>[1]>;
@@ -11,15 +14,19 @@ type StructOptions = NonNullable<Parameters<PDFKit.PDFDocument['struct']>[1]>;
 // benefit. No bank number is printed: the statement may be mailed or e-mailed. Laid out for US Letter, a table row per
 // text line, pages numbered once all are drawn (bufferPages).
 //
-// A tagged PDF: title shown by the viewer, language en-US, and every text in a structure element in
-// reading order: the heading (H1) and the batch, the sender, the addressee, each section's heading (H2) and its table
-// (Table, TR, TH with column scope, TD); rules, the header row repeated on a new page and the page footer are
-// artifacts.
+// In English (staff, and a farmer who reads English) or Spanish (a farmer's portal in Spanish): every word from core's
+// STATEMENT_TEXTS, dates and amounts as that language's notices write them (Spanish day first, docs/i18n.md), the
+// document's language en-US or es-US. Names, addresses and funding sources are printed as stored.
+//
+// A tagged PDF: title shown by the viewer, its language, and every text in a structure element in reading order: the
+// heading (H1) and the batch, the sender, the addressee, each section's heading (H2) and its table (Table, TR, TH with
+// column scope, TD); rules, the header row repeated on a new page and the page footer are artifacts.
 
 export interface StatementContent {
   program: { name: string; address: string[]; phone: string | null; email: string | null; timeZone: string };
   merchant: { name: string; identifier: string; address: string[] };
-  batch: { batchNbr: number; businessDay: string; cutoffAt: string; status: string };
+  /** statusId: BATCH_STATUS. */
+  batch: { batchNbr: number; businessDay: string; cutoffAt: string; statusId: number };
   lines: BatchLine[];
   transactions: SettledTransaction[];
   /** More transactions than a statement prints (BATCH_TRANSACTIONS_CAP): said under the table. */
@@ -40,28 +47,42 @@ interface Column {
   align?: 'right';
 }
 
-const SUMMARY: Column[] = [
-  { header: 'Funding source', width: 124 },
-  { header: 'Benefits', width: 56 },
-  { header: 'Trans.', width: 36, align: 'right' },
-  { header: 'Gross', width: 61, align: 'right' },
-  { header: 'Refunds', width: 61, align: 'right' },
-  { header: 'Reversals', width: 61, align: 'right' },
-  { header: 'Fees', width: 56, align: 'right' },
-  { header: 'Net', width: WIDTH - 455, align: 'right' },
+const summaryColumns = ({ text }: StatementTexts): Column[] => [
+  { header: text.FUNDING_SOURCE, width: 124 },
+  { header: text.BENEFITS, width: 56 },
+  { header: text.COUNT, width: 36, align: 'right' },
+  { header: text.GROSS, width: 61, align: 'right' },
+  { header: text.REFUNDS, width: 61, align: 'right' },
+  { header: text.REVERSALS, width: 61, align: 'right' },
+  { header: text.FEES, width: 56, align: 'right' },
+  { header: text.NET, width: WIDTH - 455, align: 'right' },
 ];
 
-const TRANSACTIONS: Column[] = [
-  { header: 'Date and time', width: 96 },
-  { header: 'Type', width: 84 },
-  { header: 'Card', width: 38 },
-  { header: 'Funding source', width: 112 },
-  { header: 'Benefits', width: 54 },
-  { header: 'Amount', width: 64, align: 'right' },
-  { header: 'Fee', width: WIDTH - 448, align: 'right' },
+const transactionColumns = ({ text }: StatementTexts): Column[] => [
+  { header: text.DATE_TIME, width: 96 },
+  { header: text.TYPE, width: 84 },
+  { header: text.CARD, width: 38 },
+  { header: text.FUNDING_SOURCE, width: 112 },
+  { header: text.BENEFITS, width: 54 },
+  { header: text.AMOUNT, width: 64, align: 'right' },
+  { header: text.FEE, width: WIDTH - 448, align: 'right' },
 ];
 
-const money = (value: number) => formatMoney(value);
+/**
+ * How a statement in `language` writes its values: English as it always has (the specification's dates, 2026-11-23),
+ * Spanish as the Spanish notices do (23/11/2026, a date-time day first too, core i18n/notice-values.ts), and the time
+ * zone by its id in English, by the name the Spanish pages give it in Spanish ('hora central (Chicago)').
+ */
+function valueWriters(language: Language, timeZone: string) {
+  const locale = language === 'en' ? undefined : LANGUAGE_LOCALE[language];
+  return {
+    money: (value: number) => (language === 'es' ? spanishNoticeMoney(value) : formatMoney(value)),
+    day: (value: string) => (language === 'es' ? spanishNoticeDate(value) : (displayDate(value)?.text ?? value)),
+    when: (value: string) => displayDate(value, 'datetime', timeZone, locale)?.text ?? value,
+    zone: language === 'es' ? timeZoneName(timeZone, LANGUAGE_LOCALE.es) : timeZone,
+  };
+}
+
 const sumCents = (values: number[]) => values.reduce((s, v) => s + Math.round(v * 100), 0) / 100;
 
 /** `text` cut with '...' to fit `width` at the current font. */
@@ -193,21 +214,25 @@ function line(
   return y + size + 3.5;
 }
 
-/** The statement as PDF bytes. */
-export async function statementPdf(content: StatementContent): Promise<Buffer> {
+/** The statement as PDF bytes, in `language`. */
+export async function statementPdf(content: StatementContent, language: Language): Promise<Buffer> {
   // Loaded by the first PDF, not at start: an idle server need not hold it (bench/README.md, "Idle memory").
   const { default: PDFDocument } = await import('pdfkit');
   const { program, merchant, batch } = content;
+  const texts = STATEMENT_TEXTS[language];
+  const say = (key: keyof StatementTexts['text'], values?: Record<string, string | number>) =>
+    values ? fillMessage(texts.text[key], values) : texts.text[key];
+  const { money, day, when, zone } = valueWriters(language, program.timeZone);
   const doc = new PDFDocument({
     size: 'LETTER',
     margin: MARGIN,
     bufferPages: true,
     pdfVersion: '1.7',
     tagged: true,
-    lang: 'en-US',
+    lang: LANGUAGE_LOCALE[language],
     displayTitle: true,
     info: {
-      Title: `Settlement statement ${merchant.identifier} batch ${batch.batchNbr}`,
+      Title: say('DOCUMENT_TITLE', { merchantId: merchant.identifier, batch: batch.batchNbr }),
       Author: program.name,
       Creator: 'MarketLink',
     },
@@ -220,22 +245,22 @@ export async function statementPdf(content: StatementContent): Promise<Buffer> {
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-  const when = (value: string) => displayDate(value, 'datetime', program.timeZone)?.text ?? value;
 
   // The title and the batch on the right (read first), then the sender on the left.
   const right = MARGIN + WIDTH / 2 + 30;
-  let ry = line(doc, root, 'Settlement statement', right, MARGIN, 13, true, 'H1');
-  ry = line(doc, root, `Batch ${batch.batchNbr}`, right, ry);
-  ry = line(doc, root, `Business day ${displayDate(batch.businessDay)?.text ?? batch.businessDay}`, right, ry);
-  ry = line(doc, root, `Cut-off ${when(batch.cutoffAt)}`, right, ry);
-  ry = line(doc, root, `Status ${batch.status}`, right, ry);
-  ry = line(doc, root, `Times in ${program.timeZone}`, right, ry, 8);
+  let ry = line(doc, root, say('TITLE'), right, MARGIN, 13, true, 'H1');
+  ry = line(doc, root, say('BATCH', { batch: batch.batchNbr }), right, ry);
+  ry = line(doc, root, say('BUSINESS_DAY', { date: day(batch.businessDay) }), right, ry);
+  ry = line(doc, root, say('CUTOFF', { dateTime: when(batch.cutoffAt) }), right, ry);
+  const status = texts.batchStatus[batch.statusId] ?? String(batch.statusId);
+  ry = line(doc, root, say('STATUS', { status }), right, ry);
+  ry = line(doc, root, say('TIMES_IN', { zone }), right, ry, 8);
   const sender = doc.struct('Div');
   root.add(sender);
   let y = line(doc, sender, program.name, MARGIN, MARGIN, 13, true);
   for (const text of program.address) y = line(doc, sender, text, MARGIN, y);
-  if (program.phone) y = line(doc, sender, `Phone ${displayPhone(program.phone)}`, MARGIN, y);
-  if (program.email) y = line(doc, sender, `E-mail ${program.email}`, MARGIN, y);
+  if (program.phone) y = line(doc, sender, say('PHONE', { phone: displayPhone(program.phone) }), MARGIN, y);
+  if (program.email) y = line(doc, sender, say('EMAIL', { email: program.email }), MARGIN, y);
   sender.end();
 
   // The addressee, where a window envelope shows it.
@@ -243,7 +268,7 @@ export async function statementPdf(content: StatementContent): Promise<Buffer> {
   root.add(addressee);
   y = Math.max(y, ry) + 16;
   y = line(doc, addressee, merchant.name, MARGIN, y, 11, true);
-  y = line(doc, addressee, `Merchant ID ${merchant.identifier}`, MARGIN, y);
+  y = line(doc, addressee, say('MERCHANT_ID', { merchantId: merchant.identifier }), MARGIN, y);
   for (const text of merchant.address) y = line(doc, addressee, text, MARGIN, y);
   addressee.end();
 
@@ -251,11 +276,12 @@ export async function statementPdf(content: StatementContent): Promise<Buffer> {
   y += 14;
   const summary = doc.struct('Sect');
   root.add(summary);
-  y = line(doc, summary, 'Summary', MARGIN, y, 11, true, 'H2') + 2;
+  y = line(doc, summary, say('SUMMARY'), MARGIN, y, 11, true, 'H2') + 2;
+  const kind = (id: number, stored: string) => texts.benefitKind[id] ?? stored;
   const lineRows = content.lines.map((l) => ({
     cells: [
-      l.fundingSourceName ?? 'No funding source',
-      l.benefitType,
+      l.fundingSourceName ?? say('NO_FUNDING_SOURCE'),
+      kind(l.benefitTypeId, l.benefitType),
       String(l.transactionCount),
       money(l.grossAmt),
       money(l.refundAmt),
@@ -267,7 +293,7 @@ export async function statementPdf(content: StatementContent): Promise<Buffer> {
   const total = (pick: (l: BatchLine) => number) => money(sumCents(content.lines.map(pick)));
   lineRows.push({
     cells: [
-      'Total',
+      say('TOTAL'),
       '',
       '',
       total((l) => l.grossAmt),
@@ -278,16 +304,9 @@ export async function statementPdf(content: StatementContent): Promise<Buffer> {
     ],
     bold: true,
   } as { cells: string[]; bold?: boolean });
-  y = drawTable(doc, summary, SUMMARY, lineRows, y);
+  y = drawTable(doc, summary, summaryColumns(texts), lineRows, y);
   y += 4;
-  y = line(
-    doc,
-    summary,
-    `Net ${total((l) => l.netAmt)}: gross less refunds, reversals and redemption fees. A negative net is collected from your account.`,
-    MARGIN,
-    y,
-    8.5,
-  );
+  y = line(doc, summary, say('NET_EXPLAINED', { amount: total((l) => l.netAmt) }), MARGIN, y, 8.5);
   summary.end();
 
   // Every transaction, a row per benefit it drew on (amounts signed as they count: refunds and reversals negative).
@@ -298,7 +317,7 @@ export async function statementPdf(content: StatementContent): Promise<Buffer> {
   }
   const section = doc.struct('Sect');
   root.add(section);
-  y = line(doc, section, 'Transactions', MARGIN, y, 11, true, 'H2') + 2;
+  y = line(doc, section, say('TRANSACTIONS'), MARGIN, y, 11, true, 'H2') + 2;
   const trxRows: { cells: string[]; bold?: boolean }[] = [];
   for (const trx of content.transactions) {
     const parts = trx.parts.length > 0 ? trx.parts : [null];
@@ -306,27 +325,19 @@ export async function statementPdf(content: StatementContent): Promise<Buffer> {
       trxRows.push({
         cells: [
           i === 0 ? when(trx.trxDatetime) : '',
-          i === 0 ? trx.trxType : '',
+          i === 0 ? (texts.trxType[trx.trxTypeId] ?? trx.trxType) : '',
           i === 0 ? (trx.pan ?? '') : '',
-          part ? (part.fundingSourceName ?? 'No funding source') : '',
-          part ? part.benefitType : '',
+          part ? (part.fundingSourceName ?? say('NO_FUNDING_SOURCE')) : '',
+          part ? kind(part.benefitTypeId, part.benefitType) : '',
           money(part ? part.amount : trx.amount),
           money(part ? part.feeAmt : trx.feeAmt),
         ],
       });
     });
   }
-  if (trxRows.length === 0) y = line(doc, section, 'No transactions.', MARGIN, y, 9);
-  else y = drawTable(doc, section, TRANSACTIONS, trxRows, y);
-  if (content.truncated)
-    line(
-      doc,
-      section,
-      'More transactions than a statement prints: ask the program for the full list.',
-      MARGIN,
-      y + 4,
-      8.5,
-    );
+  if (trxRows.length === 0) y = line(doc, section, say('NO_TRANSACTIONS'), MARGIN, y, 9);
+  else y = drawTable(doc, section, transactionColumns(texts), trxRows, y);
+  if (content.truncated) line(doc, section, say('TRUNCATED'), MARGIN, y + 4, 8.5);
   section.end();
   root.end();
 
@@ -344,7 +355,15 @@ export async function statementPdf(content: StatementContent): Promise<Buffer> {
       .text(
         fit(
           doc,
-          `${program.name} - ${merchant.name} (${merchant.identifier}), batch ${batch.batchNbr} - generated ${when(content.generatedAt.toISOString())} - page ${i - range.start + 1} of ${range.count}`,
+          say('FOOTER', {
+            program: program.name,
+            merchant: merchant.name,
+            merchantId: merchant.identifier,
+            batch: batch.batchNbr,
+            dateTime: when(content.generatedAt.toISOString()),
+            page: i - range.start + 1,
+            pages: range.count,
+          }),
           WIDTH,
         ),
         MARGIN,

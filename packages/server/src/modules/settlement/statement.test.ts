@@ -157,6 +157,32 @@ describe('GET /settlement-api/batches/{batchUuid}/merchants/{merchantUuid}/state
     expect(pdfText(res.rawPayload)).toContain('page 1 of 1');
   });
 
+  it('stays English for staff, whatever language they chose and whatever the query asks', async () => {
+    const { w, statementUrl } = await closedBatch();
+    const admin = await makeUser(w.db, { roleId: ROLE.PROGRAM_ADMIN, programs: [w.program], preferredLanguage: 'es' });
+    const res = await t.injectAs(await t.signIn(admin.username), {
+      method: 'GET',
+      url: `${statementUrl(w.merchants.first.uuid)}?lang=es`,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const tags = await pdfTags(res.rawPayload);
+    expect(tags.lang).toBe('en-US');
+    expect(tags.title).toMatch(/^Settlement statement \S+ batch \d+$/);
+    const nodes = flatten(tags.pages[0]!);
+    expect(nodes.filter((n) => /^H\d$/.test(n.role)).map((n) => n.text)).toEqual([
+      'Settlement statement',
+      'Summary',
+      'Transactions',
+    ]);
+    const paragraphs = nodes.filter((n) => n.role === 'P').map((n) => n.text);
+    expect(paragraphs).toContain('Status Closed');
+    expect(paragraphs).toContain('Phone (860) 555-0100');
+    expect(paragraphs.find((p) => p.startsWith('Business day'))).toMatch(/^Business day \d{4}-\d{2}-\d{2}$/);
+    const text = pdfText(res.rawPayload);
+    expect(text).toContain('Purchase');
+    for (const spanish of ['Estado', 'Resumen', 'Venta', 'página']) expect(text).not.toContain(spanish);
+  });
+
   it('shows a refund as a negative amount and nets it', async () => {
     const { w, token, statementUrl } = await closedBatch();
     const res = await t.injectAs(token, { method: 'GET', url: statementUrl(w.merchants.second.uuid) });
@@ -324,15 +350,18 @@ describe('statementPdf at the transaction cap', () => {
         { fundingSourceName: 'City', benefitTypeId: 2, benefitType: 'Incentive', amount: 4, feeAmt: 0.1 },
       ],
     }));
-    const pdf = await statementPdf({
-      program: { name: 'Market', address: [], phone: null, email: null, timeZone: 'America/New_York' },
-      merchant: { name: 'Farm', identifier: 'M1', address: [] },
-      batch: { batchNbr: 1, businessDay: '2026-12-04', cutoffAt: '2026-12-05T04:00:00.000Z', status: 'Closed' },
-      lines: [],
-      transactions,
-      truncated: false,
-      generatedAt: new Date('2026-12-05T12:00:00Z'),
-    });
+    const pdf = await statementPdf(
+      {
+        program: { name: 'Market', address: [], phone: null, email: null, timeZone: 'America/New_York' },
+        merchant: { name: 'Farm', identifier: 'M1', address: [] },
+        batch: { batchNbr: 1, businessDay: '2026-12-04', cutoffAt: '2026-12-05T04:00:00.000Z', statusId: 1 },
+        lines: [],
+        transactions,
+        truncated: false,
+        generatedAt: new Date('2026-12-05T12:00:00Z'),
+      },
+      'en',
+    );
     expect(pdf.length).toBeLessThan(MAX_ATTACHMENT_BYTES);
     // Read back the first page (a table) and the last (paragraphs): PDF.js reading every page would take long.
     const tags = await pdfTags(pdf, (page, count) => page === 1 || page === count);

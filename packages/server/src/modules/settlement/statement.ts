@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import type { Language } from '@ebt/core/languages';
 import { fillMessage } from '@ebt/core/messages';
 import { BATCH_TRANSACTIONS_CAP, SETTLEMENT_MESSAGES, type StatementEmailAnswer } from '@ebt/core/settlement';
 import type { DbOrTx } from '../../db/client.js';
@@ -17,25 +18,41 @@ import { statementPdf } from './statement-pdf.js';
 
 /** What a statement prints of its batch and merchant, however the caller found them (staff scope, a farmer's own). */
 export interface StatementSubject {
-  batch: { id: number; programId: number; batchNbr: number; businessDay: string; cutoffAt: string; status: string };
+  batch: { id: number; programId: number; batchNbr: number; businessDay: string; cutoffAt: string; statusId: number };
   merchant: { id: number; name: string; identifier: string };
   lines: Parameters<typeof statementPdf>[0]['lines'];
 }
 
-/** The statement PDF of a merchant in a batch and its file name: the same document for staff and for the farmer. */
-export async function printStatement(db: DbOrTx, now: Date, { batch, merchant, lines }: StatementSubject) {
+/**
+ * The statement PDF of a merchant in a batch and its file name: the same document for staff and for the farmer, in
+ * `language` (staff pages are English only; the farmer's portal asks for its own).
+ */
+export async function printStatement(
+  db: DbOrTx,
+  now: Date,
+  { batch, merchant, lines }: StatementSubject,
+  language: Language,
+) {
   const parties = await statementParties(db, merchant.id, batch.programId);
   const counted = await countBatchTransactions(db, batch.id, merchant.id, BATCH_TRANSACTIONS_CAP);
   const transactions = await batchTransactions(db, batch.id, merchant.id, { limit: BATCH_TRANSACTIONS_CAP, offset: 0 });
-  const pdf = await statementPdf({
-    program: parties.program,
-    merchant: { name: merchant.name, identifier: merchant.identifier, address: parties.merchantAddress },
-    batch: { batchNbr: batch.batchNbr, businessDay: batch.businessDay, cutoffAt: batch.cutoffAt, status: batch.status },
-    lines,
-    transactions,
-    truncated: counted > BATCH_TRANSACTIONS_CAP,
-    generatedAt: now,
-  });
+  const pdf = await statementPdf(
+    {
+      program: parties.program,
+      merchant: { name: merchant.name, identifier: merchant.identifier, address: parties.merchantAddress },
+      batch: {
+        batchNbr: batch.batchNbr,
+        businessDay: batch.businessDay,
+        cutoffAt: batch.cutoffAt,
+        statusId: batch.statusId,
+      },
+      lines,
+      transactions,
+      truncated: counted > BATCH_TRANSACTIONS_CAP,
+      generatedAt: now,
+    },
+    language,
+  );
   const fileName = `statement-${parties.program.shortName}-${merchant.identifier}-${batch.businessDay}-${batch.batchNbr}.pdf`;
   return { pdf, fileName: fileName.replace(/[^A-Za-z0-9._-]/g, '_'), programName: parties.program.name };
 }
@@ -49,13 +66,15 @@ export function sendStatement(reply: FastifyReply, statement: { pdf: Buffer | Ui
     .send(statement.pdf);
 }
 
+/** The staff's statement, downloaded or e-mailed to the merchant: English, as every staff page and e-mail is. */
 async function buildStatement(ctx: CallerContext, batchUuid: string, merchantUuid: string) {
   const { found, merchant, lines } = await merchantOfBatch(ctx, batchUuid, merchantUuid);
-  const printed = await printStatement(ctx.db, ctx.now(), {
-    batch: { ...found.batch, id: found.id, programId: found.programId },
-    merchant,
-    lines,
-  });
+  const printed = await printStatement(
+    ctx.db,
+    ctx.now(),
+    { batch: { ...found.batch, id: found.id, programId: found.programId }, merchant, lines },
+    'en',
+  );
   return {
     ...printed,
     batch: found.batch,

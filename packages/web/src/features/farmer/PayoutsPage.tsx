@@ -23,7 +23,7 @@ export default function FarmerPayoutsPage() {
 }
 
 function Payouts({ merchant }: { merchant: FarmerMerchant }) {
-  const { t, locale } = useI18n();
+  const { t, locale, language } = useI18n();
   const payouts = useFarmerPayouts(merchant.merchantUuid);
   const [problem, setProblem] = useState<string[]>([]);
   const [busy, setBusy] = useState<string | null>(null);
@@ -31,7 +31,7 @@ function Payouts({ merchant }: { merchant: FarmerMerchant }) {
     setBusy(payout.batchUuid);
     setProblem([]);
     try {
-      await downloadStatement(merchant.merchantUuid, payout.batchUuid, `statement-${payout.batchNbr}.pdf`);
+      await downloadStatement(merchant.merchantUuid, payout.batchUuid, language, `statement-${payout.batchNbr}.pdf`);
     } catch (failure) {
       setProblem(errorMessagesOf(failure, t('farmer.exportFailed')));
     } finally {

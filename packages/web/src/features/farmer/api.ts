@@ -1,4 +1,5 @@
 import { farmerApi, type FarmerSalesExportQuery, type FarmerSalesQuery } from '@ebt/core/farmer';
+import type { Language } from '@ebt/core/languages';
 import { posApi } from '@ebt/core/pos';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { downloadFrom } from '../../lib/download';
@@ -49,9 +50,9 @@ export function useFarmerBusiness(merchantUuid: string | undefined) {
 export const downloadSales = (merchantUuid: string, query: FarmerSalesExportQuery, fallbackName: string) =>
   downloadFrom(farmerApi.exportSales, { params: { merchantUuid }, query }, fallbackName);
 
-/** The merchant's statement of a batch (settlement's PDF), saved as a file. */
-export const downloadStatement = (merchantUuid: string, batchUuid: string, fallbackName: string) =>
-  downloadFrom(farmerApi.statement, { params: { merchantUuid, batchUuid } }, fallbackName);
+/** The merchant's statement of a batch (settlement's PDF) in the page's language, saved as a file. */
+export const downloadStatement = (merchantUuid: string, batchUuid: string, lang: Language, fallbackName: string) =>
+  downloadFrom(farmerApi.statement, { params: { merchantUuid, batchUuid }, query: { lang } }, fallbackName);
 
 /**
  * A refund of part or all of a purchase, from this phone as its terminal (the engine's refund; HTTP Basic with the
