@@ -180,10 +180,16 @@ test.describe('in Spanish', () => {
     await signInAs(page, DEMO_USERS.farmer, /\/merchant$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Inicio' })).toBeVisible();
     await expect(page.getByText('Ventas de hoy')).toBeVisible();
+    // Dates day first, as every Spanish page writes them.
+    const dayFirst = String.raw`\d{2}/\d{2}/\d{4}`;
+    await expect(page.getByRole('heading', { level: 2, name: new RegExp(`^Hoy, ${dayFirst}$`) })).toBeVisible();
     await expectAccessible(page);
     await page.goto('/merchant/sales');
     await expect(page.getByRole('heading', { level: 1, name: 'Ventas' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Mostrar' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 2, name: new RegExp(`^Totales \\(${dayFirst}\\)$`) }),
+    ).toBeVisible();
     await expectAccessible(page);
 
     // The statement is asked for in the page's language, and comes as a Spanish PDF (its catalog's /Lang).

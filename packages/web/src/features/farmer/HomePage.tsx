@@ -7,6 +7,7 @@ import { errorMessagesOf } from '../../lib/errors';
 import { useI18n } from '../../lib/i18n';
 import { useFarmerToday } from './api';
 import { HoldNotices } from './components/HoldNotices';
+import { localDay } from './zoned-time';
 import { MerchantFrame } from './components/MerchantFrame';
 
 function Figure({ label, value }: { label: string; value: string }) {
@@ -48,7 +49,7 @@ function Today({ merchantUuid }: { merchantUuid: string }) {
           <HoldNotices holds={today.data.holds} />
           <section aria-labelledby="farmer-today">
             <Title order={2} size="h3" id="farmer-today" mb="sm">
-              {t('farmer.today', { date: today.data.today })}
+              {t('farmer.today', { date: localDay(today.data.today, locale) })}
             </Title>
             <SimpleGrid cols={{ base: 1, xs: 3 }}>
               <Figure label={t('farmer.salesToday')} value={String(today.data.salesCount)} />
@@ -68,7 +69,7 @@ function Today({ merchantUuid }: { merchantUuid: string }) {
                 {today.data.lastPayout
                   ? t('farmer.payoutLine', {
                       amount: money(today.data.lastPayout.netAmt),
-                      day: today.data.lastPayout.businessDay,
+                      day: localDay(today.data.lastPayout.businessDay, locale),
                       status: t(`farmer.status${today.data.lastPayout.statusId as 0 | 1 | 2 | 3}`),
                     })
                   : t('farmer.noPayout')}

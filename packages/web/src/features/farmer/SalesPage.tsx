@@ -17,7 +17,7 @@ import {
   type SaleAction,
   SaleDialog,
 } from './components/SaleActions';
-import { zonedDateTime, zonedToday } from './zoned-time';
+import { localDay, zonedDateTime, zonedToday } from './zoned-time';
 
 /** The transaction types of a merchant's list (db reference data), in the reader's language. */
 const TYPE_KEYS: Record<number, string> = {
@@ -75,7 +75,7 @@ function Sales({ merchant }: { merchant: FarmerMerchant }) {
     {
       key: 'time',
       header: t('farmer.time'),
-      render: (s) => zonedDateTime(s.trxDatetime, s.timeZone),
+      render: (s) => zonedDateTime(s.trxDatetime, s.timeZone, locale),
     },
     { key: 'type', header: t('farmer.type'), render: (s) => t(TYPE_KEYS[s.trxTypeId] ?? 'farmer.typeOther') },
     {
@@ -173,7 +173,10 @@ function Sales({ merchant }: { merchant: FarmerMerchant }) {
           <section aria-labelledby="farmer-totals">
             <Title order={2} size="h3" id="farmer-totals" mb="xs">
               {t('farmer.totals')} (
-              {sales.data.from === sales.data.to ? sales.data.from : `${sales.data.from} – ${sales.data.to}`})
+              {sales.data.from === sales.data.to
+                ? localDay(sales.data.from, locale)
+                : `${localDay(sales.data.from, locale)} – ${localDay(sales.data.to, locale)}`}
+              )
             </Title>
             <SimpleGrid cols={{ base: 2, sm: 3, md: 6 }} spacing="xs">
               {(

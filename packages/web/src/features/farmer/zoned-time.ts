@@ -1,7 +1,12 @@
+import { displayDate } from '@ebt/core/format';
+
 // A sale's time as the market saw it: in its program's time zone, whatever the phone's own zone.
 
-/** `YYYY-MM-DD HH:mm` of the instant in the time zone. */
-export function zonedDateTime(instant: string, timeZone: string): string {
+/**
+ * `YYYY-MM-DD HH:mm` of the instant in the time zone; its date as `locale` writes dates (es-US: `07/12/2026 13:04`,
+ * as every Spanish page does, docs/i18n.md).
+ */
+export function zonedDateTime(instant: string, timeZone: string, locale?: string): string {
   const parts = new Intl.DateTimeFormat('en-CA', {
     timeZone,
     year: 'numeric',
@@ -12,7 +17,13 @@ export function zonedDateTime(instant: string, timeZone: string): string {
     hourCycle: 'h23',
   }).formatToParts(new Date(instant));
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}`;
+  const day = `${part('year')}-${part('month')}-${part('day')}`;
+  return `${locale ? localDay(day, locale) : day} ${part('hour')}:${part('minute')}`;
+}
+
+/** A calendar day `YYYY-MM-DD` as `locale` writes it (as it is in English). */
+export function localDay(day: string, locale: string): string {
+  return displayDate(day, undefined, undefined, locale)?.text ?? day;
 }
 
 /** Today in the time zone, `YYYY-MM-DD`. */

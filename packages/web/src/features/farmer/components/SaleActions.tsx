@@ -194,7 +194,7 @@ function SaleDialogBody({
       <Text>
         {t('farmer.refundIntro', {
           amount: money(sale.approvedAmt),
-          time: zonedDateTime(sale.trxDatetime, sale.timeZone),
+          time: zonedDateTime(sale.trxDatetime, sale.timeZone, locale),
           left: money(sale.refundable),
         })}
       </Text>
