@@ -627,7 +627,7 @@ export const en = {
     kindRefund: 'Refunds',
     kindReversal: 'Voids',
     outcome: 'Result',
-    allOutcomes: 'Approved and declined',
+    allOutcomes: 'All results',
     approvedOnly: 'Approved',
     declinedOnly: 'Declined',
     show: 'Show',

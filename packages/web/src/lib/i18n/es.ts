@@ -641,7 +641,7 @@ export const es: Catalogue = {
     kindRefund: 'Reembolsos',
     kindReversal: 'Anulaciones',
     outcome: 'Resultado',
-    allOutcomes: 'Aprobadas y rechazadas',
+    allOutcomes: 'Todos los resultados',
     approvedOnly: 'Aprobadas',
     declinedOnly: 'Rechazadas',
     show: 'Mostrar',
