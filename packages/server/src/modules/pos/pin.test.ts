@@ -194,6 +194,34 @@ describe('a terminal that sprays wrong PINs', () => {
   });
 });
 
+describe('a terminal refused by several calls at once', () => {
+  it('alerts staff once, however many refusals race to be the first of the window', async () => {
+    const w = await makePosWorld(t);
+    const admin = await makeUser(t.database.db, { roleId: ROLE.PROGRAM_ADMIN, programs: [w.program] });
+    const cards: Awaited<ReturnType<typeof makeCard>>[] = [];
+    for (let i = 0; i < 10; i++) cards.push(await makeCard(t, w.program, w.account.id));
+    await w.giveBenefit('50.00');
+    for (const card of cards)
+      expect((await send(w.terminal, 'purchase', purchaseOf(card.pan, 1, { pin: WRONG }))).responseCode).toBe('55');
+    // Each of these reads that no alert was written yet before any of them writes one.
+    const refused = await Promise.all(
+      Array.from({ length: 8 }, () => send(w.terminal, 'purchase', purchaseOf(w.card.pan, 1))),
+    );
+    expect(refused.map((a) => a.responseCode)).toEqual(Array(8).fill('65'));
+    const alerts = await t.database.db
+      .select()
+      .from(staffNotifications)
+      .where(and(eq(staffNotifications.userId, admin.id), eq(staffNotifications.topic, PIN_THROTTLE_TOPIC)));
+    expect(alerts).toHaveLength(1);
+    expect(await t.database.db.select().from(outbox).where(eq(outbox.to, admin.email))).toHaveLength(1);
+    const audits = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'pos_pin_throttle'), eq(auditLog.entityId, w.terminal.code)));
+    expect(audits).toHaveLength(1);
+  });
+});
+
 describe('parallel guesses', () => {
   it('judges no more than the day’s tries: 20 parallel wrong PINs and the right one, on one card', async () => {
     const w = await makePosWorld(t);

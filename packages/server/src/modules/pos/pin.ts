@@ -171,7 +171,7 @@ async function writeWrongPin(
 /**
  * Tells staff that a terminal is refused for wrong PINs: a staff notification and an e-mail to each live program
  * admin of the programs its merchant is mapped to, an audit row (which the facts read to alert once a window) and a
- * log line naming the terminal only.
+ * log line naming the terminal only. Once a window even when refusals race: see the lock below.
  */
 async function alertThrottle(ctx: CallContext, facts: CallFacts): Promise<void> {
   const now = ctx.now();
@@ -185,6 +185,14 @@ async function alertThrottle(ctx: CallContext, facts: CallFacts): Promise<void> 
   // The call's context is the request's, which carries the config; without it the link falls back to PUBLIC_URL.
   const email = staffEmail(noticeBaseUrl(ctx as { config?: { publicUrl: string } }), subject, text);
   const noted = await ctx.db.transaction(async (tx) => {
+    // Refused calls of one terminal arrive together, each having read that no alert was written yet: they take turns
+    // on the terminal's own lock and look again, so the window's first refusal alone alerts.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`pos_pin_throttle:${facts.terminalCode}`}))`);
+    const since = new Date(now.getTime() - PIN_THROTTLE_MINUTES * 60_000).toISOString();
+    const already = (await tx.execute(sql`
+      select 1 from audit_log where entity = 'merchant_terminal' and entity_id = ${facts.terminalCode}
+        and action = 'pos_pin_throttle' and at > ${since}::timestamptz limit 1`)) as unknown as { rows: unknown[] };
+    if (already.rows.length > 0) return null;
     const live = [USER_STATUS.PENDING, USER_STATUS.REGISTERED, USER_STATUS.ENABLED];
     const result = (await tx.execute(sql`
       with people as (
@@ -218,6 +226,7 @@ async function alertThrottle(ctx: CallContext, facts: CallFacts): Promise<void> 
     });
     return Number(result.rows[0]?.noted ?? 0);
   });
+  if (noted === null) return;
   ctx.log.warn(
     { terminal: facts.terminalCode, wrongPins: facts.terminalWrongPins, minutes: PIN_THROTTLE_MINUTES, staff: noted },
     'terminal refused for wrong PINs',
