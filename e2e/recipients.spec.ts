@@ -129,6 +129,10 @@ test.describe('recipient search', () => {
     await expect(page.getByRole('combobox', { name: 'Agency', exact: true })).toHaveValue(NCAAA);
     await search(page).getByRole('button', { name: 'Clear' }).click();
     await search(page).getByRole('textbox', { name: 'Mobile phone' }).fill('860');
+    // Other specs add recipients of this agency with 860 numbers while this one runs: each count is bounded by the
+    // API's counts asked just before and just after it, never compared with one of them.
+    const agencyMatches = () => matchCount(request, DEMO_USERS.agencyuser, { mobilePhone: '860' });
+    const before = await agencyMatches();
     await search(page).getByRole('button', { name: 'Search' }).click();
     await expect(results(page).getByRole('row').nth(1)).toBeVisible();
 
@@ -136,7 +140,8 @@ test.describe('recipient search', () => {
     const agencyColumn = 4;
     const count = await shownTotal(page, 1);
     expect(count).toBeGreaterThan(0);
-    expect(count).toBe(await matchCount(request, DEMO_USERS.agencyuser, { mobilePhone: '860' }));
+    expect(count).toBeGreaterThanOrEqual(before);
+    expect(count).toBeLessThanOrEqual(await agencyMatches());
     expect(count).toBeLessThan(await matchCount(request, DEMO_USERS.progadmin, { mobilePhone: '860' }));
     const agencies = await results(page).locator(`tbody tr td:nth-child(${agencyColumn})`).allInnerTexts();
     expect(new Set(agencies)).toEqual(new Set([NCAAA]));
@@ -150,7 +155,8 @@ test.describe('recipient search', () => {
     expect(lines[0]).toBe(
       'Account ID,First Name,Middle,Last Name,Address 1,Address 2,City,State,Zip,Email,Mobile Phone,Program,Agency,Status',
     );
-    expect(lines).toHaveLength(count + 1);
+    expect(lines.length - 1).toBeGreaterThanOrEqual(count);
+    expect(lines.length - 1).toBeLessThanOrEqual(await agencyMatches());
     expect(lines.slice(1).every((line) => line.includes(NCAAA))).toBe(true);
 
     const excel = page.waitForEvent('download');
