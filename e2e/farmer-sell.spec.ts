@@ -164,6 +164,25 @@ test.describe('selling from the farmer’s phone', () => {
     }
   });
 
+  test('a phone removed meanwhile says so before a customer keys a PIN, and sets up again', async ({ page }) => {
+    const token = await openSell(page);
+    await registerPhone(page);
+    const [phone] = await page.evaluate<{ merchantUuid: string; terminalId: string }[]>(
+      `Object.keys(localStorage).filter((k) => k.startsWith('marketlink.terminal.')).map((k) => JSON.parse(localStorage.getItem(k)))`,
+    );
+    // Removed on "My business" from another device (the farmer's own API).
+    const removed = await page.request.delete(
+      `/merchant-api/farmer/merchants/${phone!.merchantUuid}/phones/${phone!.terminalId}`,
+      { headers: bearer(token) },
+    );
+    expect(removed.status(), await removed.text()).toBe(200);
+    await page.reload();
+    await expect(page.getByRole('alert').filter({ hasText: 'This phone was removed' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Digit 1', exact: true })).toHaveCount(0);
+    await expectAccessible(page);
+    await registerPhone(page, 'Set up this phone again');
+  });
+
   test('without a connection the screen says so and keeps the amount', async ({ page, context }) => {
     await openSell(page);
     await registerPhone(page);

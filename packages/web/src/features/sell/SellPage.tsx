@@ -95,11 +95,12 @@ function Sale({ merchant }: { merchant: FarmerMerchant }) {
   }, [merchant.merchantUuid]);
 
   // A phone removed by staff or on "My business" is known before the customer keys a PIN: the list answers the
-  // merchant's phones, and this one is no longer among the active ones. The engine's 401 stays the last word.
+  // merchant's phones, and this one is there with the time it was removed. A phone the list does not name proves
+  // nothing (a list read just before this phone was set up, or past its cap): the engine's 401 stays the last word.
   useEffect(() => {
     if (!credential || !phones.isSuccess || phones.isFetching) return;
-    const active = phones.data.some((p) => p.terminalId === credential.terminalId && p.revokedAt === null);
-    if (!active) phoneRemoved();
+    const listed = phones.data.find((p) => p.terminalId === credential.terminalId);
+    if (listed && listed.revokedAt !== null) phoneRemoved();
   }, [credential, phones.isSuccess, phones.isFetching, phones.data, phoneRemoved]);
 
   const send = useCallback(
