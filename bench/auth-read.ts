@@ -29,6 +29,7 @@ import { buildApp } from '../packages/server/src/app.js';
 import { openDatabase } from '../packages/server/src/db/client.js';
 import { bufferedStdout } from '../packages/server/src/platform/log-destination.js';
 import { migrateDatabase } from '../packages/server/src/db/migrate.js';
+import { freePort } from '../packages/server/src/testing/free-port.js';
 import { ensureReferenceData } from '../packages/server/src/db/reference-data.js';
 import * as schema from '../packages/server/src/db/schema/index.js';
 import { seedDemoData } from '../packages/server/src/seed/index.js';
@@ -61,8 +62,9 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 /** Seconds of untimed load on each server and route before the timed rounds. */
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP ?? 5);
 const CONNECTIONS = 10;
-const PRODUCT_PORT = Number(process.env.BENCH_PRODUCT_PORT ?? 3311);
-const FLOOR_PORT = Number(process.env.BENCH_FLOOR_PORT ?? 3312);
+/** The servers' ports: BENCH_PRODUCT_PORT and BENCH_FLOOR_PORT, else free ones the driver picks and hands down. */
+let PRODUCT_PORT = Number(process.env.BENCH_PRODUCT_PORT ?? 0);
+let FLOOR_PORT = Number(process.env.BENCH_FLOOR_PORT ?? 0);
 const SELF = fileURLToPath(import.meta.url);
 const PROFILE_DIR = process.env.BENCH_PROFILE;
 /** Only the routes whose label contains this text. */
@@ -255,6 +257,11 @@ async function main(): Promise<void> {
     plan.token = (res.json() as { token: string }).token;
     await signInApp.close();
 
+    // Ports nothing else holds, unless asked for: a fixed pair failed the run whenever another server had one.
+    PRODUCT_PORT ||= await freePort();
+    FLOOR_PORT ||= await freePort();
+    process.env.BENCH_PRODUCT_PORT = String(PRODUCT_PORT);
+    process.env.BENCH_FLOOR_PORT = String(FLOOR_PORT);
     const product = startChild('product', plan);
     const floor = startChild('floor', plan);
     children.push(product, floor);
