@@ -294,6 +294,8 @@ export function htmlOfText(language: NoticeLanguage, subject: string, text: stri
 
 /** The staff notifications page: where a staff notice's e-mail links to (the notice is there too). */
 export const STAFF_NOTIFICATIONS_PATH = '/program/notifications';
+/** The same page in the admin portal, for a notice to platform admins. */
+export const ADMIN_NOTIFICATIONS_PATH = '/admin/notifications';
 
 /** A staff notice's e-mail (English, as staff pages are): the greeting, the notice, a link to the staff inbox. */
 export function staffEmail(

@@ -4,7 +4,12 @@ import { fillMessage } from '@ebt/core/messages';
 import type { DbOrTx } from '../../db/client.js';
 import { staffNotifications } from '../../db/schema/index.js';
 import type { RequestContext } from '../../platform/context.js';
-import { accountEmail, noticeText } from '../../platform/notice-mail.js';
+import {
+  accountEmail,
+  ADMIN_NOTIFICATIONS_PATH,
+  noticeText,
+  STAFF_NOTIFICATIONS_PATH,
+} from '../../platform/notice-mail.js';
 import { queueMessages } from '../../platform/outbox.js';
 import { noticeBaseUrl } from '../../platform/recipient-notices.js';
 import { bankStaffOf, merchantFarmers } from './queries.js';
@@ -52,7 +57,7 @@ export async function tellBankStaff(
       facts: [[noticeText('en', 'FACT_MERCHANT'), merchant.name]],
       next: noticeText('en', 'NEXT_STAFF_REVIEW'),
       link: {
-        url: `${base}${platformAdmin ? '/admin' : '/program'}/notifications`,
+        url: `${base}${platformAdmin ? ADMIN_NOTIFICATIONS_PATH : STAFF_NOTIFICATIONS_PATH}`,
         text: noticeText('en', 'LINK_NOTIFICATIONS'),
       },
     });

@@ -106,14 +106,15 @@ export async function bankStaffOf(
     )
     select id as "userId", email, false as "platformAdmin" from program_staff
     union all
+    -- The roles holding both privileges first (a handful), then their users by users_role_username_idx: never a walk
+    -- of every user (recipients included).
     select u.id, u.email, true
-      from users u
+      from (select rp.role_id from role_privileges rp join privileges p on p.id = rp.privilege_id
+             where p.code in ('NDGADMIN_ACCESS', 'BANK_VIEW')
+             group by rp.role_id having count(distinct p.code) = 2) admin_roles
+      join users u on u.role_id = admin_roles.role_id
      where u.status_id in (${live})
        and not exists (select 1 from program_staff)
-       and exists (select 1 from role_privileges rp join privileges p on p.id = rp.privilege_id
-                    where rp.role_id = u.role_id and p.code = 'NDGADMIN_ACCESS')
-       and exists (select 1 from role_privileges rp join privileges p on p.id = rp.privilege_id
-                    where rp.role_id = u.role_id and p.code = 'BANK_VIEW')
      order by 1`)) as { rows: { userId: number; email: string; platformAdmin: boolean }[] };
   return result.rows;
 }

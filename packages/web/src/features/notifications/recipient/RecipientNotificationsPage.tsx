@@ -35,7 +35,7 @@ export default function RecipientNotificationsPage() {
   const rows = list.data?.data ?? [];
   // The card that holds the focus, by its notification: when a list read again no longer has it (Dismiss removed it,
   // or a notification that arrived meanwhile pushed it to the next page), the focus goes to the Dismiss button now at
-  // that place, or the list's last one, or the page's main region, never to the page body (issue 23). It is carried
+  // that place, or the list's last one, or the page's main region, never to the page body. It is carried
   // out by the first list without that card, whichever comes first of the refetch and the mutation's own callback (the
   // mutation waits for its refetch before calling back, so a focus set from the callback came after the card, and the
   // focus, were gone). A reader whose focus has left the list meanwhile keeps it where it is.
