@@ -160,7 +160,22 @@ export async function makePosWorld(t: TestApp) {
     return incentive!;
   }
 
-  return { db, program, agency, funding, merchant, terminal, user, account, card, giveBenefit, enrol };
+  /**
+   * Another recipient's card in the program, enrolled in `incentive`, with $100.00 of regular money expiring first:
+   * it pays every purchase, so every purchase earns. Answers the card's number.
+   */
+  async function earningCard(incentive: { id: number }) {
+    const holder = await makeUser(db, { roleId: ROLE.RECIPIENT });
+    const recipient = await makeRecipient(db, { program, agency, user: holder });
+    const { pan } = await makeCard(t, program, recipient.id);
+    await giveBenefit('100.00', { accountId: recipient.id, expirationDate: '2026-11-30' });
+    await db
+      .insert(recipientIncentives)
+      .values({ accountId: recipient.id, incentiveId: incentive.id, startDate: '2026-01-01' });
+    return pan;
+  }
+
+  return { db, program, agency, funding, merchant, terminal, user, account, card, giveBenefit, enrol, earningCard };
 }
 
 // Trace numbers are unique per terminal and day, and a repeated one is answered as a retry of the first call. A

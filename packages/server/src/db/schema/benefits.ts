@@ -15,7 +15,6 @@ import {
 } from 'drizzle-orm/pg-core';
 import { agencies } from './agencies.js';
 import { createdAt, creationChannel, day, id, money, publicUuid, updatedAt, updationChannel } from './columns.js';
-import { incentives } from './incentives.js';
 import { benefitOptions, fundingSources, programs } from './programs.js';
 import { recipientAccounts } from './recipients.js';
 
@@ -33,10 +32,13 @@ export const benefits = pgTable(
     // The program and the account are checked together, by benefits_account_program_fk below (decision 0087).
     programId: integer('program_id').notNull(),
     accountId: integer('account_id').notNull(),
-    agencyId: integer('agency_id').references(() => agencies.id),
+    // No foreign key to the agency, funding source or incentive (decision 0123): a purchase's accrual issues a benefit
+    // of the incentive, and each key's check would lock a row every accrual of the incentive names. Agencies and
+    // incentives are never deleted, and a funding source only while no benefit names it (triggers).
+    agencyId: integer('agency_id'),
     /** Required by the issue form; nullable only so a file import without a funding column can still load rows. */
-    fundingSourceId: integer('funding_source_id').references(() => fundingSources.id),
-    incentiveId: integer('incentive_id').references(() => incentives.id),
+    fundingSourceId: integer('funding_source_id'),
+    incentiveId: integer('incentive_id'),
     authorizationNumber: varchar('authorization_number', { length: 20 }).notNull(),
     benefitTypeId: smallint('benefit_type_id').notNull().default(1),
     statusId: smallint('status_id').notNull().default(0),
@@ -161,12 +163,11 @@ export const issuanceJournal = pgTable(
   'issuance_journal',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    programId: integer('program_id')
-      .notNull()
-      .references(() => programs.id),
+    // Copied from a benefit by its trigger, so without foreign keys as the benefit's (decision 0123).
+    programId: integer('program_id').notNull(),
     day: day('day').notNull(),
-    agencyId: integer('agency_id').references(() => agencies.id, { onDelete: 'cascade' }),
-    fundingSourceId: integer('funding_source_id').references(() => fundingSources.id, { onDelete: 'cascade' }),
+    agencyId: integer('agency_id'),
+    fundingSourceId: integer('funding_source_id'),
     amount: numeric('amount', { precision: 16, scale: 2 }).notNull(),
     count: integer('count').notNull(),
   },

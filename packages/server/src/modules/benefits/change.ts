@@ -18,6 +18,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { type BenefitRow, benefits } from '../../db/schema/index.js';
 import { recordAudit } from '../../platform/audit.js';
 import { requireCaller, type RequestContext } from '../../platform/context.js';
+import { holdFundingSources } from '../../platform/funding-sources.js';
 import { AppError, isUniqueViolation } from '../../platform/errors.js';
 import { findProgram, type ProgramRecord } from '../../platform/search.js';
 import { benefitAuditView } from './audit-view.js';
@@ -162,6 +163,10 @@ export async function updateBenefit(context: RequestContext, body: UpdateBenefit
     const problems: BenefitRuleProblem[] = [];
     const columns = await editedColumns(tx, before, program, body, problems);
     refuseProblems(problems);
+    // A new source is held to the commit, as a key would (issue.ts).
+    const source = columns.fundingSourceId;
+    if (source !== before.fundingSourceId && source !== null && !(await holdFundingSources(tx, [source])).has(source))
+      throw AppError.badRequest(BENEFIT_MESSAGES.FUNDING_NOT_IN_PROGRAM, 'fundingId');
     if (
       columns.authorizationNumber !== before.authorizationNumber &&
       (await authNumberTaken(tx, before.programId, columns.authorizationNumber, before.id))

@@ -45,6 +45,7 @@ import {
 } from './import-rows.js';
 import { benefitAuditView } from './audit-view.js';
 import { checkAgencyFunding } from '../../platform/agency-funding.js';
+import { holdFundingSources } from '../../platform/funding-sources.js';
 import { benefitInsertRow, benefitNoticeTemplates, noticeMessage, RECIPIENT_BENEFITS_PATH } from './issue-effects.js';
 import { smsUnlessPlain } from '../../platform/notice-mail.js';
 import { noticeBaseUrl } from '../../platform/recipient-notices.js';
@@ -217,9 +218,21 @@ async function benefitFile<A>(context: RequestContext, upload: UploadedFile, run
         const unchangedRows = planned.flatMap((p) => (p.plan.kind === 'unchanged' ? [p.rowNumber] : []));
 
         const refuse: Refuse = (row, problem) => problems.refuse(row, problem.column ?? undefined, problem.reason);
-        const { added, created, addedRows } = await addBenefits(tx, ctx, adds, now, refuse, lap);
+        // The sources the file gives stay until it commits; a row whose source a program save removed since the file
+        // was read is refused.
+        const held = await holdFundingSources(
+          tx,
+          [...adds, ...updates].map((r) => r.values.fundingId),
+        );
+        const sourceGone = (r: { rowNumber: number; values: ResolvedValues }) => {
+          const gone = r.values.fundingId !== null && !held.has(r.values.fundingId);
+          if (gone) refuse(r.rowNumber, { column: 'fundingSource', reason: BENEFIT_MESSAGES.FUNDING_NOT_IN_PROGRAM });
+          return gone;
+        };
+        const [addsKept, updatesKept] = [adds.filter((a) => !sourceGone(a)), updates.filter((u) => !sourceGone(u))];
+        const { added, created, addedRows } = await addBenefits(tx, ctx, addsKept, now, refuse, lap);
         lap('added');
-        const { updated, audit } = await changeBenefits(tx, updates, now, refuse);
+        const { updated, audit } = await changeBenefits(tx, updatesKept, now, refuse);
         lap('updated');
         // The agencies' funding (decision 0029): a file that takes an agency past its funding amount is refused whole
         // with agency.funding.enforce on; otherwise the alert goes out at the threshold. Updates are never refused: only
@@ -229,8 +242,8 @@ async function benefitFile<A>(context: RequestContext, upload: UploadedFile, run
         const raise = (agencyId: number | null, cents: number) => {
           if (agencyId !== null) raisedCents.set(agencyId, (raisedCents.get(agencyId) ?? 0) + cents);
         };
-        for (const a of adds) raise(a.values.agencyId, a.values.amountCents);
-        for (const u of updates) raise(u.existing.agencyId, u.values.amountCents - toCents(u.existing.amount));
+        for (const a of addsKept) raise(a.values.agencyId, a.values.amountCents);
+        for (const u of updatesKept) raise(u.existing.agencyId, u.values.amountCents - toCents(u.existing.amount));
         await checkAgencyFunding(tx, ctx, [...raisedCents.keys()], {
           enforce: new Set([...raisedCents].filter(([, cents]) => cents > 0).map(([agencyId]) => agencyId)),
         });

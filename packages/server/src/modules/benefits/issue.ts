@@ -17,6 +17,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { recordAudit } from '../../platform/audit.js';
 import { canSeeAgency, type Caller } from '../../platform/caller.js';
 import { requireCaller, type RequestContext } from '../../platform/context.js';
+import { holdFundingSources } from '../../platform/funding-sources.js';
 import { AppError } from '../../platform/errors.js';
 import { enabledProgramInScope, findAgency, namesOtherProgram, type ProgramRecord } from '../../platform/search.js';
 import { benefitAuditView } from './audit-view.js';
@@ -141,6 +142,9 @@ export async function issueBenefit(context: RequestContext, body: IssueBenefitBo
       throw AppError.badRequest(BENEFIT_MESSAGES.AGENCY_MISMATCH, 'agencyUuid');
     }
     const agencyId = agency?.id ?? account.agencyId;
+    // Held to the commit, as a key would: a program save removing the source meanwhile waits, then sees this benefit.
+    if (!(await holdFundingSources(tx, [body.fundingId])).has(body.fundingId))
+      throw AppError.badRequest(BENEFIT_MESSAGES.FUNDING_NOT_IN_PROGRAM, 'fundingId');
 
     const values = {
       programId: program.id,

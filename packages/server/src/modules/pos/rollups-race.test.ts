@@ -1,11 +1,9 @@
-import { ROLE } from '@ebt/core/enums';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { DbOrTx } from '../../db/client.js';
 import { foldAllIssuanceJournal } from '../../platform/issuance-totals.js';
 import { useTestApp } from '../../testing/app.js';
-import { makeRecipient, makeUser } from '../../testing/factories.js';
-import { call, makeCard, makePosWorld, purchaseOf } from '../../testing/pos-world.js';
+import { call, makePosWorld, purchaseOf } from '../../testing/pos-world.js';
 import { foldAllPendingTotals, rebuildDashboardTotals } from '../dashboard/index.js';
 
 // The roll-ups the dashboard and the funding checks read are never a row every purchase waits on (decision 0101):
@@ -40,18 +38,8 @@ describe('purchases that earn incentives, racing across programs', () => {
     const cards: { terminal: (typeof worlds)[number]['terminal']; pan: string }[] = [];
     for (const [i, w] of worlds.entries()) {
       const incentive = await w.enrol({ matchRate: '50.00' });
-      for (let c = 0; c < (i === 0 ? 8 : 6); c++) {
-        const user = await makeUser(db, { roleId: ROLE.RECIPIENT });
-        const account = await makeRecipient(db, { program: w.program, agency: w.agency, user });
-        const card = await makeCard(t, w.program, account.id);
-        // Regular money expiring first, so it pays and every purchase earns.
-        await w.giveBenefit('100.00', { accountId: account.id, expirationDate: '2026-11-30' });
-        await db.execute(
-          sql`insert into recipient_incentives (account_id, incentive_id, start_date)
-              values (${account.id}, ${incentive.id}, '2026-01-01')`,
-        );
-        cards.push({ terminal: w.terminal, pan: card.pan });
-      }
+      for (let c = 0; c < (i === 0 ? 8 : 6); c++)
+        cards.push({ terminal: w.terminal, pan: await w.earningCard(incentive) });
     }
     expect(cards).toHaveLength(20);
     // The issuance of the benefits given above, folded before the race: what follows is the engine's alone.
