@@ -1,5 +1,5 @@
 /**
- * Benefit search at 5,000,000 benefits; goal (issue 11): each search's p95 over HTTP under 50 ms on PostgreSQL.
+ * Benefit search at 5,000,000 benefits; goal: each search's p95 over HTTP under 50 ms on PostgreSQL.
  *
  *   npm run bench:benefits                        # PostgreSQL at 127.0.0.1:5432, user postgres (trust)
  *   BENCH_DATABASE_URL=postgres://u@host/db npm run bench:benefits   # another server (its admin database)

@@ -1,5 +1,5 @@
 /**
- * The dashboard at 10,000,000 transactions and 5,000,000 benefits; goal (issue 22): each dashboard read's p95 over
+ * The dashboard at 10,000,000 transactions and 5,000,000 benefits; goal: each dashboard read's p95 over
  * HTTP under 20 ms on PostgreSQL.
  *
  *   npm run bench:dashboard                                   # PostgreSQL at 127.0.0.1:5432, user postgres (trust)

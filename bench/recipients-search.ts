@@ -1,5 +1,5 @@
 /**
- * Recipient search at 1,000,000 accounts; goal (issue 11): each search's p95 over HTTP under 50 ms on PostgreSQL.
+ * Recipient search at 1,000,000 accounts; goal: each search's p95 over HTTP under 50 ms on PostgreSQL.
  *
  *   npm run bench:recipients                      # PostgreSQL at 127.0.0.1:5432, user postgres (trust)
  *   BENCH_DATABASE_URL=postgres://u@host/db npm run bench:recipients   # another server (its admin database)

@@ -1,5 +1,5 @@
 /**
- * Settlement of a day (issue 24 item 6): 100,000 approved transactions over 5,000 merchants closed into one batch on
+ * Settlement of a day: 100,000 approved transactions over 5,000 merchants closed into one batch on
  * PostgreSQL; goal: the close under 5 s. Prints the close's time beside the goal and the load average and exits 1 when
  * the goal is missed, or when the batch's net and fees differ from a direct sum of its transactions.
  *

@@ -1,5 +1,5 @@
 /**
- * Transaction search and export at 10,000,000 transactions; goals (issue 19): each search's p95 over HTTP under 50 ms
+ * Transaction search and export at 10,000,000 transactions; goals: each search's p95 over HTTP under 50 ms
  * on PostgreSQL, and a 100,000-row export streamed with the process's memory growing by under 100 MB.
  *
  *   npm run bench:transactions-search                     # PostgreSQL at 127.0.0.1:5432, user postgres (trust)

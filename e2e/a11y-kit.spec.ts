@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiToken, bearer, DEMO_USERS, signInAs } from './helpers';
 
-// Checks of the kit's accessibility rules that axe cannot make (issue 23 item 2 and 3); docs/accessibility.md.
+// Checks of the kit's accessibility rules that axe cannot make; docs/accessibility.md.
 
 test.describe('maps', () => {
   test('a map re-measures itself when its frame shrinks, and its pins are named buttons', async ({ page }) => {

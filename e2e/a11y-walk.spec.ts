@@ -3,7 +3,7 @@ import { accessibilityViolations, apiToken, bearer, DEMO_USERS, signInAs } from 
 import { englishOn, signInInSpanish } from './spanish-helpers';
 import { type RouteArea, webRoutes } from './web-routes';
 
-// The accessibility walk (testing.md "Accessibility"; issue 12): every route of every area of the router, placeholders
+// The accessibility walk (testing.md "Accessibility"): every route of every area of the router, placeholders
 // and not-found pages included, visited as the demo user of that area, with axe's WCAG 2.1 A and AA rules. A screen
 // with a path parameter needs a visit below (the demo data's ids); a route without one fails the walk. Each visit also
 // checks the headings (one h1, no level skipped) and, per area, that no two routes share a document title.
@@ -32,16 +32,16 @@ interface Seeds {
   recipientUser: { userUuid: string; programUuid: string };
   /** The demo agency of agencyadmin01 and agencyuser01. */
   agencyUuid: string;
-  /** A demo incentive (issue 18). */
+  /** A demo incentive. */
   incentiveUuid: string;
   /** One of recipient01's external EBT cards (the demo data gives each of its accounts one). */
   recipientCardId: string;
   /** One of recipient01's Active program cards (the Pay screen, decision 0108). */
   recipientPanId: number;
-  /** recipient01's newest transaction with a merchant, and that merchant (the recipient portal, issue 21). */
+  /** recipient01's newest transaction with a merchant, and that merchant (the recipient portal). */
   recipientTrxUuid: string;
   recipientMerchantUuid: string;
-  /** A settlement batch of the program admin's programs (issue 24): the newest, or one closed now when none is. */
+  /** A settlement batch of the program admin's programs: the newest, or one closed now when none is. */
   batchUuid: string;
   /** A batch that paid merchants (the demo history's) and a merchant it paid (its transactions, decision 0068). */
   paidBatchUuid: string;
@@ -72,34 +72,34 @@ const VISITS: Record<string, (seeds: Seeds) => string> = {
   '/admin/user/:id/:progId': (s) => `/admin/user/${s.recipientUser.userUuid}/${s.recipientUser.programUuid}`,
   '/program/agency/:id': (s) => `/program/agency/${s.agencyUuid}`,
   '/admin/agency/:id': (s) => `/admin/agency/${s.agencyUuid}`,
-  // PANs (issue 17): the demo recipient's PANs page.
+  // PANs: the demo recipient's PANs page.
   '/program/pans/:id/:progId': (s) => `/program/pans/${s.accountUuid}/${s.programId}`,
   '/admin/pans/:id/:progId': (s) => `/admin/pans/${s.accountUuid}/${s.programId}`,
   // Role 6 (Agency User) is a demo role that always exists (B§9 role ids).
   '/admin/roles/:roleId': () => '/admin/roles/6',
-  // Settlement (issue 24): a batch of the program admin's programs.
+  // Settlement: a batch of the program admin's programs.
   '/program/settlement/:id': (s) => `/program/settlement/${s.batchUuid}`,
   '/admin/settlement/:id': (s) => `/admin/settlement/${s.batchUuid}`,
   '/program/settlement/:id/merchant/:merchantId': (s) =>
     `/program/settlement/${s.paidBatchUuid}/merchant/${s.batchMerchantUuid}`,
   '/admin/settlement/:id/merchant/:merchantId': (s) =>
     `/admin/settlement/${s.paidBatchUuid}/merchant/${s.batchMerchantUuid}`,
-  // Admin programs and configuration (issue 16): a demo program, and a key the demo data always has.
+  // Admin programs and configuration: a demo program, and a key the demo data always has.
   '/admin/program/:id': (s) => `/admin/program/${s.recipientUser.programUuid}`,
   // Farmer applications: a demo program's settings, and the demo application waiting for staff (its dialogs too).
   '/admin/program/:id/farmer-application': (s) => `/admin/program/${s.recipientUser.programUuid}/farmer-application`,
   '/program/farmer-applications/:applicationUuid': () => `/program/farmer-applications/${DEMO_APPLICATION_UUID}`,
   '/admin/farmer-applications/:applicationUuid': () => `/admin/farmer-applications/${DEMO_APPLICATION_UUID}`,
   '/admin/configuration/:id': () => '/admin/configuration/benefit.expungeDays',
-  // Incentives (issue 18): the seeded account's enrolments, and a demo incentive.
+  // Incentives: the seeded account's enrolments, and a demo incentive.
   '/program/recipient/incentives/:id/:progId': (s) => `/program/recipient/incentives/${s.accountUuid}/${s.programId}`,
   '/admin/recipient/incentives/:id/:progId': (s) => `/admin/recipient/incentives/${s.accountUuid}/${s.programId}`,
   '/admin/incentive/:id': (s) => `/admin/incentive/${s.incentiveUuid}`,
-  // External EBT cards (issue 18): recipient01's card, and the staff view of the seeded account's cards.
+  // External EBT cards: recipient01's card, and the staff view of the seeded account's cards.
   '/recipient/ebtcard/:id': (s) => `/recipient/ebtcard/${s.recipientCardId}`,
   '/program/recipient/ebtcards/:id': (s) => `/program/recipient/ebtcards/${s.accountUuid}`,
   '/admin/recipient/ebtcards/:id': (s) => `/admin/recipient/ebtcards/${s.accountUuid}`,
-  // The recipient portal (issue 21): recipient01's program, transaction and a merchant of its programs.
+  // The recipient portal: recipient01's program, transaction and a merchant of its programs.
   '/recipient/program/:id': (s) => `/recipient/program/${s.recipientUser.programUuid}`,
   '/recipient/transaction/:id': (s) => `/recipient/transaction/${s.recipientTrxUuid}`,
   '/recipient/merchant/:id': (s) => `/recipient/merchant/${s.recipientMerchantUuid}`,
@@ -303,7 +303,7 @@ function titleFindings(titles: Map<string, string>): string[] {
 }
 
 /**
- * Buttons that open a dialog, a drawer or a menu on some screen (issue 23 item 1). A probe clicks each visible one in
+ * Buttons that open a dialog, a drawer or a menu on some screen. A probe clicks each visible one in
  * the page's main region, runs axe on what opened, and closes it with Escape. Writes are refused while probing (the
  * routes below), so a button that acts at once changes no demo data.
  */
@@ -325,7 +325,7 @@ const FOCUS_ON_ERROR = `(() => {
 
 /**
  * Every blank form of the page submitted empty (a form with any filled field, an edit form, is left alone): axe on
- * its error state, and the focus on the first field in error (testing.md; issue 23 item 2).
+ * its error state, and the focus on the first field in error (testing.md).
  */
 async function probeForms(page: Page, url: string, findings: string[]): Promise<number> {
   const forms = page.locator('main form');

@@ -136,7 +136,7 @@ test.describe('each demo user lands in their portal', () => {
     await expect(nav.getByRole('link', { name: /^Notifications/ })).toBeVisible();
     await expectAccessible(page);
 
-    // The recipient portal's screens are built (issue 21): Benefits is a search, not the placeholder.
+    // The recipient portal's screens are built: Benefits is a search, not the placeholder.
     await nav.getByRole('link', { name: 'Benefits', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Benefits' })).toBeVisible();
     await expect(page.getByText(PLACEHOLDER_TEXT)).toHaveCount(0);

@@ -12,7 +12,7 @@ import {
   signInAs,
 } from './helpers';
 
-// External EBT cards (A§2, A§4, A§5, A§7, A§8; B§2, B§5, B§7; issue 18; docs/decisions/0038, 0039): a recipient
+// External EBT cards (A§2, A§4, A§5, A§7, A§8; B§2, B§5, B§7; docs/decisions/0038, 0039): a recipient
 // attaches, edits and removes their cards; staff open a recipient's cards from the recipient detail. The recipient's
 // story is told by a person of its own (added by staff and activated here), so recipient01's demo cards, which the
 // accessibility walk opens, stay as they are.

@@ -3,7 +3,7 @@ import { issueThroughApi, RECIPIENT_ID } from './benefit-helpers';
 import { cardNumber, newRecipient, PASSWORD } from './card-helpers';
 import { apiToken, DEMO_PASSWORD, DEMO_USERS } from './helpers';
 
-// Keyboard-only flows (issue 23 item 5): no clicks, only Tab, Shift+Tab, Enter and typing. At every step the focus is
+// Keyboard-only flows: no clicks, only Tab, Shift+Tab, Enter and typing. At every step the focus is
 // on an element (never lost to <body>) and visibly marked (:focus-visible with an outline or a ring).
 
 /** Where the focus is, as a string expression (the root tsconfig has no DOM types for a function run in the page). */

@@ -11,7 +11,7 @@ import {
 } from './helpers';
 import { issueThroughApi, programsOf, SFMNP } from './benefit-helpers';
 
-// What a new user ran into, fixed once in the screen kit (issue 12 part 7): focus on a success message, the sign-in
+// What a new user ran into, fixed once in the screen kit: focus on a success message, the sign-in
 // link that names the user, a voided benefit that says so, and lists and details that fit a phone.
 
 /** A seeded staff user no other spec signs in as: this story changes the password. */

@@ -3,7 +3,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { apiToken, bearer, DEMO_USERS, expectAccessible, expectNoSidewaysScroll, opened, signInAs } from './helpers';
 
 // The merchant file screen, {base}/merchant/file (B§2 "Merchant file upload", B§5 Files, B§7, B§8, B§9 action codes;
-// issue 13 item 6; docs/merchant-file.md). The merchants the file disables and updates are ones this spec adds itself
+// docs/merchant-file.md). The merchants the file disables and updates are ones this spec adds itself
 // (through the same upload, as another client would), so no other spec's merchant changes.
 
 /** The columns this spec writes, named as the sample and docs/merchant-file.md name them. */

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { apiToken, bearer, DEMO_USERS, expectAccessible, expectNoSidewaysScroll, signInAs } from './helpers';
 import { addMerchant, banner } from './merchant-helpers';
 
-// A merchant's point-of-sale terminals on the merchant detail (issue 20 item 1; decision 0042): issue one and see its
+// A merchant's point-of-sale terminals on the merchant detail (decision 0042): issue one and see its
 // secret once, revoke it after a confirmation. Each story works on a merchant it adds itself.
 
 const terminals = (page: Page) => page.getByRole('region', { name: 'Terminals' });

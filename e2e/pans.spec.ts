@@ -11,7 +11,7 @@ import {
   signInAs,
 } from './helpers';
 
-// PANs (issue 17; B§2 "Recipient PANs", "Bulk PAN generation", B§4, B§5, B§8; decisions 0035-0037, 0097): a
+// PANs (B§2 "Recipient PANs", "Bulk PAN generation", B§4, B§5, B§8; decisions 0035-0037, 0097): a
 // recipient's PANs with generate and auto-print, listed masked, a whole number shown and hidden again by a holder of
 // BULK_PAN_GEN and never offered to an agency user, status with confirmation, assign by 10 and 19 digits and each
 // refusal; bulk generation with its confirmation box, the PDF download, the 409 dialog and the over-maximum message;

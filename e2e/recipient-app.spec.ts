@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_USERS, signInAs } from './helpers';
 
-// The recipient portal as an installable app (issue 21 item 10, decision 0051): a manifest Chromium can install from
+// The recipient portal as an installable app (decision 0051): a manifest Chromium can install from
 // (name, start URL, standalone display, 192 and 512 px icons, theme colour) and an active service worker; with the
 // network cut, /recipient/home shows the balances last read with their time, marked as not current. Staff pages
 // register no service worker.

@@ -11,7 +11,7 @@ import {
   waitForMessage,
 } from './helpers';
 
-// The recipient portal (issue 21) as recipient01: home cards and a program; benefits search and paging; transactions
+// The recipient portal as recipient01: home cards and a program; benefits search and paging; transactions
 // (Search unavailable, then a date range) and a detail with its merchant and map; merchants (unavailable, then by
 // city) and a detail; notifications with the badge, auto-read after 4 seconds (driven clock), dismiss, paging by 5;
 // preferences deciding whether the next benefit-issued e-mail is sent. Each screen also at 360 px.

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_USERS, expectAccessible, signInAs } from './helpers';
 
-// The time-out warning (issue 23 item 4, WCAG 2.2.1, decision 0063): after 18 idle minutes a dialog says the session
+// The time-out warning (WCAG 2.2.1, decision 0063): after 18 idle minutes a dialog says the session
 // ends in two minutes and offers 'Stay signed in', which calls the server; doing nothing still ends the session at
 // 20 minutes on the logout page (A§1, A§9). The page's clock is Playwright's; the server's is real.
 

@@ -10,9 +10,9 @@ import { pdfText } from '../packages/server/src/testing/pdf-text';
 import { apiToken, bearer, DEMO_USERS, expectAccessible, expectNoSidewaysScroll, signInAs } from './helpers';
 import { BANK_ACCOUNT, BANK_ROUTING, uniqueMerchantId } from './merchant-helpers';
 
-// Merchant settlement (issue 24; docs/settlement.md): an administrator closes a batch, downloads its ACH file and marks
+// Merchant settlement (docs/settlement.md): an administrator closes a batch, downloads its ACH file and marks
 // it paid; the error path of 'Mark paid'; a program admin sees only their programs' batches; the batch list's CSV export
-// and the reconciliation report (issue 24 item 5) checked against the API; a merchant line opens the merchant's
+// and the reconciliation report checked against the API; a merchant line opens the merchant's
 // transactions of the batch, and its statement PDF is opened there and on the merchant detail; a close with nothing to
 // pay (only merchants on hold wait) makes no batch and says so, and the list shows the merchants on hold. A close that
 // must make a batch first has a purchase through a terminal of a merchant that can be paid (the demo terminal's merchant

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { addRecipientAndSendActivation, DEMO_USERS, linkPathIn } from './helpers';
 import { checkPage, signInInSpanish } from './spanish-helpers';
 
-// Spanish (issue 23 item 5, docs/i18n.md): a browser whose first language is Spanish gets the public and recipient
+// Spanish (docs/i18n.md): a browser whose first language is Spanish gets the public and recipient
 // pages in Spanish. On each page of the public flows (login error, forgot password, the application) and the recipient
 // flows (home, searches, notifications, cards): the Spanish texts, no English text of the catalogues (those whose
 // Spanish differs) and no English message that has a Spanish text, <html lang="es">, and axe.

@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
 import { DEMO_USERS, apiToken, bearer, expectAccessible, signInAs } from './helpers';
 
-// The transaction engine end to end (issue 20 "Done when"): purchases made with the command-line client (npm run pos)
+// The transaction engine end to end: purchases made with the command-line client (npm run pos)
 // against the demo terminal and recipient01's SNAP-incentive card; staff see them in the transaction search and
 // detail (benefits affected, the map), and the recipient sees the new balance, the transaction, the incentive earned
 // and what they may still earn. The test reverses its purchase at the end, so the demo balances are as they were.

@@ -53,7 +53,7 @@ export interface Config {
   sms: SmsSettings | undefined;
   /** Run the scheduled jobs (benefit expiry and such) in this instance. */
   jobsEnabled: boolean;
-  /** Map tile URL template ({z}/{x}/{y}) the web app's maps load (issue 13 item 8); put in index.html by platform/web.ts. */
+  /** Map tile URL template ({z}/{x}/{y}) the web app's maps load; put in index.html by platform/web.ts. */
   mapTileUrl: string;
   /**
    * GEOCODER_URL: the base of a Nominatim-compatible street geocoder (decision 0114), e.g.

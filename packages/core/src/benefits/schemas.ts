@@ -344,7 +344,7 @@ export const ProgramBalance = z.object({
   recipientIdentifier: z.string(),
   totalAmount: z.number(),
   upcomingAmount: z.number(),
-  /** The soonest expiration date (YYYY-MM-DD) of a spendable benefit with money left; null when none (issue 21). */
+  /** The soonest expiration date (YYYY-MM-DD) of a spendable benefit with money left; null when none. */
   soonestExpirationDate: z.string().nullable(),
   /** That date is within the expiring-soon lead time (A§9: 14 days unless configured). */
   expiringSoon: z.boolean(),

@@ -5,7 +5,7 @@
 export const INACTIVITY_TIMEOUT_MS = 1_200_000;
 export const INACTIVITY_CHECK_MS = 1000;
 /**
- * WCAG 2.2.1 (issue 23): a dialog warns this long before the inactivity time-out and offers 'Stay signed in'
+ * WCAG 2.2.1: a dialog warns this long before the inactivity time-out and offers 'Stay signed in'
  * (decision 0063).
  */
 export const INACTIVITY_WARNING_MS = 2 * 60_000;

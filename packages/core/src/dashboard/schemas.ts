@@ -83,7 +83,7 @@ export const MerchantParticipation = z.object({
 export type MerchantParticipation = z.infer<typeof MerchantParticipation>;
 
 /**
- * GET /account-api/dash/settlement (issue 24 item 5, decision 0074): the reconciliation of the dashboard's program,
+ * GET /account-api/dash/settlement (decision 0074): the reconciliation of the dashboard's program,
  * funding source and range (docs/settlement.md "Reconciliation"). Program-wide: an agency filter does not apply, as
  * batches pay merchants per program.
  */

@@ -2,7 +2,7 @@ import { PAN_MASK_VISIBLE_DIGITS } from '../constants/limits.js';
 import { EXTERNAL_PAN_STATUS_LABEL, EXTERNAL_PAN_TYPE_LABEL } from '../enums/statuses.js';
 import { isExternalCardPan } from '../validation/cards.js';
 
-// The external card rules of A§5/B§5 that are not a single field's, and the duplicate rule of issue 18
+// The external card rules of A§5/B§5 that are not a single field's, and the duplicate rule
 // (docs/decisions/0038-external-card-rules.md, 0039-external-card-ownership.md). The web form and the server both
 // call these; the field rules themselves (16-19 digits with Luhn, 2-35 characters) are validation/fields.ts's.
 

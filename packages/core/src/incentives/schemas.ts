@@ -229,7 +229,7 @@ export const RecipientIncentiveSaved = z.object({ message: z.string(), recipient
 export type RecipientIncentiveSaved = z.infer<typeof RecipientIncentiveSaved>;
 
 /**
- * One enrolment in force today with what it has earned and may still earn (issue 20 item 9): today and this month in
+ * One enrolment in force today with what it has earned and may still earn: today and this month in
  * the program's time zone; a remaining of null means the incentive sets no maximum there (0.00, part 2 §5).
  */
 export const IncentiveHeadroom = z.object({

@@ -103,7 +103,7 @@ const tooShort = (min: number) => ruleMessage(MESSAGES.TOO_SHORT, { min });
 export const MerchantBankInput = z.object({
   bankName: optionalText(BANK_NAME_MAX),
   bankAccountNumber: requiredText(BANK_ACCOUNT_MAX),
-  // A number sent in the clear must carry a valid ABA check digit (issue 24, decision 0057); a masked one keeps the
+  // A number sent in the clear must carry a valid ABA check digit (decision 0057); a masked one keeps the
   // stored number, and one too short has its own message.
   bankRoutingNumber: requiredText(BANK_ROUTING_MAX)
     .min(BANK_ROUTING_MIN, tooShort(BANK_ROUTING_MIN))

@@ -49,7 +49,7 @@ export const MerchantExportQuery = MerchantSearchQuery.omit({ pageSize: true }).
 });
 export type MerchantExportQuery = z.infer<typeof MerchantExportQuery>;
 
-/** The export's columns, in order. Never a tax id or a bank field (issue 13). */
+/** The export's columns, in order. Never a tax id or a bank field. */
 export const MERCHANT_EXPORT_HEADERS = [
   'Merchant ID',
   'Merchant Name',

@@ -1,6 +1,6 @@
 import { toCents } from '../format/money.js';
 
-// The money rules of the transaction engine (issue 20; docs/transaction-engine.md), pure so they are tested here
+// The money rules of the transaction engine (docs/transaction-engine.md), pure so they are tested here
 // once and the server only applies them under its locks. Every amount is integer cents: no binary float touches money.
 
 /** A benefit the purchase may spend: ISSUED, available, not expired, balance above zero (the server selects them). */

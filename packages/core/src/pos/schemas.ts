@@ -8,7 +8,7 @@ import { PIN_PATTERN } from '../pans/pin.js';
 import { text } from '../validation/text.js';
 import { POS_MESSAGES } from './messages.js';
 
-// The transaction engine's wire format (issue 20; docs/transaction-engine.md). Point-of-sale clients (a farmer's
+// The transaction engine's wire format (docs/transaction-engine.md). Point-of-sale clients (a farmer's
 // card reader, a market tablet, `npm run pos`) call POST /transaction-api/pos/* with HTTP Basic (terminal id and
 // secret). Anything malformed is a 400 that writes nothing; a well-formed request the engine refuses is a recorded
 // decline with a response code (200).

@@ -12,7 +12,7 @@ export function mayAdministerProgram(roleId: number): boolean {
 export const PROGRAM_USERS_CAP = 100;
 
 /**
- * The last admin of a program may not remove themself (issue 14): the program would be left with no one on the program
+ * The last admin of a program may not remove themself: the program would be left with no one on the program
  * side to manage it. Someone else (a platform admin, another program admin) may still remove them.
  */
 export function isLastAdminRemovingSelf(adminCount: number, callerUserId: number, targetUserId: number): boolean {

@@ -1,4 +1,4 @@
-// A NACHA (ACH) file of CCD+ entries for a settlement batch (issue 24 item 2, decision 0057; docs/settlement.md
+// A NACHA (ACH) file of CCD+ entries for a settlement batch (decision 0057; docs/settlement.md
 // "ACH file"). Pure: the server decrypts the account numbers, hands them here and streams the text; nothing is stored.
 // Every record is 94 characters; the file is padded with 9s to a multiple of ten records (blocking factor 10).
 

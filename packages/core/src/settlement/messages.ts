@@ -1,4 +1,4 @@
-// The settlement area's messages (issue 24; docs/settlement.md). The specification has no settlement section, so
+// The settlement area's messages (docs/settlement.md). The specification has no settlement section, so
 // these are the product's own texts (decision 0056); tests and screens import them, never retype them.
 export const SETTLEMENT_MESSAGES = {
   BATCH_NOT_FOUND: 'Settlement batch not found.',

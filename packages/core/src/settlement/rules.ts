@@ -1,4 +1,4 @@
-// The settlement rules as pure functions (issue 24; decision 0056; docs/settlement.md).
+// The settlement rules as pure functions (decision 0056; docs/settlement.md).
 
 /** A batch's life: written closed, then its ACH file downloaded, then marked paid with the bank's reference. */
 export const BATCH_STATUS = { OPEN: 0, CLOSED: 1, FILE_DOWNLOADED: 2, PAID: 3 } as const;

@@ -5,7 +5,7 @@ import { cappedAnswer, pagedAnswer } from '../pager/answers.js';
 import { text } from '../validation/text.js';
 import { SETTLEMENT_MESSAGES } from './messages.js';
 
-// Requests and answers of the settlement area (issue 24; decision 0056; docs/settlement.md). Money is a number of
+// Requests and answers of the settlement area (decision 0056; docs/settlement.md). Money is a number of
 // dollars with two decimals, as the other answers carry it (decision 0004).
 
 /** The most batches the list answers at once (newest first). */
@@ -167,7 +167,7 @@ export const AchSettingsAnswer = z.object({
 export type AchSettingsAnswer = z.infer<typeof AchSettingsAnswer>;
 
 // ---------------------------------------------------------------------------------------------------------------
-// Reconciliation (issue 24 item 5; decision 0058; docs/settlement.md "Reconciliation")
+// Reconciliation (decision 0058; docs/settlement.md "Reconciliation")
 
 /** The longest range a reconciliation answers (days, both ends counted). */
 export const RECONCILIATION_MAX_DAYS = 366;
@@ -230,7 +230,7 @@ export const ReconciliationAnswer = z.object({
 export type ReconciliationAnswer = z.infer<typeof ReconciliationAnswer>;
 
 // ---------------------------------------------------------------------------------------------------------------
-// The batch list's export (issue 24 item 3; decision 0059)
+// The batch list's export (decision 0059)
 
 /** GET /settlement-api/batches/export: the list's criteria and exportType=xlsx for Excel (CSV otherwise). */
 export const BatchExportQuery = z
@@ -264,8 +264,8 @@ export const BATCH_EXPORT_HEADERS = [
 ] as const;
 
 // ---------------------------------------------------------------------------------------------------------------
-// A merchant's settlements: its batches, its transactions of a batch, its statement (issue 24 items 3 and 4;
-// decision 0068)
+// A merchant's settlements: its batches, its transactions of a batch, its statement (decision
+// 0068)
 
 export const MerchantParams = z.object({ merchantUuid: z.uuid() });
 export type BatchMerchantParams = z.infer<typeof BatchMerchantParams>;

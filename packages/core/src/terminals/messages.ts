@@ -1,5 +1,5 @@
 /**
- * The texts of point-of-sale terminal credentials (issue 20 item 1; decision 0042). The specification has no
+ * The texts of point-of-sale terminal credentials (decision 0042). The specification has no
  * terminals, so every text here is ours.
  */
 export const TERMINAL_MESSAGES = {

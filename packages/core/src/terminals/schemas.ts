@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { requiredText } from '../validation/fields.js';
 
-// Point-of-sale terminal credentials (issue 20 item 1; decision 0042). A terminal is a device or app a merchant
+// Point-of-sale terminal credentials (decision 0042). A terminal is a device or app a merchant
 // takes benefits with: it calls the transaction engine with HTTP Basic, its terminalId and its secret.
 
 /** How long a terminal's name may be ('Stall 3 tablet', 'Saturday market card reader'). */

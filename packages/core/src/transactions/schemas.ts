@@ -182,7 +182,7 @@ export const TransactionDetail = z.object({
   locationAddress: z.string().nullable(),
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
-  /** The incentive this purchase earned, as money text ('1.25'); filled by the transaction engine (issue 21). */
+  /** The incentive this purchase earned, as money text ('1.25'); filled by the transaction engine. */
   incentiveEarned: z.string().nullable().optional(),
 });
 export type TransactionDetail = z.infer<typeof TransactionDetail>;

@@ -1,4 +1,4 @@
-// ABA routing numbers (issue 24 item 2, decision 0057): nine digits whose weighted sum (3, 7, 1 repeated) is a
+// ABA routing numbers (decision 0057): nine digits whose weighted sum (3, 7, 1 repeated) is a
 // multiple of ten. A routing number that fails it names no bank, and an ACH file with it is returned.
 
 const WEIGHTS = [3, 7, 1, 3, 7, 1, 3, 7, 1];

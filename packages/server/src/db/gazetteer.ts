@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 
-// The US ZIP gazetteer (issue 13 item 7, decision 0022): ZIP code centroids from the `zipcodes` npm package, so
+// The US ZIP gazetteer (decision 0022): ZIP code centroids from the `zipcodes` npm package, so
 // merchant coordinates and the locator's location search need no outside service. drizzle-kit migrations are SQL
 // only and the data (about 42,000 rows) belongs to the package, not to a migration file, so this data step runs
 // right after the SQL migrations (migrate.ts applyMigrations), keyed by the package's version in gazetteer_loads:

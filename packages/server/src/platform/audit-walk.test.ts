@@ -932,7 +932,7 @@ const CASES: Record<string, AuditCase | Exempt> = {
     },
   },
 
-  // The transaction engine (issue 20): a terminal, not a user, acts; each call's row names the transaction.
+  // The transaction engine: a terminal, not a user, acts; each call's row names the transaction.
   authorizePurchase: {
     action: 'pos_purchase',
     entity: 'transaction',
@@ -981,7 +981,7 @@ const CASES: Record<string, AuditCase | Exempt> = {
       return { res, actorUserId: null };
     },
   },
-  // Settlement (issue 24, decision 0056): an administrator's close and the bank's confirmation.
+  // Settlement (decision 0056): an administrator's close and the bank's confirmation.
   closeSettlementBatch: {
     action: 'settlement_close',
     entity: 'settlement_batch',
@@ -1398,7 +1398,7 @@ const CASES: Record<string, AuditCase | Exempt> = {
     },
   },
 
-  // The user-admin, roles and program-admins modules (issue 14, decision 0025).
+  // The user-admin, roles and program-admins modules (decision 0025).
   disableUser: {
     action: 'status',
     entity: 'user',
@@ -1539,7 +1539,7 @@ const CASES: Record<string, AuditCase | Exempt> = {
       });
     },
   },
-  // PANs (issue 17, decisions 0035-0037).
+  // PANs (decisions 0035-0037).
   generatePan: {
     action: 'create',
     entity: 'pan',
@@ -1780,7 +1780,7 @@ const CASES: Record<string, AuditCase | Exempt> = {
     },
   },
 
-  // Admin programs and configuration (issue 16).
+  // Admin programs and configuration.
   addProgram: {
     action: 'create',
     entity: 'program',
@@ -1864,7 +1864,7 @@ const CASES: Record<string, AuditCase | Exempt> = {
     },
   },
 
-  // External cards (issue 18): the recipient's own cards; staff cannot attach them.
+  // External cards: the recipient's own cards; staff cannot attach them.
   addExternalCard: {
     action: 'create',
     entity: 'external_card',
@@ -1906,7 +1906,7 @@ const CASES: Record<string, AuditCase | Exempt> = {
       return as(holder, { method: 'DELETE', url: `/account-api/external-pan/${id}` });
     },
   },
-  // Incentives (issue 18): definitions by the platform admin, enrolments by agency staff.
+  // Incentives: definitions by the platform admin, enrolments by agency staff.
   addIncentive: {
     action: 'create',
     entity: 'incentive',

@@ -5,7 +5,7 @@ import { merchantBankAccounts, merchants, programs, recipientAccounts } from '..
 import { useDemoApp } from '../testing/demo-app.js';
 import { multipartFile } from '../testing/multipart.js';
 
-// The sample files the upload pages offer (issue 12): imported into a fresh demo database as they are, every row is
+// The sample files the upload pages offer: imported into a fresh demo database as they are, every row is
 // accepted. The benefit sample is built by the server from the caller's data (GET /benefit-api/benefit/file/sample);
 // the account sample is a file of the web app (packages/web/public/samples) naming demo agencies and the account made
 // for samples.

@@ -6,7 +6,7 @@ import { createTestDatabase } from '../testing/database.js';
 import { backoffMs, claimOutbox, deliverOutbox, type MailTransport } from './mailer.js';
 import { MAX_ATTACHMENT_BYTES, queueMessage } from './outbox.js';
 
-// The outbox's delivery (issue 21 item 8, decision 0050): claims with FOR UPDATE SKIP LOCKED so two instances never
+// The outbox's delivery (decision 0050): claims with FOR UPDATE SKIP LOCKED so two instances never
 // send one message twice, and retries a failure after a growing delay.
 
 let database: Database;

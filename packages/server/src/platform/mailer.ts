@@ -7,7 +7,7 @@ import { outbox, outboxAttachments, smsOptOuts } from '../db/schema/index.js';
 import type { JobDefinition } from './jobs.js';
 import { SmsSendError, twilioProvider, type SmsProvider } from './sms.js';
 
-// Delivery of the outbox (issue 21 item 8, decision 0050). The job runs in every server process (`shared`: no lease),
+// Delivery of the outbox (decision 0050). The job runs in every server process (`shared`: no lease),
 // and each run claims its batch with FOR UPDATE SKIP LOCKED, moving the claimed rows' next_attempt_at past the time a
 // send can take: two instances never take the same message, and a process that dies mid-send leaves its rows to be
 // retried once the claim runs out. A failure is retried with exponential back-off, up to MAX_ATTEMPTS; then, or at once

@@ -237,7 +237,7 @@ describe('the cost of an authenticated request', () => {
     }
   });
 
-  it("answers the incentive reads in two statements: the issue form's list, one incentive, enrolments (issue 18)", async () => {
+  it("answers the incentive reads in two statements: the issue form's list, one incentive, enrolments", async () => {
     const { db } = t.database;
     const [funding] = await db
       .insert(fundingSources)
@@ -265,7 +265,7 @@ describe('the cost of an authenticated request', () => {
     expect(await statementsOf(mine), "the recipient's enrolments").toBe(2);
   });
 
-  it("answers the recipient portal's reads in two statements each (issue 21)", async () => {
+  it("answers the recipient portal's reads in two statements each", async () => {
     const user = await makeUser(t.database.db, { roleId: ROLE.RECIPIENT });
     await makeRecipient(t.database.db, { program: cast.program, agency: cast.agency, user });
     const token = await t.signIn(user.username);

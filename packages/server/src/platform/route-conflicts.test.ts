@@ -91,24 +91,24 @@ const SPEC_FIXED_PATHS: readonly Route[] = [
   { method: 'PUT', url: '/user-api/user/password' },
   { method: 'POST', url: '/user-api/user/send-activation' },
   { method: 'POST', url: '/user-api/recipient-users/send-activation' },
-  // The user-admin module (issue 14): fixed words where {id} of /user-api/user/{id}/... stands.
+  // The user-admin module: fixed words where {id} of /user-api/user/{id}/... stands.
   { method: 'POST', url: '/user-api/user/reset-otp/:uuid' },
   { method: 'POST', url: '/user-api/user/reset-otp/:uuid/send' },
-  // Admin programs (issue 16): the default funding names beside a program's uuid.
+  // Admin programs: the default funding names beside a program's uuid.
   { method: 'GET', url: '/admin-api/programs/default-funding' },
-  // PANs (issue 17): fixed words beside the PAN routes' parameters.
+  // PANs: fixed words beside the PAN routes' parameters.
   { method: 'GET', url: '/account-api/account/pangen/:programId' },
   { method: 'GET', url: '/account-api/pans/currentuser' },
   { method: 'PATCH', url: '/account-api/pans/currentuser/:panId' },
   { method: 'POST', url: '/account-api/pans/gen/printed' },
   { method: 'GET', url: '/account-api/pans/printed' },
   { method: 'GET', url: '/benefit-api/pans/qrcode/pdfs/:panGenId' },
-  // Incentives (issue 18): the form's program options and the recipient's own enrolments beside ids.
+  // Incentives: the form's program options and the recipient's own enrolments beside ids.
   { method: 'GET', url: '/account-api/incentive/programs' },
   { method: 'GET', url: '/account-api/incentive/recipient-incentive/currentrecipient' },
-  // External cards (issue 18): the recipient's whole list beside a card's id.
+  // External cards: the recipient's whole list beside a card's id.
   { method: 'GET', url: '/account-api/external-pan/all' },
-  // The recipient portal (issue 21): the recipient's merchant search beside the staff search and export, and the
+  // The recipient portal: the recipient's merchant search beside the staff search and export, and the
   // notifications' fixed words.
   { method: 'GET', url: '/merchant-api/merchants/currentuser' },
   { method: 'GET', url: '/account-api/notifications/events' },
@@ -127,19 +127,19 @@ const KNOWN_CONFLICTS = [
   'GET /benefit-api/benefit/balances over /benefit-api/benefit/:benefitUuid',
   'GET /benefit-api/benefit/export over /benefit-api/benefit/:benefitUuid',
   'GET /merchant-api/merchant/locator over /merchant-api/merchant/:id',
-  // The transactions area (issue 19): the export beside a transaction's uuid.
+  // The transactions area: the export beside a transaction's uuid.
   'GET /transaction-api/transactions/export over /transaction-api/transactions/:id',
-  // The users area (issue 14): the user's uuid beside the signed-in user's own paths.
+  // The users area: the user's uuid beside the signed-in user's own paths.
   'GET /user-api/user/current over /user-api/user/:id',
   'GET /user-api/user/currentuser over /user-api/user/:id',
   'PUT /user-api/user/currentuser over /user-api/user/:id',
   'PUT /user-api/user/password over /user-api/user/:id',
-  // Incentives (issue 18).
+  // Incentives.
   'GET /account-api/incentive/programs over /account-api/incentive/:id',
   'GET /account-api/incentive/recipient-incentive/currentrecipient over /account-api/incentive/recipient-incentive/:id',
-  // Admin programs (issue 16).
+  // Admin programs.
   'GET /admin-api/programs/default-funding over /admin-api/programs/:programUuid',
-  // External cards (issue 18).
+  // External cards.
   'GET /account-api/external-pan/all over /account-api/external-pan/:id',
   // Farmer applications: the review queue's program list beside an application's uuid.
   'GET /merchant-api/farmer-applications/programs over /merchant-api/farmer-applications/:applicationUuid',

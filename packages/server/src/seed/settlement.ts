@@ -6,7 +6,7 @@ import { closeBatch } from '../modules/settlement/index.js';
 import type { World } from './model.js';
 
 /**
- * The demo's settlement (issue 24, decision 0068): every demo program settles (settlement.enabled, seeded with the
+ * The demo's settlement (decision 0068): every demo program settles (settlement.enabled, seeded with the
  * other configuration keys), and the history up to the cut-off before the latest one is closed into one batch per
  * program, as the job would have done, so the batch list, the batch page, the merchant detail's Settlements and the
  * statements show something on a fresh start. The job closes the latest cut-off itself once the server runs (a second

@@ -7,7 +7,7 @@ import { makeRecipient } from './factories.js';
 import { buildWorld } from './world.js';
 
 // Transaction rows for the transaction tests, written straight to the table (the authorisation side that writes
-// them comes later, issue 20). Defaults: an approved purchase of $12.50 at 2026-11-20 15:30 UTC.
+// them comes later). Defaults: an approved purchase of $12.50 at 2026-11-20 15:30 UTC.
 
 let sequence = 0;
 

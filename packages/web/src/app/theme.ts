@@ -34,7 +34,7 @@ export const theme = createTheme({
   // Keyboard users see where they are; mouse clicks do not leave a ring behind.
   focusRing: 'auto',
   cursorType: 'pointer',
-  // Mantine's transitions (dialogs, drawers, menus) are skipped for people who ask for reduced motion (issue 23).
+  // Mantine's transitions (dialogs, drawers, menus) are skipped for people who ask for reduced motion.
   respectReducedMotion: true,
   components: {
     Anchor: { defaultProps: { underline: 'hover' } },

@@ -5,7 +5,7 @@ import { callEndpoint } from '../lib/endpoint-client';
 import { chooseLanguage, useI18n } from '../lib/i18n';
 import { hasSession } from '../lib/session';
 
-/** Staff portals stay English (issue 23): no switch there. */
+/** Staff portals stay English: no switch there. */
 export function isStaffPath(pathname: string): boolean {
   return /^\/(program|admin)(\/|$)/.test(pathname);
 }

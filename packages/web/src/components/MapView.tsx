@@ -74,7 +74,7 @@ function FollowCenter({ center, zoom }: { center: LatLngTuple; zoom: number }) {
 
 /**
  * Leaflet measures its container once: after the viewport (or the page's layout) shrinks or grows, its panes keep
- * the old size, tiles stay missing and pins sit off the map (issue 23). A ResizeObserver on the container tells it,
+ * the old size, tiles stay missing and pins sit off the map. A ResizeObserver on the container tells it,
  * and the map keeps its centre.
  */
 function FollowSize() {

@@ -101,7 +101,7 @@ export const staffNotifications = pgTable(
 );
 
 /**
- * The benefits whose 'expiring soon' reminder was sent (issue 21 item 8, decision 0049): once per benefit, whoever
+ * The benefits whose 'expiring soon' reminder was sent (decision 0049): once per benefit, whoever
  * runs the life-cycle job and however often. Kept apart from benefits so the job's marker never rewrites a benefit row.
  */
 export const benefitExpiryReminders = pgTable('benefit_expiry_reminders', {

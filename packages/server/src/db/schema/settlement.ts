@@ -6,7 +6,7 @@ import { fundingSources, programs } from './programs.js';
 import { users } from './users.js';
 
 /**
- * A settlement batch (issue 24, decision 0056): what a program owes its merchants for the approved purchases, refunds
+ * A settlement batch (decision 0056): what a program owes its merchants for the approved purchases, refunds
  * and reversals up to a cut-off. Written closed in one transaction by the close (the job at the program's cut-off, or
  * an administrator's "close now"); afterwards only its status moves (file downloaded, marked paid). Its lines and
  * holds never change (a trigger refuses it); a correction is a line of a later batch. The totals are the sums of its

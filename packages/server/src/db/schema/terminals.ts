@@ -5,7 +5,7 @@ import { merchants } from './merchants.js';
 import { users } from './users.js';
 
 /**
- * A point-of-sale terminal of a merchant (issue 20 item 1; decision 0042): the credential a device or app calls the
+ * A point-of-sale terminal of a merchant (decision 0042): the credential a device or app calls the
  * transaction engine with (HTTP Basic: terminal_code and the secret). The secret is 256 random bits, stored only as
  * its SHA-256 (a secret that long needs no slow hash: nothing can be guessed from it). A revoked terminal keeps its
  * row, so the transactions it made still name it; revoking is final.

@@ -78,7 +78,7 @@ export const transactions = pgTable(
     longitude: coordinate('longitude'),
     startBalance: money('start_balance'),
     endBalance: money('end_balance'),
-    // The transaction engine's columns (issue 20, decision 0044; docs/transaction-engine.md).
+    // The transaction engine's columns (decision 0044; docs/transaction-engine.md).
     /** The day the terminal's date-time carried: a trace number is unique per terminal and this day. */
     traceDay: day('trace_day'),
     /**

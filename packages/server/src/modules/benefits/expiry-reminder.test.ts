@@ -15,7 +15,7 @@ import { useTestApp } from '../../testing/app.js';
 import { makeProgram, makeRecipient } from '../../testing/factories.js';
 import { runBenefitLifeCycle } from './lifecycle.js';
 
-// The 'expiring soon' reminder (issue 21 item 8, decision 0049): once per benefit, when its expiration date comes
+// The 'expiring soon' reminder (decision 0049): once per benefit, when its expiration date comes
 // within the lead time (configuration benefit.expiringSoonDays, default 14 days), with a controlled clock.
 
 const t = useTestApp();

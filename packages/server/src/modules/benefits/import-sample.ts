@@ -13,7 +13,7 @@ import { csvLine } from '../../platform/import-sample.js';
 // demo install, the demo data): the accounts made for samples (no real recipient, decision 0117), funding sources,
 // incentives and options of the caller's programs,
 // dates from today in each program's time zone within its rules. A fixed file named recipients and dates that went
-// stale or belonged to another program, and its rows were refused (issue 12).
+// stale or belonged to another program, and its rows were refused.
 
 /** Programs the sample shows (the caller's first ones by id): enough to show the Program column at work. */
 const PROGRAMS = 2;

@@ -371,7 +371,7 @@ export function recipientPrograms(db: DbOrTx, accountIds: readonly number[]) {
 }
 
 /**
- * The balances of each of the caller's accounts in one statement (issue 21: no query per program): the ISSUED
+ * The balances of each of the caller's accounts in one statement (no query per program): the ISSUED
  * benefits spendable today (available and not past expiration, "today" in the program's time zone, resolution 26),
  * those not yet available, and the soonest expiration date among the spendable ones with money left. Each account's
  * benefits come off benefits_account_id_idx (account, expiration date).

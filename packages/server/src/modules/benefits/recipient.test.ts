@@ -91,7 +91,7 @@ describe('recipient balances', () => {
       recipientIdentifier: w.accounts.a1.recipientIdentifier,
       totalAmount: 37.75,
       upcomingAmount: 30,
-      // R-A-2 expires today: within the 14 days of 'expiring soon' (issue 21).
+      // R-A-2 expires today: within the 14 days of 'expiring soon'.
       soonestExpirationDate: '2026-11-23',
       expiringSoon: true,
     });

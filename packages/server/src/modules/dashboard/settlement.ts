@@ -5,7 +5,7 @@ import { AppError } from '../../platform/errors.js';
 import { programInScope } from '../../platform/search.js';
 import { reconciliationRows, totalOf } from '../settlement/index.js';
 
-// The settlement figures on the dashboard (issue 24 item 5 "fed to the dashboard"; decision 0074): the same
+// The settlement figures on the dashboard (decision 0074): the same
 // reconciliation as /settlement-api/reconciliation (one statement over benefits and transactions), for the dashboard's
 // program, funding source and range. Not from the roll-ups: whether a redemption is settled changes at each close.
 

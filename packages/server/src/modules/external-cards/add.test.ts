@@ -12,7 +12,7 @@ import {
   makeCardWorld,
 } from '../../testing/external-cards.js';
 
-// POST /account-api/external-pan (A§5, A§7, A§8; issue 18; decisions 0038 and 0039).
+// POST /account-api/external-pan (A§5, A§7, A§8; decisions 0038 and 0039).
 
 const t = useTestApp();
 let w: CardWorld;

@@ -12,7 +12,7 @@ import {
   makeCardWorld,
 } from '../../testing/external-cards.js';
 
-// PUT and DELETE /account-api/external-pan/{id} (A§4, A§5, A§7; issue 18; decisions 0038 and 0039).
+// PUT and DELETE /account-api/external-pan/{id} (A§4, A§5, A§7; decisions 0038 and 0039).
 
 const t = useTestApp();
 let w: CardWorld;

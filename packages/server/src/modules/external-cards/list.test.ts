@@ -5,7 +5,7 @@ import { makeRecipient, makeUser } from '../../testing/factories.js';
 import { useTestApp } from '../../testing/app.js';
 import { attached, type CardWorld, cardNumber, makeCardWorld } from '../../testing/external-cards.js';
 
-// GET /account-api/external-pan/all, /all/{id} and /{id} (A§7, B§7; issue 18; decision 0039).
+// GET /account-api/external-pan/all, /all/{id} and /{id} (A§7, B§7; decision 0039).
 
 const t = useTestApp();
 let w: CardWorld;

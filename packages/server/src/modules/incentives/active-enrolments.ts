@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { incentives, recipientAccounts, recipientIncentives } from '../../db/schema/index.js';
 import { preparedFor } from '../../platform/prepared.js';
 
-// The transaction engine's question (issue 18 "Done when"; docs/decisions/0041): which incentives does an account
+// The transaction engine's question (docs/decisions/0041): which incentives does an account
 // earn on a day? An enrolment is in force from its start through its end date; its incentive must be too (an
 // incentive whose dates were narrowed after the enrolment bounds it, decision 0041), and its account must be active (an
 // inactive or deleted account earns nothing, as it is issued no benefit). A prepared statement that reads

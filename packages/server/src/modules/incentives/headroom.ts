@@ -4,7 +4,7 @@ import type { IncentiveHeadroomList } from '@ebt/core/incentives';
 import { remainingUnder } from '@ebt/core/pos';
 import { requireCaller, type RequestContext } from '../../platform/context.js';
 
-// GET /account-api/incentive/recipient-incentive/currentrecipient/headroom (issue 20 item 9): for each enrolment of
+// GET /account-api/incentive/recipient-incentive/currentrecipient/headroom: for each enrolment of
 // the signed-in recipient in force today, what it has earned today and this month and what the caps leave. The same
 // sums the transaction engine caps accrual with (modules/pos/funds.ts): approved accruals less clawbacks, by the day
 // they count on in the program's time zone, read through transactions_recipient_incentive_day_idx. One statement.

@@ -9,8 +9,8 @@ import { useTestApp } from '../../testing/app.js';
 import { buildWorld } from '../../testing/world.js';
 import { makeMerchant } from '../../testing/merchants.js';
 
-// PUT /merchant-api/bank-info and GET /merchant-api/merchant/{id}/bank-info (B§5 bank section, B§7; issue 13
-// item 4; docs/decisions/0022).
+// PUT /merchant-api/bank-info and GET /merchant-api/merchant/{id}/bank-info (B§5 bank section, B§7;
+// docs/decisions/0022).
 
 const KEY = randomBytes(32);
 const OLD_KEY = randomBytes(32);

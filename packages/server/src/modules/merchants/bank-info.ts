@@ -15,7 +15,7 @@ import { AppError } from '../../platform/errors.js';
 import { findMerchant } from './queries.js';
 import { bankAuditView, lockMerchant } from './writes.js';
 
-// PUT /merchant-api/bank-info and GET /merchant-api/merchant/{id}/bank-info (B§5 bank section, B§7; issue 13 item 4;
+// PUT /merchant-api/bank-info and GET /merchant-api/merchant/{id}/bank-info (B§5 bank section, B§7;
 // docs/decisions/0022). Both need BANK_VIEW (the route declares it) and a merchant in the caller's scope (404 like a
 // missing one, decision 0020). The detail shows numbers masked; the form sends a number back masked when the holder
 // did not change it, so a masked value keeps the stored ciphertext and only a clear number is sealed anew.
@@ -90,7 +90,7 @@ export async function updateBankInfo(
 
 /**
  * GET /merchant-api/merchant/{id}/bank-info: the account, routing and tax numbers decrypted, for the edit form.
- * Every answer writes an audit row naming what was shown, never the numbers (issue 13: "every read of decrypted
+ * Every answer writes an audit row naming what was shown, never the numbers ("every read of decrypted
  * bank data is written to the audit log"); the read and its audit row share one transaction.
  */
 export async function revealBankInfo(context: RequestContext, merchantUuid: string): Promise<MerchantBankReveal> {

@@ -7,7 +7,7 @@ import { buildWorld } from '../../testing/world.js';
 import { locateAddresses, locateZips, zip5 } from './coordinates.js';
 import { makeMerchant, validMerchantForm } from '../../testing/merchants.js';
 
-// Coordinates of merchant addresses on add and update (issue 13 item 7; docs/decisions/0022): a given pair is kept,
+// Coordinates of merchant addresses on add and update (docs/decisions/0022): a given pair is kept,
 // otherwise the ZIP's centroid from the gazetteer, otherwise null; the merchant row carries the physical address's.
 
 const t = useTestApp();

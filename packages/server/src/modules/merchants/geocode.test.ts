@@ -5,7 +5,7 @@ import { makeRecipient } from '../../testing/factories.js';
 import { useTestApp } from '../../testing/app.js';
 import { buildWorld } from '../../testing/world.js';
 
-// GET /merchant-api/geocode?q= (issue 13 item 8; docs/decisions/0022): ZIP, 'City, ST' or a city name over the
+// GET /merchant-api/geocode?q= (docs/decisions/0022): ZIP, 'City, ST' or a city name over the
 // gazetteer, best first, at most 5.
 
 const t = useTestApp();

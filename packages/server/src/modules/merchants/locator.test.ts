@@ -6,7 +6,7 @@ import { buildWorld } from '../../testing/world.js';
 import { boundingBox } from './locator.js';
 import { makeMerchant } from '../../testing/merchants.js';
 
-// GET /merchant-api/merchant/locator?latitude&longitude (B§2, B§3 "Merchant locator item", B§7; issue 13 item 8;
+// GET /merchant-api/merchant/locator?latitude&longitude (B§2, B§3 "Merchant locator item", B§7;
 // docs/decisions/0022): active merchants with an active mapping to the caller's programs within 100 miles, nearest
 // first.
 

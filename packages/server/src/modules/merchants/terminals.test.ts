@@ -8,7 +8,7 @@ import { useTestApp } from '../../testing/app.js';
 import { buildWorld } from '../../testing/world.js';
 import { makeMerchant } from '../../testing/merchants.js';
 
-// GET, POST and DELETE /merchant-api/merchant/{id}/terminals (issue 20 item 1; decision 0042).
+// GET, POST and DELETE /merchant-api/merchant/{id}/terminals (decision 0042).
 
 const t = useTestApp();
 

@@ -19,7 +19,7 @@ import { AppError, isUniqueViolation } from '../../platform/errors.js';
 import { merchantVisible } from './queries.js';
 import { lockMerchant } from './writes.js';
 
-// A merchant's point-of-sale terminals (issue 20 item 1; decision 0042): GET, POST and DELETE
+// A merchant's point-of-sale terminals (decision 0042): GET, POST and DELETE
 // /merchant-api/merchant/{id}/terminals. MERCHANT_UPDATE (the routes declare it) and a merchant in the caller's
 // scope (404 like a missing one, decision 0020). A terminal's secret is shown once, in the answer that issues it,
 // and kept only as its SHA-256; revoking is final and takes effect on the engine's next request.

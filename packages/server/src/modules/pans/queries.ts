@@ -407,7 +407,7 @@ export async function generationById(db: DbOrTx, panGenId: number) {
 /**
  * A batch of a generation's PANs after `afterId`, in id order (pans_pan_generation_id_idx): only those still waiting
  * on the printed-PAN account and Active. A card since assigned to a recipient, or Lost, Stolen or Inactive, is never
- * printed again: its number is a live credential (issue 20 takes the QR code as one).
+ * printed again: its number is a live credential (the engine takes the QR code as one).
  */
 export async function generationPanBatch(
   db: DbOrTx,

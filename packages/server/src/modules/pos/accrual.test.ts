@@ -13,7 +13,7 @@ import { balanceOf, call, makePosWorld, purchaseOf } from '../../testing/pos-wor
 
 const t = useTestApp();
 
-// Incentive accrual (issue 20 item 4): rates, rounding, the three caps and 0.00 as none, day and month boundaries in
+// Incentive accrual: rates, rounding, the three caps and 0.00 as none, day and month boundaries in
 // the program's time zone with the test clock, incentive money that earns nothing, eligible amounts.
 
 async function incentiveBenefits(w: Awaited<ReturnType<typeof makePosWorld>>) {

@@ -12,7 +12,7 @@ import type { CallFacts } from './call.js';
 import type { LockedEnrolment } from './funds.js';
 import type { TransactionRecord } from './records.js';
 
-// Incentive accrual (issue 20 item 4; docs/transaction-engine.md "Accrual"). A purchase earns, in each incentive the
+// Incentive accrual (docs/transaction-engine.md "Accrual"). A purchase earns, in each incentive the
 // recipient is enrolled in today, the eligible part it paid from regular benefits times the match rate, rounded down
 // to the cent, within the per-transaction cap and what remains of the day's and the month's caps (read under the
 // enrolment's lock, so parallel purchases cannot pass a cap). What it earns becomes an incentive benefit (available

@@ -11,7 +11,7 @@ import { pinDeclined, pinMaterial, pinVerdict } from './pin.js';
 import { requestDigest } from './retry.js';
 import { cardDecline, writtenDay } from './rules.js';
 
-// POST /transaction-api/pos/balance-inquiry (issue 20 item 7): the card's spendable balance in its program and the
+// POST /transaction-api/pos/balance-inquiry: the card's spendable balance in its program and the
 // soonest expiry among its spendable benefits, recorded as a transaction (type 3); nothing changes. The same checks
 // as a purchase decline it (a locked card's balance is not told at a stall), the PIN and the pay code included. Two
 // round trips, as a purchase: the facts with the spendable benefits (read without a lock: an inquiry moves no money),

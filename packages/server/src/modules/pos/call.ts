@@ -6,7 +6,7 @@ import { notDuplicate } from './retry.js';
 import { PIN_THROTTLE_MINUTES, PIN_THROTTLE_WRONG_PINS, WRONG_PIN_ROWS } from './pin.js';
 import { FUNDS_COLUMNS, fundsCtes, fundsOf, type FundsRow, type LockedFunds } from './funds.js';
 
-// Everything an engine call needs to know before it takes a lock, in one prepared statement (issue 20; decision
+// Everything an engine call needs to know before it takes a lock, in one prepared statement (decision
 // 0044): the terminal (and whether its secret matches), its merchant, the card, its account and program, the
 // merchant's mapping to that program, the program's today, a transaction already written for the same terminal, day
 // and trace number (and whether it asked what this call asks: retry.ts), a reversal that arrived before its original,

@@ -4,7 +4,7 @@ import { benefits, transactions } from '../../db/schema/index.js';
 import { useTestApp } from '../../testing/app.js';
 import { call, makePosWorld, nextTrace, purchaseOf } from '../../testing/pos-world.js';
 
-// Never overdraw, never pass a cap, never write a call twice (issue 20 item 3, "Done when": concurrency), on PGlite
+// Never overdraw, never pass a cap, never write a call twice ("Done when": concurrency), on PGlite
 // and, in the server-postgres project, on PostgreSQL with a pool of real connections racing each other.
 
 const t = useTestApp();

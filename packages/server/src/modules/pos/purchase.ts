@@ -15,7 +15,7 @@ import { pinDeclined, pinMaterial, pinVerdict } from './pin.js';
 import { requestDigest } from './retry.js';
 import { cardDecline, maxAmountCents, newAuthNumber, overMaximum, writtenDay } from './rules.js';
 
-// POST /transaction-api/pos/purchase (issue 20 items 2-4; docs/transaction-engine.md "Purchase"). The card, by its
+// POST /transaction-api/pos/purchase (docs/transaction-engine.md "Purchase"). The card, by its
 // number or a pay code (pay-code.ts); the checks in order, the card's PIN among them (pin.ts); then under the
 // account's lock: the spendable benefits oldest expiring first, the debit, the accrual of each incentive the recipient
 // is enrolled in, the alert. A copy of a call (same terminal, day and trace number, and the same card, PIN, amounts and

@@ -26,7 +26,7 @@ import type { TransactionRecord } from './records.js';
 import { requestDigest } from './retry.js';
 import { maxAmountCents, newAuthNumber, overMaximum, writtenDay, type Decline } from './rules.js';
 
-// POST /transaction-api/pos/refund (issue 20 item 5; docs/transaction-engine.md "Refund"). Gives back part or all of
+// POST /transaction-api/pos/refund (docs/transaction-engine.md "Refund"). Gives back part or all of
 // an approved purchase of the same merchant to the benefits it debited, latest expiring first and never more to a
 // benefit than it gave; a part whose benefit is no longer spendable goes to a new regular benefit of the same funding
 // source. The incentive the purchase earned is taken back in proportion. Four round trips: the original, the call's

@@ -15,7 +15,7 @@ import { answerOf, type TransactionRecord } from './records.js';
 import { requestDigest } from './retry.js';
 import { newAuthNumber, reversalWindowHours, writtenDay, type Decline } from './rules.js';
 
-// POST /transaction-api/pos/reversal (issue 20 item 6; docs/transaction-engine.md "Reversal"). Undoes a purchase or a
+// POST /transaction-api/pos/reversal (docs/transaction-engine.md "Reversal"). Undoes a purchase or a
 // refund of the same terminal within the reversal window, restoring exactly what it moved per benefit and the
 // incentive it earned or took back. One reversal per original (the unique terminal-trace index, kind reversal): a
 // repeat is answered as the first. A reversal whose original is unknown is recorded (response 25) under the

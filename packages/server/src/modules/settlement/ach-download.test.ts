@@ -10,7 +10,7 @@ import { makeUser } from '../../testing/factories.js';
 import { call, purchaseOf } from '../../testing/pos-world.js';
 import { makeSettlementWorld } from '../../testing/settlement.js';
 
-// The ACH file (issue 24 item 2 and its "Done when" items; decision 0057): parsed back with every total right;
+// The ACH file (decision 0057): parsed back with every total right;
 // BANK_VIEW, audited; without it 403, and the bank numbers appear in no other answer.
 
 const t = useTestApp();

@@ -20,7 +20,7 @@ import { achLeadDays, achSetting, originatorIds } from './ach-settings.js';
 import { rowsOf } from './close-queries.js';
 import { findBatch } from './queries.js';
 
-// GET /settlement-api/batches/{batchUuid}/ach (issue 24 item 2, decision 0057): the batch's NACHA file. BANK_VIEW
+// GET /settlement-api/batches/{batchUuid}/ach (decision 0057): the batch's NACHA file. BANK_VIEW
 // (the route declares it) and a batch in scope (404 otherwise). The merchants' account and routing numbers are
 // decrypted here, written into the text and sent; nothing is written to disk, and the audit row names the batch,
 // never a number. The first download moves a closed batch to 'file downloaded'.

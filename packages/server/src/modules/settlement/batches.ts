@@ -20,7 +20,7 @@ import { closeBatch } from './close.js';
 import { notifyPayoutSent } from './payout-notices.js';
 import { batchHolds, batchLines, findBatch, heldMerchants, listBatches } from './queries.js';
 
-// The settlement batches' use cases (issue 24 items 1 and 3; decision 0056; docs/settlement.md "API").
+// The settlement batches' use cases (decision 0056; docs/settlement.md "API").
 
 /** GET /settlement-api/batches: the caller's batches, newest first (at most SETTLEMENT_LIST_CAP). */
 export async function getBatches(context: RequestContext, query: BatchListQuery): Promise<BatchList> {

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 
-// The SQL of a close (issue 24, decision 0056). One transaction: the program row is claimed with
+// The SQL of a close (decision 0056). One transaction: the program row is claimed with
 // FOR NO KEY UPDATE SKIP LOCKED (no key: the engine's inserts take KEY SHARE on it through their foreign key and must
 // not wait), then the waiting transactions of merchants that can be paid get the batch's id (only where none is set:
 // a transaction belongs to one batch, ever), their money is summed into lines, and the merchants held are recorded.

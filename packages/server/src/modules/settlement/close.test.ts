@@ -10,7 +10,7 @@ import { call, makeMerchant, makeTerminal, purchaseOf } from '../../testing/pos-
 import { closeDueBatches } from './close.js';
 import { makeSettlementWorld, setConfig, settledCounts } from '../../testing/settlement.js';
 
-// Settlement batches (issue 24 item 1 and its "Done when" API items; decision 0056).
+// Settlement batches (decision 0056).
 
 const t = useTestApp();
 

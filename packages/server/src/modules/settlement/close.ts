@@ -15,7 +15,7 @@ import {
   totalBatch,
 } from './close-queries.js';
 
-// Closing settlement batches (issue 24 item 1, decision 0056; docs/settlement.md "Cut-off").
+// Closing settlement batches (decision 0056; docs/settlement.md "Cut-off").
 
 export type CloseOutcome =
   | { kind: 'closed'; batchId: number }

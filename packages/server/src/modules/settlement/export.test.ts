@@ -16,7 +16,7 @@ import { makeUser } from '../../testing/factories.js';
 import { call, purchaseOf } from '../../testing/pos-world.js';
 import { makeSettlementWorld } from '../../testing/settlement.js';
 
-// The batch list's export (issue 24 item 3; decision 0059): the kit's CSV and XLSX, scoped as the list.
+// The batch list's export (decision 0059): the kit's CSV and XLSX, scoped as the list.
 
 const t = useTestApp();
 

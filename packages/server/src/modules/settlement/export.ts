@@ -12,7 +12,7 @@ import {
 } from '../../platform/search.js';
 import { type BatchExportRow, type BatchFilter, countBatchesUpTo, exportBatchRows, listBatches } from './queries.js';
 
-// GET /settlement-api/batches/export (issue 24 item 3 "Exports CSV and XLSX through the kit"; decision 0059): the
+// GET /settlement-api/batches/export (decision 0059): the
 // batch list's rows, newest first, as the kit's streamed CSV or XLSX. Scope as the list: the caller's programs.
 
 /** A batch's times are written in its program's zone. */

@@ -11,7 +11,7 @@ import type { Caller } from '../../platform/caller.js';
 import { rowsOf } from './close-queries.js';
 import { batchScope } from './queries.js';
 
-// The reads of one merchant's settlements (issue 24 items 3 and 4; decision 0068): its batches, its transactions of a
+// The reads of one merchant's settlements (decision 0068): its batches, its transactions of a
 // batch (settlement_entries by batch and merchant, settlement_entries_batch_merchant_idx), and what its statement
 // prints about the merchant and the program. Every read is scoped like the batches: the caller's programs.
 

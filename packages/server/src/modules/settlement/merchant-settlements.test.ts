@@ -6,7 +6,7 @@ import { makeProgram, makeUser } from '../../testing/factories.js';
 import { call, purchaseOf } from '../../testing/pos-world.js';
 import { makeSettlementWorld } from '../../testing/settlement.js';
 
-// A merchant's transactions of a batch (issue 24 item 3; decision 0068): what a batch page's merchant line opens.
+// A merchant's transactions of a batch (decision 0068): what a batch page's merchant line opens.
 // Paged in time order; each transaction's money per benefit adds up to the merchant's lines of the batch.
 
 const t = useTestApp();

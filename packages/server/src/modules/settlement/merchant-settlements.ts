@@ -12,7 +12,7 @@ import { AppError } from '../../platform/errors.js';
 import { batchTransactions, countBatchTransactions, findMerchantInScope, merchantBatches } from './merchant-queries.js';
 import { batchLines, findBatch } from './queries.js';
 
-// One merchant's settlements (issue 24 items 3 and 4; decision 0068): the batches that paid it (the merchant detail's
+// One merchant's settlements (decision 0068): the batches that paid it (the merchant detail's
 // "Settlements") and its transactions of one batch (a batch page's merchant line opens them). Scope as the batches:
 // platform administrators all, program admins their programs' batches and the merchants mapped to their programs.
 

@@ -10,7 +10,7 @@ import { makeUser } from '../../testing/factories.js';
 import { call, purchaseOf } from '../../testing/pos-world.js';
 import { makeSettlementWorld } from '../../testing/settlement.js';
 
-// Reconciliation (issue 24 item 5; decision 0058): every figure of the answer equals the sum recomputed here from
+// Reconciliation (decision 0058): every figure of the answer equals the sum recomputed here from
 // the benefits and transactions tables (and the rows they point at), for several ranges, per funding source and in
 // total. Today is 2026-11-23 (10:00 in New York) on the test clock.
 

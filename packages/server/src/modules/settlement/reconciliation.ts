@@ -14,7 +14,7 @@ import { AppError } from '../../platform/errors.js';
 import { programInScope } from '../../platform/search.js';
 import { rowsOf } from './close-queries.js';
 
-// Reconciliation of a program over a range of its days (issue 24 item 5; decision 0058; docs/settlement.md
+// Reconciliation of a program over a range of its days (decision 0058; docs/settlement.md
 // "Reconciliation"): per funding source and in total, the money issued, redeemed (settled or not yet), the redemption
 // fees, what is outstanding, expired and expunged. Every figure is a sum of benefits or transaction_benefits rows, in
 // one statement; a benefit's funding source is the one money is attributed to (for a refund, the purchase's benefit

@@ -7,7 +7,7 @@ import { type BatchLine, type SettledTransaction, STATEMENT_TEXTS, type Statemen
 /** pdfkit's structure element options; its types leave out bbox, placement and scope, which it supports. */
 type StructOptions = NonNullable<Parameters<PDFKit.PDFDocument['struct']>[1]>;
 
-// A merchant's settlement statement for one batch (issue 24 item 4; decision 0068), drawn in memory with pdfkit: the
+// A merchant's settlement statement for one batch (decision 0068), drawn in memory with pdfkit: the
 // program as the sender (name and contact data), the merchant as the addressee (name, Merchant ID, mailing address),
 // the batch's date and cut-off, the merchant's lines (per funding source, regular or incentive: gross, refunds,
 // reversals, fees, net) with their total, then every transaction of the merchant in the batch with its money per

@@ -19,7 +19,7 @@ import { call, purchaseOf } from '../../testing/pos-world.js';
 import { makeSettlementWorld } from '../../testing/settlement.js';
 import { statementPdf, TAGGED_TABLE_ROWS } from './statement-pdf.js';
 
-// A merchant's statement of a batch (issue 24 item 4; decision 0068): the PDF read back as text with its figures, the
+// A merchant's statement of a batch (decision 0068): the PDF read back as text with its figures, the
 // merchant's batches for the merchant detail, the refusals, and the e-mail queued in the outbox with the PDF attached
 // (decision 0069).
 

@@ -12,7 +12,7 @@ import { batchTransactions, countBatchTransactions, statementParties } from './m
 import { merchantOfBatch } from './merchant-settlements.js';
 import { statementPdf } from './statement-pdf.js';
 
-// A merchant's statement of a batch (issue 24 item 4; decision 0068): the PDF (built in memory, never written to
+// A merchant's statement of a batch (decision 0068): the PDF (built in memory, never written to
 // disk, audited like the ACH download) and its e-mail to the merchant through the outbox, the PDF attached
 // (decision 0069). Scope as the batch and the merchant (merchant-settlements.ts merchantOfBatch).
 

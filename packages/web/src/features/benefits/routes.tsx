@@ -9,7 +9,7 @@ const RecipientBenefitsPage = lazy(() => import('./RecipientBenefitsPage'));
 
 /**
  * Benefit lists, detail, issue and file upload (A§2 Screens), the same screens in /program and /admin; Import
- * Benefits is program side only (A§6). The recipient portal's benefits search is its own screen (issue 21).
+ * Benefits is program side only (A§6). The recipient portal's benefits search is its own screen.
  */
 export const benefitsRoutes: FeatureRoutes = {
   recipient: [{ path: 'benefits', element: <RecipientBenefitsPage /> }],

@@ -2,8 +2,8 @@ import { ProgramBalance } from '@ebt/core/benefits';
 import { z } from 'zod';
 import { USER_DATA_PREFIX } from '../../lib/device-data';
 
-// The last balances read, kept on the phone so that a recipient with a weak signal still sees them (issue 21 item 10,
-// decision 0051): written after every successful read, shown only when the read fails, with the time they were read.
+// The last balances read, kept on the phone so that a recipient with a weak signal still sees them
+// (decision 0051): written after every successful read, shown only when the read fails, with the time they were read.
 // Only the balance cards are kept (no names of people, no card numbers); signing out clears them.
 
 // Under the prefix that signing out clears (lib/device-data.ts).

@@ -22,7 +22,7 @@ const columns = (t: TFunction): DataTableColumn<RecipientIncentive>[] => [
 /**
  * `/recipient/incentives` (part 1 §2, §7; B§8): the signed-in recipient's enrolments, 10 a page, newest start first;
  * 'Your are not enrolled in any incentives.' (the specification's text, kept exactly) when none. Above the table, what
- * each enrolment in force today has earned and may still earn (issue 20 item 9).
+ * each enrolment in force today has earned and may still earn.
  */
 export default function MyIncentivesPage() {
   const { t } = useI18n();

@@ -93,7 +93,7 @@ function MerchantDetailView({ merchant, base }: { merchant: MerchantDetail; base
   const canUpdate = hasAnyPrivilege(user.privileges, PRIVILEGE.MERCHANT_UPDATE);
   const bankView = hasAnyPrivilege(user.privileges, PRIVILEGE.BANK_VIEW);
   const merchantView = hasAnyPrivilege(user.privileges, PRIVILEGE.MERCHANT_VIEW);
-  // The settlement screens' access (issue 24): program admins (their programs' batches) and platform administrators.
+  // The settlement screens' access: program admins (their programs' batches) and platform administrators.
   const seesSettlement = hasAnyPrivilege(user.privileges, PRIVILEGE.PROGRAMADMIN_ACCESS, PRIVILEGE.NDGADMIN_ACCESS);
 
   // The add screen arrives here with 'Merchant added.' (its state, cleared so a reload does not repeat it).

@@ -68,7 +68,7 @@ function FileLayout() {
 }
 
 /**
- * `{base}/merchant/file` (B§2 "Merchant file upload", B§5 Files, issue 13 item 6): a CSV, XLS or XLSX file of at most
+ * `{base}/merchant/file` (B§2 "Merchant file upload", B§5 Files): a CSV, XLS or XLSX file of at most
  * 1 MB ('Merchant file size cannot be greater than 1MB.' when picked), sent with its progress. The answer says
  * 'Merchant file processed.' with the rows processed, added and updated, and lists each row not applied with its
  * column and reason. Only for MERCHANT_ADD (the server answers 403 to anyone else; the screen says so first).

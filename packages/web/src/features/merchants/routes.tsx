@@ -12,7 +12,7 @@ const RecipientMerchantPage = lazy(() => import('./RecipientMerchantPage'));
 
 /**
  * Merchant search, detail, add, import and the merchant locator (B§2), each screen its own chunk. The recipient
- * portal has its own merchant search and public detail (issue 21).
+ * portal has its own merchant search and public detail.
  */
 export const merchantsRoutes: FeatureRoutes = {
   recipient: [

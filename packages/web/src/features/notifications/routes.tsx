@@ -5,7 +5,7 @@ const StaffNotificationsPage = lazy(() => import('./staff/StaffNotificationsPage
 const RecipientNotificationsPage = lazy(() => import('./recipient/RecipientNotificationsPage'));
 
 /**
- * The recipient's notifications with preferences (A§2, issue 21), and the staff
+ * The recipient's notifications with preferences (A§2), and the staff
  * user's own notifications (decision 0043), reached from the header's bell.
  */
 export const notificationsRoutes: FeatureRoutes = {

@@ -101,7 +101,7 @@ export default function PanGenerationPage({ base }: { base: StaffBase }) {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setProblem(null);
-    // A refusal shows under Count and the focus goes there, as every form of the kit does (issue 23).
+    // A refusal shows under Count and the focus goes there, as every form of the kit does.
     const refuse = (text: string) => {
       setProblem(text);
       countRef.current?.focus();

@@ -131,7 +131,7 @@ export default function RecipientPansPage({ base }: { base: StaffBase }) {
     const digits = assignPanDigits(entry);
     if (!digits) {
       setEntryError(PAN_MESSAGES.INVALID_ASSIGN_PAN);
-      entryRef.current?.focus(); // the field in error takes the focus (issue 23)
+      entryRef.current?.focus(); // the field in error takes the focus
       return;
     }
     setEntryError(null);

@@ -9,7 +9,7 @@ const RecipientProgramPage = lazy(() => import('./RecipientProgramPage'));
 
 /**
  * Program view (program side), the admin program list and forms (B§2 "Admin programs"), the recipient's program
- * detail (issue 21).
+ * detail.
  */
 export const programsRoutes: FeatureRoutes = {
   recipient: [{ path: 'program/:id', element: <RecipientProgramPage /> }],

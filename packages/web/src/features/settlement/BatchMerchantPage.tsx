@@ -20,7 +20,7 @@ import type { StaffBase } from '../../lib/staff-base';
 import { StatementActions, type StatementOutcome } from './components/StatementActions';
 
 /**
- * `/{admin|program}/settlement/{batchUuid}/merchant/{merchantUuid}` (issue 24 items 3 and 4; decision 0068): one
+ * `/{admin|program}/settlement/{batchUuid}/merchant/{merchantUuid}` (decision 0068): one
  * merchant's transactions of one batch, paged by the server (the page in the URL), each with its money per benefit
  * signed as it counts (refunds and reversals negative), its fee and net; the merchant's statement of the batch as a
  * PDF or by e-mail. Opened from a batch page's merchant line and from the merchant detail's 'Settlements'.

@@ -26,7 +26,7 @@ import { useBatch, useDownloadAch, useMarkPaid } from './api';
 import type { StaffBase } from '../../lib/staff-base';
 
 /**
- * `/{admin|program}/settlement/{batchUuid}` (issue 24 item 3): the batch's figures, its merchant lines (per funding
+ * `/{admin|program}/settlement/{batchUuid}`: the batch's figures, its merchant lines (per funding
  * source, regular or incentive), its holds with their reasons, the ACH file's download and 'Mark paid' with the bank's
  * reference.
  */
@@ -40,7 +40,7 @@ const lineColumns = (base: StaffBase, batchUuid: string): DataTableColumn<BatchL
   {
     key: 'merchantName',
     header: 'Merchant',
-    // The line opens the merchant's transactions of this batch (issue 24 item 3); that page links the merchant.
+    // The line opens the merchant's transactions of this batch; that page links the merchant.
     render: (l) => (
       <Anchor
         component={Link}

@@ -20,7 +20,7 @@ import { useReconciliation } from './api';
 import type { StaffBase } from '../../lib/staff-base';
 
 /**
- * `/{admin|program}/settlements/reconciliation` (issue 24 item 5; decision 0058): for a program and a range of its
+ * `/{admin|program}/settlements/reconciliation` (decision 0058): for a program and a range of its
  * days, per funding source and in total, the money issued, redeemed (settled and not yet), the redemption fees,
  * what is outstanding, expired and expunged (docs/settlement.md "Reconciliation").
  */

@@ -18,7 +18,7 @@ import { AchOriginatorSection } from './components/AchOriginatorSection';
 import { HeldMerchantsSection } from './components/HeldMerchantsSection';
 
 /**
- * `/{admin|program}/settlements` (issue 24 item 3): the caller's batches, newest first, with date, program, merchants,
+ * `/{admin|program}/settlements`: the caller's batches, newest first, with date, program, merchants,
  * gross, fees, net, held and status; a program's batch can be closed now. A row opens the batch page. The merchants on
  * hold now are listed above the batches: a close that would pay only them writes no batch and says so (an info note,
  * not a success), docs/settlement.md "Cut-off and the close". With a program chosen, its ACH originator follows, with a

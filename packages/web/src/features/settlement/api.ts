@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { downloadFrom } from '../../lib/download';
 import { callEndpoint, endpointKey, endpointQuery } from '../../lib/endpoint-client';
 
-// The settlement screens' calls (issue 24; docs/settlement.md "API"), each through its contract in settlementApi.
+// The settlement screens' calls (docs/settlement.md "API"), each through its contract in settlementApi.
 
 /** The batches that settled the merchant, newest first. */
 export function useMerchantBatches(merchantUuid: string) {

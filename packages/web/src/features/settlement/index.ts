@@ -1,2 +1,2 @@
-// What other features may use of the settlement area: the merchant detail's 'Settlements' (issue 24 item 4).
+// What other features may use of the settlement area: the merchant detail's 'Settlements'.
 export { MerchantSettlementsSection } from './components/MerchantSettlementsSection';

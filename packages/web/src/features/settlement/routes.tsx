@@ -6,7 +6,7 @@ const BatchPage = lazy(() => import('./BatchPage'));
 const ReconciliationPage = lazy(() => import('./ReconciliationPage'));
 const BatchMerchantPage = lazy(() => import('./BatchMerchantPage'));
 
-/** Merchant settlement (issue 24): the batches and a batch's page, for program admins and platform administrators. */
+/** Merchant settlement: the batches and a batch's page, for program admins and platform administrators. */
 export const settlementRoutes: FeatureRoutes = {
   program: [
     { path: 'settlements', element: <SettlementListPage base="program" /> },

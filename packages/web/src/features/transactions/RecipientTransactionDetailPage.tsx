@@ -18,7 +18,7 @@ import { useI18n } from '../../lib/i18n';
 const MerchantMap = lazy(() => import('./components/MerchantMap'));
 
 /**
- * `/recipient/transaction/{id}` (A§2, issue 21 item 4): date, type, amount, result, the merchant's name and address
+ * `/recipient/transaction/{id}` (A§2): date, type, amount, result, the merchant's name and address
  * (a small map when coordinates exist), the benefits the purchase used and the incentive it earned
  * (`incentiveEarned`, filled by the transaction engine). Another recipient's transaction is the server's 404.
  */

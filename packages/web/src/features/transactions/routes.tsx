@@ -8,7 +8,7 @@ const RecipientTransactionDetailPage = lazy(() => import('./RecipientTransaction
 
 /**
  * Transaction search and detail (A§2, B§2), the same screens in /program and /admin. The recipient portal has
- * its own search and detail (issue 21; the API answers recipients their own, resolution 11).
+ * its own search and detail (the API answers recipients their own, resolution 11).
  */
 export const transactionsRoutes: FeatureRoutes = {
   recipient: [

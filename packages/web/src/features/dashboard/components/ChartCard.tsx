@@ -17,7 +17,7 @@ interface ChartCardProps {
 }
 
 /**
- * One chart of the dashboard with its own loading and error state (issue 22 item 6): a failed load shows the general
+ * One chart of the dashboard with its own loading and error state: a failed load shows the general
  * error text as a warning inside this card (B§8: warning style for dashboard loads), the other charts carry on.
  */
 export function ChartCard({ title, range, loading, error, children }: ChartCardProps) {

@@ -11,7 +11,7 @@ import { PieWithTable } from './PieWithTable';
 const TITLE = 'Settlement';
 
 /**
- * The settlement figures of the applied program and range (issue 24 item 5, decision 0074): what was redeemed and is
+ * The settlement figures of the applied program and range (decision 0074): what was redeemed and is
  * paid to merchants in closed batches against what waits for the next batch, with the fees and what is outstanding,
  * expired and expunged, and a link to the full reconciliation. Settlements are paid per program, so with an agency
  * chosen the card says so instead of showing program-wide figures under an agency's name.

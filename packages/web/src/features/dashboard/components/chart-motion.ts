@@ -2,7 +2,7 @@ import { CHART_ANIMATION_MS } from '@ebt/core/dashboard';
 import { useMediaQuery } from '@mantine/hooks';
 
 /**
- * B§9's chart animation, off when the person asks the system for reduced motion (WCAG 2.3.3, issue 23): recharts'
+ * B§9's chart animation, off when the person asks the system for reduced motion (WCAG 2.3.3): recharts'
  * props for a bar or a pie. Read at the first render, so a chart never starts an animation it would have to stop.
  */
 export function useChartAnimation(): ChartAnimation {

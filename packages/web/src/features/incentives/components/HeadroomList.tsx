@@ -7,7 +7,7 @@ import { errorMessagesOf } from '../../../lib/errors';
 import { useMyHeadroom } from '../api';
 import { useI18n } from '../../../lib/i18n';
 
-// What a recipient may still earn (issue 20 item 9): one card per enrolment in force today, on /recipient/incentives
+// What a recipient may still earn: one card per enrolment in force today, on /recipient/incentives
 // and on the home page's program cards (`programUuid` narrows it to one program). A cap of 0.00 is no maximum and
 // shows as such, not as $0.00 left.
 

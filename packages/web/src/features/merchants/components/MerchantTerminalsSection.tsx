@@ -13,7 +13,7 @@ import { useIssueTerminal, useMerchantTerminals, useRevokeTerminal } from '../te
 type Outcome = { kind: 'success' | 'danger'; messages: string[] } | null;
 
 /**
- * The merchant's point-of-sale terminals (issue 20 item 1; decision 0042), for staff with MERCHANT_UPDATE: the list
+ * The merchant's point-of-sale terminals (decision 0042), for staff with MERCHANT_UPDATE: the list
  * (active first), 'Issue terminal' with a name, and Revoke after a confirmation. A new terminal's secret is shown
  * once, in a panel that takes focus, with a copy button; it cannot be shown again (the server keeps only its hash).
  */
@@ -40,7 +40,7 @@ export function MerchantTerminalsSection({
     setOutcome(null);
     if (!name.trim()) {
       setNameError('Enter a name for the terminal.');
-      nameRef.current?.focus(); // the field in error takes the focus (issue 23)
+      nameRef.current?.focus(); // the field in error takes the focus
       return;
     }
     issue.mutate(name.trim(), {

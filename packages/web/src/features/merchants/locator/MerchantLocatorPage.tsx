@@ -64,7 +64,7 @@ interface SearchedPlace {
 
 /**
  * A centre given in the address (`?lat=&lng=&name=`): the recipient's merchant detail opens the locator on its
- * merchant (issue 21). Anything not a coordinate is ignored.
+ * merchant. Anything not a coordinate is ignored.
  */
 function placeFromParams(params: URLSearchParams): SearchedPlace | null {
   const latitude = Number(params.get('lat'));
@@ -169,7 +169,7 @@ export default function MerchantLocatorPage() {
     if (!q) {
       // The server's own text for an empty search (GeocodeQuery); nothing is sent.
       setQueryError(MERCHANT_MESSAGES.LOCATION_TEXT_REQUIRED);
-      // The focus goes to the field in error, as every form of the kit does (issue 23).
+      // The focus goes to the field in error, as every form of the kit does.
       queryRef.current?.focus();
       return;
     }

@@ -14,7 +14,7 @@ import type { StaffBase } from '../../../lib/staff-base';
 import { StatementActions, type StatementOutcome } from './StatementActions';
 
 /**
- * The merchant detail's 'Settlements' (issue 24 item 4; decision 0068), for program admins (their programs' batches)
+ * The merchant detail's 'Settlements' (decision 0068), for program admins (their programs' batches)
  * and platform administrators: the batches that settled the merchant, newest first, with its gross, fees and net in
  * each, its statement of each as a PDF or by e-mail. A row opens the merchant's transactions of that batch.
  */

@@ -1,7 +1,7 @@
 import { MapView } from '../../../components/MapView';
 import { useI18n } from '../../../lib/i18n';
 
-/** A small map with the merchant's pin (issue 21 item 4); its own chunk, so Leaflet loads only with it. */
+/** A small map with the merchant's pin; its own chunk, so Leaflet loads only with it. */
 export default function MerchantMap({
   latitude,
   longitude,
