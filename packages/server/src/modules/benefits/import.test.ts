@@ -833,6 +833,50 @@ describe('POST /benefit-api/benefit/file: beside other writers (PostgreSQL)', ()
     }
   }
 
+  // Benefits name their source without a foreign key (decision 0123): the file holds its sources to its commit, and a
+  // row whose source a program save removed after the file was read is refused, the others written.
+  it.skipIf(process.env.TEST_DATABASE !== 'postgres')(
+    'waits for a program save removing a source it names, then refuses that row alone',
+    async () => {
+      const w = await makeWorld();
+      const [going] = await t.database.db
+        .insert(fundingSources)
+        .values({ programId: w.programA.id, name: 'Going' })
+        .returning();
+      let removing!: () => void;
+      const removed = new Promise<void>((resolve) => (removing = resolve));
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const save = t.database.db.transaction(async (tx) => {
+        await tx.delete(fundingSources).where(eq(fundingSources.id, going!.id));
+        removing();
+        await released;
+      });
+      await removed;
+      const [kept, gone] = [auth(), auth()];
+      let answered = false;
+      const response = upload(w.tokens.adminA, {
+        content: csv([
+          HEADER,
+          [w.r1.recipientIdentifier, kept, TODAY, '2026-12-31', '10', 'State Funds'],
+          [w.r1.recipientIdentifier, gone, TODAY, '2026-12-31', '10', 'Going'],
+        ]),
+      }).finally(() => (answered = true));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(answered).toBe(false);
+      release();
+      await save;
+      const res = await response;
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({
+        added: 1,
+        rejected: 1,
+        errors: [{ row: 3, column: 'Funding Source', reason: BENEFIT_MESSAGES.FUNDING_NOT_IN_PROGRAM }],
+      });
+      expect((await benefitsByAuth(w.programA, [kept, gone])).map((b) => b.authorizationNumber)).toEqual([kept]);
+    },
+  );
+
   // No writer of benefits locks a roll-up row (decision 0101): the benefits' trigger appends to issuance_journal. An
   // import goes through while another transaction (an accrual, a fold) holds the day's and the funding roll-up's rows.
   it.skipIf(process.env.TEST_DATABASE !== 'postgres')(

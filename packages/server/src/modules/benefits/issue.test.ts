@@ -3,7 +3,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { BENEFIT_MESSAGES } from '@ebt/core/benefits';
 import { MESSAGES } from '@ebt/core/messages';
 import { NOTIFICATION_EVENT } from '../../db/reference-data.js';
-import { auditLog, benefits, notificationPreferences, notifications, outbox } from '../../db/schema/index.js';
+import {
+  auditLog,
+  benefits,
+  fundingSources,
+  notificationPreferences,
+  notifications,
+  outbox,
+} from '../../db/schema/index.js';
 import { useTestApp } from '../../testing/app.js';
 import { makeProgram, makeRecipient } from '../../testing/factories.js';
 import {
@@ -591,6 +598,39 @@ describe('POST /benefit-api/benefit: recipient, agency and scope', () => {
       (await t.injectAs(null, { method: 'POST', url: '/benefit-api/benefit', payload: issueBody() })).statusCode,
     ).toBe(401);
   });
+});
+
+describe('POST /benefit-api/benefit: a funding source removed meanwhile', () => {
+  // Benefits name their source without a foreign key (decision 0123): the issue holds it to its commit instead.
+  it.skipIf(process.env.TEST_DATABASE !== 'postgres')(
+    'waits for a program save removing the source, then refuses and writes nothing',
+    async () => {
+      const source = await makeFundingSource(t.database.db, w.programA, `Going ${++sequence}`);
+      const before = await benefitCount();
+      let removing!: () => void;
+      const removed = new Promise<void>((resolve) => (removing = resolve));
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const save = t.database.db.transaction(async (tx) => {
+        await tx.delete(fundingSources).where(eq(fundingSources.id, source.id));
+        removing();
+        await released;
+      });
+      await removed;
+      let answered = false;
+      const res = issue(w.tokens.programAdminA, issueBody({ fundingId: source.id })).finally(() => (answered = true));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(answered).toBe(false);
+      release();
+      await save;
+      const answer = await res;
+      expect(answer.statusCode).toBe(400);
+      expect(messagesOf(answer)).toContainEqual(
+        expect.objectContaining({ appErrorMessage: BENEFIT_MESSAGES.FUNDING_NOT_IN_PROGRAM, field: 'fundingId' }),
+      );
+      expect(await benefitCount()).toBe(before);
+    },
+  );
 });
 
 describe('POST /benefit-api/benefit: authorization numbers', () => {
