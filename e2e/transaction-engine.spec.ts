@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
+import { programToday } from './benefit-helpers';
 import { DEMO_USERS, apiToken, bearer, expectAccessible, signInAs } from './helpers';
 
 // The transaction engine end to end: purchases made with the command-line client (npm run pos)
@@ -55,7 +56,10 @@ test.describe('the transaction engine through the command-line client', () => {
     request,
   }) => {
     const trace = `E2E${Date.now() % 1_000_000_000}`;
-    const today = new Date().toISOString().slice(0, 10);
+    // The search and the engine count days on the program's clock, not UTC's: between midnight UTC and midnight in
+    // New York UTC's date is a day ahead of the program's. The purchase is made now, on the program's day.
+    const today = programToday();
+    const now = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
     const bought = await pos(
       baseURL!,
       'purchase',
@@ -68,7 +72,7 @@ test.describe('the transaction engine through the command-line client', () => {
       '--trace',
       trace,
       '--at',
-      `${today}T12:00:00Z`,
+      now,
       '--lat',
       '41.7637',
       '--lng=-72.6851',
